@@ -1,0 +1,13 @@
+import { NextResponse } from "next/server";
+
+// Any /api/v2 path without a route of its own: a JSON 404, never the HTML 404 page.
+const notFound = () =>
+  NextResponse.json({ message: "Route not found.", type: "not_found" }, { status: 404 });
+
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+};

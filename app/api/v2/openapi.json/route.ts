@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { openApi } from "@/lib/http/api";
+
+export const GET = handle(openApi);

@@ -1,0 +1,38 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+
+export const REMEMBER_TOKEN_KEY = "remember_token";
+export const TWO_FACTOR_TICKET_KEY = "crewdeck.twoFactorTicket";
+
+export function readRememberToken(): string | null {
+  try {
+    return window.localStorage.getItem(REMEMBER_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeRememberToken(token: string) {
+  try {
+    window.localStorage.setItem(REMEMBER_TOKEN_KEY, token);
+  } catch {
+    /* storage unavailable: the device is simply not remembered */
+  }
+}
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+export function safeCallback(value: string | null): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return "/";
+  return value;
+}
+
+/** Turns a finished sign-in ticket into the session cookie, then loads the landing page. */
+export async function openSession(ticket: string, callbackUrl: string): Promise<string | null> {
+  const res = await signIn("credentials", { ticket, redirect: false });
+  if (!res || res.error) return "Your sign-in has expired. Please sign in again.";
+  // A full load, not a client navigation: the new session must reach every server component.
+  window.location.assign(safeCallback(callbackUrl));
+  return null;
+}

@@ -1,0 +1,220 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { signOut } from "next-auth/react";
+import { Gift, Home, LayoutDashboard, LogOut, Mail, Menu, ShieldCheck, X } from "lucide-react";
+import { Avatar, Button, cn } from "@/components/ui";
+import type { NavGroup, NavIcon } from "@/lib/auth/navigation";
+import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
+
+const ICONS: Record<NavIcon, typeof Home> = { dashboard: LayoutDashboard, home: Home, mail: Mail };
+
+export interface ShellUser {
+  name: string;
+  email: string;
+  roles: string[];
+  canInvite: boolean;
+  totpEnabled: boolean;
+}
+
+export function AppShell({
+  user,
+  navigation,
+  children,
+}: {
+  user: ShellUser;
+  navigation: NavGroup[];
+  children: ReactNode;
+}) {
+  const pathname = usePathname();
+  // The drawer belongs to the page it was opened on, so it closes when the page changes.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = drawerPath === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerPath(open ? pathname : null);
+
+  const nav = (
+    <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
+      {navigation.map((group) => (
+        <div key={group.key}>
+          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            {group.label}
+          </p>
+          <ul className="flex flex-col gap-0.5">
+            {group.items.map((item) => {
+              const Icon = ICONS[item.icon];
+              const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex min-h-10 items-center gap-3 rounded-control px-3 py-2 text-sm font-medium",
+                      active
+                        ? "bg-accent-50 text-accent-800"
+                        : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
+                    )}
+                  >
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+      {user.canInvite && (
+        <div>
+          <button
+            type="button"
+            onClick={openInviteFriendModal}
+            className="flex min-h-10 w-full items-center gap-3 rounded-control px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+          >
+            <Gift className="size-4 shrink-0" aria-hidden />
+            Invite a friend
+          </button>
+        </div>
+      )}
+    </nav>
+  );
+
+  return (
+    <div id={APP_ROOT_ID} className="min-h-dvh lg:pl-64">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      {/* Desktop sidebar */}
+      <aside className="fixed inset-y-0 left-0 hidden w-64 overflow-y-auto border-r border-gray-200 bg-white lg:block">
+        <Brand />
+        {nav}
+      </aside>
+
+      {/* Phone drawer */}
+      {drawerOpen && (
+        <div
+          className="fixed inset-0 z-40 lg:hidden"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+        >
+          <div
+            className="absolute inset-0 bg-gray-950/40"
+            onClick={() => setDrawerOpen(false)}
+            aria-hidden
+          />
+          <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl">
+            <div className="flex items-center justify-between pr-2">
+              <Brand />
+              <Button variant="ghost" size="sm" onClick={() => setDrawerOpen(false)}>
+                <X aria-hidden /> Close
+              </Button>
+            </div>
+            {nav}
+          </div>
+        </div>
+      )}
+
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="lg:hidden"
+          onClick={() => setDrawerOpen(true)}
+          aria-expanded={drawerOpen}
+        >
+          <Menu aria-hidden /> Menu
+        </Button>
+        <span className="font-semibold text-gray-900 lg:hidden">Crewdeck</span>
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <UserMenu user={user} />
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 pb-28 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function Brand() {
+  return (
+    <Link
+      href="/"
+      className="flex h-14 items-center gap-2 px-6 text-lg font-semibold text-gray-900"
+    >
+      <span
+        aria-hidden
+        className="grid size-7 place-items-center rounded-md bg-accent-600 text-sm font-bold text-white"
+      >
+        C
+      </span>
+      Crewdeck
+    </Link>
+  );
+}
+
+function UserMenu({ user }: { user: ShellUser }) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const doSignOut = async () => {
+    setSigningOut(true);
+    await signOut({ redirect: false }).catch(() => undefined);
+    // A full load, not a client navigation: the router cache must not keep signed-in pages.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign("/sign-in");
+  };
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="true"
+        className="flex min-h-10 max-w-[60vw] items-center gap-2 rounded-control px-2 py-1 text-left hover:bg-gray-100"
+      >
+        <Avatar name={user.name} alt="" size="sm" />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-medium text-gray-900">{user.name}</span>
+          <span className="hidden truncate text-xs text-gray-600 sm:block">
+            {user.roles.join(", ")}
+          </span>
+        </span>
+      </button>
+      {open && (
+        <>
+          <div className="fixed inset-0 z-30" onClick={() => setOpen(false)} aria-hidden />
+          <div className="absolute right-0 z-40 mt-1 w-64 rounded-card border border-gray-200 bg-white p-1 shadow-lg">
+            <div className="border-b border-gray-100 px-3 py-2">
+              <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
+              <p className="truncate text-xs text-gray-600">{user.email}</p>
+            </div>
+            <Link
+              href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
+              onClick={() => setOpen(false)}
+              className="flex min-h-10 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+            >
+              <ShieldCheck className="size-4" aria-hidden />
+              {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
+            </Link>
+            <button
+              type="button"
+              onClick={doSignOut}
+              disabled={signingOut}
+              className="flex min-h-10 w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100"
+            >
+              <LogOut className="size-4" aria-hidden />
+              {signingOut ? "Signing out…" : "Sign out"}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

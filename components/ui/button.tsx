@@ -1,0 +1,96 @@
+import type { ComponentProps } from "react";
+import { Slot } from "radix-ui";
+import { cn } from "./cn";
+import { Spinner } from "./spinner";
+
+const base =
+  // min-h rather than h: a long label wraps inside the button instead of widening a phone screen.
+  "inline-flex max-w-full items-center justify-center gap-2 rounded-control text-center font-medium leading-tight " +
+  "transition-colors select-none disabled:cursor-not-allowed disabled:opacity-60 " +
+  "aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:shrink-0";
+
+const variants = {
+  primary: "bg-accent-600 text-white shadow-sm hover:bg-accent-700 active:bg-accent-800",
+  secondary:
+    "border border-gray-400 bg-white text-gray-900 shadow-sm hover:bg-gray-50 active:bg-gray-100",
+  ghost: "text-gray-700 hover:bg-gray-100 hover:text-gray-900 active:bg-gray-200",
+  danger: "bg-danger-600 text-white shadow-sm hover:bg-danger-700 active:bg-danger-800",
+  link: "text-accent-700 underline-offset-4 hover:text-accent-800 hover:underline",
+} as const;
+
+const sizes = {
+  sm: "min-h-9 px-3 py-1.5 text-sm [&_svg]:size-4",
+  md: "min-h-10 px-4 py-2 text-sm [&_svg]:size-4",
+  // Large: for the worker's next action on a phone (48 px touch target).
+  lg: "min-h-12 px-5 py-2.5 text-base [&_svg]:size-5",
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export type ButtonClassOptions = {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  className?: string;
+};
+
+/** Button styling for elements that are not a <Button>, e.g. a Next <Link>. */
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  fullWidth = false,
+  className,
+}: ButtonClassOptions = {}): string {
+  return cn(
+    base,
+    variants[variant],
+    // A link-styled button keeps the text size of its size but not its box.
+    variant === "link" ? "min-h-0 px-0 py-0" : sizes[size],
+    variant === "link" && sizes[size].split(" ").filter((c) => c.startsWith("text-")),
+    fullWidth && "w-full",
+    className,
+  );
+}
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  fullWidth?: boolean;
+  /** Shows a spinner, disables the button and sets aria-busy. */
+  loading?: boolean;
+  /** Render the single child (e.g. a <Link>) with button styling instead of a <button>. */
+  asChild?: boolean;
+};
+
+export function Button({
+  variant,
+  size,
+  fullWidth,
+  loading = false,
+  asChild = false,
+  disabled,
+  className,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = buttonClass({ variant, size, fullWidth, className });
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading && <Spinner size={size === "lg" ? "md" : "sm"} />}
+      {children}
+    </button>
+  );
+}

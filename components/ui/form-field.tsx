@@ -1,0 +1,218 @@
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  useId,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { ChevronDown, CircleAlert } from "lucide-react";
+import { cn } from "./cn";
+
+/*
+ * Server-compatible on purpose (no context, no "use client"): FormField wires the
+ * control by cloning its single child element, or by calling a render prop.
+ */
+
+/** The props FormField gives its control so label, hint and errors are tied to it. */
+export type FieldControlProps = {
+  id: string;
+  name?: string;
+  required?: boolean;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+};
+
+export type FormFieldProps = {
+  /** Visible label text, always rendered as a <label htmlFor>. */
+  label: ReactNode;
+  /** Id of the control; generated when omitted (or taken from the child's own id). */
+  id?: string;
+  name?: string;
+  hint?: ReactNode;
+  /** Messages from a server action's `errors[field]`; a single string is accepted too. */
+  errors?: readonly string[] | string | null;
+  required?: boolean;
+  className?: string;
+  children: ReactElement | ((field: FieldControlProps) => ReactNode);
+};
+
+export function FormField({
+  label,
+  id,
+  name,
+  hint,
+  errors,
+  required,
+  className,
+  children,
+}: FormFieldProps) {
+  const generatedId = useId();
+  const child =
+    typeof children === "function"
+      ? null
+      : (Children.only(children) as ReactElement<Record<string, unknown>>);
+  const childId = child && typeof child.props.id === "string" ? child.props.id : undefined;
+  const controlId = id ?? childId ?? generatedId;
+  const messages = (typeof errors === "string" ? [errors] : (errors ?? [])).filter(Boolean);
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = messages.length > 0 ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+
+  const field: FieldControlProps = {
+    id: controlId,
+    ...(name !== undefined && { name }),
+    ...(required && { required: true }),
+    ...(describedBy && { "aria-describedby": describedBy }),
+    ...(errorId && { "aria-invalid": true as const }),
+  };
+
+  let control: ReactNode;
+  if (typeof children === "function") {
+    control = children(field);
+  } else if (child && isValidElement(child)) {
+    const own = child.props["aria-describedby"];
+    control = cloneElement(child, {
+      ...field,
+      "aria-describedby":
+        [describedBy, typeof own === "string" ? own : undefined].filter(Boolean).join(" ") ||
+        undefined,
+    });
+  }
+
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-1.5", className)}>
+      <label htmlFor={controlId} className="text-sm font-medium text-gray-900">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-danger-700">
+            *
+          </span>
+        )}
+      </label>
+      {control}
+      {hint && (
+        <p id={hintId} className="text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      <FieldErrors id={errorId} messages={messages} />
+    </div>
+  );
+}
+
+/** Error messages under a control; `id` is what the control's aria-describedby points at. */
+export function FieldErrors({
+  id,
+  messages,
+  className,
+}: {
+  id?: string;
+  messages: readonly string[];
+  className?: string;
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} className={cn("flex flex-col gap-1 text-sm text-danger-700", className)}>
+      {messages.map((message, index) => (
+        <li key={`${index}-${message}`} className="flex items-start gap-1.5">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// 16 px text on phones stops iOS from zooming into the field; 44 px height is a comfortable tap.
+const controlBase =
+  "block w-full min-w-0 rounded-control border border-gray-400 bg-white text-base text-gray-900 " +
+  "shadow-sm transition-colors placeholder:text-gray-500 sm:text-sm " +
+  "focus-visible:border-accent-600 focus-visible:outline-2 focus-visible:outline-offset-0 " +
+  "disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-600 " +
+  "aria-invalid:border-danger-600 aria-invalid:focus-visible:outline-danger-600";
+
+export type InputProps = ComponentProps<"input">;
+
+export function Input({ className, type = "text", ...props }: InputProps) {
+  return (
+    <input type={type} className={cn(controlBase, "h-11 px-3 sm:h-10", className)} {...props} />
+  );
+}
+
+export type TextareaProps = ComponentProps<"textarea">;
+
+export function Textarea({ className, rows = 4, ...props }: TextareaProps) {
+  return <textarea rows={rows} className={cn(controlBase, "px-3 py-2", className)} {...props} />;
+}
+
+export type SelectProps = ComponentProps<"select"> & {
+  /** Adds a first empty option with this text (e.g. "Choose a country"). */
+  placeholder?: string;
+};
+
+/** A styled native <select>: options are passed as <option> children. */
+export function Select({ className, placeholder, children, ...props }: SelectProps) {
+  return (
+    <div className="relative min-w-0">
+      <select
+        className={cn(
+          controlBase,
+          "h-11 appearance-none pr-10 pl-3 sm:h-10",
+          props.multiple && "h-auto py-2 pr-3",
+          className,
+        )}
+        {...props}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {children}
+      </select>
+      {!props.multiple && (
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-600"
+        />
+      )}
+    </div>
+  );
+}
+
+export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
+  /** Visible label; clicking it toggles the box. */
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: readonly string[] | string | null;
+};
+
+/** A native checkbox inside its own label, with a large tap area. */
+export function Checkbox({ label, hint, errors, id, className, ...props }: CheckboxProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messages = (typeof errors === "string" ? [errors] : (errors ?? [])).filter(Boolean);
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = messages.length > 0 ? `${inputId}-error` : undefined;
+  const describedBy =
+    [hintId, errorId, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-1", className)}>
+      <label htmlFor={inputId} className="flex min-h-11 items-start gap-3 py-2 text-sm sm:min-h-0">
+        <input
+          {...props}
+          id={inputId}
+          type="checkbox"
+          aria-describedby={describedBy}
+          aria-invalid={errorId ? true : props["aria-invalid"]}
+          className="mt-0.5 size-5 shrink-0 accent-accent-600 disabled:cursor-not-allowed"
+        />
+        <span className="min-w-0 text-gray-900">{label}</span>
+      </label>
+      {hint && (
+        <p id={hintId} className="pl-8 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      <FieldErrors id={errorId} messages={messages} className="pl-8" />
+    </div>
+  );
+}

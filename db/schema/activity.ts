@@ -1,0 +1,61 @@
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, tstz } from "./_columns";
+import { users } from "./users";
+
+/** One row per write verb, written in the same transaction as the change (DESIGN.md §5). */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    logName: text().notNull(),
+    description: text().notNull(),
+    subjectType: text(),
+    subjectId: integer(),
+    causerId: integer().references(() => users.id, { onDelete: "set null" }),
+    properties: jsonb().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.logName, t.createdAt),
+    index().on(t.causerId, t.createdAt),
+    index().on(t.subjectType, t.subjectId, t.createdAt),
+  ],
+);
+
+export const mailStatus = pgEnum("mail_status", ["queued", "sent", "failed"]);
+
+/** Every outgoing e-mail; the default mail port leaves it here, SMTP delivers it. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    template: text().notNull(),
+    status: mailStatus().notNull().default("queued"),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    sentAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.createdAt), index().on(t.createdAt)],
+);
+
+/** "Invite a friend": who invited which address; acceptedUserId links the referral. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    email: text().notNull(),
+    invitedById: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    acceptedUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.invitedById, t.createdAt), index().on(t.email)],
+);

@@ -1,0 +1,195 @@
+import { char, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, id, money, tstz, updatedAt } from "./_columns";
+import { branches, countries, levels, skills } from "./org";
+import { users } from "./users";
+import { companies } from "./clients";
+import { jobs } from "./work";
+
+/**
+ * What the client pays per hour for a skill, per company and branch (optionally for one job).
+ * Night prices apply inside the night window (HH:mm, may cross midnight); weekend prices on
+ * Saturday and Sunday in the job's time zone.
+ */
+export const clientRates = pgTable(
+  "client_rates",
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id),
+    levelId: integer().references(() => levels.id),
+    jobId: integer().references(() => jobs.id, { onDelete: "cascade" }),
+    currencyCode: char({ length: 3 }).notNull(),
+    standardPrice: money().notNull(),
+    weekendPrice: money(),
+    nightPrice: money(),
+    nightStart: text(),
+    nightEnd: text(),
+    /** The worker's hourly pay assumed when pricing this rate (for margins). */
+    rateWorker: money(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("client_rates_scope_unique")
+      .on(t.companyId, t.branchId, t.skillId, t.levelId, t.jobId)
+      .nullsNotDistinct(),
+    index().on(t.jobId),
+  ],
+);
+
+export const ratePresets = pgTable(
+  "rate_presets",
+  {
+    id: id(),
+    name: text().notNull(),
+    companyId: integer().references(() => companies.id, { onDelete: "cascade" }),
+    branchId: integer().references(() => branches.id),
+    jsonData: jsonb().notNull(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.companyId, t.branchId)],
+);
+
+/** What a worker earns per hour; userId set for a per-user custom rate, jobId for one job. */
+export const workerRates = pgTable(
+  "worker_rates",
+  {
+    id: id(),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id),
+    levelId: integer().references(() => levels.id),
+    branchId: integer().references(() => branches.id),
+    countryId: integer().references(() => countries.id),
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    jobId: integer().references(() => jobs.id, { onDelete: "cascade" }),
+    currencyCode: char({ length: 3 }).notNull(),
+    amount: money().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("worker_rates_scope_unique")
+      .on(t.skillId, t.levelId, t.countryId, t.branchId, t.userId, t.jobId)
+      .nullsNotDistinct(),
+    index().on(t.userId),
+    index().on(t.jobId),
+  ],
+);
+
+export const additionalCosts = pgTable(
+  "additional_costs",
+  {
+    id: id(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    description: text().notNull(),
+    quantity: integer().notNull().default(1),
+    unitAmount: money().notNull(),
+    currencyCode: char({ length: 3 }).notNull(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.jobId)],
+);
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: id(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    branchId: integer().references(() => branches.id),
+    name: text().notNull(),
+    clientData: jsonb().notNull().default({}),
+    items: jsonb().notNull().default([]),
+    totalAmount: money().notNull().default(0),
+    currencyCode: char({ length: 3 }).notNull(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz(),
+  },
+  (t) => [index().on(t.companyId), index().on(t.createdAt)],
+);
+
+export const backgroundStatus = pgEnum("background_status", [
+  "queued",
+  "running",
+  "done",
+  "failed",
+]);
+
+export const salaryRuns = pgTable(
+  "salary_runs",
+  {
+    id: id(),
+    periodStart: tstz().notNull(),
+    periodEnd: tstz().notNull(),
+    countryId: integer().references(() => countries.id),
+    branchId: integer().references(() => branches.id),
+    status: backgroundStatus().notNull().default("queued"),
+    totalAmount: money(),
+    currencyCode: char({ length: 3 }),
+    exportKey: text(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    finishedAt: tstz(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+export const paySlips = pgTable(
+  "pay_slips",
+  {
+    id: id(),
+    salaryRunId: integer().references(() => salaryRuns.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    periodStart: tstz().notNull(),
+    periodEnd: tstz().notNull(),
+    minutesWorked: integer().notNull().default(0),
+    grossAmount: money().notNull(),
+    currencyCode: char({ length: 3 }).notNull(),
+    lines: jsonb().notNull().default([]),
+    paidAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.periodStart), index().on(t.salaryRunId)],
+);
+
+/**
+ * Progress of long-running background work (salary runs, exports). Claimed with
+ * SELECT … FOR UPDATE SKIP LOCKED so several app instances share the queue.
+ */
+export const progressMonitors = pgTable(
+  "progress_monitors",
+  {
+    id: id(),
+    kind: text().notNull(),
+    status: backgroundStatus().notNull().default("queued"),
+    payload: jsonb().notNull().default({}),
+    progress: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    message: text(),
+    resultKey: text(),
+    claimedBy: text(),
+    claimedAt: tstz(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.status, t.createdAt)],
+);

@@ -1,0 +1,181 @@
+import {
+  AnyPgColumn,
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, tstz, updatedAt } from "./_columns";
+import { users } from "./users";
+
+export const currencies = pgTable("currencies", {
+  id: id(),
+  code: char({ length: 3 }).notNull().unique(),
+  name: text().notNull(),
+  symbol: text().notNull(),
+  minorUnits: integer().notNull().default(2),
+});
+
+export const countries = pgTable(
+  "countries",
+  {
+    id: id(),
+    name: text().notNull(),
+    isoCode: char({ length: 2 }).notNull().unique(),
+    currencyCode: char({ length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    timeZone: text().notNull(),
+    operational: boolean().notNull().default(true),
+    phonePrefix: text(),
+    /** Minimum rest between two bookings of one worker, in hours (booking rule). */
+    restHours: integer().notNull().default(11),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.operational)],
+);
+
+export const branches = pgTable(
+  "branches",
+  {
+    id: id(),
+    name: text().notNull(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    city: text(),
+    address: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz(),
+  },
+  (t) => [uniqueIndex("branches_name_unique").on(t.name), index().on(t.countryId)],
+);
+
+export const languages = pgTable("languages", {
+  id: id(),
+  name: text().notNull().unique(),
+  code: text().notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const skills = pgTable(
+  "skills",
+  {
+    id: id(),
+    name: text().notNull(),
+    parentId: integer().references((): AnyPgColumn => skills.id, { onDelete: "restrict" }),
+    order: integer().notNull().default(0),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz(),
+  },
+  (t) => [index().on(t.parentId, t.order), index().on(t.order)],
+);
+
+export const levels = pgTable(
+  "levels",
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    /** Ordering weight; higher means more experienced. */
+    weight: integer().notNull().default(0),
+    description: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.weight)],
+);
+
+export const documentTypes = pgTable("document_types", {
+  id: id(),
+  name: text().notNull().unique(),
+  description: text(),
+  isRequired: boolean().notNull().default(false),
+  hasExpiry: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const documentStatus = pgEnum("document_status", ["pending", "approved", "declined"]);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    documentTypeId: integer()
+      .notNull()
+      .references(() => documentTypes.id),
+    fileName: text().notNull(),
+    storageKey: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    status: documentStatus().notNull().default("pending"),
+    expiresOn: tstz(),
+    reviewedById: integer().references(() => users.id),
+    reviewedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.status, t.createdAt)],
+);
+
+export const equipmentCategories = pgTable("equipment_categories", {
+  id: id(),
+  name: text().notNull().unique(),
+  description: text(),
+  createdAt: createdAt(),
+});
+
+export const dressCodes = pgTable(
+  "dress_codes",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("dress_codes_name_unique").on(t.name)],
+);
+
+export const helpCategories = pgTable("help_categories", {
+  id: id(),
+  name: text().notNull(),
+  description: text(),
+  /** Role ids the category is meant for; empty means everyone. */
+  targetRoles: jsonb().$type<number[]>().notNull().default([]),
+  weight: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const helpArticles = pgTable(
+  "help_articles",
+  {
+    id: id(),
+    categoryId: integer()
+      .notNull()
+      .references(() => helpCategories.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    body: text().notNull(),
+    weight: integer().notNull().default(0),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.categoryId, t.weight)],
+);
+
+/** Installation-wide settings, e.g. `two_factor_required_for_admins`. */
+export const settings = pgTable("settings", {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,246 @@
+import {
+  AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, id, tstz, updatedAt } from "./_columns";
+import { branches, countries, languages, levels, skills } from "./org";
+import { companies } from "./clients";
+
+export const userStatus = pgEnum("user_status", ["active", "deactivated"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Stored lower-case; unique among all users, archived ones included. */
+    email: text().notNull(),
+    name: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    passwordHash: text().notNull(),
+    status: userStatus().notNull().default("active"),
+    approved: boolean().notNull().default(false),
+    companyId: integer().references((): AnyPgColumn => companies.id),
+    countryId: integer().references(() => countries.id),
+    invitedById: integer().references((): AnyPgColumn => users.id),
+    avatarKey: text(),
+    address: text(),
+    city: text(),
+    zip: text(),
+    birthDate: text(),
+    nationality: text(),
+    issuesInvoice: boolean().notNull().default(false),
+    emailVerifiedAt: tstz(),
+    lastLoginAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index().on(t.companyId),
+    index().on(t.status, t.approved),
+    index("users_name_lower_idx").on(sql`lower(${t.name})`),
+    index().on(t.lastName, t.firstName),
+    index().on(t.invitedById),
+  ],
+);
+
+export const roles = pgTable("roles", {
+  id: id(),
+  title: text().notNull().unique(),
+  description: text(),
+  createdAt: createdAt(),
+});
+
+export const permissions = pgTable("permissions", {
+  id: id(),
+  name: text().notNull().unique(),
+  description: text(),
+  createdAt: createdAt(),
+});
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permissionId: integer()
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index().on(t.roleId)],
+);
+
+/** Bearer tokens of the REST API; only a SHA-256 hash of the token is stored. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    name: text().notNull().default("api"),
+    expiresAt: tstz().notNull(),
+    revokedAt: tstz(),
+    lastUsedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index().on(t.userId)],
+);
+
+/** "Remember this device": lets a device skip the second factor until it expires. */
+export const rememberTokens = pgTable(
+  "remember_tokens",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    lastUsedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("remember_tokens_hash_unique").on(t.tokenHash), index().on(t.userId)],
+);
+
+/** TOTP secret; pending until the first code is confirmed (enabledAt set). */
+export const totpSecrets = pgTable("totp_secrets", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text().notNull(),
+  enabledAt: tstz(),
+  createdAt: createdAt(),
+});
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    usedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_hash_unique").on(t.tokenHash), index().on(t.userId)],
+);
+
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: tstz().notNull(),
+    verifiedAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_verifications_hash_unique").on(t.tokenHash)],
+);
+
+/**
+ * Failed and successful sign-in attempts, keyed by "email:<address>" or "ip:<address>".
+ * Kept in the database so the rate limit holds across app instances.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: id(),
+    key: text().notNull(),
+    action: text().notNull().default("login"),
+    succeeded: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.key, t.action, t.createdAt)],
+);
+
+export const userSkills = pgTable(
+  "user_skills",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id, { onDelete: "cascade" }),
+    levelId: integer().references(() => levels.id),
+    /** Years of experience in the skill. */
+    experience: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.skillId] }), index().on(t.skillId)],
+);
+
+export const userBranches = pgTable(
+  "user_branches",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchId] }), index().on(t.branchId)],
+);
+
+export const userLanguages = pgTable(
+  "user_languages",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    languageId: integer()
+      .notNull()
+      .references(() => languages.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
+);
+
+export const paymentSettings = pgTable("payment_settings", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  companyName: text(),
+  hasDanishBank: boolean().notNull().default(false),
+  hasTaxId: boolean().notNull().default(false),
+  iban: text(),
+  konto: text(),
+  reg: text(),
+  socialSecurity: text(),
+  swift: text(),
+  taxCard: text(),
+  taxId: text(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,249 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, id, tstz, updatedAt } from "./_columns";
+import { branches, countries, dressCodes, skills } from "./org";
+import { users } from "./users";
+import { companies, venues } from "./clients";
+import { APPLICATION_STATUSES, JOB_STATUSES } from "@/lib/domain/statuses";
+
+export { APPLICATION_STATUSES, JOB_STATUSES };
+
+export const jobStatus = pgEnum("job_status", JOB_STATUSES);
+export const applicationStatus = pgEnum("application_status", APPLICATION_STATUSES);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    name: text().notNull(),
+    status: jobStatus().notNull().default("Published"),
+    reason: text(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id),
+    venueId: integer().references(() => venues.id),
+    city: text(),
+    address: text(),
+    zip: text(),
+    province: text(),
+    entrance: text(),
+    invoiceReference: text(),
+    details: text(),
+    contactOnLocationId: integer().references(() => users.id),
+    projectManagerId: integer().references(() => users.id),
+    bookerId: integer().references(() => users.id),
+    dressCodeId: integer().references(() => dressCodes.id),
+    /** First shift start and last shift end, kept in step with the shifts for list queries. */
+    startsAt: tstz(),
+    endsAt: tstz(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: tstz(),
+  },
+  (t) => [
+    index().on(t.startsAt, t.id),
+    index().on(t.endsAt),
+    index().on(t.companyId, t.startsAt),
+    index().on(t.countryId, t.startsAt),
+    index().on(t.status),
+    index().on(t.projectManagerId),
+    index().on(t.contactOnLocationId),
+    index("jobs_name_lower_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+/** book_from_branches: the branches whose workers may be booked on the job. */
+export const jobBranches = pgTable(
+  "job_branches",
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.branchId] }), index().on(t.branchId)],
+);
+
+export const shifts = pgTable(
+  "shifts",
+  {
+    id: id(),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    startsAt: tstz().notNull(),
+    endsAt: tstz().notNull(),
+    projectManagerId: integer().references(() => users.id),
+    contactOnLocationId: integer().references(() => users.id),
+    dressCodeId: integer().references(() => dressCodes.id),
+    dressCodeNotes: text(),
+    notesForWorkers: text(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt)],
+);
+
+export const shiftSlots = pgTable(
+  "shift_slots",
+  {
+    id: id(),
+    shiftId: integer()
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id),
+    positions: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("shift_slots_shift_skill_unique").on(t.shiftId, t.skillId),
+    index().on(t.skillId),
+  ],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: id(),
+    shiftSlotId: integer()
+      .notNull()
+      .references(() => shiftSlots.id, { onDelete: "cascade" }),
+    /** Denormalised from the slot: overlap and rest-time checks look up by worker and shift. */
+    shiftId: integer()
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    assigneeId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdById: integer().references(() => users.id),
+    bookedById: integer().references(() => users.id),
+    status: applicationStatus().notNull(),
+    bookedAt: tstz(),
+    checkInAt: tstz(),
+    bookAnyway: boolean().notNull().default(false),
+    closely: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("applications_shift_assignee_unique").on(t.shiftId, t.assigneeId),
+    index().on(t.shiftSlotId, t.status),
+    index().on(t.assigneeId, t.status),
+  ],
+);
+
+export const reportedHours = pgTable(
+  "reported_hours",
+  {
+    id: id(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    shiftSlotId: integer()
+      .notNull()
+      .references(() => shiftSlots.id, { onDelete: "cascade" }),
+    startsAt: tstz().notNull(),
+    endsAt: tstz().notNull(),
+    iWasLate: boolean().notNull().default(false),
+    comment: text(),
+    createdById: integer().references(() => users.id),
+    approvedById: integer().references(() => users.id),
+    approvedAt: tstz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reported_hours_application_unique").on(t.applicationId),
+    index().on(t.shiftSlotId),
+  ],
+);
+
+export const shiftCrewBosses = pgTable(
+  "shift_crew_bosses",
+  {
+    shiftId: integer()
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.shiftId, t.userId] }), index().on(t.userId)],
+);
+
+export const noteableType = pgEnum("noteable_type", ["jobs", "users"]);
+
+export const notes = pgTable(
+  "notes",
+  {
+    id: id(),
+    noteableType: noteableType().notNull(),
+    noteableId: integer().notNull(),
+    comment: text().notNull(),
+    isPinned: boolean().notNull().default(false),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.noteableType, t.noteableId, t.isPinned, t.createdAt)],
+);
+
+export const jobTemplates = pgTable(
+  "job_templates",
+  {
+    id: id(),
+    name: text().notNull(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id),
+    createdById: integer().references(() => users.id),
+    /** Job fields and shifts ({ startDate, startHour, endHour, skills, status, id }). */
+    jsonData: jsonb().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.companyId), index("job_templates_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** Workers on call: reachable at short notice. */
+export const onCall = pgTable("on_call", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  addedById: integer().references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const favoriteJobs = pgTable(
+  "favorite_jobs",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: integer()
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
+);

@@ -1,0 +1,142 @@
+import { schema } from "@/db";
+import { formatDate } from "@/lib/domain/format";
+import {
+  NORDLYS_CLIENT_RATES,
+  SVEA_CLIENT_RATES,
+  type ClientRatePlan,
+  type CompanyKey,
+} from "../data/clients";
+import { BRANCHES, LEVELS, SKILL_TREE, type OperationalIso, type SkillName } from "../data/master";
+import { WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
+import { days, hours, jobByKey, must, type World } from "./world";
+
+const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => c.name));
+
+/** Worker rates per branch, skill and level; one custom rate for William; client rates for two clients. */
+export async function seedRates(w: World): Promise<void> {
+  const { tx, now } = w;
+  const createdAt = new Date(now.getTime() - days(200));
+  const rows: (typeof schema.workerRates.$inferInsert)[] = [];
+  for (const b of BRANCHES) {
+    const country = must(w.countries, b.country, "country");
+    for (const skill of SUB_SKILLS) {
+      for (const level of LEVELS) {
+        rows.push({
+          skillId: must(w.skills, skill, "skill"),
+          levelId: must(w.levels, level.name, "level"),
+          branchId: must(w.branches, b.name, "branch").id,
+          countryId: country.id,
+          currencyCode: country.currencyCode,
+          amount: workerRate(b.country, skill, level.name),
+          createdAt,
+        });
+      }
+    }
+  }
+  rows.push({
+    skillId: must(w.skills, "Forklift driver", "skill"),
+    branchId: must(w.branches, "Copenhagen", "branch").id,
+    countryId: must(w.countries, "DK", "country").id,
+    userId: w.staff.worker,
+    currencyCode: "DKK",
+    amount: WILLIAM_FORKLIFT_RATE,
+    createdAt: new Date(now.getTime() - days(60)),
+  });
+  await tx.insert(schema.workerRates).values(rows);
+
+  const clientRates = (
+    company: CompanyKey,
+    branch: string,
+    country: OperationalIso,
+    plans: ClientRatePlan[],
+  ) => {
+    const c = must(w.companies, company, "company");
+    return plans.map((r) => ({
+      companyId: c.id,
+      branchId: must(w.branches, branch, "branch").id,
+      skillId: must(w.skills, r.skill, "skill"),
+      currencyCode: c.country.currencyCode,
+      standardPrice: r.standard,
+      weekendPrice: r.weekend,
+      nightPrice: r.night,
+      nightStart: "22:00",
+      nightEnd: "06:00",
+      rateWorker: workerRate(country, r.skill, "Experienced"),
+      createdAt,
+    }));
+  };
+  await tx
+    .insert(schema.clientRates)
+    .values([
+      ...clientRates("nordlys", "Copenhagen", "DK", NORDLYS_CLIENT_RATES),
+      ...clientRates("svea", "Stockholm", "SE", SVEA_CLIENT_RATES),
+    ]);
+}
+
+/** Extra costs on a few jobs and one quote for Nordlys Events. */
+export async function seedCostsAndQuote(w: World): Promise<void> {
+  const { tx, now } = w;
+  const job = (key: string) => jobByKey(w, key);
+  const cost = (key: string, description: string, quantity: number, unitAmount: number) => {
+    const j = job(key);
+    const createdAt = new Date(Math.min(now.getTime() - hours(1), j.createdAt.getTime() + days(2)));
+    return {
+      jobId: j.id,
+      description,
+      quantity,
+      unitAmount,
+      currencyCode: j.country.currencyCode,
+      createdById: w.staff.pm,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  };
+  await tx
+    .insert(schema.additionalCosts)
+    .values([
+      cost("dk-tech-summit", "Van hire (Sprinter, 3 days)", 1, 450000),
+      cost("dk-tech-summit", "Parking permits at Royal Arena", 8, 12000),
+      cost("dk-gala", "Taxi home for night crew", 6, 25000),
+      cost("dk-conference", "Extra forklift rental (1 day)", 1, 180000),
+      cost("gb-tech-expo", "Crew hot meal (night shift)", 10, 1000),
+    ]);
+
+  const nordlys = must(w.companies, "nordlys", "company");
+  const gala = job("dk-anniversary");
+  const rate = (skill: SkillName) => NORDLYS_CLIENT_RATES.find((r) => r.skill === skill)!;
+  const items = [
+    { skill: "Stagehand" as const, quantity: 4, hours: 8, band: "standard" as const },
+    { skill: "Light technician" as const, quantity: 2, hours: 8, band: "standard" as const },
+    { skill: "Bartender" as const, quantity: 5, hours: 8, band: "night" as const },
+  ].map((i) => {
+    const unitAmount = i.band === "night" ? rate(i.skill).night : rate(i.skill).standard;
+    return {
+      skillId: must(w.skills, i.skill, "skill"),
+      skill: i.skill,
+      quantity: i.quantity,
+      hours: i.hours,
+      rateType: i.band,
+      unitAmount,
+      amount: unitAmount * i.quantity * i.hours,
+    };
+  });
+  const createdAt = new Date(now.getTime() - days(6));
+  await tx.insert(schema.quotes).values({
+    companyId: nordlys.id,
+    branchId: nordlys.defaultBranchId,
+    name: "Nordlys 10-year anniversary gala – crew estimate",
+    clientData: {
+      companyName: nordlys.name,
+      contactName: "Camilla Olsen",
+      contactEmail: "col@crewdeck.test",
+      eventDate: formatDate(gala.startsAt, gala.country.timeZone),
+      venue: gala.plan.venue,
+    },
+    items,
+    totalAmount: items.reduce((s, i) => s + i.amount, 0),
+    currencyCode: "DKK",
+    createdById: w.staff.pm,
+    createdAt,
+    updatedAt: createdAt,
+  });
+}

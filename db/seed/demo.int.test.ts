@@ -1,0 +1,242 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, pgliteHandle, type DbHandle } from "@/db";
+import { verifyPassword } from "@/lib/auth/password";
+import { ROLE } from "@/lib/domain/permissions";
+import { APPLICATION_STATUSES } from "@/db/schema";
+import { ensureReferenceData } from "./reference";
+import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
+
+const FILLED = "('Booked','Request accepted','Report!','Reported','Approved')";
+
+/**
+ * Seeds an in-memory database at `now` and checks the invariants the app relies on. Run at a
+ * weekday morning and in the small hours of the autumn DST change, where the running shift
+ * crosses midnight and local times are ambiguous.
+ */
+describe.each([
+  ["a weekday morning", new Date("2026-03-18T09:30:00Z")],
+  ["the night of the autumn clock change", new Date("2026-10-25T00:40:00Z")],
+])("seedDemo at %s", (_label, now) => {
+  let client: PGlite;
+  let handle: DbHandle;
+  let summary: DemoSummary;
+  let seedMs = 0;
+  const rows = async <T>(query: string, params: unknown[] = []) =>
+    (await client.query<T>(query, params)).rows;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    handle = pgliteHandle(client);
+    await applyMigrations(handle);
+    await ensureReferenceData(handle.db);
+    const t0 = performance.now();
+    summary = await seedDemo(handle.db, now);
+    seedMs = performance.now() - t0;
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("is quick and reports what it made", () => {
+    expect(seedMs).toBeLessThan(5_000);
+    expect(summary.jobs).toBeGreaterThanOrEqual(25);
+    expect(summary.workers).toBeGreaterThanOrEqual(55);
+    expect(summary.companies).toBe(5);
+  });
+
+  it("creates the five demo accounts with their roles and the demo password", async () => {
+    const expected: [string, string, string][] = [
+      ["admin@crewdeck.test", "Astrid Admin", ROLE.admin],
+      ["pm@crewdeck.test", "Peter Mikkelsen", ROLE.projectManager],
+      ["handler@crewdeck.test", "Hanna Lund", ROLE.crewHandler],
+      ["col@crewdeck.test", "Camilla Olsen", ROLE.client],
+      ["worker@crewdeck.test", "William Berg", ROLE.worker],
+    ];
+    for (const [email, name, role] of expected) {
+      const [user] = await rows<{
+        name: string;
+        password_hash: string;
+        approved: boolean;
+        status: string;
+        roles: string[];
+      }>(
+        `select u.name, u.password_hash, u.approved, u.status, array_agg(r.title) as roles
+           from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+          where u.email = $1 group by u.id`,
+        [email],
+      );
+      expect(user, email).toBeDefined();
+      expect(user.name).toBe(name);
+      expect(user.roles).toEqual([role]);
+      expect(user.approved).toBe(true);
+      expect(user.status).toBe("active");
+      expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
+    }
+    expect(await rows(`select 1 from users where email <> lower(email)`)).toHaveLength(0);
+  });
+
+  it("links col@ to Nordlys Events", async () => {
+    const [nordlys] = await rows<{ id: number; iso_code: string }>(
+      `select c.id, k.iso_code from companies c join countries k on k.id = c.country_id where c.name = 'Nordlys Events'`,
+    );
+    expect(nordlys.iso_code).toBe("DK");
+    const [col] = await rows<{ company_id: number; linked: number }>(
+      `select u.company_id, (select count(*)::int from company_users cu where cu.user_id = u.id and cu.company_id = u.company_id) as linked
+         from users u where u.email = 'col@crewdeck.test'`,
+    );
+    expect(col.company_id).toBe(nordlys.id);
+    expect(col.linked).toBe(1);
+  });
+
+  it("uses every application status", () => {
+    for (const status of APPLICATION_STATUSES)
+      expect(summary.applications[status], status).toBeGreaterThan(0);
+  });
+
+  it("keeps applications on their slot's shift and within the slot's positions", async () => {
+    expect(
+      await rows(
+        `select a.id from applications a join shift_slots s on s.id = a.shift_slot_id where a.shift_id <> s.shift_id`,
+      ),
+    ).toHaveLength(0);
+    const over = await rows(
+      `select s.id from shift_slots s join applications a on a.shift_slot_id = s.id and a.status in ${FILLED}
+        group by s.id, s.positions having count(*) > s.positions`,
+    );
+    expect(over).toHaveLength(0);
+  });
+
+  it("never books a worker on two overlapping shifts", async () => {
+    const clashes = await rows(
+      `select a.assignee_id from applications a
+         join shifts sa on sa.id = a.shift_id
+         join applications b on b.assignee_id = a.assignee_id and b.id > a.id and b.status in ${FILLED}
+         join shifts sb on sb.id = b.shift_id
+        where a.status in ${FILLED} and sa.starts_at < sb.ends_at and sb.starts_at < sa.ends_at`,
+    );
+    expect(clashes).toHaveLength(0);
+  });
+
+  it("has reported hours exactly for Reported and Approved applications", async () => {
+    const wrong = await rows(
+      `select a.id from applications a left join reported_hours h on h.application_id = a.id
+        where (a.status in ('Reported','Approved')) <> (h.id is not null)
+           or (a.status = 'Approved') <> (h.approved_by_id is not null)
+           or (h.id is not null and h.shift_slot_id <> a.shift_slot_id)`,
+    );
+    expect(wrong).toHaveLength(0);
+  });
+
+  it("gives the worker a full dashboard", async () => {
+    const mine = await rows<{
+      status: string;
+      starts_at: Date;
+      ends_at: Date;
+      hours: number | null;
+    }>(
+      `select a.status, s.starts_at, s.ends_at, h.id as hours from applications a
+         join users u on u.id = a.assignee_id join shifts s on s.id = a.shift_id
+         left join reported_hours h on h.application_id = a.id
+        where u.email = 'worker@crewdeck.test'`,
+    );
+    const t = now.getTime();
+    const week = t + 7 * 86_400_000;
+    expect(
+      mine.some(
+        (a) => a.status === "Booked" && a.starts_at.getTime() > t && a.starts_at.getTime() < week,
+      ),
+    ).toBe(true);
+    expect(
+      mine.some(
+        (a) => a.status === "Booked" && a.starts_at.getTime() <= t && a.ends_at.getTime() > t,
+      ),
+    ).toBe(true);
+    expect(
+      mine.some((a) => a.status === "Report!" && a.ends_at.getTime() < t && a.hours === null),
+    ).toBe(true);
+    expect(mine.some((a) => a.status === "Approved" && a.ends_at.getTime() < t)).toBe(true);
+    expect(mine.some((a) => a.status === "Applied" && a.starts_at.getTime() > t)).toBe(true);
+
+    // Open shifts for William: published, ahead, at a branch of his, a skill of his, a free position.
+    const open = await rows(
+      `select sl.id from shift_slots sl
+         join shifts s on s.id = sl.shift_id join jobs j on j.id = s.job_id
+         join users u on u.email = 'worker@crewdeck.test'
+        where j.status = 'Published' and s.starts_at > $1
+          and exists (select 1 from job_branches jb join user_branches ub on ub.branch_id = jb.branch_id where jb.job_id = j.id and ub.user_id = u.id)
+          and exists (select 1 from user_skills us where us.user_id = u.id and us.skill_id = sl.skill_id)
+          and not exists (select 1 from applications a where a.shift_id = s.id and a.assignee_id = u.id)
+          and (select count(*) from applications a where a.shift_slot_id = sl.id and a.status in ${FILLED}) < sl.positions`,
+      [now],
+    );
+    expect(open.length).toBeGreaterThan(0);
+  });
+
+  it("has a running published job and dates every job by its shifts", async () => {
+    const running = await rows(
+      `select s.id from shifts s join jobs j on j.id = s.job_id where j.status = 'Published' and s.starts_at <= $1 and s.ends_at > $1`,
+      [now],
+    );
+    expect(running.length).toBeGreaterThan(0);
+    const off = await rows(
+      `select j.id from jobs j join shifts s on s.job_id = j.id group by j.id
+       having j.starts_at is distinct from min(s.starts_at) or j.ends_at is distinct from max(s.ends_at)`,
+    );
+    expect(off).toHaveLength(0);
+    expect(
+      await rows(
+        `select j.id from jobs j where not exists (select 1 from shifts s where s.job_id = j.id)`,
+      ),
+    ).toHaveLength(0);
+  });
+
+  it("dates its history before now and in a sensible order", async () => {
+    const tables = [
+      "users",
+      "companies",
+      "venues",
+      "jobs",
+      "applications",
+      "reported_hours",
+      "notes",
+      "job_templates",
+      "invitations",
+      "chats",
+      "chat_messages",
+      "activity_log",
+      "mail_outbox",
+      "quotes",
+      "additional_costs",
+    ];
+    for (const table of tables) {
+      expect(await rows(`select 1 from ${table} where created_at > $1`, [now]), table).toHaveLength(
+        0,
+      );
+    }
+    const odd = await rows(
+      `select a.id from applications a join shifts s on s.id = a.shift_id join jobs j on j.id = s.job_id
+        where a.created_at < j.created_at or a.booked_at < a.created_at or a.booked_at > s.starts_at
+           or a.check_in_at > $1 or j.created_at > j.starts_at`,
+      [now],
+    );
+    expect(odd).toHaveLength(0);
+    const hours = await rows(
+      `select h.id from reported_hours h join applications a on a.id = h.application_id join shifts s on s.id = a.shift_id
+        where h.ends_at <= h.starts_at or h.created_at < s.ends_at or h.approved_at < h.created_at
+           or abs(extract(epoch from h.starts_at - s.starts_at)) > 3600 or abs(extract(epoch from h.ends_at - s.ends_at)) > 3600`,
+    );
+    expect(hours).toHaveLength(0);
+  });
+
+  it("keeps past shifts out of pending statuses and upcoming shifts out of hour statuses", async () => {
+    const wrong = await rows(
+      `select a.id from applications a join shifts s on s.id = a.shift_id
+        where (s.ends_at <= $1 and a.status in ('Booked','Request accepted','Applied','Reserve','Requested'))
+           or (s.starts_at > $1 and a.status in ('Report!','Reported','Approved'))`,
+      [now],
+    );
+    expect(wrong).toHaveLength(0);
+  });
+});

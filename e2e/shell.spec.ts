@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+
+test("the cookie notice hides after I agree and stays hidden after reload", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const notice = page.getByRole("region", { name: "Cookie notice" });
+  await expect(notice).toBeVisible();
+  const [policy] = await Promise.all([
+    page.waitForEvent("popup"),
+    notice.getByRole("link", { name: "cookie policy" }).click(),
+  ]);
+  await expect(policy).toHaveURL(/\/cookie-policy$/);
+  await policy.close();
+  await notice.getByRole("button", { name: "I agree" }).click();
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("areCookiesAccepted"))).toBe("true");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+  await expect(page.getByRole("region", { name: "Cookie notice" })).toBeHidden();
+});
+
+test("Invite a friend validates the address and sends the invitation", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Invite a friend" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Invite a friend" });
+  const address = dialog.getByLabel("Address");
+  await expect(address).toHaveAttribute("placeholder", "Enter email");
+  await address.fill("not-an-email");
+  await address.blur();
+  await expect(dialog.getByText("The Email field must be a valid email address.")).toBeVisible();
+  await address.fill("");
+  await expect(dialog.getByText("The Email field is required.")).toBeVisible();
+  const email = `friend.${Date.now()}@example.test`;
+  await address.fill(email);
+  await dialog.getByRole("button", { name: "Send invite" }).click();
+  await expect(page.getByText("Invite send successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A fresh, empty form on the next opening; Close closes it.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Invite a friend" })
+    .click();
+  await expect(
+    page.getByRole("dialog", { name: "Invite a friend" }).getByLabel("Address"),
+  ).toHaveValue("");
+  await page
+    .getByRole("dialog", { name: "Invite a friend" })
+    .getByRole("button", { name: "Close" })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeHidden();
+});
+
+test("the invite modal also opens from the open_invite_friend_modal event on the app root", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.handler);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() =>
+    document.getElementById("app-root")?.dispatchEvent(new CustomEvent("open_invite_friend_modal")),
+  );
+  await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible();
+});
+
+test("a client contact without can_invite_workers has no invite modal", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.col);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("button", { name: "Invite a friend" })).toHaveCount(0);
+  await page.evaluate(() =>
+    document.getElementById("app-root")?.dispatchEvent(new CustomEvent("open_invite_friend_modal")),
+  );
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

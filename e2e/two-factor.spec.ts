@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import speakeasy from "speakeasy";
+import { acceptCookies, signIn } from "./support/auth";
+
+// A second crew handler (not used by other journeys) turns on two-factor login, signs out, and is asked for the code next time.
+test("2FA: enable → sign out → sign in asks for the code", async ({ page }) => {
+  const email = "oliver.grant@crewdeck.test";
+  await acceptCookies(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.locator("header button[aria-haspopup]").click();
+  await page.getByRole("link", { name: "Turn on two-factor login" }).click();
+  await expect(page).toHaveURL(/\/otp\/enable$/);
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("otp-secret").textContent())!.trim();
+
+  await page.getByLabel("Code from the app").fill("000000");
+  await page.getByRole("button", { name: "Turn on two-factor login" }).click();
+  await expect(page.getByText("The two-factor code is not valid.").first()).toBeVisible();
+
+  await page.getByLabel("Code from the app").fill(speakeasy.totp({ secret, encoding: "base32" }));
+  await page.getByRole("button", { name: "Turn on two-factor login" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.locator("header button[aria-haspopup]").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/two-factor/);
+  await expect(page.getByRole("heading", { name: "Two-factor login" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill("123456");
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("The two-factor code is not valid.");
+
+  await page.getByLabel("Authentication code").fill(speakeasy.totp({ secret, encoding: "base32" }));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Leave the account as it was: turn it off again with the password.
+  await page.goto("/otp/disable");
+  await page.getByLabel("Password").fill("Crewdeck!2026");
+  await page.getByRole("button", { name: "Turn off two-factor login" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

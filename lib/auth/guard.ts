@@ -1,0 +1,73 @@
+import { matchRoute, type RouteMatch } from "./routes";
+
+/** What the guard needs to know about the signed-in user (loaded fresh on every navigation). */
+export interface GuardUser {
+  permissions: ReadonlySet<string>;
+  isAdmin: boolean;
+  totpEnabled: boolean;
+}
+
+export interface GuardOptions {
+  mode: "development" | "production";
+  twoFactorRequiredForAdmins: boolean;
+  /** Result of the route's function check (crew boss, own company, own user), if it has one. */
+  checkPassed?: boolean;
+}
+
+export type GuardDecision =
+  | { action: "next" }
+  | { action: "redirect"; to: string }
+  /** Let the request through to the 404 screen. */
+  | { action: "not-found" };
+
+const TWO_FACTOR_FREE = new Set(["/otp/enable", "/otp/disable"]);
+
+/** Where a user goes when a route is not theirs (spec §2 navigation guard). */
+export function fallbackFor(user: GuardUser): string {
+  if (user.permissions.has("dashboard_access")) return "/dashboard";
+  if (user.permissions.has("my_dashboard_access")) return "/my-dashboard";
+  return "/no-access";
+}
+
+/**
+ * The navigation guard of spec §2 as a pure function: `/` → /dashboard; not signed in →
+ * /sign-in; an administrator without TOTP → /otp/enable when the setting requires it; a
+ * route whose permission is not held → / (which leads to /dashboard) for holders of
+ * dashboard_access, else /my-dashboard; unknown paths → 404.
+ */
+export function decide(
+  pathname: string,
+  match: RouteMatch | null,
+  user: GuardUser | null,
+  opts: GuardOptions,
+): GuardDecision {
+  if (pathname === "/" || pathname === "") {
+    if (!user) return { action: "redirect", to: "/sign-in" };
+    return { action: "redirect", to: fallbackFor(user) };
+  }
+  if (!match) return { action: "not-found" };
+  const { access } = match.route;
+  if (access.kind === "public") return { action: "next" };
+  if (!user) {
+    return { action: "redirect", to: `/sign-in?callbackUrl=${encodeURIComponent(pathname)}` };
+  }
+  if (
+    opts.twoFactorRequiredForAdmins &&
+    user.isAdmin &&
+    !user.totpEnabled &&
+    !TWO_FACTOR_FREE.has(match.route.pattern)
+  ) {
+    return { action: "redirect", to: "/otp/enable" };
+  }
+  if (access.kind === "session") return { action: "next" };
+  if (access.kind === "development" && opts.mode !== "development") return { action: "not-found" };
+  const allowed =
+    access.any.some((perm) => user.permissions.has(perm)) || opts.checkPassed === true;
+  if (allowed) return { action: "next" };
+  const to = fallbackFor(user);
+  // The fallback itself refused (a role without any landing page): do not loop.
+  if (to === pathname) return { action: "redirect", to: "/no-access" };
+  return { action: "redirect", to };
+}
+
+export { matchRoute };

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ALL_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, ROLE } from "@/lib/domain/permissions";
+import { decide, matchRoute } from "./guard";
+import { NAVIGATION, visibleNavigation } from "./navigation";
+
+const hrefs = (groups: ReturnType<typeof visibleNavigation>) =>
+  groups.flatMap((g) => g.items.map((i) => i.href));
+
+describe("visibleNavigation", () => {
+  it("shows a worker only My dashboard, in the Work group", () => {
+    const nav = visibleNavigation(new Set(DEFAULT_ROLE_PERMISSIONS[ROLE.worker]), "production");
+    expect(nav.map((g) => g.key)).toEqual(["work"]);
+    expect(hrefs(nav)).toEqual(["/my-dashboard"]);
+  });
+
+  it("shows a dashboard_access holder only Dashboard", () => {
+    expect(hrefs(visibleNavigation(new Set(["dashboard_access"]), "production"))).toEqual([
+      "/dashboard",
+    ]);
+  });
+
+  it("shows nothing without permissions", () => {
+    expect(visibleNavigation(new Set(), "production")).toEqual([]);
+    expect(visibleNavigation(new Set(), "development")).toEqual([]);
+  });
+
+  it("hides /dev/mail in production, even from an administrator", () => {
+    const nav = visibleNavigation(new Set(ALL_PERMISSIONS), "production");
+    expect(hrefs(nav)).not.toContain("/dev/mail");
+    expect(nav.map((g) => g.key)).not.toContain("settings");
+  });
+
+  it("shows /dev/mail in development only to a holder of its permission", () => {
+    expect(hrefs(visibleNavigation(new Set(ALL_PERMISSIONS), "development"))).toContain(
+      "/dev/mail",
+    );
+    expect(hrefs(visibleNavigation(new Set(["dashboard_access"]), "development"))).not.toContain(
+      "/dev/mail",
+    );
+  });
+
+  it("drops every group that has no visible item", () => {
+    for (const role of Object.values(ROLE)) {
+      for (const mode of ["production", "development"] as const) {
+        const nav = visibleNavigation(new Set(DEFAULT_ROLE_PERMISSIONS[role]), mode);
+        expect(
+          nav.filter((g) => g.items.length === 0),
+          `${role} ${mode}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("draws only links the guard lets the user open", () => {
+    for (const role of Object.values(ROLE)) {
+      const permissions = new Set<string>(DEFAULT_ROLE_PERMISSIONS[role]);
+      for (const mode of ["production", "development"] as const) {
+        for (const href of hrefs(visibleNavigation(permissions, mode))) {
+          const decision = decide(
+            href,
+            matchRoute(href),
+            { permissions, isAdmin: false, totpEnabled: true },
+            {
+              mode,
+              twoFactorRequiredForAdmins: false,
+            },
+          );
+          expect(decision, `${role} ${mode} ${href}`).toEqual({ action: "next" });
+        }
+      }
+    }
+  });
+
+  it("links only to routes that exist", () => {
+    const all = NAVIGATION.flatMap((g) => g.items.map((i) => i.href));
+    expect(all.filter((href) => matchRoute(href) === null)).toEqual([]);
+  });
+
+  it("does not change the navigation it filters", () => {
+    visibleNavigation(new Set(), "production");
+    expect(NAVIGATION.find((g) => g.key === "settings")?.items.map((i) => i.href)).toContain(
+      "/dev/mail",
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { matchRoute } from "./routes";
+
+/**
+ * The signed-in navigation, grouped as spec §2 (work, people, clients, money, insights,
+ * settings). An item is drawn only when the route map lets the user open it. Screens are
+ * added here as they are built; a link to a screen that does not exist yet is never drawn.
+ */
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: NavIcon;
+}
+export interface NavGroup {
+  key: "work" | "people" | "clients" | "money" | "insights" | "settings";
+  label: string;
+  items: NavItem[];
+}
+export type NavIcon = "dashboard" | "home" | "mail";
+
+export const NAVIGATION: NavGroup[] = [
+  {
+    key: "work",
+    label: "Work",
+    items: [
+      { href: "/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/my-dashboard", label: "My dashboard", icon: "home" },
+    ],
+  },
+  { key: "people", label: "People", items: [] },
+  { key: "clients", label: "Clients", items: [] },
+  { key: "money", label: "Money", items: [] },
+  { key: "insights", label: "Insights", items: [] },
+  {
+    key: "settings",
+    label: "Settings",
+    items: [{ href: "/dev/mail", label: "Mail outbox", icon: "mail" }],
+  },
+];
+
+export function visibleNavigation(
+  permissions: ReadonlySet<string>,
+  mode: "development" | "production",
+): NavGroup[] {
+  const may = (href: string) => {
+    const access = matchRoute(href)?.route.access;
+    if (!access) return false;
+    if (access.kind === "public" || access.kind === "session") return true;
+    if (access.kind === "development" && mode !== "development") return false;
+    return access.any.some((p) => permissions.has(p));
+  };
+  return NAVIGATION.map((g) => ({ ...g, items: g.items.filter((i) => may(i.href)) })).filter(
+    (g) => g.items.length > 0,
+  );
+}

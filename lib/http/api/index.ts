@@ -1,0 +1,25 @@
+import type { Endpoint } from "../endpoint";
+import { endpoint } from "../endpoint";
+import { openApiDocument } from "../openapi";
+import { authEndpoints } from "./auth";
+import { invitationEndpoints } from "./invitations";
+
+/** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
+const operations: Endpoint[] = [
+  ...(authEndpoints as Endpoint[]),
+  ...(invitationEndpoints as Endpoint[]),
+];
+
+export const openApi = endpoint({
+  method: "GET",
+  path: "/openapi.json",
+  summary: "This document: every /api/v2 operation, generated from the zod schemas the verbs use",
+  tag: "meta",
+  auth: "user",
+  run: async () =>
+    new Response(JSON.stringify(openApiDocument(allEndpoints)), {
+      headers: { "content-type": "application/json" },
+    }),
+});
+
+export const allEndpoints: Endpoint[] = [...operations, openApi as Endpoint];

@@ -1,0 +1,246 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { getDb } from "@/db";
+import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+} from "@/lib/services/errors";
+import { fieldErrors } from "@/lib/services/validate";
+import type { Page } from "@/lib/services/pagination";
+import { resolveApiToken } from "@/lib/services/auth/tokens";
+import { clientAddress, sessionUserId } from "@/lib/auth/session";
+import { parseQuery, type QueryValue } from "./query";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface EndpointInput<P> {
+  body: unknown;
+  query: Record<string, QueryValue>;
+  params: P;
+  request: NextRequest;
+  /** The bearer token's row id when the call used one (logout and refresh revoke it). */
+  tokenId: number | null;
+}
+
+/**
+ * One REST operation of /api/v2: how it is called (for the OpenAPI document) and what it
+ * runs. `run` builds nothing itself: it calls a verb of lib/services with ctx and input.
+ */
+export interface Endpoint<P extends Record<string, string> = Record<string, string>> {
+  method: Method;
+  /** OpenAPI-style path below /api/v2, e.g. "/jobs/{id}". */
+  path: string;
+  summary: string;
+  tag: string;
+  /** "public": no sign-in needed (login). Everything else needs a bearer token or session. */
+  auth: "public" | "user";
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** The list envelope (data + meta) is answered. */
+  paginated?: boolean;
+  run: (ctx: Ctx, input: EndpointInput<P>) => Promise<unknown>;
+}
+
+export function endpoint<P extends Record<string, string> = Record<string, string>>(
+  def: Endpoint<P>,
+): Endpoint<P> {
+  return def;
+}
+
+const MAX_BODY_BYTES = 1_000_000;
+
+export function errorResponse(err: unknown): NextResponse {
+  if (err instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (err instanceof TooManyRequestsError) headers["retry-after"] = String(err.retryAfterSeconds);
+    return NextResponse.json(
+      { message: err.message, type: err.type, ...(err.errors ? { errors: err.errors } : {}) },
+      { status: err.status, headers },
+    );
+  }
+  if (err instanceof z.ZodError) {
+    const errors = fieldErrors(err);
+    return NextResponse.json(
+      {
+        message: Object.values(errors)[0]?.[0] ?? "The given data was invalid.",
+        type: "validation_error",
+        errors,
+      },
+      { status: 422 },
+    );
+  }
+  const pg = pgError(err);
+  if (pg) return NextResponse.json(pg.body, { status: pg.status });
+  console.error("[api] unexpected error", err);
+  return NextResponse.json(
+    { message: "Something went wrong on our side. Please try again.", type: "server_error" },
+    { status: 500 },
+  );
+}
+
+/** Database errors that bad input can still cause (constraint races, out-of-range numbers). */
+function pgError(err: unknown): { status: number; body: Record<string, unknown> } | null {
+  const e = (err as { cause?: unknown })?.cause ?? err;
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code !== "string") return null;
+  switch (code) {
+    case "23505":
+      return { status: 409, body: { message: "This record already exists.", type: "duplicate" } };
+    case "23503":
+      return {
+        status: 422,
+        body: {
+          message: "A referenced record does not exist or is still in use.",
+          type: "invalid_reference",
+        },
+      };
+    case "22P02":
+    case "22003":
+    case "22007":
+    case "22008":
+    case "22001":
+      return {
+        status: 422,
+        body: {
+          message: "A value is out of range or has the wrong format.",
+          type: "validation_error",
+        },
+      };
+    case "40001":
+    case "40P01":
+      return {
+        status: 409,
+        body: {
+          message: "The record was changed at the same time. Please try again.",
+          type: "conflict",
+        },
+      };
+    default:
+      return null;
+  }
+}
+
+/** Reads the body as UTF-8, stopping as soon as it passes `limit` bytes (chunked uploads too). */
+async function readLimited(req: NextRequest, limit: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BadRequestError("The request body is too large.", "payload_too_large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") {
+    const text = await req.text().catch(() => "");
+    if (!text) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES)
+    throw new BadRequestError("The request body is too large.", "payload_too_large");
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    try {
+      return Object.fromEntries((await req.formData()).entries());
+    } catch {
+      throw new BadRequestError("The form data could not be read.", "malformed_body");
+    }
+  }
+  const text = await readLimited(req, MAX_BODY_BYTES);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError("The request body is not valid JSON.", "malformed_json");
+  }
+}
+
+const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A cookie-authenticated write must come from our own pages (CSRF). */
+function sameOrigin(req: NextRequest): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = req.headers.get("origin");
+  if (!origin) return true;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function authenticate(req: NextRequest, ctx: Ctx): Promise<{ tokenId: number | null }> {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    const found = m ? await resolveApiToken(ctx.db, m[1], ctx.now) : null;
+    if (!found)
+      throw new UnauthenticatedError("The token is invalid or has expired.", "invalid_token");
+    ctx.actor = await loadActor(ctx.db, found.userId);
+    if (!ctx.actor)
+      throw new UnauthenticatedError("This account can no longer sign in.", "account_inactive");
+    return { tokenId: found.tokenId };
+  }
+  const uid = await sessionUserId(req);
+  if (uid !== null) {
+    if (!SAFE.has(req.method) && !sameOrigin(req))
+      throw new ForbiddenError("Cross-site request refused.", "csrf");
+    ctx.actor = await loadActor(ctx.db, uid);
+  }
+  return { tokenId: null };
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** The route handler of an endpoint: ctx, auth, body and query parsing, envelope, errors. */
+export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
+  return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> => {
+    try {
+      const ctx = makeCtx(await getDb(), null, { ip: clientAddress(request.headers) });
+      // A public endpoint (login) ignores any credentials sent along, even stale ones.
+      const { tokenId } =
+        ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
+      if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
+      const rawParams = (await routeCtx?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      ) as P;
+      const body = await readBody(request);
+      const query = parseQuery(request.nextUrl.searchParams);
+      const result = await ep.run(ctx, { body, query, params, request, tokenId });
+      if (result instanceof Response) return result as NextResponse;
+      if (ep.paginated) {
+        const page = result as Page<unknown>;
+        return NextResponse.json(
+          { data: page.items, meta: page.meta },
+          { status: ep.status ?? 200 },
+        );
+      }
+      return NextResponse.json({ data: result ?? null }, { status: ep.status ?? 200 });
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}

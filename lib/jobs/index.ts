@@ -1,0 +1,27 @@
+import { getDb } from "@/db";
+import { deliverQueuedMail, mailDeliveryEnabled } from "@/lib/mail";
+
+/**
+ * Background work in the app process (DESIGN.md §7). Each task claims its rows with
+ * SELECT … FOR UPDATE SKIP LOCKED, so several app instances can run the same loop.
+ */
+const holder = globalThis as unknown as { __crewdeckJobs?: NodeJS.Timeout };
+const EVERY_MS = 15_000;
+
+export function startBackgroundWork(): void {
+  if (holder.__crewdeckJobs) return;
+  let running = false;
+  holder.__crewdeckJobs = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const db = await getDb();
+      if (mailDeliveryEnabled()) await deliverQueuedMail(db);
+    } catch (err) {
+      console.error("[jobs] background work failed", err);
+    } finally {
+      running = false;
+    }
+  }, EVERY_MS);
+  holder.__crewdeckJobs.unref();
+}

@@ -1,0 +1,85 @@
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { schema, type Db, type DbOrTx } from "@/db";
+import { env } from "@/lib/env";
+
+/**
+ * The mail port (DESIGN.md §7). Every message is written to the outbox in the caller's
+ * transaction, so it is sent only if the change it belongs to is committed. Without
+ * SMTP_URL it stays in the outbox (visible at /dev/mail in development); with SMTP_URL the
+ * background loop delivers it, several app instances sharing the queue via SKIP LOCKED.
+ */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  template: string;
+}
+
+export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(schema.mailOutbox)
+    .values({ ...mail, html: mail.html ?? null, createdAt: now })
+    .returning({ id: schema.mailOutbox.id });
+  return row.id;
+}
+
+export const mailDeliveryEnabled = (): boolean => Boolean(env.SMTP_URL);
+
+const MAX_ATTEMPTS = 5;
+
+/** Sends up to `limit` queued messages over SMTP; returns how many were sent. */
+export async function deliverQueuedMail(db: Db, limit = 20): Promise<number> {
+  if (!env.SMTP_URL) return 0;
+  const nodemailer = await import("nodemailer");
+  const transport = nodemailer.createTransport(env.SMTP_URL);
+  let sent = 0;
+  for (let i = 0; i < limit; i++) {
+    const done = await db.transaction(async (tx) => {
+      const [mail] = await tx
+        .select()
+        .from(schema.mailOutbox)
+        .where(
+          and(eq(schema.mailOutbox.status, "queued"), lt(schema.mailOutbox.attempts, MAX_ATTEMPTS)),
+        )
+        .orderBy(asc(schema.mailOutbox.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!mail) return null;
+      try {
+        await transport.sendMail({
+          from: env.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
+        await tx
+          .update(schema.mailOutbox)
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            attempts: sql`${schema.mailOutbox.attempts} + 1`,
+            error: null,
+          })
+          .where(eq(schema.mailOutbox.id, mail.id));
+        return true;
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        await tx
+          .update(schema.mailOutbox)
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
+            error: String((err as Error).message ?? err).slice(0, 500),
+          })
+          .where(eq(schema.mailOutbox.id, mail.id));
+        return false;
+      }
+    });
+    if (done === null) break;
+    if (done) sent++;
+  }
+  transport.close();
+  return sent;
+}

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import { and, eq } from "drizzle-orm";
+import { schema } from "@/db";
+import { readTicket, signTicket } from "@/lib/auth/secret";
+import { loadActor, requireUser, type Ctx, type UserActor } from "../context";
+import { UnauthenticatedError } from "../errors";
+import { parseInput, requiredString } from "../validate";
+import { logActivity } from "../activity";
+import { TWO_FACTOR_REQUIRED, assertTotp, touchLastLogin, verifyCredentials } from "./credentials";
+import {
+  issueApiToken,
+  issueRememberToken,
+  rememberTokenValid,
+  resolveApiToken,
+  revokeApiToken,
+  type IssuedToken,
+} from "./tokens";
+
+const email = requiredString("email")
+  .trim()
+  .min(1, "The email field is required.")
+  .toLowerCase()
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+const password = requiredString("password").min(1, "The password field is required.").max(200);
+
+export const loginInput = z.object({
+  email,
+  password,
+  otp: z.string().max(12).optional().nullable(),
+  rememberToken: z.string().max(200).optional().nullable(),
+  rememberDevice: z.boolean().optional().default(false),
+});
+
+export interface AuthUserPayload {
+  id: number;
+  name: string;
+  email: string;
+  role: { id: number; title: string }[];
+  rules: string[];
+}
+
+export const rulesOf = (actor: UserActor): string[] => [...actor.permissions].sort();
+
+export function userPayload(actor: UserActor): AuthUserPayload {
+  return {
+    id: actor.userId,
+    name: actor.name,
+    email: actor.email,
+    role: actor.roles.map((r) => ({ id: r.id, title: r.title })),
+    rules: rulesOf(actor),
+  };
+}
+
+/** POST /api/v2/auth/login: the response shape of DESIGN.md §6. */
+export async function login(ctx: Ctx, raw: unknown) {
+  const input = parseInput(loginInput, raw);
+  const user = await verifyCredentials(ctx, input.email, input.password);
+  let rememberToken: string | null = null;
+  if (user.totpSecret) {
+    const remembered = await rememberTokenValid(ctx.db, user.id, input.rememberToken, ctx.now);
+    if (!remembered) {
+      if (!input.otp) throw new UnauthenticatedError(TWO_FACTOR_REQUIRED, "two_factor_required");
+      await assertTotp(ctx, input.email, user.totpSecret, input.otp);
+      if (input.rememberDevice) rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now);
+    } else {
+      rememberToken = input.rememberToken ?? null;
+    }
+  }
+  const actor = await loadActor(ctx.db, user.id);
+  if (!actor) throw new UnauthenticatedError();
+  const token = await ctx.db.transaction(async (tx) => {
+    const t = await issueApiToken(tx, user.id, ctx.now);
+    await logActivity(
+      tx,
+      { ...ctx, actor },
+      {
+        logName: "auth",
+        description: "Signed in (API)",
+        subjectType: "users",
+        subjectId: user.id,
+      },
+    );
+    return t;
+  });
+  await touchLastLogin(ctx.db, user.id, ctx.now);
+  return { ...userPayload(actor), token, remember_token: rememberToken };
+}
+
+/** POST /api/v2/auth/logout: revokes the bearer token used for the call. */
+export async function logout(ctx: Ctx, tokenId: number | null) {
+  const actor = requireUser(ctx);
+  await ctx.db.transaction(async (tx) => {
+    if (tokenId) await revokeApiToken(tx, tokenId, ctx.now);
+    await logActivity(tx, ctx, {
+      logName: "auth",
+      description: "Signed out",
+      subjectType: "users",
+      subjectId: actor.userId,
+    });
+  });
+  return { message: "Successfully logged out" };
+}
+
+export const refreshInput = z.object({ fetchUser: z.boolean().optional().default(false) });
+
+/** POST /api/v2/auth/refresh: a fresh token for the one used; the old one stops working. */
+export async function refresh(ctx: Ctx, tokenId: number | null, raw: unknown) {
+  const actor = requireUser(ctx);
+  const input = parseInput(refreshInput, raw ?? {});
+  const token: IssuedToken = await ctx.db.transaction(async (tx) => {
+    if (tokenId) await revokeApiToken(tx, tokenId, ctx.now);
+    const t = await issueApiToken(tx, actor.userId, ctx.now);
+    await logActivity(tx, ctx, {
+      logName: "auth",
+      description: "Refreshed API token",
+      subjectType: "users",
+      subjectId: actor.userId,
+    });
+    return t;
+  });
+  return input.fetchUser ? { ...userPayload(actor), token } : { token };
+}
+
+export function rules(ctx: Ctx): string[] {
+  return rulesOf(requireUser(ctx));
+}
+
+export { resolveApiToken };
+
+// ---- Browser sign-in (next-auth credentials provider) --------------------------------------
+// The password step and the code step are two requests; a short-lived signed ticket carries
+// the finished step. Only a "done" ticket opens a session (redeemTicket, in authorize()).
+
+const TICKET_SECONDS = 300;
+
+export const browserSignInInput = z.object({
+  email,
+  password,
+  rememberToken: z.string().max(200).optional().nullable(),
+});
+
+export type BrowserSignInResult =
+  { stage: "done"; ticket: string } | { stage: "two_factor"; ticket: string };
+
+export async function beginBrowserSignIn(ctx: Ctx, raw: unknown): Promise<BrowserSignInResult> {
+  const input = parseInput(browserSignInInput, raw);
+  const user = await verifyCredentials(ctx, input.email, input.password);
+  if (
+    user.totpSecret &&
+    !(await rememberTokenValid(ctx.db, user.id, input.rememberToken, ctx.now))
+  ) {
+    return {
+      stage: "two_factor",
+      ticket: signTicket(
+        { uid: user.id, email: input.email, stage: "2fa" },
+        TICKET_SECONDS,
+        ctx.now,
+      ),
+    };
+  }
+  return { stage: "done", ticket: signTicket({ uid: user.id, stage: "done" }, 60, ctx.now) };
+}
+
+export const twoFactorInput = z.object({
+  ticket: z.string().min(1).max(2000),
+  otp: requiredString("otp")
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code."),
+  rememberDevice: z.boolean().optional().default(false),
+});
+
+export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
+  const input = parseInput(twoFactorInput, raw);
+  const t = readTicket<{ uid: number; email: string; stage: string }>(input.ticket, ctx.now);
+  if (!t || t.stage !== "2fa") {
+    throw new UnauthenticatedError(
+      "Your sign-in has expired. Please sign in again.",
+      "ticket_expired",
+    );
+  }
+  const [secret] = await ctx.db
+    .select({ secret: schema.totpSecrets.secret, enabledAt: schema.totpSecrets.enabledAt })
+    .from(schema.totpSecrets)
+    .where(eq(schema.totpSecrets.userId, t.uid))
+    .limit(1);
+  if (!secret?.enabledAt) {
+    return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken: null };
+  }
+  await assertTotp(ctx, t.email, secret.secret, input.otp);
+  const rememberToken = input.rememberDevice
+    ? await issueRememberToken(ctx.db, t.uid, ctx.now)
+    : null;
+  return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken };
+}
+
+/** Turns a "done" ticket into the user id of the new session (next-auth authorize). */
+export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor | null> {
+  if (typeof ticket !== "string") return null;
+  const t = readTicket<{ uid: number; stage: string; jti: string }>(ticket, ctx.now);
+  if (!t || t.stage !== "done" || typeof t.uid !== "number" || typeof t.jti !== "string")
+    return null;
+  // Single use: a ticket seen once (within its minute of life) opens no second session.
+  const used = `ticket:${t.jti}`;
+  const [seen] = await ctx.db
+    .select({ id: schema.authAttempts.id })
+    .from(schema.authAttempts)
+    .where(and(eq(schema.authAttempts.key, used), eq(schema.authAttempts.action, "ticket")))
+    .limit(1);
+  if (seen) return null;
+  await ctx.db
+    .insert(schema.authAttempts)
+    .values({ key: used, action: "ticket", succeeded: true, createdAt: ctx.now });
+  const actor = await loadActor(ctx.db, t.uid);
+  if (!actor) return null;
+  await ctx.db.transaction(async (tx) => {
+    await logActivity(
+      tx,
+      { ...ctx, actor },
+      { logName: "auth", description: "Signed in", subjectType: "users", subjectId: actor.userId },
+    );
+  });
+  await touchLastLogin(ctx.db, actor.userId, ctx.now);
+  return actor;
+}

@@ -1,0 +1,189 @@
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { schema } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { requirePermission, requireUser, type Ctx } from "../context";
+
+/** Jobs a back-office user may see: a client contact only its own company's (DESIGN.md §3). */
+function jobScope(ctx: Ctx): SQL | undefined {
+  const actor = requireUser(ctx);
+  const notArchived = isNull(schema.jobs.deletedAt);
+  if (!actor.isClient) return notArchived;
+  // A client contact without a company sees nothing rather than everything.
+  return actor.companyId
+    ? and(notArchived, eq(schema.jobs.companyId, actor.companyId))
+    : sql`false`;
+}
+
+/** Live figures for /dashboard; every count respects the user's scope. */
+export async function agencyDashboard(ctx: Ctx) {
+  requirePermission(ctx, "dashboard_access");
+  const actor = requireUser(ctx);
+  const now = ctx.now;
+  const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
+  const scope = jobScope(ctx);
+
+  const [upcomingJobs] = await ctx.db
+    .select({ n: count() })
+    .from(schema.jobs)
+    .where(
+      and(
+        scope,
+        gt(schema.jobs.endsAt, now),
+        ne(schema.jobs.status, "Cancelled"),
+        ne(schema.jobs.status, "Draft"),
+      ),
+    );
+
+  const [shiftsThisWeek] = await ctx.db
+    .select({ n: count() })
+    .from(schema.shifts)
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .where(
+      and(
+        scope,
+        gte(schema.shifts.startsAt, now),
+        lt(schema.shifts.startsAt, weekAhead),
+        ne(schema.jobs.status, "Cancelled"),
+      ),
+    );
+
+  // Open positions on upcoming shifts: positions minus filled applications, per slot.
+  const filled = ctx.db
+    .select({ slotId: schema.applications.shiftSlotId, n: sql<number>`count(*)::int`.as("n") })
+    .from(schema.applications)
+    .where(inArray(schema.applications.status, [...FILLED_STATUSES]))
+    .groupBy(schema.applications.shiftSlotId)
+    .as("filled");
+  const [positions] = await ctx.db
+    .select({
+      total: sql<number>`coalesce(sum(${schema.shiftSlots.positions}), 0)::int`,
+      filled: sql<number>`coalesce(sum(least(coalesce(${filled.n}, 0), ${schema.shiftSlots.positions})), 0)::int`,
+    })
+    .from(schema.shiftSlots)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .leftJoin(filled, eq(filled.slotId, schema.shiftSlots.id))
+    .where(and(scope, gte(schema.shifts.startsAt, now), eq(schema.jobs.status, "Published")));
+
+  const [awaitingApproval] = await ctx.db
+    .select({ n: count() })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .where(and(scope, eq(schema.applications.status, "Reported")));
+
+  const applicants = actor.permissions.has("can_view_applicants_list")
+    ? Number(
+        (
+          await ctx.db
+            .select({ n: count() })
+            .from(schema.users)
+            .where(and(eq(schema.users.approved, false), isNull(schema.users.deletedAt)))
+        )[0]?.n ?? 0,
+      )
+    : null;
+
+  const nextShifts = await ctx.db
+    .select({
+      shiftId: schema.shifts.id,
+      jobId: schema.jobs.id,
+      jobName: schema.jobs.name,
+      companyName: schema.companies.name,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+      timeZone: schema.countries.timeZone,
+    })
+    .from(schema.shifts)
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(and(scope, gt(schema.shifts.endsAt, now), eq(schema.jobs.status, "Published")))
+    .orderBy(asc(schema.shifts.startsAt))
+    .limit(5);
+
+  return {
+    upcomingJobs: Number(upcomingJobs?.n ?? 0),
+    shiftsThisWeek: Number(shiftsThisWeek?.n ?? 0),
+    openPositions: Number(positions?.total ?? 0) - Number(positions?.filled ?? 0),
+    totalPositions: Number(positions?.total ?? 0),
+    hoursAwaitingApproval: Number(awaitingApproval?.n ?? 0),
+    applicantsAwaiting: applicants,
+    nextShifts,
+  };
+}
+
+/** Live figures for /my-dashboard: the worker's own shifts only. */
+export async function workerDashboard(ctx: Ctx) {
+  requirePermission(ctx, "my_dashboard_access");
+  const actor = requireUser(ctx);
+  const mine = eq(schema.applications.assigneeId, actor.userId);
+
+  const statusCounts = await ctx.db
+    .select({ status: schema.applications.status, n: count() })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .where(and(mine, gt(schema.shifts.endsAt, sql`${ctx.now}::timestamptz - interval '60 days'`)))
+    .groupBy(schema.applications.status);
+  const by = Object.fromEntries(statusCounts.map((r) => [r.status, Number(r.n)])) as Record<
+    string,
+    number
+  >;
+
+  const [nextShift] = await ctx.db
+    .select({
+      applicationId: schema.applications.id,
+      status: schema.applications.status,
+      checkInAt: schema.applications.checkInAt,
+      shiftId: schema.shifts.id,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+      jobName: schema.jobs.name,
+      address: schema.jobs.address,
+      city: schema.jobs.city,
+      venueName: schema.venues.name,
+      skillName: schema.skills.name,
+      timeZone: schema.countries.timeZone,
+    })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
+    .where(
+      and(
+        mine,
+        inArray(schema.applications.status, ["Booked", "Request accepted"]),
+        gt(schema.shifts.endsAt, ctx.now),
+        ne(schema.jobs.status, "Cancelled"),
+        isNull(schema.jobs.deletedAt),
+      ),
+    )
+    .orderBy(asc(schema.shifts.startsAt))
+    .limit(1);
+
+  const [{ upcoming }] = await ctx.db
+    .select({ upcoming: count() })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .where(
+      and(
+        mine,
+        inArray(schema.applications.status, ["Booked", "Request accepted"]),
+        gt(schema.shifts.startsAt, ctx.now),
+        ne(schema.jobs.status, "Cancelled"),
+        isNull(schema.jobs.deletedAt),
+      ),
+    );
+
+  return {
+    nextShift: nextShift ?? null,
+    upcomingBooked: Number(upcoming ?? 0),
+    pending: (by["Applied"] ?? 0) + (by["Reserve"] ?? 0),
+    requests: by["Requested"] ?? 0,
+    toReport: by["Report!"] ?? 0,
+    awaitingApproval: by["Reported"] ?? 0,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Typed errors of the business layer (DESIGN.md §3). Adapters map them to HTTP statuses
+ * (route handlers) or to `{ ok: false, … }` results (server actions).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  readonly type: string;
+  readonly errors?: FieldErrors;
+  constructor(message: string, type: string, errors?: FieldErrors) {
+    super(message);
+    this.type = type;
+    this.errors = errors;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly status = 422;
+  constructor(message: string, errors?: FieldErrors, type = "validation_error") {
+    super(message, type, errors);
+  }
+}
+
+export class BadRequestError extends AppError {
+  readonly status = 400;
+  constructor(message: string, type = "bad_request") {
+    super(message, type);
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly status = 401;
+  constructor(message = "Unauthenticated.", type = "unauthenticated") {
+    super(message, type);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  constructor(message = "You do not have permission to do this.", type = "forbidden") {
+    super(message, type);
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  constructor(message = "Not found.", type = "not_found") {
+    super(message, type);
+  }
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+  constructor(message: string, type = "conflict") {
+    super(message, type);
+  }
+}
+
+/** A warning the caller may override by repeating the call with a flag (e.g. `closely`). */
+export class ConfirmError extends AppError {
+  readonly status = 410;
+  constructor(message: string, type = "confirm_required") {
+    super(message, type);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, "too_many_requests");
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

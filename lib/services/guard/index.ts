@@ -1,0 +1,38 @@
+import { and, eq, sql } from "drizzle-orm";
+import { schema } from "@/db";
+import type { RouteCheck } from "@/lib/auth/routes";
+import type { Ctx, UserActor } from "../context";
+import { getSetting } from "../settings";
+
+/**
+ * The function checks of the route map (spec §2): a crew boss of any shift of the job, the
+ * user's own company, the user's own profile. Ids that are not numbers never pass.
+ */
+export async function routeCheckPasses(
+  ctx: Ctx,
+  actor: UserActor,
+  check: RouteCheck,
+  params: Record<string, string>,
+): Promise<boolean> {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  switch (check) {
+    case "ownUser":
+      return id === actor.userId;
+    case "ownCompany":
+      return actor.companyId === id;
+    case "crewBossOfJob": {
+      const [row] = await ctx.db
+        .select({ one: sql<number>`1` })
+        .from(schema.shiftCrewBosses)
+        .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftCrewBosses.shiftId))
+        .where(and(eq(schema.shifts.jobId, id), eq(schema.shiftCrewBosses.userId, actor.userId)))
+        .limit(1);
+      return Boolean(row);
+    }
+  }
+}
+
+export async function twoFactorRequiredForAdmins(ctx: Ctx): Promise<boolean> {
+  return Boolean(await getSetting(ctx.db, "two_factor_required_for_admins"));
+}

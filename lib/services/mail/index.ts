@@ -1,0 +1,42 @@
+import { count, desc } from "drizzle-orm";
+import { schema } from "@/db";
+import { env } from "@/lib/env";
+import { requirePermission, type Ctx } from "../context";
+import { NotFoundError } from "../errors";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { parseInput } from "../validate";
+
+export const outboxInput = pageInput(10);
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  status: "queued" | "sent" | "failed";
+  createdAt: Date;
+}
+
+/** The mail outbox, newest first; a development aid (/dev/mail), so only in development. */
+export async function listOutbox(ctx: Ctx, raw: unknown): Promise<Page<OutboxMail>> {
+  requirePermission(ctx, "can_view_all_activities");
+  if (env.mode !== "development") throw new NotFoundError();
+  const { page, perPage } = parseInput(outboxInput, raw);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(schema.mailOutbox);
+  const items = await ctx.db
+    .select({
+      id: schema.mailOutbox.id,
+      to: schema.mailOutbox.to,
+      subject: schema.mailOutbox.subject,
+      text: schema.mailOutbox.text,
+      template: schema.mailOutbox.template,
+      status: schema.mailOutbox.status,
+      createdAt: schema.mailOutbox.createdAt,
+    })
+    .from(schema.mailOutbox)
+    .orderBy(desc(schema.mailOutbox.id))
+    .limit(perPage)
+    .offset(offsetOf(page, perPage));
+  return { items, meta: pageMeta(page, perPage, Number(total)) };
+}

@@ -1,0 +1,34 @@
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import { schema, type Db, type DbHandle } from "@/db";
+
+/**
+ * A second Drizzle instance over the same connection that counts the statements it sends,
+ * to pin down how many queries a verb needs (no N+1). Pass `db` in the verb's ctx.
+ */
+export function countingDb(handle: DbHandle): {
+  db: Db;
+  statements: () => number;
+  reset: () => void;
+} {
+  let n = 0;
+  const logger = { logQuery: () => void n++ };
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const db =
+    handle.kind === "pglite"
+      ? (drizzlePglite({
+          client: client as PGlite,
+          schema,
+          casing: "snake_case",
+          logger,
+        }) as unknown as Db)
+      : (drizzlePg({
+          client: client as Pool,
+          schema,
+          casing: "snake_case",
+          logger,
+        }) as unknown as Db);
+  return { db, statements: () => n, reset: () => void (n = 0) };
+}

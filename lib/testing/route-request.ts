@@ -1,0 +1,65 @@
+import { NextRequest } from "next/server";
+
+/** A route handler of app/api/v2 as the tests call it. */
+export type RouteHandler = (
+  request: NextRequest,
+  context: { params: Promise<Record<string, string | string[]>> },
+) => Response | Promise<Response>;
+
+export interface ApiCall {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** JSON-encoded into the body (with content-type application/json). */
+  json?: unknown;
+  /** Sent as is (malformed JSON, huge bodies). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string | string[]>;
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; undefined when the body is not JSON. */
+  body: unknown;
+  contentType: string;
+}
+
+/** Calls a route handler directly, as Next would: a NextRequest and the params promise. */
+export async function callRoute(
+  handler: RouteHandler,
+  path: string,
+  call: ApiCall = {},
+): Promise<ApiResult> {
+  const headers: Record<string, string> = { ...call.headers };
+  if (call.token !== undefined) headers.authorization = `Bearer ${call.token}`;
+  let body: string | undefined;
+  if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    headers["content-type"] ??= "application/json";
+  } else if (call.rawBody !== undefined) {
+    body = call.rawBody;
+    headers["content-type"] ??= "application/json";
+  }
+  const url = new URL(path.startsWith("/") ? path : `/api/v2/${path}`, "http://localhost");
+  const request = new NextRequest(url, {
+    method: call.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+  });
+  const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: parsed,
+    contentType: response.headers.get("content-type") ?? "",
+  };
+}

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumExecutable } from "./e2e/support/browser";
+
+// The app is started by scripts/e2e.ts (built, on a freshly seeded database); see README.
+const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3100";
+const executablePath = chromiumExecutable();
+const launchOptions = {
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e.json" }],
+  ],
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+      testIgnore: /\.phone\.spec\.ts$/,
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
+      testMatch: /\.phone\.spec\.ts$/,
+    },
+  ],
+});

@@ -1,0 +1,125 @@
+/**
+ * npm test: every check, in order — lint, formatting, types, unit tests, integration tests
+ * (PGlite, and PostgreSQL too when DATABASE_URL is set), Playwright journeys — then one line
+ * "N passed, N failed" over all of them. `--only unit,integration` runs a subset.
+ * With TEST_RESULTS_FILE set, each suite's counts are appended there as JSON lines (.ci/run
+ * sums them over both database runs).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+type Suite = "lint" | "format" | "types" | "unit" | "integration" | "e2e";
+const ALL: Suite[] = ["lint", "format", "types", "unit", "integration", "e2e"];
+
+const onlyArg = process.argv.find((a) => a.startsWith("--only"));
+const only = onlyArg
+  ? (onlyArg.includes("=")
+      ? onlyArg.split("=")[1]
+      : process.argv[process.argv.indexOf(onlyArg) + 1]
+    ).split(",")
+  : null;
+const suites = ALL.filter((s) => !only || only.includes(s));
+const root = process.cwd();
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const resultsDir = path.join(root, "test-results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+interface Outcome {
+  suite: string;
+  passed: number;
+  failed: number;
+}
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  console.log(`\n▶ ${path.basename(cmd)} ${args.join(" ")}`);
+  return spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
+}
+
+function vitest(project: "unit" | "integration"): Outcome {
+  const label =
+    project === "integration" && process.env.DATABASE_URL ? "integration (postgresql)" : project;
+  const out = path.join(resultsDir, `vitest-${project}.json`);
+  fs.rmSync(out, { force: true });
+  const code = sh(bin("vitest"), [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
+  try {
+    const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numTotalTestSuites: number;
+      success: boolean;
+    };
+    // A file that fails to load has no failed test but fails the run: count it.
+    const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+    return { suite: label, passed: r.numPassedTests, failed };
+  } catch {
+    return { suite: label, passed: 0, failed: 1 };
+  }
+}
+
+function e2e(): Outcome {
+  const label = process.env.DATABASE_URL ? "e2e (postgresql)" : "e2e";
+  const out = path.join(resultsDir, "e2e.json");
+  fs.rmSync(out, { force: true });
+  const code = sh(
+    process.execPath,
+    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/e2e.ts"],
+    { ...process.env, E2E_JSON_REPORT: out },
+  );
+  try {
+    const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
+    const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
+    return { suite: label, passed: r.stats.expected + r.stats.flaky, failed };
+  } catch {
+    return { suite: label, passed: 0, failed: 1 };
+  }
+}
+
+const check = (suite: string, code: number): Outcome => ({
+  suite,
+  passed: code === 0 ? 1 : 0,
+  failed: code === 0 ? 0 : 1,
+});
+
+const outcomes: Outcome[] = [];
+for (const suite of suites) {
+  let o: Outcome;
+  switch (suite) {
+    case "lint":
+      o = check("lint", sh(bin("eslint"), [".", "--max-warnings=0"]));
+      break;
+    case "format":
+      o = check("format", sh(bin("prettier"), ["--check", "--log-level=warn", "."]));
+      break;
+    case "types":
+      o = check("types", sh(bin("tsc"), ["--noEmit"]));
+      break;
+    case "unit":
+    case "integration":
+      o = vitest(suite);
+      break;
+    case "e2e":
+      o = e2e();
+      break;
+  }
+  outcomes.push(o);
+  if (process.env.TEST_RESULTS_FILE)
+    fs.appendFileSync(process.env.TEST_RESULTS_FILE, JSON.stringify(o) + "\n");
+}
+
+console.log("\nSummary");
+for (const o of outcomes)
+  console.log(`  ${o.failed ? "✗" : "✓"} ${o.suite}: ${o.passed} passed, ${o.failed} failed`);
+const passed = outcomes.reduce((n, o) => n + o.passed, 0);
+const failed = outcomes.reduce((n, o) => n + o.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

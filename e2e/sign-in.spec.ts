@@ -40,9 +40,9 @@ test.describe("sign in and land where the guard says", () => {
     page,
   }) => {
     await signIn(page, ACCOUNTS.handler, "not-the-password");
-    await expect(page.getByRole("alert")).toContainText(
-      "These credentials do not match our records.",
-    );
+    await expect(
+      page.getByRole("alert").filter({ hasText: "These credentials do not match our records." }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/sign-in/);
   });
 

@@ -19,7 +19,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: "./test-results",
+  // A subfolder: Playwright empties its output folder, and test-results holds other reports.
+  outputDir: "./test-results/playwright",
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+
+// DESIGN.md §11: axe finds no serious violation on any screen.
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+test("public screens have no serious accessibility violations", async ({ page }) => {
+  for (const path of [
+    "/sign-in",
+    "/privacy-policy",
+    "/privacy-notice",
+    "/cookie-policy",
+    "/maintenance",
+    "/404",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});
+
+test("signed-in screens have no serious accessibility violations", async ({ page }) => {
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectNoSeriousViolations(page); // with the cookie notice showing
+  await acceptCookies(page);
+  await page.reload();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Invite a friend" })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the worker dashboard has no serious accessibility violations", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+  await expectNoSeriousViolations(page);
+});

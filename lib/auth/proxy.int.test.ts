@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
+import { and, eq } from "drizzle-orm";
+import { schema, useDatabaseForTests, type DbHandle } from "@/db";
+import { proxy } from "@/proxy";
+import { getAuthSecret } from "@/lib/auth/secret";
+import { ROLE } from "@/lib/domain/permissions";
+import { putSetting } from "@/lib/services/settings";
+import { testDatabase } from "@/lib/testing/db";
+import { createUser } from "@/lib/testing/fixtures";
+import { roleId } from "@/db/seed/reference";
+
+// The navigation guard as the browser meets it: proxy.ts on a real database.
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  useDatabaseForTests(handle);
+});
+afterAll(async () => handle.close());
+
+async function visit(path: string, userId?: number) {
+  const headers = new Headers();
+  if (userId) {
+    const jwt = await encode({ token: { uid: userId }, secret: getAuthSecret() });
+    headers.set("cookie", `next-auth.session-token=${jwt}`);
+  }
+  const res = await proxy(new NextRequest(`http://localhost${path}`, { headers }));
+  const location = res.headers.get("location");
+  return location ? new URL(location).pathname + new URL(location).search : "next";
+}
+
+describe("proxy.ts navigation guard", () => {
+  it("sends a signed-out visitor to sign in, and lets public pages through", async () => {
+    expect(await visit("/dashboard")).toBe("/sign-in?callbackUrl=%2Fdashboard");
+    expect(await visit("/")).toBe("/sign-in");
+    expect(await visit("/sign-in")).toBe("next");
+    expect(await visit("/cookie-policy")).toBe("next");
+  });
+
+  it("lands each kind of user where spec §2 says", async () => {
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
+    expect(await visit("/", worker.id)).toBe("/my-dashboard");
+    expect(await visit("/dashboard", worker.id)).toBe("/my-dashboard");
+    expect(await visit("/my-dashboard", worker.id)).toBe("next");
+    expect(await visit("/", pm.id)).toBe("/dashboard");
+    expect(await visit("/dashboard", pm.id)).toBe("next");
+    expect(await visit("/roles", pm.id)).toBe("/dashboard");
+  });
+
+  it("lets unknown paths through to the 404 screen", async () => {
+    const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
+    expect(await visit("/no-such/page", pm.id)).toBe("next");
+  });
+
+  it("applies a permission change on the next navigation, without signing in again", async () => {
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    expect(await visit("/calendar", worker.id)).toBe("next");
+    const role = await roleId(handle.db, ROLE.worker);
+    const [perm] = await handle.db
+      .select()
+      .from(schema.permissions)
+      .where(eq(schema.permissions.name, "calendar_access"));
+    await handle.db
+      .delete(schema.rolePermissions)
+      .where(
+        and(
+          eq(schema.rolePermissions.roleId, role),
+          eq(schema.rolePermissions.permissionId, perm.id),
+        ),
+      );
+    try {
+      expect(await visit("/calendar", worker.id)).toBe("/my-dashboard");
+    } finally {
+      await handle.db
+        .insert(schema.rolePermissions)
+        .values({ roleId: role, permissionId: perm.id });
+    }
+    expect(await visit("/calendar", worker.id)).toBe("next");
+  });
+
+  it("signs out a deactivated user at once", async () => {
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    expect(await visit("/my-dashboard", worker.id)).toBe("next");
+    await handle.db
+      .update(schema.users)
+      .set({ status: "deactivated" })
+      .where(eq(schema.users.id, worker.id));
+    expect(await visit("/my-dashboard", worker.id)).toBe("/sign-in?callbackUrl=%2Fmy-dashboard");
+  });
+
+  it("sends an administrator without TOTP to /otp/enable when the setting requires it", async () => {
+    const admin = await createUser(handle.db, { roles: [ROLE.admin] });
+    const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
+    expect(await visit("/dashboard", admin.id)).toBe("next");
+    await putSetting(handle.db, "two_factor_required_for_admins", true);
+    try {
+      expect(await visit("/dashboard", admin.id)).toBe("/otp/enable");
+      expect(await visit("/otp/enable", admin.id)).toBe("next");
+      expect(await visit("/dashboard", pm.id)).toBe("next");
+      await handle.db
+        .insert(schema.totpSecrets)
+        .values({ userId: admin.id, secret: "JBSWY3DPEHPK3PXP", enabledAt: new Date() });
+      expect(await visit("/dashboard", admin.id)).toBe("next");
+    } finally {
+      await putSetting(handle.db, "two_factor_required_for_admins", false);
+    }
+  });
+
+  it("opens the job-notes tab to a crew boss of the job without job_notes_access", async () => {
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    await handle.db
+      .insert(schema.currencies)
+      .values({ code: "DKK", name: "Danish krone", symbol: "kr." })
+      .onConflictDoNothing();
+    const [country] = await handle.db
+      .insert(schema.countries)
+      .values({
+        name: "Denmark",
+        isoCode: "DK",
+        currencyCode: "DKK",
+        timeZone: "Europe/Copenhagen",
+      })
+      .onConflictDoNothing()
+      .returning();
+    const countryId = country?.id ?? (await handle.db.select().from(schema.countries))[0].id;
+    const [company] = await handle.db
+      .insert(schema.companies)
+      .values({ name: "Proxy Co", countryId })
+      .returning();
+    const [job] = await handle.db
+      .insert(schema.jobs)
+      .values({ name: "Proxy job", companyId: company.id, countryId })
+      .returning();
+    const [other] = await handle.db
+      .insert(schema.jobs)
+      .values({ name: "Other job", companyId: company.id, countryId })
+      .returning();
+    const start = new Date("2026-12-01T08:00:00Z");
+    const [shift] = await handle.db
+      .insert(schema.shifts)
+      .values({ jobId: job.id, startsAt: start, endsAt: new Date(start.getTime() + 8 * 3600_000) })
+      .returning();
+    expect(await visit(`/jobs/${job.id}/job-notes`, worker.id)).toBe("/my-dashboard");
+    await handle.db.insert(schema.shiftCrewBosses).values({ shiftId: shift.id, userId: worker.id });
+    expect(await visit(`/jobs/${job.id}/job-notes`, worker.id)).toBe("next");
+    expect(await visit(`/jobs/${other.id}/job-notes`, worker.id)).toBe("/my-dashboard");
+    expect(await visit(`/jobs/not-a-number/job-notes`, worker.id)).toBe("/my-dashboard");
+  });
+});

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { signOut } from "next-auth/react";
 import { Gift, Home, LayoutDashboard, LogOut, Mail, Menu, ShieldCheck, X } from "lucide-react";
 import { Avatar, Button, cn } from "@/components/ui";
@@ -70,7 +70,10 @@ export function AppShell({
         <div>
           <button
             type="button"
-            onClick={openInviteFriendModal}
+            onClick={() => {
+              setDrawerOpen(false);
+              openInviteFriendModal();
+            }}
             className="flex min-h-10 w-full items-center gap-3 rounded-control px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
           >
             <Gift className="size-4 shrink-0" aria-hidden />
@@ -163,6 +166,12 @@ function Brand() {
 function UserMenu({ user }: { user: ShellUser }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
   const doSignOut = async () => {
     setSigningOut(true);
     await signOut({ redirect: false }).catch(() => undefined);

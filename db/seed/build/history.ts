@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { schema } from "@/db";
 import { PENDING_INVITE_EMAIL, REFERRED_DK_INDEX, WORKER_NAMES, workerEmail } from "../data/people";
 import type { SeededApplication } from "./bookings";
@@ -50,7 +51,7 @@ export async function seedWorkerExtras(w: World): Promise<void> {
       "Crewdeck is where our agency posts jobs at events, venues and festivals: you pick the",
       "shifts that suit you, check in on site from your phone, report your hours and get paid.",
       "",
-      `Create your account here: /sign-up?invitedBy=${staff.worker}&email=${encodeURIComponent(PENDING_INVITE_EMAIL)}`,
+      `Create your account here: ${env.APP_URL}/sign-up?invitedBy=${staff.worker}&email=${encodeURIComponent(PENDING_INVITE_EMAIL)}`,
       "",
       "If you were not expecting this e-mail you can ignore it.",
     ].join("\n"),

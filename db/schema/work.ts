@@ -97,6 +97,8 @@ export const shifts = pgTable(
     description: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Removed in the job editor after it had bookings: kept, with its history, but hidden. */
+    deletedAt: tstz(),
   },
   (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt)],
 );
@@ -114,9 +116,13 @@ export const shiftSlots = pgTable(
     positions: integer().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: tstz(),
   },
   (t) => [
-    uniqueIndex("shift_slots_shift_skill_unique").on(t.shiftId, t.skillId),
+    // One live slot per skill on a shift; removed slots keep their history beside it.
+    uniqueIndex("shift_slots_shift_skill_unique")
+      .on(t.shiftId, t.skillId)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.skillId),
   ],
 );

@@ -3,11 +3,15 @@ import { endpoint } from "../endpoint";
 import { openApiDocument } from "../openapi";
 import { authEndpoints } from "./auth";
 import { invitationEndpoints } from "./invitations";
+import { jobEndpoints } from "./jobs";
+import { referenceEndpoints } from "./reference";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
   ...(authEndpoints as Endpoint[]),
   ...(invitationEndpoints as Endpoint[]),
+  ...(jobEndpoints as Endpoint[]),
+  ...(referenceEndpoints as Endpoint[]),
 ];
 
 export const openApi = endpoint({

@@ -1,17 +1,11 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { requirePermission, requireUser, type Ctx } from "../context";
+import { jobScope } from "../jobs/scope";
+import { filledOfSlot } from "../jobs/list";
 
-/** Jobs a back-office user may see: a client contact only its own company's (DESIGN.md §3). */
-function jobScope(ctx: Ctx): SQL | undefined {
-  const actor = requireUser(ctx);
-  const notArchived = isNull(schema.jobs.deletedAt);
-  if (!actor.isClient) return notArchived;
-  // A client contact without a company sees nothing rather than everything.
-  return actor.companyId
-    ? and(notArchived, eq(schema.jobs.companyId, actor.companyId))
-    : sql`false`;
+function jobScopeOf(ctx: Ctx): SQL {
+  return jobScope(requireUser(ctx));
 }
 
 /** Live figures for /dashboard; every count respects the user's scope. */
@@ -20,7 +14,7 @@ export async function agencyDashboard(ctx: Ctx) {
   const actor = requireUser(ctx);
   const now = ctx.now;
   const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
-  const scope = jobScope(ctx);
+  const scope = jobScopeOf(ctx);
 
   const [upcomingJobs] = await ctx.db
     .select({ n: count() })
@@ -44,26 +38,28 @@ export async function agencyDashboard(ctx: Ctx) {
         gte(schema.shifts.startsAt, now),
         lt(schema.shifts.startsAt, weekAhead),
         ne(schema.jobs.status, "Cancelled"),
+        isNull(schema.shifts.deletedAt),
       ),
     );
 
   // Open positions on upcoming shifts: positions minus filled applications, per slot.
-  const filled = ctx.db
-    .select({ slotId: schema.applications.shiftSlotId, n: sql<number>`count(*)::int`.as("n") })
-    .from(schema.applications)
-    .where(inArray(schema.applications.status, [...FILLED_STATUSES]))
-    .groupBy(schema.applications.shiftSlotId)
-    .as("filled");
   const [positions] = await ctx.db
     .select({
       total: sql<number>`coalesce(sum(${schema.shiftSlots.positions}), 0)::int`,
-      filled: sql<number>`coalesce(sum(least(coalesce(${filled.n}, 0), ${schema.shiftSlots.positions})), 0)::int`,
+      filled: sql<number>`coalesce(sum(least(${filledOfSlot}, ${schema.shiftSlots.positions})), 0)::int`,
     })
     .from(schema.shiftSlots)
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
     .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .leftJoin(filled, eq(filled.slotId, schema.shiftSlots.id))
-    .where(and(scope, gte(schema.shifts.startsAt, now), eq(schema.jobs.status, "Published")));
+    .where(
+      and(
+        scope,
+        gte(schema.shifts.startsAt, now),
+        eq(schema.jobs.status, "Published"),
+        isNull(schema.shifts.deletedAt),
+        isNull(schema.shiftSlots.deletedAt),
+      ),
+    );
 
   const [awaitingApproval] = await ctx.db
     .select({ n: count() })
@@ -97,7 +93,14 @@ export async function agencyDashboard(ctx: Ctx) {
     .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
     .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(and(scope, gt(schema.shifts.endsAt, now), eq(schema.jobs.status, "Published")))
+    .where(
+      and(
+        scope,
+        gt(schema.shifts.endsAt, now),
+        eq(schema.jobs.status, "Published"),
+        isNull(schema.shifts.deletedAt),
+      ),
+    )
     .orderBy(asc(schema.shifts.startsAt))
     .limit(5);
 

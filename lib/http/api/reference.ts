@@ -1,0 +1,111 @@
+import { endpoint } from "../endpoint";
+import {
+  companiesInput,
+  frequentSkills,
+  listBranches,
+  listCompanies,
+  listCountries,
+  listSkills,
+  listSubSkills,
+  pickUsers,
+  preferredBranches,
+  preferredVenues,
+  userPickerInput,
+} from "@/lib/services/reference";
+
+export const getCompanies = endpoint({
+  method: "GET",
+  path: "/companies",
+  summary: "Companies in the user's scope (dropdown=1: 100 a page)",
+  tag: "reference",
+  auth: "user",
+  query: companiesInput,
+  paginated: true,
+  run: (ctx, { query }) => listCompanies(ctx, query),
+});
+
+export const getCountries = endpoint({
+  method: "GET",
+  path: "/countries",
+  summary: "Operational countries by id (all=1 adds the others)",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => listCountries(ctx, query),
+});
+
+export const getSkills = endpoint({
+  method: "GET",
+  path: "/skills",
+  summary: "Skills, by order ascending unless sort/order say otherwise",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => listSkills(ctx, query),
+});
+
+export const getSubSkills = endpoint({
+  method: "GET",
+  path: "/sub-skills",
+  summary: "Skills with a parent (parent_id narrows to one parent)",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => listSubSkills(ctx, query),
+});
+
+export const getFrequentSkills = endpoint({
+  method: "GET",
+  path: "/frequentSkills",
+  summary: "A company's preferred skills, in order (company_id)",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => frequentSkills(ctx, query),
+});
+
+export const getPreferredVenues = endpoint({
+  method: "GET",
+  path: "/preferred-venues",
+  summary: "Public venues and the company's own (company_id, country_id)",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => preferredVenues(ctx, query),
+});
+
+export const getPreferredBranches = endpoint({
+  method: "GET",
+  path: "/preferred-branches",
+  summary: "Branches a job books from (country_id narrows)",
+  tag: "reference",
+  auth: "user",
+  run: (ctx, { query }) => preferredBranches(ctx, query),
+});
+
+export const getBranches = endpoint({
+  method: "GET",
+  path: "/branches",
+  summary: "Every branch, by name",
+  tag: "reference",
+  auth: "user",
+  run: (ctx) => listBranches(ctx),
+});
+
+export const getUsers = endpoint({
+  method: "GET",
+  path: "/users",
+  summary: "People for pickers: filter[roles] (titles or ids), filter[company_id], filter[search]",
+  tag: "users",
+  auth: "user",
+  query: userPickerInput,
+  paginated: true,
+  run: (ctx, { query }) => pickUsers(ctx, query),
+});
+
+export const referenceEndpoints = [
+  getCompanies,
+  getCountries,
+  getSkills,
+  getSubSkills,
+  getFrequentSkills,
+  getPreferredVenues,
+  getPreferredBranches,
+  getBranches,
+  getUsers,
+];

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema, type DbHandle } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { testDatabase } from "@/lib/testing/db";
+import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
+import { appErrorOf } from "@/lib/testing/app-error";
+import { countingDb } from "@/lib/testing/counting-db";
+import { createJob } from "./create";
+import { listJobs } from "./list";
+import { fetchJobForView } from "./view";
+
+const now = new Date("2026-11-22T09:00:00Z");
+let handle: DbHandle;
+let ids: {
+  pm: number;
+  admin: number;
+  worker: number;
+  colA: number;
+  colB: number;
+  companyA: number;
+  companyB: number;
+  country: number;
+  skill: number;
+  skill2: number;
+};
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  const db = handle.db;
+  const { country, company: a } = await createCountryAndCompany(db, "Company A");
+  const [b] = await db
+    .insert(schema.companies)
+    .values({ name: "Company B", countryId: country.id })
+    .returning();
+  const [parent] = await db.insert(schema.skills).values({ name: "Stage", order: 1 }).returning();
+  const [skill, skill2] = await db
+    .insert(schema.skills)
+    .values([
+      { name: "Stagehand", parentId: parent.id, order: 1 },
+      { name: "Rigger", parentId: parent.id, order: 2 },
+    ])
+    .returning();
+  ids = {
+    pm: (await createUser(db, { roles: [ROLE.projectManager] })).id,
+    admin: (await createUser(db, { roles: [ROLE.admin] })).id,
+    worker: (await createUser(db, { roles: [ROLE.worker] })).id,
+    colA: (await createUser(db, { roles: [ROLE.client], companyId: a.id })).id,
+    colB: (await createUser(db, { roles: [ROLE.client], companyId: b.id })).id,
+    companyA: a.id,
+    companyB: b.id,
+    country: country.id,
+    skill: skill.id,
+    skill2: skill2.id,
+  };
+});
+afterAll(async () => handle.close());
+
+const shift = (over: Record<string, unknown> = {}) => ({
+  startDate: "01/12/2026",
+  start: "08:00",
+  endHour: "16:00",
+  slots: [{ skill_id: ids.skill, qty: 2 }],
+  ...over,
+});
+const payload = (over: Record<string, unknown> = {}) => ({
+  name: "Winter gala",
+  company_id: ids.companyA,
+  country_id: ids.country,
+  shifts: [shift()],
+  ...over,
+});
+
+describe("createJob", () => {
+  it("refuses a job without shifts with 422 shifts_invalid and writes nothing", async () => {
+    const ctx = await ctxFor(handle.db, ids.pm, { now });
+    for (const shifts of [[], undefined, "x", [{}]]) {
+      const err = await appErrorOf(createJob(ctx, payload({ shifts, name: "No shifts" })));
+      expect(err.status).toBe(422);
+      expect(err.type).toBe("shifts_invalid");
+      expect(err.message).toBe("Please enter valid shifts");
+    }
+    expect(
+      await handle.db.select().from(schema.jobs).where(eq(schema.jobs.name, "No shifts")),
+    ).toHaveLength(0);
+  });
+
+  it("creates the job Published with shifts and slots; an overnight shift ends the next day", async () => {
+    const ctx = await ctxFor(handle.db, ids.pm, { now });
+    const job = await createJob(
+      ctx,
+      payload({
+        shifts: [
+          shift({
+            start: "22:00",
+            endHour: "04:00",
+            slots: [
+              { skill_id: ids.skill, qty: 3 },
+              { skill_id: ids.skill2, qty: 1 },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(job.status).toBe("Published");
+    expect(job.shifts).toHaveLength(1);
+    expect(job.shifts[0].start).toBe("2026-12-01T22:00:00+01:00");
+    expect(job.shifts[0].end).toBe("2026-12-02T04:00:00+01:00");
+    expect(job.shifts[0].shift_slots.map((s) => [s.skill.name, s.positions])).toEqual([
+      ["Stagehand", 3],
+      ["Rigger", 1],
+    ]);
+    expect(job.positions).toBe(4);
+    expect(job.filled).toBe(0);
+    const log = await handle.db
+      .select()
+      .from(schema.activityLog)
+      .where(eq(schema.activityLog.subjectId, job.id));
+    expect(log.some((l) => l.subjectType === "jobs" && l.logName === "jobs")).toBe(true);
+  });
+
+  it("saves as Draft when asked", async () => {
+    const job = await createJob(
+      await ctxFor(handle.db, ids.pm, { now }),
+      payload({ status: "Draft" }),
+    );
+    expect(job.status).toBe("Draft");
+  });
+
+  it("refuses a booker from a user without can_select_job_booker (403), and accepts it from a PM", async () => {
+    const err = await appErrorOf(
+      createJob(await ctxFor(handle.db, ids.colA, { now }), payload({ booker_id: ids.pm })),
+    );
+    expect(err.status).toBe(403);
+    const job = await createJob(
+      await ctxFor(handle.db, ids.pm, { now }),
+      payload({ booker_id: ids.pm }),
+    );
+    expect(job.booker?.id).toBe(ids.pm);
+  });
+
+  it("lets a client contact create only for its own company", async () => {
+    const own = await createJob(
+      await ctxFor(handle.db, ids.colA, { now }),
+      payload({ name: "COL own" }),
+    );
+    expect(own.company.id).toBe(ids.companyA);
+    const err = await appErrorOf(
+      createJob(await ctxFor(handle.db, ids.colA, { now }), payload({ company_id: ids.companyB })),
+    );
+    expect(err.status).toBe(403);
+  });
+
+  it("gives a worker 403", async () => {
+    const err = await appErrorOf(
+      createJob(await ctxFor(handle.db, ids.worker, { now }), payload()),
+    );
+    expect(err.status).toBe(403);
+  });
+
+  it("names every bad reference as a field error", async () => {
+    const err = await appErrorOf(
+      createJob(
+        await ctxFor(handle.db, ids.pm, { now }),
+        payload({
+          project_manager_id: ids.worker,
+          dresscode_id: 999999,
+          shifts: [shift({ slots: [{ skill_id: 999999, qty: 1 }] })],
+        }),
+      ),
+    );
+    expect(err.status).toBe(422);
+    expect(Object.keys(err.errors ?? {}).sort()).toEqual([
+      "dresscode_id",
+      "project_manager_id",
+      "shifts.0.slots.0.skill_id",
+    ]);
+  });
+
+  it("refuses shifts before today unless the job is marked past", async () => {
+    const ctx = await ctxFor(handle.db, ids.pm, { now });
+    const err = await appErrorOf(
+      createJob(ctx, payload({ shifts: [shift({ startDate: "01/11/2026" })] })),
+    );
+    expect(err.type).toBe("past_shifts");
+    const job = await createJob(
+      ctx,
+      payload({ is_past: true, shifts: [shift({ startDate: "01/11/2026" })] }),
+    );
+    expect(job.shifts).toHaveLength(1);
+  });
+});
+
+describe("listJobs and fetchJobForView scope", () => {
+  it("shows a client contact only its company's jobs and 404s the others", async () => {
+    const b = await createJob(
+      await ctxFor(handle.db, ids.pm, { now }),
+      payload({ company_id: ids.companyB, name: "B only" }),
+    );
+    const listA = await listJobs(await ctxFor(handle.db, ids.colA, { now }), { perPage: 100 });
+    expect(listA.items.every((j) => j.company.id === ids.companyA)).toBe(true);
+    expect(listA.items.some((j) => j.name === "B only")).toBe(false);
+    const err = await appErrorOf(fetchJobForView(await ctxFor(handle.db, ids.colA, { now }), b.id));
+    expect(err.status).toBe(404);
+    const listB = await listJobs(await ctxFor(handle.db, ids.colB, { now }), {});
+    expect(listB.items.map((j) => j.name)).toContain("B only");
+  });
+
+  it("gives a worker 403 on the list", async () => {
+    expect(
+      (await appErrorOf(listJobs(await ctxFor(handle.db, ids.worker, { now }), {}))).status,
+    ).toBe(403);
+  });
+
+  it("runs the same number of queries for 2 jobs and for 200", async () => {
+    const counter = countingDb(handle);
+    const pmActor = (await ctxFor(handle.db, ids.pm, { now })).actor;
+    const ctx = { db: counter.db, actor: pmActor, now };
+    const [c] = await handle.db
+      .insert(schema.companies)
+      .values({ name: "Counted Co", countryId: ids.country })
+      .returning();
+    const make = async (n: number) => {
+      const jobs = await handle.db
+        .insert(schema.jobs)
+        .values(
+          Array.from({ length: n }, (_, i) => ({
+            name: `Counted ${i}`,
+            companyId: c.id,
+            countryId: ids.country,
+            startsAt: new Date(now.getTime() + 86_400_000),
+            endsAt: new Date(now.getTime() + 90_000_000),
+          })),
+        )
+        .returning({ id: schema.jobs.id });
+      const shifts = await handle.db
+        .insert(schema.shifts)
+        .values(
+          jobs.map((j) => ({
+            jobId: j.id,
+            startsAt: new Date(now.getTime() + 86_400_000),
+            endsAt: new Date(now.getTime() + 90_000_000),
+          })),
+        )
+        .returning({ id: schema.shifts.id });
+      await handle.db
+        .insert(schema.shiftSlots)
+        .values(shifts.map((s) => ({ shiftId: s.id, skillId: ids.skill, positions: 2 })));
+    };
+    await make(2);
+    counter.reset();
+    const small = await listJobs(ctx, { filter: { company_id: c.id }, perPage: 100 });
+    const few = counter.statements();
+    await make(198);
+    counter.reset();
+    const big = await listJobs(ctx, { filter: { company_id: c.id }, perPage: 100 });
+    expect(small.items).toHaveLength(2);
+    expect(big.meta.total).toBe(200);
+    expect(big.items[0].positions).toBe(2);
+    expect(counter.statements()).toBe(few);
+  });
+});

@@ -1,0 +1,230 @@
+import { z } from "zod";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+} from "drizzle-orm";
+import { schema } from "@/db";
+import { isoInZone } from "@/lib/domain/time";
+import {
+  FILLED_STATUSES,
+  JOB_STATUSES,
+  statusFromSlug,
+  type JobStatus,
+} from "@/lib/domain/statuses";
+import { requirePermission, requireUser, type Ctx } from "../context";
+import { ValidationError } from "../errors";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { flag, idList, optionalId, searchText } from "../params";
+import { parseInput } from "../validate";
+import { escapeLike } from "../reference";
+import { jobScope } from "./scope";
+
+export const jobsListInput = pageInput(10).extend({
+  past: flag,
+  own: flag,
+  filter: z
+    .object({
+      company_id: optionalId,
+      country_id: optionalId,
+      search: searchText,
+      upcoming: flag,
+      past: flag,
+      status: searchText,
+      branches: idList,
+      own: flag,
+    })
+    .optional()
+    .default({}),
+});
+
+export interface JobListItem {
+  id: number;
+  name: string;
+  status: JobStatus;
+  reason: string | null;
+  company: { id: number; name: string };
+  country: { id: number; name: string; time_zone: string };
+  venue: { id: number; name: string } | null;
+  city: string | null;
+  start: string | null;
+  end: string | null;
+  project_manager: { id: number; name: string } | null;
+  contact_on_location: { id: number; name: string } | null;
+  shifts_count: number;
+  positions: number;
+  filled: number;
+}
+
+const pm = aliasedTable(schema.users, "pm");
+const col = aliasedTable(schema.users, "col");
+
+/**
+ * GET jobs: upcoming (not yet ended, soonest first) or past (ended, latest first), in the
+ * user's scope, filtered and paged on the server. Three queries whatever the page size:
+ * the count, the page, and the positions of the page's jobs.
+ */
+export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem>> {
+  requirePermission(ctx, "job_view");
+  const actor = requireUser(ctx);
+  const input = parseInput(jobsListInput, raw);
+  const f = input.filter;
+  const past = Boolean(input.past ?? f.past) && !f.upcoming;
+  const own = Boolean(input.own ?? f.own);
+
+  let status: JobStatus | undefined;
+  if (f.status) {
+    status = statusFromSlug(JOB_STATUSES, f.status) ?? undefined;
+    if (!status)
+      throw new ValidationError(`Unknown status "${f.status}".`, {
+        "filter.status": [`Use one of: ${JOB_STATUSES.join(", ")}.`],
+      });
+  }
+
+  const where = and(
+    jobScope(actor),
+    past
+      ? lt(schema.jobs.endsAt, ctx.now)
+      : or(gte(schema.jobs.endsAt, ctx.now), isNull(schema.jobs.endsAt)),
+    f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
+    f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
+    status ? eq(schema.jobs.status, status) : undefined,
+    own
+      ? or(
+          eq(schema.jobs.projectManagerId, actor.userId),
+          eq(schema.jobs.createdById, actor.userId),
+          eq(schema.jobs.bookerId, actor.userId),
+        )
+      : undefined,
+    f.branches?.length
+      ? exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(schema.jobBranches)
+            .where(
+              and(
+                eq(schema.jobBranches.jobId, schema.jobs.id),
+                inArray(schema.jobBranches.branchId, f.branches),
+              ),
+            ),
+        )
+      : undefined,
+    f.search
+      ? or(
+          sql`lower(${schema.jobs.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`,
+          ilike(schema.jobs.invoiceReference, `%${escapeLike(f.search)}%`),
+          ilike(schema.companies.name, `%${escapeLike(f.search)}%`),
+        )
+      : undefined,
+  );
+
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(schema.jobs)
+    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
+    .where(where);
+
+  const rows = await ctx.db
+    .select({
+      id: schema.jobs.id,
+      name: schema.jobs.name,
+      status: schema.jobs.status,
+      reason: schema.jobs.reason,
+      startsAt: schema.jobs.startsAt,
+      endsAt: schema.jobs.endsAt,
+      city: schema.jobs.city,
+      companyId: schema.companies.id,
+      companyName: schema.companies.name,
+      countryId: schema.countries.id,
+      countryName: schema.countries.name,
+      timeZone: schema.countries.timeZone,
+      venueId: schema.venues.id,
+      venueName: schema.venues.name,
+      pmId: pm.id,
+      pmName: pm.name,
+      colId: col.id,
+      colName: col.name,
+    })
+    .from(schema.jobs)
+    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
+    .leftJoin(pm, eq(pm.id, schema.jobs.projectManagerId))
+    .leftJoin(col, eq(col.id, schema.jobs.contactOnLocationId))
+    .where(where)
+    .orderBy(
+      ...(past
+        ? [desc(schema.jobs.startsAt), desc(schema.jobs.id)]
+        : [asc(schema.jobs.startsAt), asc(schema.jobs.id)]),
+    )
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
+
+  const figures = await jobFigures(
+    ctx,
+    rows.map((r) => r.id),
+  );
+
+  const items = rows.map((r): JobListItem => {
+    const fig = figures.get(r.id);
+    return {
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      reason: r.reason,
+      company: { id: r.companyId, name: r.companyName },
+      country: { id: r.countryId, name: r.countryName, time_zone: r.timeZone },
+      venue: r.venueId ? { id: r.venueId, name: r.venueName! } : null,
+      city: r.city,
+      start: r.startsAt ? isoInZone(r.startsAt, r.timeZone) : null,
+      end: r.endsAt ? isoInZone(r.endsAt, r.timeZone) : null,
+      project_manager: r.pmId ? { id: r.pmId, name: r.pmName! } : null,
+      contact_on_location: r.colId ? { id: r.colId, name: r.colName! } : null,
+      shifts_count: fig?.shifts ?? 0,
+      positions: fig?.positions ?? 0,
+      filled: fig?.filled ?? 0,
+    };
+  });
+  return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
+}
+
+/** Filled applications of the slot in the current row (correlated; uses the slot+status index). */
+export const filledOfSlot = sql<number>`(select count(*)::int from ${schema.applications} where ${schema.applications.shiftSlotId} = ${schema.shiftSlots.id} and ${inArray(schema.applications.status, [...FILLED_STATUSES])})`;
+
+/** Shifts, positions and filled positions of several jobs in one query (the fill figure). */
+export async function jobFigures(ctx: Ctx, jobIds: number[]) {
+  const out = new Map<number, { shifts: number; positions: number; filled: number }>();
+  if (!jobIds.length) return out;
+  const rows = await ctx.db
+    .select({
+      jobId: schema.shifts.jobId,
+      shifts: sql<number>`count(distinct ${schema.shifts.id})::int`,
+      positions: sql<number>`coalesce(sum(${schema.shiftSlots.positions}), 0)::int`,
+      filled: sql<number>`coalesce(sum(least(${filledOfSlot}, ${schema.shiftSlots.positions})), 0)::int`,
+    })
+    .from(schema.shifts)
+    .leftJoin(
+      schema.shiftSlots,
+      and(eq(schema.shiftSlots.shiftId, schema.shifts.id), isNull(schema.shiftSlots.deletedAt)),
+    )
+    .where(and(inArray(schema.shifts.jobId, jobIds), isNull(schema.shifts.deletedAt)))
+    .groupBy(schema.shifts.jobId);
+  for (const r of rows)
+    out.set(r.jobId, {
+      shifts: Number(r.shifts),
+      positions: Number(r.positions),
+      filled: Number(r.filled),
+    });
+  return out;
+}

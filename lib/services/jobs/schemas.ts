@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { parseDate, parseTime } from "@/lib/domain/format";
+import { flag, idList, idSchema, optionalId } from "../params";
+
+/** Text fields of a job: trimmed, blank becomes null. */
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? undefined : v),
+    z.string().max(max, `may be at most ${max} characters`).nullable().optional(),
+  );
+
+const ddmmyyyy = z.string().refine((v) => parseDate(v) !== null, "must be a date as DD/MM/YYYY");
+const hhmm = z.string().refine((v) => parseTime(v) !== null, "must be a time as HH:mm");
+
+export const slotInput = z.object({
+  skill_id: idSchema,
+  qty: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(500, "may be at most 500"),
+});
+
+/** One shift of the create payload (spec §3), times in the job's country time zone. */
+export const createShiftInput = z.object({
+  startDate: ddmmyyyy,
+  start: hhmm,
+  endHour: hhmm,
+  slots: z.array(slotInput).min(1, "needs at least one skill slot").max(50),
+  pm: optionalId,
+  col: optionalId,
+  dresscodeID: optionalId,
+  dresscodeNotes: text(2000),
+  workerNotes: text(5000),
+  description: text(5000),
+});
+export type CreateShiftInput = z.infer<typeof createShiftInput>;
+
+/** Job fields shared by the create and edit payloads. */
+export const jobFields = {
+  name: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: "The name field is required." })
+      .min(1, "The name field is required.")
+      .max(200),
+  ),
+  company_id: idSchema,
+  country_id: idSchema,
+  venue_id: optionalId,
+  /** A venue typed by hand: saved as a private venue of the company. */
+  venue_name: text(200),
+  city: text(200),
+  address: text(300),
+  zip: text(20),
+  province: text(200),
+  entrance: text(300),
+  invoice_reference: text(200),
+  contact_on_location_id: optionalId,
+  project_manager_id: optionalId,
+  dresscode_id: optionalId,
+  details: text(10_000),
+  book_from_branches: idList,
+  booker_id: optionalId,
+};
+
+export const createJobInput = z.object({
+  ...jobFields,
+  reason: text(2000),
+  status: z.enum(["Published", "Draft"]).optional().default("Published"),
+  is_past: flag,
+  sendEmail: flag,
+  /** Computed from the shifts; accepted and ignored for callers that send them. */
+  start: z.unknown().optional(),
+  end: z.unknown().optional(),
+  shifts: z.unknown(),
+});
+export type CreateJobInput = z.infer<typeof createJobInput>;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * Schemas for values that arrive as query-string text as often as JSON: ids, optional ids,
+ * flags. One definition, so "1", 1, "true" and true mean the same everywhere.
+ */
+export const MAX_INT = 2_147_483_647;
+
+export const idSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be a positive id")
+  .max(MAX_INT, "is out of range");
+
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
+
+/** "1", "true", true → true; "0", "false", false, "" → false. */
+export const flag = z.preprocess((v) => {
+  if (typeof v === "boolean") return v;
+  if (v === undefined || v === null || v === "") return undefined;
+  if (typeof v === "number") return v !== 0;
+  if (typeof v === "string") return ["1", "true", "yes", "on"].includes(v.toLowerCase());
+  return v;
+}, z.boolean().optional());
+
+/** A list of ids from `1,2,3`, `[1,2]` or repeated `x[]=1&x[]=2`. */
+export const idList = z.preprocess((v) => {
+  if (v === undefined || v === null || v === "") return undefined;
+  if (Array.isArray(v)) return v;
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return [v];
+}, z.array(idSchema).max(500).optional());
+
+export const searchText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());

@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  FREQUENT_GROUP_ID,
-  OTHER_GROUP_ID,
   ShiftEditError,
   addShift,
   copyShiftToDates,
   createEditorState,
-  groupSkillsByParent,
   isValidDuration,
   isValidQty,
   normalizeDate,
@@ -25,12 +22,17 @@ import {
   toggleShiftDeleted,
   toggleSlotDeleted,
   validateShifts,
-  withFrequentGroup,
   type ShiftEdit,
   type ShiftEditorState,
   type ShiftId,
-  type SkillInput,
 } from "./shift-editing";
+import {
+  FREQUENT_GROUP_ID,
+  OTHER_GROUP_ID,
+  groupSkillsByParent,
+  withFrequentGroup,
+  type SkillInput,
+} from "./skill-groups";
 
 const CPH = "Europe/Copenhagen";
 const HOUR = 3_600_000;

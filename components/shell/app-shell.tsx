@@ -4,12 +4,27 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { signOut } from "next-auth/react";
-import { Gift, Home, LayoutDashboard, LogOut, Mail, Menu, ShieldCheck, X } from "lucide-react";
+import {
+  BriefcaseBusiness,
+  Gift,
+  Home,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  ShieldCheck,
+  X,
+} from "lucide-react";
 import { Avatar, Button, cn } from "@/components/ui";
 import type { NavGroup, NavIcon } from "@/lib/auth/navigation";
 import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
 
-const ICONS: Record<NavIcon, typeof Home> = { dashboard: LayoutDashboard, home: Home, mail: Mail };
+const ICONS: Record<NavIcon, typeof Home> = {
+  dashboard: LayoutDashboard,
+  home: Home,
+  mail: Mail,
+  jobs: BriefcaseBusiness,
+};
 
 export interface ShellUser {
   name: string;

@@ -15,7 +15,7 @@ export interface NavGroup {
   label: string;
   items: NavItem[];
 }
-export type NavIcon = "dashboard" | "home" | "mail";
+export type NavIcon = "dashboard" | "home" | "mail" | "jobs";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -24,6 +24,7 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { href: "/dashboard", label: "Dashboard", icon: "dashboard" },
       { href: "/my-dashboard", label: "My dashboard", icon: "home" },
+      { href: "/jobs", label: "Jobs", icon: "jobs" },
     ],
   },
   { key: "people", label: "People", items: [] },

@@ -213,3 +213,22 @@ describe("isPastDate (spec §5 past-date helper)", () => {
     });
   });
 });
+
+describe("formatSpan", () => {
+  const tz = "Europe/Copenhagen";
+  it("shows one date and the hours for a shift within a day, overnight included", async () => {
+    const { formatSpan } = await import("./format");
+    expect(formatSpan(new Date("2026-12-01T07:00:00Z"), new Date("2026-12-01T15:00:00Z"), tz)).toBe(
+      "01/12/2026 08:00–16:00",
+    );
+    expect(formatSpan(new Date("2026-12-01T21:00:00Z"), new Date("2026-12-02T03:00:00Z"), tz)).toBe(
+      "01/12/2026 22:00–04:00",
+    );
+  });
+  it("shows the first and last date for a job over several days", async () => {
+    const { formatSpan } = await import("./format");
+    expect(formatSpan(new Date("2026-12-01T07:00:00Z"), new Date("2026-12-03T15:00:00Z"), tz)).toBe(
+      "01/12/2026 – 03/12/2026",
+    );
+  });
+});

@@ -84,3 +84,13 @@ export function isPastDate(
   if (mode === "reference") return ref ? key(date) < key(ref) : false;
   return key(date) < key(today) || (ref !== null && key(date) < key(ref));
 }
+
+/** A job's dates: "01/12/2026 08:00–16:00" within a day, else "01/12/2026 – 03/12/2026". */
+export function formatSpan(start: Date, end: Date, timeZone: string): string {
+  const d1 = formatDate(start, timeZone);
+  const d2 = formatDate(end, timeZone);
+  const sameDay = d1 === d2 || end.getTime() - start.getTime() <= 24 * 3_600_000;
+  return sameDay
+    ? `${d1} ${formatTime(start, timeZone)}–${formatTime(end, timeZone)}`
+    : `${d1} – ${d2}`;
+}

@@ -4,6 +4,7 @@ import { openApiDocument } from "../openapi";
 import { authEndpoints } from "./auth";
 import { invitationEndpoints } from "./invitations";
 import { jobEndpoints } from "./jobs";
+import { noteEndpoints } from "./notes";
 import { referenceEndpoints } from "./reference";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
@@ -11,6 +12,7 @@ const operations: Endpoint[] = [
   ...(authEndpoints as Endpoint[]),
   ...(invitationEndpoints as Endpoint[]),
   ...(jobEndpoints as Endpoint[]),
+  ...(noteEndpoints as Endpoint[]),
   ...(referenceEndpoints as Endpoint[]),
 ];
 

@@ -1,8 +1,17 @@
 import { endpoint } from "../endpoint";
 import { createJob } from "@/lib/services/jobs/create";
 import { jobsListInput, listJobs } from "@/lib/services/jobs/list";
-import { createJobInput } from "@/lib/services/jobs/schemas";
+import { createJobInput, editJobInput } from "@/lib/services/jobs/schemas";
+import { getJobForEdit, updateJob } from "@/lib/services/jobs/edit";
 import { fetchJobForView } from "@/lib/services/jobs/view";
+import { clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
+import {
+  changeJobReason,
+  changeJobStatus,
+  changeReasonInput,
+  deleteJob,
+  statusChangeInput,
+} from "@/lib/services/jobs/status";
 
 export const getJobs = endpoint({
   method: "GET",
@@ -35,4 +44,93 @@ export const getJobForView = endpoint({
   run: (ctx, { query }) => fetchJobForView(ctx, query.id),
 });
 
-export const jobEndpoints = [getJobs, postJob, getJobForView];
+export const getClientsWithJobs = endpoint({
+  method: "GET",
+  path: "/clientswithjobs",
+  summary: "Companies that have jobs the user can see (filter options)",
+  tag: "jobs",
+  auth: "user",
+  run: (ctx) => clientsWithJobs(ctx),
+});
+
+export const getCountriesWithJobs = endpoint({
+  method: "GET",
+  path: "/countrieswithjobs",
+  summary: "Countries of the jobs the user can see (filter options)",
+  tag: "jobs",
+  auth: "user",
+  run: (ctx) => countriesWithJobs(ctx),
+});
+
+export const deleteJobEndpoint = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/jobs/{id}",
+  summary: "Delete a job; one with applications is archived instead",
+  tag: "jobs",
+  auth: "user",
+  run: (ctx, { params }) => deleteJob(ctx, params.id),
+});
+
+export const postJobStatus = endpoint<{ id: string; status: string }>({
+  method: "POST",
+  path: "/jobs/{id}/status/{status}",
+  summary:
+    "Change a job's status (status as written in the spec or its slug); Cancelled needs a reason",
+  tag: "jobs",
+  auth: "user",
+  body: statusChangeInput,
+  run: (ctx, { params, body }) => changeJobStatus(ctx, params.id, params.status, body),
+});
+
+export const postJobReason = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/jobs/{id}/change-reason",
+  summary: "Change the reason shown on a job",
+  tag: "jobs",
+  auth: "user",
+  body: changeReasonInput,
+  run: (ctx, { params, body }) => changeJobReason(ctx, params.id, body),
+});
+
+export const getJobShifts = endpoint<{ id: string }>({
+  method: "GET",
+  path: "/jobs/{id}/shifts",
+  summary: "A job's shifts with their slots and fill figures",
+  tag: "jobs",
+  auth: "user",
+  run: async (ctx, { params }) => (await fetchJobForView(ctx, params.id)).shifts,
+});
+
+export const getJobEdit = endpoint({
+  method: "GET",
+  path: "/jobs/edit",
+  summary: "A job's fields and live shifts as the editor starts from them (id)",
+  tag: "jobs",
+  auth: "user",
+  run: (ctx, { query }) => getJobForEdit(ctx, query.id),
+});
+
+export const putJob = endpoint<{ id: string }>({
+  method: "PUT",
+  path: "/jobs/{id}",
+  summary:
+    "Save the job's fields and shift edits; removing booked shifts needs cancel_bookings (410 first)",
+  tag: "jobs",
+  auth: "user",
+  body: editJobInput,
+  run: (ctx, { params, body }) => updateJob(ctx, params.id, body),
+});
+
+export const jobEndpoints = [
+  getJobEdit,
+  putJob,
+  getJobs,
+  postJob,
+  getJobForView,
+  getClientsWithJobs,
+  getCountriesWithJobs,
+  deleteJobEndpoint,
+  postJobStatus,
+  postJobReason,
+  getJobShifts,
+];

@@ -134,17 +134,15 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         })),
       )
       .returning({ id: schema.shifts.id });
-    await tx
-      .insert(schema.shiftSlots)
-      .values(
-        shifts.flatMap((s, i) =>
-          s.slots.map((slot) => ({
-            shiftId: inserted[i].id,
-            skillId: slot.skill_id,
-            positions: slot.qty,
-          })),
-        ),
-      );
+    await tx.insert(schema.shiftSlots).values(
+      shifts.flatMap((s, i) =>
+        s.slots.map((slot) => ({
+          shiftId: inserted[i].id,
+          skillId: slot.skill_id,
+          positions: slot.qty,
+        })),
+      ),
+    );
     await logActivity(tx, ctx, {
       logName: "jobs",
       description: `Created job ${input.name}`,

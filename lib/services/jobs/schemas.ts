@@ -76,3 +76,60 @@ export const createJobInput = z.object({
   shifts: z.unknown(),
 });
 export type CreateJobInput = z.infer<typeof createJobInput>;
+
+const dateTime = z
+  .string()
+  .refine(
+    (v) => /^\d{1,2}\/\d{1,2}\/\d{4}\s+\d{1,2}:\d{2}$/.test(v.trim()),
+    "must be a date and time as DD/MM/YYYY HH:mm",
+  );
+const nullableText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
+    z.string().max(max).nullable(),
+  );
+
+/** One shift of the edit payload (spec §3 "Shift edit form"); new shifts have ids new_{n}. */
+export const editShiftInput = z.object({
+  id: z.union([idSchema, z.string().regex(/^new_\d+$/, "must be a shift id or new_{n}")]),
+  start: dateTime,
+  end: dateTime.optional(),
+  duration: z.coerce
+    .number()
+    .gt(0, "must be more than 0 hours")
+    .max(24, "may be at most 24 hours")
+    .optional(),
+  isDeleted: flag,
+  isEdited: flag,
+  project_manager_id: optionalId.nullable(),
+  contact_on_location_id: optionalId.nullable(),
+  dresscode_id: optionalId.nullable(),
+  dresscode_notes: nullableText(2000).optional(),
+  notes_for_workers: nullableText(5000).optional(),
+  description: nullableText(5000).optional(),
+  shift_slots: z
+    .array(
+      z.object({
+        id: optionalId.nullable(),
+        skill_id: idSchema,
+        positions: z.coerce
+          .number()
+          .int("must be a whole number")
+          .min(1, "must be at least 1")
+          .max(500, "may be at most 500"),
+        isDeleted: flag,
+      }),
+    )
+    .max(50),
+});
+export type EditShiftInput = z.infer<typeof editShiftInput>;
+
+export const editJobInput = z.object({
+  ...jobFields,
+  dresscode_id: optionalId.nullable(),
+  reason: text(2000),
+  sendEmail: flag,
+  /** The user confirmed cancelling the bookings on shifts or slots being removed. */
+  cancel_bookings: flag,
+  shifts: z.unknown(),
+});

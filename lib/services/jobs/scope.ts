@@ -31,12 +31,70 @@ export function assertCompanyInScope(actor: UserActor, companyId: number): void 
 export async function loadJobInScope(ctx: Ctx, jobId: unknown) {
   requirePermission(ctx, "job_view");
   const actor = requireUser(ctx);
-  const id = Number(jobId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Job not found.");
+  const id = toJobId(jobId);
   const [job] = await ctx.db
     .select()
     .from(schema.jobs)
     .where(and(eq(schema.jobs.id, id), jobScope(actor)))
+    .limit(1);
+  if (!job) throw new NotFoundError("Job not found.");
+  return job;
+}
+
+function toJobId(jobId: unknown): number {
+  const id = Number(jobId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Job not found.");
+  return id;
+}
+
+/** Whether the user is crew boss on any live shift of the job (spec §6 crew-boss check). */
+export async function isCrewBossOf(ctx: Ctx, actor: UserActor, jobId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(schema.shiftCrewBosses)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftCrewBosses.shiftId))
+    .where(
+      and(
+        eq(schema.shifts.jobId, jobId),
+        eq(schema.shiftCrewBosses.userId, actor.userId),
+        isNull(schema.shifts.deletedAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A job for its notes: holders of job_view in their scope, or the job's crew boss (who may
+ * not hold job_view, spec §2 "job-notes [job_notes_access, or a check on the job item]").
+ */
+export async function loadJobForNotes(ctx: Ctx, jobId: unknown) {
+  const actor = requireUser(ctx);
+  const id = toJobId(jobId);
+  const [job] = await ctx.db
+    .select()
+    .from(schema.jobs)
+    .where(and(eq(schema.jobs.id, id), isNull(schema.jobs.deletedAt)))
+    .limit(1);
+  if (!job) throw new NotFoundError("Job not found.");
+  const viewer =
+    actor.permissions.has("job_view") && (!actor.isClient || job.companyId === actor.companyId);
+  const bossing = await isCrewBossOf(ctx, actor, id);
+  if (!viewer && !bossing) throw new NotFoundError("Job not found.");
+  if (!bossing && !actor.permissions.has("job_notes_access")) throw new ForbiddenError();
+  return { job, bossing };
+}
+
+/** A job for its page: job_view holders in their scope, or the job's crew boss (notes tab). */
+export async function loadJobForViewer(ctx: Ctx, jobId: unknown) {
+  const actor = requireUser(ctx);
+  if (actor.permissions.has("job_view")) return loadJobInScope(ctx, jobId);
+  const id = toJobId(jobId);
+  if (!(await isCrewBossOf(ctx, actor, id))) throw new ForbiddenError();
+  const [job] = await ctx.db
+    .select()
+    .from(schema.jobs)
+    .where(and(eq(schema.jobs.id, id), isNull(schema.jobs.deletedAt)))
     .limit(1);
   if (!job) throw new NotFoundError("Job not found.");
   return job;

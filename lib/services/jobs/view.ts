@@ -4,7 +4,7 @@ import { isoInZone } from "@/lib/domain/time";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { can, requireUser, type Ctx } from "../context";
 import { filledOfSlot } from "./list";
-import { loadJobInScope } from "./scope";
+import { loadJobForViewer } from "./scope";
 
 type Person = { id: number; name: string } | null;
 const person = (id: number | null, name: string | null): Person =>
@@ -68,6 +68,7 @@ export interface JobView {
   filled: number;
   /** What the viewer may do here, so screens show only working buttons. */
   can: {
+    view: boolean;
     edit: boolean;
     delete: boolean;
     change_status: boolean;
@@ -86,7 +87,7 @@ const sdress = aliasedTable(schema.dressCodes, "sdress");
 
 /** GET jobs/fetchJobForView?id=: the job with its shifts, slots and fill figures (six queries). */
 export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView> {
-  const base = await loadJobInScope(ctx, jobId);
+  const base = await loadJobForViewer(ctx, jobId);
   const actor = requireUser(ctx);
   const [j] = await ctx.db
     .select({
@@ -229,6 +230,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
     positions: shifts.reduce((n, s) => n + s.positions, 0),
     filled: shifts.reduce((n, s) => n + s.filled, 0),
     can: {
+      view: can(ctx, "job_view"),
       edit: can(ctx, "job_edit"),
       delete: can(ctx, "job_edit"),
       change_status: can(ctx, "job_edit"),

@@ -351,3 +351,12 @@ export async function pickUsers(ctx: Ctx, raw: unknown): Promise<Page<UserOption
     .offset(offsetOf(input.page, input.perPage));
   return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
 }
+
+/** Every dress code, by name (the job form's picker; the paged list is /dresscodes). */
+export async function dressCodeOptions(ctx: Ctx): Promise<{ id: number; name: string }[]> {
+  requirePermission(ctx, ...PICKERS);
+  return ctx.db
+    .select({ id: schema.dressCodes.id, name: schema.dressCodes.name })
+    .from(schema.dressCodes)
+    .orderBy(asc(schema.dressCodes.name));
+}

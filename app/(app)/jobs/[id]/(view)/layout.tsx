@@ -1,0 +1,107 @@
+import Link from "next/link";
+import { CalendarDays, MapPin, Pencil, User } from "lucide-react";
+import { LinkTabs, buttonClass } from "@/components/ui";
+import { StatusBadge } from "@/components/work/status-badge";
+import { formatSpan } from "@/lib/domain/format";
+import { jobForPage } from "../data";
+import { JobActions } from "../job-actions";
+
+export default async function JobLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ id: string }>;
+}) {
+  const { id } = await params;
+  const job = await jobForPage(id);
+  const bosses = [
+    ...new Map(job.shifts.flatMap((s) => s.crew_bosses).map((b) => [b.id, b])).values(),
+  ];
+  const tabs = [
+    ...(job.can.view
+      ? [{ href: `/jobs/${job.id}/shifts`, label: "Shifts", match: "prefix" as const }]
+      : []),
+    ...(job.can.notes
+      ? [{ href: `/jobs/${job.id}/job-notes`, label: "Job notes", match: "prefix" as const }]
+      : []),
+  ];
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm text-gray-600">
+            {job.can.view && (
+              <>
+                <Link href="/jobs" className="hover:underline">
+                  Jobs
+                </Link>{" "}
+                /{" "}
+              </>
+            )}
+            {job.company.name}
+          </p>
+          <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-gray-900">
+            <span className="break-words">{job.name}</span>
+            <StatusBadge status={job.status} />
+          </h1>
+          {job.reason && <p className="mt-1 text-sm text-gray-700">Reason: {job.reason}</p>}
+          <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-2">
+            <div className="flex gap-2">
+              <dt className="sr-only">Venue</dt>
+              <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+              <dd>
+                {[
+                  job.venue?.name,
+                  job.address,
+                  job.zip && job.city ? `${job.zip} ${job.city}` : job.city,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "No venue yet"}
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="sr-only">Dates</dt>
+              <CalendarDays className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+              <dd className="tabular-nums">
+                {job.start && job.end
+                  ? formatSpan(new Date(job.start), new Date(job.end), job.country.time_zone)
+                  : "No shifts"}{" "}
+                ({job.country.name})
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="sr-only">People</dt>
+              <User className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+              <dd>
+                PM: {job.project_manager?.name ?? "—"} · COL: {job.contact_on_location?.name ?? "—"}
+                {bosses.length > 0 && <> · Crew boss: {bosses.map((b) => b.name).join(", ")}</>}
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="text-gray-500">Filled</dt>
+              <dd className="tabular-nums">
+                {job.filled}/{job.positions} positions
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          {job.can.edit && (
+            <Link href={`/jobs/${job.id}/edit`} className={buttonClass({})}>
+              <Pencil aria-hidden /> Edit job
+            </Link>
+          )}
+          <JobActions
+            jobId={job.id}
+            status={job.status}
+            canChangeStatus={job.can.change_status}
+            canDelete={job.can.delete}
+          />
+        </div>
+      </div>
+      <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />
+      {children}
+    </>
+  );
+}

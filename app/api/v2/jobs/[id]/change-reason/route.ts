@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { postJobReason } from "@/lib/http/api/jobs";
+
+export const POST = handle(postJobReason);

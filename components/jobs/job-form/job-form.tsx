@@ -1,0 +1,374 @@
+"use client";
+
+import { useEffect, useMemo, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { CalendarPlus } from "lucide-react";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  EmptyState,
+  notify,
+} from "@/components/ui";
+import type { ActionResult } from "@/lib/http/action";
+import {
+  ShiftEditError,
+  addShift,
+  copyShiftToDates,
+  setShiftDate,
+  setShiftDetails,
+  setShiftDuration,
+  setShiftEnd,
+  setShiftStart,
+  setSlot,
+  toCreatePayload,
+  toEditPayload,
+  toggleShiftDeleted,
+  toggleSlotDeleted,
+  validateShifts,
+  type ShiftEditorState,
+  type ShiftId,
+} from "@/lib/domain/shift-editing";
+import { groupSkillsByParent, withFrequentGroup } from "@/lib/domain/skill-groups";
+import { addDays } from "@/lib/domain/time";
+import { formatDate, parseDate } from "@/lib/domain/format";
+import { JobFields } from "./job-fields";
+import { ShiftCard, fromIsoDate, toIsoDate } from "./shift-card";
+import type { CompanyOptions, FieldErrorMap, JobFieldValues, JobFormOptions } from "./types";
+
+type SaveResult = ActionResult<{ id: number }>;
+
+export interface JobFormProps {
+  mode: "create" | "edit";
+  jobId?: number;
+  options: JobFormOptions;
+  initialFields: JobFieldValues;
+  initialShifts: ShiftEditorState;
+  loadCompany: (companyId: number) => Promise<ActionResult<CompanyOptions>>;
+  save: (payload: Record<string, unknown>) => Promise<SaveResult>;
+}
+
+const JOB_UPDATED_MS = 700;
+
+export function JobForm({
+  mode,
+  jobId,
+  options,
+  initialFields,
+  initialShifts,
+  loadCompany,
+  save,
+}: JobFormProps) {
+  const router = useRouter();
+  const [fields, setFields] = useState(initialFields);
+  const [shifts, setShifts] = useState(initialShifts);
+  const [company, setCompany] = useState<CompanyOptions | null>(null);
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [shiftErrors, setShiftErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<{
+    message: string;
+    payload: Record<string, unknown>;
+  } | null>(null);
+  const [pending, start] = useTransition();
+  const [newDate, setNewDate] = useState("");
+
+  const tz = options.countries.find((c) => c.id === fields.country_id)?.time_zone ?? "UTC";
+  // The editor works in the chosen country's zone; changing the country re-reads the same clock times there.
+  const editor: ShiftEditorState = shifts.timeZone === tz ? shifts : { ...shifts, timeZone: tz };
+
+  useEffect(() => {
+    if (!fields.company_id) return;
+    let live = true;
+    loadCompany(fields.company_id).then((r) => {
+      if (!live) return;
+      if (r.ok) setCompany(r.data);
+      else notify.error(r.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fields.company_id, loadCompany]);
+
+  const skillGroups = useMemo(
+    () =>
+      withFrequentGroup(
+        groupSkillsByParent(
+          options.skills.map((s) => ({
+            id: s.id,
+            name: s.name,
+            parentId: s.parent_id,
+            order: s.order,
+          })),
+        ),
+        company?.frequentSkillIds ?? [],
+      ),
+    [options.skills, company],
+  );
+  const skillName = (id: number) => options.skills.find((s) => s.id === id)?.name ?? `Skill ${id}`;
+  const people = [
+    ...options.staff,
+    ...(company?.contacts ?? []).filter((c) => !options.staff.some((s) => s.id === c.id)),
+  ];
+
+  // Updaters validate their input and throw; run them eagerly so the error can be shown.
+  const apply = (fn: (s: ShiftEditorState) => ShiftEditorState) => {
+    try {
+      const next = fn(editor);
+      setShifts(next);
+    } catch (e) {
+      if (e instanceof ShiftEditError) notify.error(e.message);
+      else throw e;
+    }
+  };
+
+  const addNewShift = () => {
+    const live = editor.shifts.filter((s) => !s.isDeleted);
+    const last = live[live.length - 1];
+    const lastDate = last ? parseDate(last.date) : null;
+    const date = newDate
+      ? fromIsoDate(newDate)
+      : lastDate
+        ? formatDate(
+            new Date(
+              Date.UTC(
+                addDays(lastDate, 1).year,
+                addDays(lastDate, 1).month - 1,
+                addDays(lastDate, 1).day,
+                12,
+              ),
+            ),
+            "UTC",
+          )
+        : formatDate(new Date(), tz);
+    apply((s) =>
+      addShift(s, {
+        date,
+        start: last?.start ?? "08:00",
+        duration: last?.duration ?? 8,
+        slots: last
+          ? Object.values(last.slots)
+              .filter((x) => !x.isDeleted)
+              .map((x) => ({ skillId: x.skillId, skillName: x.skillName, qty: x.qty }))
+          : [],
+      }),
+    );
+    setNewDate("");
+  };
+
+  const submit = (status: "Published" | "Draft", extra: Record<string, unknown> = {}) => {
+    setMessage(null);
+    const problems = validateShifts(editor.shifts);
+    const live = editor.shifts.filter((s) => !s.isDeleted);
+    if (live.length === 0 || problems.length) {
+      const byShift: Record<string, string[]> = {};
+      for (const p of problems) (byShift[String(p.shiftId)] ??= []).push(p.message);
+      setShiftErrors(byShift);
+      const msg = "Please enter valid shifts";
+      setMessage(msg);
+      notify.error(msg);
+      return;
+    }
+    const order: ShiftId[] =
+      mode === "create" ? live.map((s) => s.id) : toEditPayload(editor).map((s) => s.id);
+    const payload: Record<string, unknown> = {
+      ...fields,
+      venue_name: fields.venue_id ? null : fields.venue_name.trim() || null,
+      booker_id: options.canSelectBooker ? fields.booker_id : undefined,
+      dresscode_id: fields.dresscode_id ?? null,
+      shifts: mode === "create" ? live.map(toCreatePayload) : toEditPayload(editor),
+      ...(mode === "create" ? { status } : {}),
+      ...extra,
+    };
+    if (!options.canSelectBooker) delete payload.booker_id;
+    start(async () => {
+      const r = await save(payload);
+      if (r.ok) {
+        if (mode === "create") {
+          notify.success("Job created successfully!");
+          router.push(`/jobs/${r.data.id}`);
+        } else {
+          notify.success("Job successfully updated!", JOB_UPDATED_MS);
+          router.push(`/jobs/${jobId}/shifts`);
+        }
+        router.refresh();
+        return;
+      }
+      if (r.status === 410) {
+        setConfirm({ message: r.message, payload: { ...extra, status } });
+        return;
+      }
+      const fieldErrs: FieldErrorMap = {};
+      const byShift: Record<string, string[]> = {};
+      for (const [key, msgs] of Object.entries(r.errors ?? {})) {
+        const m = /^shifts\.(\d+)\.?(.*)$/.exec(key);
+        if (m) (byShift[String(order[Number(m[1])])] ??= []).push(...msgs);
+        else fieldErrs[key] = msgs;
+      }
+      setErrors(fieldErrs);
+      setShiftErrors(byShift);
+      setMessage(r.message);
+      notify.error(r.message);
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit("Published");
+      }}
+      className="flex flex-col gap-6"
+    >
+      {message && <Alert tone="error">{message}</Alert>}
+      <Card>
+        <CardHeader>
+          <CardTitle>Job</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <JobFields
+            values={fields}
+            set={(patch) => setFields((f) => ({ ...f, ...patch }))}
+            options={options}
+            company={company}
+            errors={errors}
+            lockCompany={mode === "edit" && options.companies.length <= 1}
+          />
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="shifts-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="shifts-heading" className="text-lg font-semibold text-gray-900">
+              Shifts
+            </h2>
+            <p className="text-sm text-gray-600">
+              Times are in {tz}. An end before the start is the next day.
+            </p>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="flex flex-col gap-1 text-sm font-medium text-gray-900">
+              Date of the new shift
+              <input
+                type="date"
+                className="min-h-10 rounded-control border border-gray-400 px-3 text-sm"
+                value={
+                  newDate || (shifts.shifts.length ? "" : toIsoDate(formatDate(new Date(), tz)))
+                }
+                onChange={(e) => setNewDate(e.target.value)}
+              />
+            </label>
+            <Button type="button" variant="secondary" onClick={addNewShift}>
+              <CalendarPlus aria-hidden /> Add shift
+            </Button>
+          </div>
+        </div>
+        {errors.shifts && <Alert tone="error">{errors.shifts[0]}</Alert>}
+        {shifts.shifts.length === 0 ? (
+          <EmptyState
+            title="No shifts yet"
+            hint="Add the first shift: its date, times and the skills it needs."
+          />
+        ) : (
+          shifts.shifts.map((shift, index) => (
+            <ShiftCard
+              key={String(shift.id)}
+              shift={shift}
+              index={index}
+              skillGroups={skillGroups}
+              people={people}
+              dressCodes={options.dressCodes}
+              errors={shiftErrors[String(shift.id)] ?? []}
+              on={{
+                setDate: (d) => apply((s) => setShiftDate(s, shift.id, d)),
+                setStart: (t) => apply((s) => setShiftStart(s, shift.id, t)),
+                setEnd: (t) => apply((s) => setShiftEnd(s, shift.id, t)),
+                setDuration: (h) => apply((s) => setShiftDuration(s, shift.id, h)),
+                setDetails: (p) => apply((s) => setShiftDetails(s, shift.id, p)),
+                setSlot: (skillId, qty) =>
+                  apply((s) =>
+                    setSlot(s, shift.id, { skillId, skillName: skillName(skillId), qty }),
+                  ),
+                toggleSlot: (skillId) => apply((s) => toggleSlotDeleted(s, shift.id, skillId)),
+                toggleDeleted: () => apply((s) => toggleShiftDeleted(s, shift.id)),
+                copyTo: (d) => apply((s) => copyShiftToDates(s, shift.id, [d])),
+              }}
+            />
+          ))
+        )}
+      </section>
+
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <Checkbox
+            label="E-mail the PM and contact on location"
+            checked={fields.sendEmail}
+            onChange={(e) => setFields((f) => ({ ...f, sendEmail: e.target.checked }))}
+          />
+          {mode === "create" && (
+            <Checkbox
+              label="This job is in the past"
+              checked={fields.is_past}
+              onChange={(e) => setFields((f) => ({ ...f, is_past: e.target.checked }))}
+            />
+          )}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button type="button" variant="secondary" onClick={() => router.back()}>
+            Cancel
+          </Button>
+          {mode === "create" && (
+            <Button
+              type="button"
+              variant="secondary"
+              loading={pending}
+              onClick={() => submit("Draft")}
+            >
+              Save as draft
+            </Button>
+          )}
+          <Button type="submit" loading={pending}>
+            {mode === "create" ? "Create job" : "Save changes"}
+          </Button>
+        </div>
+      </div>
+
+      <Dialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
+        <DialogContent title="Cancel these bookings?" description={confirm?.message}>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                Go back
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              variant="danger"
+              loading={pending}
+              onClick={() => {
+                const p = confirm?.payload ?? {};
+                setConfirm(null);
+                submit((p.status as "Published" | "Draft") ?? "Published", {
+                  ...p,
+                  cancel_bookings: true,
+                });
+              }}
+            >
+              Cancel bookings and save
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { schema } from "@/db";
+import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
+import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import { requirePermission, type Ctx } from "../context";
+import { ConflictError, ValidationError } from "../errors";
+import { parseInput } from "../validate";
+import { logActivity } from "../activity";
+import { loadJobInScope } from "./scope";
+
+const reasonText = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() || undefined : v),
+  z.string().max(2000, "may be at most 2000 characters").optional(),
+);
+
+export const statusChangeInput = z.object({ reason: reasonText });
+
+/** POST jobs/{id}/status/{status}: cancelling needs a reason (spec §4). */
+export async function changeJobStatus(
+  ctx: Ctx,
+  jobId: unknown,
+  statusParam: unknown,
+  raw: unknown,
+) {
+  requirePermission(ctx, "job_edit");
+  const job = await loadJobInScope(ctx, jobId);
+  const status =
+    typeof statusParam === "string"
+      ? statusFromSlug(JOB_STATUSES, decodeURIComponent(statusParam))
+      : null;
+  if (!status)
+    throw new ValidationError(`Unknown status. Use one of: ${JOB_STATUSES.join(", ")}.`, {
+      status: ["Unknown status."],
+    });
+  const { reason } = parseInput(statusChangeInput, raw ?? {});
+  if (status === job.status) return { id: job.id, status, reason: job.reason };
+  const allowed = MANUAL_TRANSITIONS[job.status];
+  if (!allowed.includes(status)) {
+    throw new ConflictError(
+      `A job that is ${job.status} cannot be set to ${status}. Allowed: ${allowed.join(", ") || "none"}.`,
+      "illegal_transition",
+    );
+  }
+  if (status === "Cancelled" && !reason) {
+    throw new ValidationError("Please give a reason for cancelling the job.", {
+      reason: ["Please give a reason for cancelling the job."],
+    });
+  }
+  const newReason = reason ?? job.reason;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(schema.jobs)
+      .set({ status, reason: newReason })
+      .where(eq(schema.jobs.id, job.id));
+    await logActivity(tx, ctx, {
+      logName: "jobs",
+      description: `Changed status of ${job.name} from ${job.status} to ${status}`,
+      subjectType: "jobs",
+      subjectId: job.id,
+      properties: { from: job.status, to: status, reason: reason ?? null },
+    });
+  });
+  return { id: job.id, status, reason: newReason };
+}
+
+export const changeReasonInput = z.object({
+  reason: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: "The reason field is required." }).max(2000),
+  ),
+});
+
+/** POST jobs/{id}/change-reason. */
+export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
+  requirePermission(ctx, "job_edit");
+  const job = await loadJobInScope(ctx, jobId);
+  const { reason } = parseInput(changeReasonInput, raw);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(schema.jobs)
+      .set({ reason: reason || null })
+      .where(eq(schema.jobs.id, job.id));
+    await logActivity(tx, ctx, {
+      logName: "jobs",
+      description: `Changed the reason of ${job.name}`,
+      subjectType: "jobs",
+      subjectId: job.id,
+      properties: { reason },
+    });
+  });
+  return { id: job.id, reason: reason || null };
+}
+
+/**
+ * DELETE jobs/{id}: a job nobody applied to is removed; one with applications (history) is
+ * archived instead, so nothing is lost (DESIGN.md §5).
+ */
+export async function deleteJob(ctx: Ctx, jobId: unknown) {
+  requirePermission(ctx, "job_edit");
+  const job = await loadJobInScope(ctx, jobId);
+  return ctx.db.transaction(async (tx) => {
+    const shiftIds = tx
+      .select({ id: schema.shifts.id })
+      .from(schema.shifts)
+      .where(eq(schema.shifts.jobId, job.id));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(schema.applications)
+      .where(inArray(schema.applications.shiftId, shiftIds));
+    const archived = Number(n) > 0;
+    if (archived) {
+      await tx.update(schema.jobs).set({ deletedAt: ctx.now }).where(eq(schema.jobs.id, job.id));
+    } else {
+      await tx
+        .delete(schema.notes)
+        .where(and(eq(schema.notes.noteableType, "jobs"), eq(schema.notes.noteableId, job.id)));
+      await tx.delete(schema.jobs).where(eq(schema.jobs.id, job.id));
+    }
+    await logActivity(tx, ctx, {
+      logName: "jobs",
+      description: `${archived ? "Archived" : "Deleted"} job ${job.name}`,
+      subjectType: "jobs",
+      subjectId: job.id,
+      properties: { archived },
+    });
+    return { id: job.id, archived, message: "Job deleted successfully" };
+  });
+}

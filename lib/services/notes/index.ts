@@ -1,0 +1,259 @@
+import { z } from "zod";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { schema } from "@/db";
+import { isoInZone } from "@/lib/domain/time";
+import { can, requireUser, type Ctx, type UserActor } from "../context";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { idSchema, optionalId } from "../params";
+import { parseInput } from "../validate";
+import { logActivity } from "../activity";
+import { loadJobForNotes } from "../jobs/scope";
+
+/**
+ * Notes on a job (job-notes tab) or a user (notes tab). Job notes: job_notes_access in the
+ * job's scope, or the job's crew boss. User notes: back-office staff who look after people.
+ */
+export type NoteableType = "jobs" | "users";
+
+export interface NoteView {
+  id: number;
+  noteable_type: NoteableType;
+  noteable_id: number;
+  comment: string;
+  is_pinned: boolean;
+  created_at: string;
+  updated_at: string;
+  author: { id: number; name: string } | null;
+  can_edit: boolean;
+}
+
+const comment = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z
+    .string({ error: "The note field is required." })
+    .min(1, "The note field is required.")
+    .max(5000, "A note may be at most 5000 characters."),
+);
+
+const PEOPLE_STAFF = ["user_create", "freelancer_access", "can_view_applicants_list"] as const;
+
+async function assertNoteable(ctx: Ctx, type: NoteableType, id: number): Promise<void> {
+  const actor = requireUser(ctx);
+  if (type === "jobs") {
+    await loadJobForNotes(ctx, id);
+    return;
+  }
+  if (actor.isClient || !PEOPLE_STAFF.some((p) => actor.permissions.has(p)))
+    throw new ForbiddenError();
+  const [user] = await ctx.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, id), isNull(schema.users.deletedAt)));
+  if (!user) throw new NotFoundError("User not found.");
+}
+
+const mayEdit = (ctx: Ctx, actor: UserActor, authorId: number | null) =>
+  authorId === actor.userId || actor.isAdmin || can(ctx, "job_edit");
+
+export const notesListInput = pageInput(50).extend({
+  filter: z.object({
+    noteable_id: idSchema,
+    noteable_type: z.enum(["jobs", "users"]).default("jobs"),
+  }),
+});
+
+/** GET notes?filter[noteable_id]=&filter[noteable_type]=: pinned first, then newest. */
+export async function listNotes(ctx: Ctx, raw: unknown): Promise<Page<NoteView>> {
+  const actor = requireUser(ctx);
+  const input = parseInput(notesListInput, raw);
+  const { noteable_id: id, noteable_type: type } = input.filter;
+  await assertNoteable(ctx, type, id);
+  const where = and(eq(schema.notes.noteableType, type), eq(schema.notes.noteableId, id));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(schema.notes).where(where);
+  const rows = await ctx.db
+    .select({ note: schema.notes, authorName: schema.users.name })
+    .from(schema.notes)
+    .leftJoin(schema.users, eq(schema.users.id, schema.notes.createdById))
+    .where(where)
+    .orderBy(desc(schema.notes.isPinned), desc(schema.notes.createdAt), desc(schema.notes.id))
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
+  const tz = await viewerZone(ctx, type, id);
+  return {
+    items: rows.map(({ note, authorName }) =>
+      toView(note, authorName, tz, mayEdit(ctx, actor, note.createdById)),
+    ),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
+}
+
+async function viewerZone(ctx: Ctx, type: NoteableType, id: number): Promise<string> {
+  if (type !== "jobs") return "Europe/Copenhagen";
+  const [row] = await ctx.db
+    .select({ tz: schema.countries.timeZone })
+    .from(schema.jobs)
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(eq(schema.jobs.id, id));
+  return row?.tz ?? "UTC";
+}
+
+function toView(
+  note: typeof schema.notes.$inferSelect,
+  authorName: string | null,
+  tz: string,
+  canEdit: boolean,
+): NoteView {
+  return {
+    id: note.id,
+    noteable_type: note.noteableType,
+    noteable_id: note.noteableId,
+    comment: note.comment,
+    is_pinned: note.isPinned,
+    created_at: isoInZone(note.createdAt, tz),
+    updated_at: isoInZone(note.updatedAt, tz),
+    author: note.createdById ? { id: note.createdById, name: authorName ?? "" } : null,
+    can_edit: canEdit,
+  };
+}
+
+export const createNoteInput = z.object({
+  noteable_id: idSchema,
+  noteable_type: z.enum(["jobs", "users"]).default("jobs"),
+  comment,
+});
+
+/** POST notes. */
+export async function createNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
+  const actor = requireUser(ctx);
+  const input = parseInput(createNoteInput, raw);
+  await assertNoteable(ctx, input.noteable_type, input.noteable_id);
+  const note = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.notes)
+      .values({
+        noteableType: input.noteable_type,
+        noteableId: input.noteable_id,
+        comment: input.comment,
+        createdById: actor.userId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await logActivity(tx, ctx, {
+      logName: "notes",
+      description: `Added a note on ${input.noteable_type === "jobs" ? "job" : "user"} #${input.noteable_id}`,
+      subjectType: input.noteable_type,
+      subjectId: input.noteable_id,
+      properties: { noteId: row.id },
+    });
+    return row;
+  });
+  return toView(note, actor.name, await viewerZone(ctx, note.noteableType, note.noteableId), true);
+}
+
+export const saveJobNoteInput = z.object({
+  job_id: optionalId,
+  note: comment,
+});
+
+/** POST jobs/save-note (job_id, note): spec §5 "saving a job note needs a loaded job". */
+export async function saveJobNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
+  const input = parseInput(saveJobNoteInput, raw);
+  if (!input.job_id)
+    throw new ValidationError("Open a job before saving a note on it.", {
+      job_id: ["The job_id field is required."],
+    });
+  return createNote(ctx, { noteable_id: input.job_id, noteable_type: "jobs", comment: input.note });
+}
+
+async function loadNote(ctx: Ctx, noteId: unknown) {
+  const actor = requireUser(ctx);
+  const id = Number(noteId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Note not found.");
+  const [note] = await ctx.db.select().from(schema.notes).where(eq(schema.notes.id, id));
+  if (!note) throw new NotFoundError("Note not found.");
+  try {
+    await assertNoteable(ctx, note.noteableType, note.noteableId);
+  } catch (e) {
+    // A note on something the user may not see does not exist for them.
+    if (e instanceof ForbiddenError) throw new NotFoundError("Note not found.");
+    throw e;
+  }
+  return { note, actor };
+}
+
+export const updateNoteInput = z.object({ comment });
+
+/** PUT notes/{id}: the author, an administrator or a job editor. */
+export async function updateNote(ctx: Ctx, noteId: unknown, raw: unknown): Promise<NoteView> {
+  const { note, actor } = await loadNote(ctx, noteId);
+  if (!mayEdit(ctx, actor, note.createdById))
+    throw new ForbiddenError("Only the author can change this note.");
+  const input = parseInput(updateNoteInput, raw);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(schema.notes)
+      .set({ comment: input.comment, updatedAt: ctx.now })
+      .where(eq(schema.notes.id, note.id))
+      .returning();
+    await logActivity(tx, ctx, {
+      logName: "notes",
+      description: `Edited note #${note.id}`,
+      subjectType: note.noteableType,
+      subjectId: note.noteableId,
+      properties: { noteId: note.id },
+    });
+    return row;
+  });
+  const [author] = note.createdById
+    ? await ctx.db
+        .select({ name: schema.users.name })
+        .from(schema.users)
+        .where(eq(schema.users.id, note.createdById))
+    : [];
+  return toView(
+    updated,
+    author?.name ?? null,
+    await viewerZone(ctx, note.noteableType, note.noteableId),
+    true,
+  );
+}
+
+/** DELETE notes/{id}. */
+export async function deleteNote(ctx: Ctx, noteId: unknown) {
+  const { note, actor } = await loadNote(ctx, noteId);
+  if (!mayEdit(ctx, actor, note.createdById))
+    throw new ForbiddenError("Only the author can delete this note.");
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(schema.notes).where(eq(schema.notes.id, note.id));
+    await logActivity(tx, ctx, {
+      logName: "notes",
+      description: `Deleted note #${note.id}`,
+      subjectType: note.noteableType,
+      subjectId: note.noteableId,
+      properties: { noteId: note.id },
+    });
+  });
+  return { id: note.id, message: "Note deleted successfully" };
+}
+
+export const pinNoteInput = z.object({ noteId: idSchema });
+
+/** POST jobs/pin-note (noteId): pins, or unpins a pinned note. Pinned notes list first. */
+export async function pinNote(ctx: Ctx, raw: unknown) {
+  const { noteId } = parseInput(pinNoteInput, raw);
+  const { note } = await loadNote(ctx, noteId);
+  const isPinned = !note.isPinned;
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(schema.notes).set({ isPinned }).where(eq(schema.notes.id, note.id));
+    await logActivity(tx, ctx, {
+      logName: "notes",
+      description: `${isPinned ? "Pinned" : "Unpinned"} note #${note.id}`,
+      subjectType: note.noteableType,
+      subjectId: note.noteableId,
+      properties: { noteId: note.id },
+    });
+  });
+  return { id: note.id, is_pinned: isPinned };
+}

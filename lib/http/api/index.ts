@@ -5,6 +5,10 @@ import { authEndpoints } from "./auth";
 import { invitationEndpoints } from "./invitations";
 import { jobEndpoints } from "./jobs";
 import { noteEndpoints } from "./notes";
+import { dresscodesEndpoints } from "./dresscodes";
+import { venuesEndpoints } from "./venues";
+import { templatesEndpoints } from "./templates";
+import { shiftsEndpoints } from "./shifts";
 import { referenceEndpoints } from "./reference";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
@@ -13,6 +17,10 @@ const operations: Endpoint[] = [
   ...(invitationEndpoints as Endpoint[]),
   ...(jobEndpoints as Endpoint[]),
   ...(noteEndpoints as Endpoint[]),
+  ...dresscodesEndpoints,
+  ...venuesEndpoints,
+  ...templatesEndpoints,
+  ...shiftsEndpoints,
   ...(referenceEndpoints as Endpoint[]),
 ];
 

@@ -56,7 +56,10 @@ export const jobs = pgTable(
   },
   (t) => [
     index().on(t.startsAt, t.id),
-    index().on(t.endsAt),
+    // Live jobs by end: the upcoming/past split and its count, answered from the index alone.
+    index("jobs_live_ends_at_idx")
+      .on(t.endsAt)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.companyId, t.startsAt),
     index().on(t.countryId, t.startsAt),
     index().on(t.status),

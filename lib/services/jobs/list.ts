@@ -94,9 +94,8 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
 
   const where = and(
     jobScope(actor),
-    past
-      ? lt(schema.jobs.endsAt, ctx.now)
-      : or(gte(schema.jobs.endsAt, ctx.now), isNull(schema.jobs.endsAt)),
+    // Every job has shifts, so ends_at is set; NULL never matches either tab.
+    past ? lt(schema.jobs.endsAt, ctx.now) : gte(schema.jobs.endsAt, ctx.now),
     f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
     f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
     status ? eq(schema.jobs.status, status) : undefined,
@@ -129,11 +128,13 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
       : undefined,
   );
 
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(schema.jobs)
-    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
-    .where(where);
+  // The company is joined for counting only when the search looks at its name.
+  const counted = ctx.db.select({ total: count() }).from(schema.jobs);
+  const [{ total }] = await (f.search
+    ? counted
+        .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
+        .where(where)
+    : counted.where(where));
 
   const rows = await ctx.db
     .select({

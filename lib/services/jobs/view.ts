@@ -4,6 +4,7 @@ import { isoInZone } from "@/lib/domain/time";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { can, requireUser, type Ctx } from "../context";
 import { filledOfSlot } from "./list";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { loadJobForViewer } from "./scope";
 
 type Person = { id: number; name: string } | null;
@@ -29,6 +30,8 @@ export interface ShiftView {
   notes_for_workers: string | null;
   description: string | null;
   crew_bosses: { id: number; name: string }[];
+  /** People holding a position on the shift (filled statuses). */
+  crew: { application_id: number; id: number; name: string; status: string; skill: string }[];
   shift_slots: ShiftSlotView[];
   positions: number;
   filled: number;
@@ -135,7 +138,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
   ]);
   const shiftIds = shiftRows.map((r) => r.shift.id);
 
-  const [slots, bosses] = shiftIds.length
+  const [slots, bosses, crew] = shiftIds.length
     ? await Promise.all([
         ctx.db
           .select({
@@ -162,8 +165,28 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
           .innerJoin(schema.users, eq(schema.users.id, schema.shiftCrewBosses.userId))
           .where(inArray(schema.shiftCrewBosses.shiftId, shiftIds))
           .orderBy(asc(schema.users.name)),
+        ctx.db
+          .select({
+            applicationId: schema.applications.id,
+            shiftId: schema.applications.shiftId,
+            id: schema.users.id,
+            name: schema.users.name,
+            status: schema.applications.status,
+            skill: schema.skills.name,
+          })
+          .from(schema.applications)
+          .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
+          .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
+          .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+          .where(
+            and(
+              inArray(schema.applications.shiftId, shiftIds),
+              inArray(schema.applications.status, [...FILLED_STATUSES]),
+            ),
+          )
+          .orderBy(asc(schema.users.name)),
       ])
-    : [[], []];
+    : [[], [], []];
 
   const shifts: ShiftView[] = shiftRows.map(({ shift, pmName, colName, dressName }) => {
     const shiftSlots = slots
@@ -188,6 +211,15 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
       crew_bosses: bosses
         .filter((b) => b.shiftId === shift.id)
         .map((b) => ({ id: b.id, name: b.name })),
+      crew: crew
+        .filter((c) => c.shiftId === shift.id)
+        .map((c) => ({
+          application_id: c.applicationId,
+          id: c.id,
+          name: c.name,
+          status: c.status,
+          skill: c.skill,
+        })),
       shift_slots: shiftSlots,
       positions: shiftSlots.reduce((n, s) => n + s.positions, 0),
       filled: shiftSlots.reduce((n, s) => n + s.filled, 0),

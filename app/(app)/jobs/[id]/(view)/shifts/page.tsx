@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Card, CardContent, EmptyState } from "@/components/ui";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import { jobForPage } from "../../data";
+import { CrewBosses } from "./crew-bosses";
 
 export async function generateMetadata({
   params,
@@ -47,11 +48,14 @@ export default async function JobShiftsPage({ params }: { params: Promise<{ id: 
                         .filter(Boolean)
                         .join(" · ") || "Same people and dress code as the job"}
                     </p>
-                    {s.crew_bosses.length > 0 && (
-                      <p className="mt-1 text-sm text-gray-700">
-                        Crew boss: {s.crew_bosses.map((b) => b.name).join(", ")}
-                      </p>
-                    )}
+                    <CrewBosses
+                      shiftId={s.id}
+                      bosses={s.crew_bosses}
+                      crew={[
+                        ...new Map(s.crew.map((c) => [c.id, { id: c.id, name: c.name }])).values(),
+                      ]}
+                      canEdit={job.can.crew_bosses}
+                    />
                     {s.description && (
                       <p className="mt-2 text-sm whitespace-pre-line text-gray-700">
                         {s.description}

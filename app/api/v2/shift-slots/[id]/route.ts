@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { getShiftSlotEndpoint } from "@/lib/http/api/shifts";
+
+export const GET = handle(getShiftSlotEndpoint);

@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { postAddCrewBoss } from "@/lib/http/api/shifts";
+
+export const POST = handle(postAddCrewBoss);

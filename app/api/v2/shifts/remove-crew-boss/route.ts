@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { postRemoveCrewBoss } from "@/lib/http/api/shifts";
+
+export const POST = handle(postRemoveCrewBoss);

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+
+/** A date some days ahead as the native date input wants it (YYYY-MM-DD). */
+function isoDaysAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+const ddmmyyyy = (iso: string) => iso.split("-").reverse().join("/");
+
+async function createJob(page: Page, name: string) {
+  await page.goto("/jobs/create");
+  await page.getByLabel("Job name").fill(name);
+  await page.getByLabel("Company").selectOption({ label: "Nordlys Events" });
+  await expect(page.getByLabel("Country")).toHaveValue(/\d+/);
+  await page.getByLabel("Date of the new shift").fill(isoDaysAhead(10));
+  await page.getByRole("button", { name: "Add shift" }).click();
+  const first = page.getByRole("group", { name: "Shift 1" });
+  await first.getByLabel("Skill", { exact: true }).selectOption({ label: "Stagehand" });
+  await first.getByLabel("Positions", { exact: true }).fill("2");
+  await first.getByRole("button", { name: "Add slot" }).click();
+  await expect(first.getByRole("spinbutton", { name: "Positions for Stagehand" })).toHaveValue("2");
+  // The second shift copies the first one's times and slots, on the next day.
+  await page.getByRole("button", { name: "Add shift" }).click();
+  await expect(
+    page
+      .getByRole("group", { name: "Shift 2" })
+      .getByRole("spinbutton", { name: "Positions for Stagehand" }),
+  ).toHaveValue("2");
+  await page.getByRole("button", { name: "Create job" }).click();
+  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
+  return Number(/\/jobs\/(\d+)\//.exec(page.url())![1]);
+}
+
+test("a PM creates a job, edits its shifts, and keeps notes on it", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Saving without shifts is refused with the spec's message.
+  await page.goto("/jobs/create");
+  await page.getByLabel("Job name").fill("Nothing planned");
+  await page.getByLabel("Company").selectOption({ label: "Nordlys Events" });
+  await page.getByRole("button", { name: "Create job" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please enter valid shifts" }),
+  ).toBeVisible();
+
+  const name = `E2E gala ${Date.now()}`;
+  const jobId = await createJob(page, name);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+  const shifts = page.getByRole("list", { name: "Shifts" }).locator(":scope > li");
+  await expect(shifts).toHaveCount(2);
+  await expect(shifts.first()).toContainText(`${ddmmyyyy(isoDaysAhead(10))} · 08:00–16:00`);
+
+  // Edit: remove and undo, an overnight end, a duration.
+  await page.getByRole("link", { name: "Edit job" }).click();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/edit$`));
+  const s1 = page.getByRole("group", { name: "Shift 1" });
+  const s2 = page.getByRole("group", { name: "Shift 2" });
+  await s2.getByRole("button", { name: "Remove shift" }).click();
+  await expect(s2.getByText("Will be removed")).toBeVisible();
+  await s2.getByRole("button", { name: "Undo remove" }).click();
+  await expect(s2.getByText("Will be removed")).toHaveCount(0);
+  await s1.getByLabel("Start", { exact: true }).selectOption("22:00");
+  await s1.getByLabel("End", { exact: true }).selectOption("04:00");
+  await expect(s1.getByText("Ends the next day")).toBeVisible();
+  await expect(s1.getByLabel("Hours")).toHaveValue("6");
+  await s2.getByLabel("Hours").fill("10");
+  await expect(s2.getByLabel("End", { exact: true })).toHaveValue("18:00");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Job successfully updated!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/shifts$`));
+  await expect(shifts.first()).toContainText("22:00–04:00");
+  await expect(shifts.first()).toContainText("(ends next day)");
+  await expect(shifts.nth(1)).toContainText("08:00–18:00");
+
+  // Notes: add, pin; pinned notes come first.
+  await page.getByRole("link", { name: "Job notes" }).click();
+  await page.getByLabel("New note").fill("First note");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Note added")).toBeVisible();
+  await page.getByLabel("New note").fill("Gate 4, code 1234");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("list", { name: "Notes" }).getByRole("listitem")).toHaveCount(2);
+  const older = page
+    .getByRole("list", { name: "Notes" })
+    .getByRole("listitem")
+    .filter({ hasText: "First note" });
+  await older.getByRole("button", { name: "Pin" }).click();
+  await expect(
+    page.getByRole("list", { name: "Notes" }).getByRole("listitem").first(),
+  ).toContainText("First note");
+  await expect(
+    page.getByRole("list", { name: "Notes" }).getByRole("listitem").first(),
+  ).toContainText("Pinned");
+
+  // The job is on the upcoming list with its fill figure.
+  await page.goto(`/jobs?search=${encodeURIComponent(name)}`);
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("0/4");
+});
+
+test("a worker is sent away from the jobs screens", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+  for (const path of ["/jobs", "/jobs/create", "/jobs/1/edit"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/my-dashboard$/);
+  }
+});
+
+test("a client contact sees only its own company's jobs", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.col);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/jobs");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jobs");
+  const companies = await page.getByRole("row").locator("td:nth-child(2)").allTextContents();
+  expect(companies.length).toBeGreaterThan(0);
+  expect(new Set(companies)).toEqual(new Set(["Nordlys Events"]));
+});

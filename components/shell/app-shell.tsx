@@ -6,13 +6,16 @@ import { useEffect, useState, type ReactNode } from "react";
 import { signOut } from "next-auth/react";
 import {
   BriefcaseBusiness,
+  Files,
   Gift,
   Home,
   LayoutDashboard,
   LogOut,
   Mail,
+  MapPinned,
   Menu,
   ShieldCheck,
+  Shirt,
   X,
 } from "lucide-react";
 import { Avatar, Button, cn } from "@/components/ui";
@@ -24,6 +27,9 @@ const ICONS: Record<NavIcon, typeof Home> = {
   home: Home,
   mail: Mail,
   jobs: BriefcaseBusiness,
+  templates: Files,
+  venues: MapPinned,
+  dresscodes: Shirt,
 };
 
 export interface ShellUser {

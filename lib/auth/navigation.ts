@@ -15,7 +15,8 @@ export interface NavGroup {
   label: string;
   items: NavItem[];
 }
-export type NavIcon = "dashboard" | "home" | "mail" | "jobs";
+export type NavIcon =
+  "dashboard" | "home" | "mail" | "jobs" | "templates" | "venues" | "dresscodes";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -25,6 +26,7 @@ export const NAVIGATION: NavGroup[] = [
       { href: "/dashboard", label: "Dashboard", icon: "dashboard" },
       { href: "/my-dashboard", label: "My dashboard", icon: "home" },
       { href: "/jobs", label: "Jobs", icon: "jobs" },
+      { href: "/jobs/templates", label: "Job templates", icon: "templates" },
     ],
   },
   { key: "people", label: "People", items: [] },

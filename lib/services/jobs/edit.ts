@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
 import { formatDateTime, parseDateTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import { fromLocal, isoInZone } from "@/lib/domain/time";
+import { addDays, fromLocal, isoInZone } from "@/lib/domain/time";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import {
   ConfirmError,
@@ -124,8 +124,14 @@ function planEditShift(s: EditShiftInput, tz: string): { startsAt: Date; endsAt:
     };
   const end = s.end ? parseDateTime(s.end) : null;
   if (!end) return null;
-  let endsAt = fromLocal(end, tz);
-  while (endsAt <= startsAt) endsAt = new Date(endsAt.getTime() + 86_400_000);
+  // An end at or before the start is on a later day: step the local date, not 24 h, so a
+  // night across a clock change keeps its wall-clock end.
+  let endLocal = end;
+  let endsAt = fromLocal(endLocal, tz);
+  for (let i = 0; endsAt <= startsAt && i < 2; i++) {
+    endLocal = { ...endLocal, ...addDays(endLocal, 1) };
+    endsAt = fromLocal(endLocal, tz);
+  }
   if (endsAt.getTime() - startsAt.getTime() > 24 * 3_600_000) return null;
   return { startsAt, endsAt };
 }
@@ -364,6 +370,29 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
           .values(branches.map((branchId) => ({ jobId: job.id, branchId })));
     }
 
+    // Pending applications (Applied, Reserve, Requested…) on removed shifts and slots end too.
+    const pendingOn = or(
+      removedShiftIds.length ? inArray(schema.applications.shiftId, removedShiftIds) : undefined,
+      removedSlotIds.length ? inArray(schema.applications.shiftSlotId, removedSlotIds) : undefined,
+    );
+    if (removedShiftIds.length || removedSlotIds.length) {
+      await tx
+        .update(schema.applications)
+        .set({ status: "Denied", updatedAt: ctx.now })
+        .where(
+          and(
+            pendingOn,
+            inArray(schema.applications.status, [
+              "Applied",
+              "Reserve",
+              "Requested",
+              "Request accepted",
+              "Booked",
+            ]),
+          ),
+        );
+    }
+
     // Removed shifts and slots: kept with their history when anyone ever applied, else gone.
     const history = await shiftsAndSlotsWithApplications(tx, removedShiftIds, removedSlotIds);
     for (const id of removedShiftIds) {
@@ -431,12 +460,27 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
                 isNull(schema.shiftSlots.deletedAt),
               ),
             );
-          if (same)
+          if (same) {
+            const [{ n }] = await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(schema.applications)
+              .where(
+                and(
+                  eq(schema.applications.shiftSlotId, same.id),
+                  inArray(schema.applications.status, [...FILLED_STATUSES]),
+                ),
+              );
+            if (slot.positions < Number(n)) {
+              throw new ConflictError(
+                `${n} people are booked on this skill; its positions cannot go below ${n}.`,
+                "positions_below_booked",
+              );
+            }
             await tx
               .update(schema.shiftSlots)
               .set({ positions: slot.positions })
               .where(eq(schema.shiftSlots.id, same.id));
-          else
+          } else
             await tx
               .insert(schema.shiftSlots)
               .values({ shiftId, skillId: slot.skill_id, positions: slot.positions });

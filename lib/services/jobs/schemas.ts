@@ -73,7 +73,7 @@ export const createJobInput = z.object({
   /** Computed from the shifts; accepted and ignored for callers that send them. */
   start: z.unknown().optional(),
   end: z.unknown().optional(),
-  shifts: z.unknown(),
+  shifts: z.unknown().optional(),
 });
 export type CreateJobInput = z.infer<typeof createJobInput>;
 
@@ -131,5 +131,5 @@ export const editJobInput = z.object({
   sendEmail: flag,
   /** The user confirmed cancelling the bookings on shifts or slots being removed. */
   cancel_bookings: flag,
-  shifts: z.unknown(),
+  shifts: z.unknown().optional(),
 });

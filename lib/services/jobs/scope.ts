@@ -80,7 +80,13 @@ export async function loadJobForNotes(ctx: Ctx, jobId: unknown) {
   const viewer =
     actor.permissions.has("job_view") && (!actor.isClient || job.companyId === actor.companyId);
   const bossing = await isCrewBossOf(ctx, actor, id);
-  if (!viewer && !bossing) throw new NotFoundError("Job not found.");
+  if (!viewer && !bossing) {
+    // A worker who leads no crew anywhere may not write notes at all (403); anyone else
+    // simply cannot see this job (404).
+    if (!actor.permissions.has("job_view") && !(await isCrewBossAnywhere(ctx, actor)))
+      throw new ForbiddenError();
+    throw new NotFoundError("Job not found.");
+  }
   if (!bossing && !actor.permissions.has("job_notes_access")) throw new ForbiddenError();
   return { job, bossing };
 }
@@ -98,4 +104,13 @@ export async function loadJobForViewer(ctx: Ctx, jobId: unknown) {
     .limit(1);
   if (!job) throw new NotFoundError("Job not found.");
   return job;
+}
+
+async function isCrewBossAnywhere(ctx: Ctx, actor: UserActor): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(schema.shiftCrewBosses)
+    .where(eq(schema.shiftCrewBosses.userId, actor.userId))
+    .limit(1);
+  return Boolean(row);
 }

@@ -25,10 +25,7 @@ export async function changeJobStatus(
 ) {
   requirePermission(ctx, "job_edit");
   const job = await loadJobInScope(ctx, jobId);
-  const status =
-    typeof statusParam === "string"
-      ? statusFromSlug(JOB_STATUSES, decodeURIComponent(statusParam))
-      : null;
+  const status = typeof statusParam === "string" ? statusFromSlug(JOB_STATUSES, statusParam) : null;
   if (!status)
     throw new ValidationError(`Unknown status. Use one of: ${JOB_STATUSES.join(", ")}.`, {
       status: ["Unknown status."],
@@ -47,7 +44,8 @@ export async function changeJobStatus(
       reason: ["Please give a reason for cancelling the job."],
     });
   }
-  const newReason = reason ?? job.reason;
+  // Reopening a cancelled job drops the cancel reason unless a new one is given.
+  const newReason = reason ?? (job.status === "Cancelled" ? null : job.reason);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(schema.jobs)

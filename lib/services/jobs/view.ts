@@ -72,6 +72,7 @@ export interface JobView {
   /** What the viewer may do here, so screens show only working buttons. */
   can: {
     view: boolean;
+    templates: boolean;
     edit: boolean;
     delete: boolean;
     change_status: boolean;
@@ -263,6 +264,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
     filled: shifts.reduce((n, s) => n + s.filled, 0),
     can: {
       view: can(ctx, "job_view"),
+      templates: can(ctx, "job_template_access"),
       edit: can(ctx, "job_edit"),
       delete: can(ctx, "job_edit"),
       change_status: can(ctx, "job_edit"),

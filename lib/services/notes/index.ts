@@ -173,13 +173,8 @@ async function loadNote(ctx: Ctx, noteId: unknown) {
   if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Note not found.");
   const [note] = await ctx.db.select().from(schema.notes).where(eq(schema.notes.id, id));
   if (!note) throw new NotFoundError("Note not found.");
-  try {
-    await assertNoteable(ctx, note.noteableType, note.noteableId);
-  } catch (e) {
-    // A note on something the user may not see does not exist for them.
-    if (e instanceof ForbiddenError) throw new NotFoundError("Note not found.");
-    throw e;
-  }
+  // Invisible job: 404 (from the loader); visible but not allowed: 403.
+  await assertNoteable(ctx, note.noteableType, note.noteableId);
   return { note, actor };
 }
 

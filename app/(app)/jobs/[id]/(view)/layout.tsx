@@ -5,6 +5,7 @@ import { StatusBadge } from "@/components/work/status-badge";
 import { formatSpan } from "@/lib/domain/format";
 import { jobForPage } from "../data";
 import { JobActions } from "../job-actions";
+import { SaveTemplate } from "../save-template";
 
 export default async function JobLayout({
   children,
@@ -92,6 +93,7 @@ export default async function JobLayout({
               <Pencil aria-hidden /> Edit job
             </Link>
           )}
+          {job.can.templates && <SaveTemplate jobId={job.id} jobName={job.name} />}
           <JobActions
             jobId={job.id}
             status={job.status}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui";
+import { requestCtx } from "@/lib/auth/session";
+import { routeMetadata } from "@/lib/auth/metadata";
+import { pageData } from "@/lib/http/page";
+import { getTemplate, templateFormOptions } from "@/lib/services/templates";
+import { TemplateEditor } from "./template-editor";
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ id: string }>;
+}): Promise<Metadata> {
+  return routeMetadata(`/jobs/templates/${encodeURIComponent((await params).id)}`);
+}
+
+export default async function JobTemplatePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requestCtx();
+  const [template, options] = await Promise.all([
+    pageData(getTemplate(ctx, id)),
+    pageData(templateFormOptions(ctx)),
+  ]);
+  return (
+    <>
+      <PageHeader
+        title={template.name}
+        description={`${template.company_name} · ${template.shifts_count} ${
+          template.shifts_count === 1 ? "shift" : "shifts"
+        }${template.created_by ? ` · created by ${template.created_by}` : ""}`}
+      >
+        <p className="text-sm text-gray-600">
+          <Link href="/jobs/templates" className="text-accent-700 hover:underline">
+            All job templates
+          </Link>
+        </p>
+      </PageHeader>
+      <TemplateEditor
+        key={template.updated_at}
+        template={template}
+        companies={options.companies}
+        skills={options.skills}
+        canCreateJob={options.canCreateJob}
+      />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Trash2 } from "lucide-react";
+import {
+  Button,
+  DataTable,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  notify,
+  type PaginationMeta,
+} from "@/components/ui";
+import type { TemplateListItem } from "@/lib/services/templates";
+import { deleteTemplateAction } from "./actions";
+
+/** "2026-11-22T10:00:00+01:00" → "22/11/2026" (the date as the server wrote it, spec §9). */
+const shownDate = (iso: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+};
+
+function DeleteTemplate({ template }: { template: TemplateListItem }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, start] = useTransition();
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden /> Delete<span className="sr-only"> {template.name}</span>
+      </Button>
+      <DialogContent
+        title="Delete this template?"
+        description={`“${template.name}” is removed for everyone. Jobs built from it stay as they are.`}
+        size="sm"
+      >
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Keep it
+            </Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            loading={pending}
+            onClick={() =>
+              start(async () => {
+                const r = await deleteTemplateAction(template.id);
+                if (!r.ok) return void notify.error(r.message);
+                setOpen(false);
+                notify.success(r.data.message);
+                router.refresh();
+              })
+            }
+          >
+            Delete template
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const columns: ColumnDef<TemplateListItem>[] = [
+  {
+    id: "name",
+    header: "Template",
+    cell: ({ row }) => (
+      <Link
+        href={`/jobs/templates/${row.original.id}`}
+        className="font-medium break-words text-accent-700 hover:underline"
+      >
+        {row.original.name}
+      </Link>
+    ),
+    meta: { label: "Template", mobileTitle: true },
+  },
+  {
+    id: "company",
+    header: "Company",
+    cell: ({ row }) => row.original.company_name,
+    meta: { label: "Company" },
+  },
+  {
+    id: "shifts",
+    header: "Shifts",
+    cell: ({ row }) => <span className="tabular-nums">{row.original.shifts_count}</span>,
+    meta: { label: "Shifts", align: "right" },
+  },
+  {
+    id: "created_by",
+    header: "Created by",
+    cell: ({ row }) => row.original.created_by ?? "—",
+    meta: { label: "Created by" },
+  },
+  {
+    id: "created_at",
+    header: "Created",
+    cell: ({ row }) => <span className="tabular-nums">{shownDate(row.original.created_at)}</span>,
+    meta: { label: "Created" },
+  },
+  {
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: ({ row }) => <DeleteTemplate template={row.original} />,
+    meta: { align: "right" },
+  },
+];
+
+export function TemplatesTable({
+  items,
+  meta,
+  emptyHint,
+}: {
+  items: TemplateListItem[];
+  meta: PaginationMeta;
+  emptyHint: string;
+}) {
+  return (
+    <DataTable
+      columns={columns}
+      data={items}
+      meta={meta}
+      caption="Job templates"
+      emptyTitle="No job templates"
+      emptyHint={emptyHint}
+      getRowId={(row) => String(row.id)}
+    />
+  );
+}

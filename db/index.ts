@@ -130,6 +130,6 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Route-handler contract tests point the app's database at their own test database. */
-export function useDatabaseForTests(handle: DbHandle): void {
+export function setDatabaseForTests(handle: DbHandle): void {
   holder.__crewdeckDb = Promise.resolve(handle);
 }

@@ -15,7 +15,7 @@ import {
   postgresHandle,
   prepareDatabase,
   schema,
-  useDatabaseForTests,
+  setDatabaseForTests,
   type Db,
   type DbHandle,
 } from "@/db";
@@ -118,7 +118,7 @@ const median = (xs: number[]) => {
 async function main() {
   const handle = await scratch();
   await prepareDatabase(handle, { seed: "never" });
-  useDatabaseForTests(handle);
+  setDatabaseForTests(handle);
   const { GET } = await import("@/app/api/v2/jobs/route");
   const db = handle.db;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { and, eq } from "drizzle-orm";
-import { schema, useDatabaseForTests, type DbHandle } from "@/db";
+import { schema, setDatabaseForTests, type DbHandle } from "@/db";
 import { proxy } from "@/proxy";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { ROLE } from "@/lib/domain/permissions";
@@ -16,7 +16,7 @@ let handle: DbHandle;
 
 beforeAll(async () => {
   handle = await testDatabase();
-  useDatabaseForTests(handle);
+  setDatabaseForTests(handle);
 });
 afterAll(async () => handle.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import speakeasy from "speakeasy";
 import { encode } from "next-auth/jwt";
 import { count, eq } from "drizzle-orm";
-import { schema, useDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "@/lib/domain/permissions";
 import { allEndpoints } from "@/lib/http/api";
 import { getAuthSecret } from "@/lib/auth/secret";
@@ -27,7 +27,7 @@ let db: Db;
 beforeAll(async () => {
   handle = await testDatabase();
   db = handle.db;
-  useDatabaseForTests(handle);
+  setDatabaseForTests(handle);
 });
 afterAll(async () => {
   await handle?.close();

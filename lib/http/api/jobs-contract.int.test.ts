@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { schema, useDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { formatDateTime } from "@/lib/domain/format";
 import { ROLE } from "@/lib/domain/permissions";
 import { issueApiToken } from "@/lib/services/auth/tokens";
@@ -40,7 +40,7 @@ let bea: number;
 beforeAll(async () => {
   handle = await testDatabase();
   db = handle.db;
-  useDatabaseForTests(handle);
+  setDatabaseForTests(handle);
   w = await createJobWorld(db);
   bea = (await createUser(db, { roles: [ROLE.worker], name: "Bea Booked" })).id;
   const who = {

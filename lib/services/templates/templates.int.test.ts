@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
-import { schema, useDatabaseForTests, type DbHandle } from "@/db";
+import { schema, setDatabaseForTests, type DbHandle } from "@/db";
 import { removeTemplateShift, type TemplateShift } from "@/lib/domain/job-template";
 import { ROLE, type Permission } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
@@ -665,7 +665,7 @@ describe("REST /api/v2/job-templates (route files)", () => {
   }
 
   beforeAll(async () => {
-    useDatabaseForTests(handle);
+    setDatabaseForTests(handle);
     token = await login(ids.pm);
     workerToken = await login(ids.worker);
   });

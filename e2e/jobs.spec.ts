@@ -33,7 +33,10 @@ async function createJob(page: Page, name: string) {
   return Number(/\/jobs\/(\d+)\//.exec(page.url())![1]);
 }
 
-test("a PM creates a job, edits its shifts, and keeps notes on it", async ({ page }) => {
+test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a template", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -96,9 +99,42 @@ test("a PM creates a job, edits its shifts, and keeps notes on it", async ({ pag
     page.getByRole("list", { name: "Notes" }).getByRole("listitem").first(),
   ).toContainText("Pinned");
 
+  // Save it as a template, drop a shift there, and build a new job from it.
+  await page.getByRole("link", { name: "Shifts" }).click();
+  await page.getByRole("button", { name: "Save as template" }).click();
+  const templateName = `${name} template`;
+  await page.getByLabel("Template name").fill(templateName);
+  await page.getByRole("dialog").getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByText("Job template created successfully")).toBeVisible();
+  await page.getByRole("link", { name: "Open the template" }).click();
+  await expect(page).toHaveURL(/\/jobs\/templates\/\d+$/);
+  const tShifts = page.getByRole("list", { name: "Template shifts" }).locator(":scope > li");
+  await expect(tShifts).toHaveCount(2);
+  await expect(tShifts.first()).toContainText("Ends next day");
+  await page
+    .getByRole("group", { name: "Shift 1" })
+    .getByRole("button", { name: /Remove shift/ })
+    .click();
+  await expect(tShifts).toHaveCount(1);
+  // The remaining shift is renumbered to 1.
+  await expect(page.getByRole("group", { name: "Shift 1" })).toContainText("08:00 – 18:00");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Job template edited successfully")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  await page.getByLabel("Date of the first shift").fill(isoDaysAhead(20));
+  await expect(page.getByLabel("Date of the first shift")).toHaveValue(isoDaysAhead(20));
+  await page.getByLabel("Job name").fill(`${name} again`);
+  await page.getByRole("button", { name: "Create job" }).click();
+  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/jobs\/\d+(\/shifts)?$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${name} again`);
+  const fromTemplate = page.getByRole("list", { name: "Shifts" }).locator(":scope > li");
+  await expect(fromTemplate).toHaveCount(1);
+  await expect(fromTemplate.first()).toContainText(`${ddmmyyyy(isoDaysAhead(20))} · 08:00–18:00`);
+
   // The job is on the upcoming list with its fill figure.
   await page.goto(`/jobs?search=${encodeURIComponent(name)}`);
-  const row = page.getByRole("row").filter({ hasText: name });
+  const row = page.getByRole("row", { name: new RegExp(`^${name} Nordlys`) });
   await expect(row).toContainText("0/4");
 });
 

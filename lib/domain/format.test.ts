@@ -225,6 +225,12 @@ describe("formatSpan", () => {
       "01/12/2026 22:00–04:00",
     );
   });
+  it("shows both dates and times for a job of a day and a half", async () => {
+    const { formatSpan } = await import("./format");
+    expect(formatSpan(new Date("2026-12-02T21:00:00Z"), new Date("2026-12-03T17:00:00Z"), tz)).toBe(
+      "02/12/2026 22:00 – 03/12/2026 18:00",
+    );
+  });
   it("shows the first and last date for a job over several days", async () => {
     const { formatSpan } = await import("./format");
     expect(formatSpan(new Date("2026-12-01T07:00:00Z"), new Date("2026-12-03T15:00:00Z"), tz)).toBe(

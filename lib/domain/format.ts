@@ -85,12 +85,17 @@ export function isPastDate(
   return key(date) < key(today) || (ref !== null && key(date) < key(ref));
 }
 
-/** A job's dates: "01/12/2026 08:00–16:00" within a day, else "01/12/2026 – 03/12/2026". */
+/**
+ * A job's dates: one day "01/12/2026 08:00–16:00", a night "01/12/2026 22:00–04:00",
+ * a day and a half "01/12/2026 22:00 – 02/12/2026 18:00", longer "01/12/2026 – 03/12/2026".
+ */
 export function formatSpan(start: Date, end: Date, timeZone: string): string {
   const d1 = formatDate(start, timeZone);
   const d2 = formatDate(end, timeZone);
-  const sameDay = d1 === d2 || end.getTime() - start.getTime() <= 24 * 3_600_000;
-  return sameDay
-    ? `${d1} ${formatTime(start, timeZone)}–${formatTime(end, timeZone)}`
-    : `${d1} – ${d2}`;
+  const hours = (end.getTime() - start.getTime()) / 3_600_000;
+  const t1 = formatTime(start, timeZone);
+  const t2 = formatTime(end, timeZone);
+  if (d1 === d2 || hours <= 12) return `${d1} ${t1}–${t2}`;
+  if (hours <= 48) return `${d1} ${t1} – ${d2} ${t2}`;
+  return `${d1} – ${d2}`;
 }

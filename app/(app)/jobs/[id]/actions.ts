@@ -1,7 +1,7 @@
 "use server";
 
 import { runAction } from "@/lib/http/action";
-import { changeJobStatus, deleteJob } from "@/lib/services/jobs/status";
+import { changeJobReason, changeJobStatus, deleteJob } from "@/lib/services/jobs/status";
 
 export async function setJobStatus(jobId: number, status: string, reason?: string) {
   return runAction((ctx) => changeJobStatus(ctx, jobId, status, { reason }));
@@ -9,4 +9,8 @@ export async function setJobStatus(jobId: number, status: string, reason?: strin
 
 export async function removeJob(jobId: number) {
   return runAction((ctx) => deleteJob(ctx, jobId));
+}
+
+export async function setJobReason(jobId: number, reason: string) {
+  return runAction((ctx) => changeJobReason(ctx, jobId, { reason }));
 }

@@ -15,16 +15,18 @@ import {
 } from "@/components/ui";
 import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
 import type { JobStatus } from "@/lib/domain/statuses";
-import { removeJob, setJobStatus } from "./actions";
+import { removeJob, setJobReason, setJobStatus } from "./actions";
 
 export function JobActions({
   jobId,
   status,
+  reason: currentReason,
   canChangeStatus,
   canDelete,
 }: {
   jobId: number;
   status: JobStatus;
+  reason: string | null;
   canChangeStatus: boolean;
   canDelete: boolean;
 }) {
@@ -32,6 +34,8 @@ export function JobActions({
   const [pending, start] = useTransition();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const [reasonText, setReasonText] = useState("");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const next = MANUAL_TRANSITIONS[status];
@@ -75,6 +79,56 @@ export function JobActions({
           </Select>
         </FormField>
       )}
+      {canChangeStatus && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setReasonText(currentReason ?? "");
+            setReasonOpen(true);
+          }}
+        >
+          {currentReason ? "Change reason" : "Add reason"}
+        </Button>
+      )}
+      <Dialog open={reasonOpen} onOpenChange={setReasonOpen}>
+        <DialogContent
+          title="Reason"
+          description="Shown on the job, e.g. why it was moved or cancelled. Leave empty to remove it."
+        >
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              start(async () => {
+                const r = await setJobReason(jobId, reasonText);
+                if (!r.ok) return void notify.error(r.message);
+                setReasonOpen(false);
+                notify.success("Reason saved");
+                router.refresh();
+              });
+            }}
+          >
+            <FormField label="Reason">
+              <Textarea
+                value={reasonText}
+                onChange={(e) => setReasonText(e.target.value)}
+                rows={3}
+                maxLength={2000}
+              />
+            </FormField>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button type="button" variant="secondary">
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" loading={pending}>
+                Save reason
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
       {canDelete && (
         <Button variant="secondary" onClick={() => setDeleteOpen(true)}>
           Delete

@@ -97,6 +97,7 @@ export default async function JobLayout({
           <JobActions
             jobId={job.id}
             status={job.status}
+            reason={job.reason}
             canChangeStatus={job.can.change_status}
             canDelete={job.can.delete}
           />

@@ -30,13 +30,20 @@ export const NAVIGATION: NavGroup[] = [
     ],
   },
   { key: "people", label: "People", items: [] },
-  { key: "clients", label: "Clients", items: [] },
+  {
+    key: "clients",
+    label: "Clients",
+    items: [{ href: "/venues", label: "Venues", icon: "venues" }],
+  },
   { key: "money", label: "Money", items: [] },
   { key: "insights", label: "Insights", items: [] },
   {
     key: "settings",
     label: "Settings",
-    items: [{ href: "/dev/mail", label: "Mail outbox", icon: "mail" }],
+    items: [
+      { href: "/dresscodes", label: "Dress codes", icon: "dresscodes" },
+      { href: "/dev/mail", label: "Mail outbox", icon: "mail" },
+    ],
   },
 ];
 

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageHeader, buttonClass } from "@/components/ui";
+import { requestCtx } from "@/lib/auth/session";
+import { pageData } from "@/lib/http/page";
+import { listCompanies, listCountries } from "@/lib/services/reference";
+import { getVenue } from "@/lib/services/venues";
+import { VenueForm } from "./venue-form";
+
+type Params = Promise<{ id: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: (await params).id === "new" ? "New venue" : "Edit venue" };
+}
+
+/** /venues/edit/new adds a venue; /venues/edit/{id} changes one (spec §2). */
+export default async function EditVenuePage({ params }: { params: Params }) {
+  const { id } = await params;
+  if (id !== "new" && !/^\d{1,9}$/.test(id)) notFound();
+  const ctx = await requestCtx();
+  const actor = ctx.actor?.kind === "user" ? ctx.actor : null;
+  const staff = Boolean(actor && !actor.isClient);
+  const [venue, countries, companies] = await Promise.all([
+    id === "new" ? null : pageData(getVenue(ctx, id)),
+    pageData(listCountries(ctx, { all: 1 })),
+    staff ? pageData(listCompanies(ctx, { dropdown: 1 })) : null,
+  ]);
+  // Operational countries, plus the one an existing venue already has.
+  const countryOptions = countries
+    .filter((c) => c.operational || c.id === venue?.country_id)
+    .map((c) => ({ id: c.id, name: c.name }));
+  const companyOptions = (companies?.items ?? []).map((c) => ({ id: c.id, name: c.name }));
+  if (venue?.company && !companyOptions.some((c) => c.id === venue.company!.id))
+    companyOptions.push(venue.company);
+
+  return (
+    <>
+      <PageHeader
+        title={venue ? `Edit ${venue.name}` : "New venue"}
+        description={
+          staff
+            ? "Venues of the agency or of a client. A public venue is offered to every client."
+            : "The venue is saved for your company and waits for the agency's approval before it becomes public."
+        }
+        actions={
+          <Link href="/venues" className={buttonClass({ variant: "secondary" })}>
+            Back to venues
+          </Link>
+        }
+      />
+      <VenueForm
+        venue={venue}
+        staff={staff}
+        userId={actor?.userId ?? null}
+        countries={countryOptions}
+        companies={staff ? companyOptions : null}
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import Link from "next/link";
+import { Plus } from "lucide-react";
+import { PageHeader, buttonClass, cn } from "@/components/ui";
+import { requestCtx } from "@/lib/auth/session";
+import { routeMetadata } from "@/lib/auth/metadata";
+import { pageData } from "@/lib/http/page";
+import { listCompanies } from "@/lib/services/reference";
+import { listVenues, VENUE_STATUSES, type VenueTab } from "@/lib/services/venues";
+import { VenuesFilters } from "./venues-filters";
+import { VenuesTable } from "./venues-table";
+
+export const metadata = routeMetadata("/venues");
+
+type Search = Record<string, string | string[] | undefined>;
+
+/**
+ * Spec §2 /venues: tabs Public and My venues. Agency staff also get All venues, where the
+ * status filter finds the venues clients submitted and that wait for approval.
+ */
+const TABS: { key: VenueTab; label: string; staffOnly?: boolean }[] = [
+  { key: "public", label: "Public" },
+  { key: "mine", label: "My venues" },
+  { key: "all", label: "All venues", staffOnly: true },
+];
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+const numeric = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? v : undefined);
+
+export default async function VenuesPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const sp = await searchParams;
+  const ctx = await requestCtx();
+  const staff = ctx.actor?.kind === "user" && !ctx.actor.isClient;
+  const tabs = TABS.filter((t) => staff || !t.staffOnly);
+  const tab = tabs.find((t) => t.key === one(sp.tab))?.key ?? "public";
+  const search = one(sp.search);
+  const status = staff && tab !== "public" ? one(sp.status) : undefined;
+  const companyId = staff ? numeric(one(sp.company_id)) : undefined;
+
+  const [page, companies] = await Promise.all([
+    pageData(
+      listVenues(ctx, {
+        tab,
+        page: numeric(one(sp.page)),
+        filter: {
+          search: search?.slice(0, 200),
+          status: VENUE_STATUSES.find((s) => s === status),
+          company_id: companyId,
+        },
+      }),
+    ),
+    staff ? pageData(listCompanies(ctx, { dropdown: 1 })) : null,
+  ]);
+
+  const keep = new URLSearchParams();
+  if (search) keep.set("search", search);
+  if (companyId) keep.set("company_id", companyId);
+  const filtered = Boolean(search || status || companyId);
+  const newVenue = (
+    <Link href="/venues/edit/new" className={buttonClass({})}>
+      <Plus aria-hidden /> New venue
+    </Link>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Venues"
+        description={
+          staff
+            ? "Where jobs take place. Approve or decline the venues clients add."
+            : "Where your jobs take place. Venues you add are checked by the agency before they become public."
+        }
+        actions={newVenue}
+      />
+      <nav
+        aria-label="Venue lists"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200"
+      >
+        {tabs.map((t) => {
+          const q = new URLSearchParams(keep);
+          q.set("tab", t.key);
+          const active = t.key === tab;
+          return (
+            <Link
+              key={t.key}
+              href={`/venues?${q}`}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "-mb-px inline-flex h-11 shrink-0 items-center border-b-2 px-4 text-sm font-medium",
+                active
+                  ? "border-accent-600 text-accent-700"
+                  : "border-transparent text-gray-600 hover:text-gray-900",
+              )}
+            >
+              {t.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <VenuesFilters
+        showStatus={staff && tab !== "public"}
+        companies={companies ? companies.items.map((c) => ({ id: c.id, name: c.name })) : null}
+      />
+      <VenuesTable
+        items={page.items}
+        meta={page.meta}
+        {...emptyState(tab, staff, filtered)}
+        emptyAction={filtered ? undefined : newVenue}
+      />
+    </>
+  );
+}
+
+function emptyState(tab: VenueTab, staff: boolean, filtered: boolean) {
+  if (filtered)
+    return {
+      emptyTitle: "No venues match these filters",
+      emptyHint: "Try another name or city, or clear the filters.",
+    };
+  if (tab === "public")
+    return {
+      emptyTitle: "No public venues yet",
+      emptyHint: staff
+        ? "Approved venues are offered to every client. Add one and make it public, or approve a venue a client added."
+        : "Approved venues appear here for every client. Add your own venue in the meantime.",
+    };
+  if (tab === "mine")
+    return {
+      emptyTitle: "You have no venues of your own yet",
+      emptyHint: staff
+        ? "Venues you add that are not public yet appear here."
+        : "Add a venue, or clone a public one, and it appears here for your company's jobs.",
+    };
+  return {
+    emptyTitle: "No venues yet",
+    emptyHint: "Add the first venue so jobs can be planned there.",
+  };
+}

@@ -1,0 +1,241 @@
+"use client";
+
+import { useState, useTransition, type ReactNode } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { ColumnDef } from "@tanstack/react-table";
+import {
+  Badge,
+  Button,
+  DataTable,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  buttonClass,
+  notify,
+  type BadgeTone,
+  type PaginationMeta,
+} from "@/components/ui";
+import type { VenueView } from "@/lib/services/venues";
+import {
+  approveVenueAction,
+  cloneVenueAction,
+  declineVenueAction,
+  deleteVenueAction,
+} from "./actions";
+
+const STATUS: Record<VenueView["status"], { label: string; tone: BadgeTone }> = {
+  private: { label: "Awaiting approval", tone: "warning" },
+  public: { label: "Public", tone: "success" },
+  declined: { label: "Declined", tone: "danger" },
+};
+
+export function VenueStatusBadge({ status }: { status: VenueView["status"] }) {
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+}
+
+const columns: ColumnDef<VenueView>[] = [
+  {
+    id: "name",
+    header: "Venue",
+    cell: ({ row }) => {
+      const v = row.original;
+      return (
+        <div className="flex min-w-0 flex-col">
+          {v.can.edit ? (
+            <Link
+              href={`/venues/edit/${v.id}`}
+              className="font-medium break-words text-accent-700 hover:underline"
+            >
+              {v.name}
+            </Link>
+          ) : (
+            <span className="font-medium break-words">{v.name}</span>
+          )}
+          {v.entrance && <span className="text-xs text-gray-600">Entrance: {v.entrance}</span>}
+        </div>
+      );
+    },
+    meta: { label: "Venue", mobileTitle: true },
+  },
+  {
+    id: "address",
+    header: "Address",
+    cell: ({ row }) => {
+      const { address, zip, city, province } = row.original;
+      const place = [[zip, city].filter(Boolean).join(" "), province].filter(Boolean).join(", ");
+      return [address, place].filter(Boolean).join(", ") || "—";
+    },
+    meta: { label: "Address" },
+  },
+  {
+    id: "country",
+    header: "Country",
+    cell: ({ row }) => row.original.country.name,
+    meta: { label: "Country" },
+  },
+  {
+    id: "company",
+    header: "Company",
+    cell: ({ row }) => row.original.company?.name ?? "Agency",
+    meta: { label: "Company" },
+  },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => <VenueStatusBadge status={row.original.status} />,
+    meta: { label: "Status" },
+  },
+  {
+    id: "actions",
+    header: "",
+    cell: ({ row }) => <VenueRowActions venue={row.original} />,
+    meta: { label: "", align: "right" },
+  },
+];
+
+type Pending = "approve" | "decline" | "clone" | "delete" | null;
+
+/** The actions the user may take on one venue (the verb decides; `can` only hides buttons). */
+function VenueRowActions({ venue }: { venue: VenueView }) {
+  const router = useRouter();
+  const [busy, start] = useTransition();
+  const [running, setRunning] = useState<Pending>(null);
+  const [confirm, setConfirm] = useState<"decline" | "delete" | null>(null);
+
+  const run = (
+    kind: Exclude<Pending, null>,
+    action: (
+      id: number,
+    ) => Promise<{ ok: true; data: { message: string } } | { ok: false; message: string }>,
+  ) => {
+    setRunning(kind);
+    start(async () => {
+      const r = await action(venue.id);
+      setRunning(null);
+      if (!r.ok) return void notify.error(r.message);
+      setConfirm(null);
+      notify.success(r.data.message);
+      router.refresh();
+    });
+  };
+
+  const { can } = venue;
+  if (!can.edit && !can.approve && !can.decline && !can.clone && !can.delete) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {can.edit && (
+        <Link
+          href={`/venues/edit/${venue.id}`}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          aria-label={`Edit ${venue.name}`}
+        >
+          Edit
+        </Link>
+      )}
+      {can.approve && (
+        <Button
+          size="sm"
+          loading={running === "approve"}
+          disabled={busy}
+          aria-label={`Approve ${venue.name}`}
+          onClick={() => run("approve", approveVenueAction)}
+        >
+          Approve
+        </Button>
+      )}
+      {can.decline && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          aria-label={`Decline ${venue.name}`}
+          onClick={() => setConfirm("decline")}
+        >
+          Decline
+        </Button>
+      )}
+      {can.clone && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={running === "clone"}
+          disabled={busy}
+          aria-label={`Clone ${venue.name} into My venues`}
+          onClick={() => run("clone", cloneVenueAction)}
+        >
+          Clone
+        </Button>
+      )}
+      {can.delete && (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          aria-label={`Delete ${venue.name}`}
+          onClick={() => setConfirm("delete")}
+        >
+          Delete
+        </Button>
+      )}
+
+      <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
+        <DialogContent
+          title={confirm === "delete" ? `Delete ${venue.name}?` : `Decline ${venue.name}?`}
+          description={
+            confirm === "delete"
+              ? "Jobs that already use this venue keep it; it is no longer offered for new jobs."
+              : "The venue is not made public. Its owner can change it and submit it again."
+          }
+        >
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                {confirm === "delete" ? "Keep the venue" : "Cancel"}
+              </Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              loading={running === confirm}
+              onClick={() =>
+                confirm === "delete"
+                  ? run("delete", deleteVenueAction)
+                  : run("decline", declineVenueAction)
+              }
+            >
+              {confirm === "delete" ? "Delete venue" : "Decline venue"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export function VenuesTable({
+  items,
+  meta,
+  emptyTitle,
+  emptyHint,
+  emptyAction,
+}: {
+  items: VenueView[];
+  meta: PaginationMeta;
+  emptyTitle: string;
+  emptyHint: string;
+  emptyAction?: ReactNode;
+}) {
+  return (
+    <DataTable
+      columns={columns}
+      data={items}
+      meta={meta}
+      caption="Venues"
+      emptyTitle={emptyTitle}
+      emptyHint={emptyHint}
+      emptyAction={emptyAction}
+      getRowId={(row) => String(row.id)}
+    />
+  );
+}

@@ -37,7 +37,7 @@ export default async function JobTemplatePage({ params }: { params: Promise<{ id
         </p>
       </PageHeader>
       <TemplateEditor
-        key={template.updated_at}
+        key={template.id}
         template={template}
         companies={options.companies}
         skills={options.skills}

@@ -45,6 +45,9 @@ export function TemplateEditor({
   canCreateJob: boolean;
 }) {
   const router = useRouter();
+  // What the server holds now; updated from each save's answer, so typing elsewhere on the
+  // page (the create-job box) survives a save.
+  const [saved, setSaved] = useState(template);
   const [name, setName] = useState(template.name);
   const [companyId, setCompanyId] = useState(String(template.company_id));
   const [shifts, setShifts] = useState<TemplateShift[]>(template.json_data.shifts);
@@ -56,9 +59,9 @@ export function TemplateEditor({
   const skillName = useMemo(() => new Map(skills.map((s) => [s.id, s.name])), [skills]);
 
   const dirty =
-    name !== template.name ||
-    companyId !== String(template.company_id) ||
-    JSON.stringify(shifts) !== JSON.stringify(template.json_data.shifts) ||
+    name !== saved.name ||
+    companyId !== String(saved.company_id) ||
+    JSON.stringify(shifts) !== JSON.stringify(saved.json_data.shifts) ||
     Object.keys(qtyText).length > 0;
   const companyChoices = companies.some((c) => c.id === template.company_id)
     ? companies
@@ -108,6 +111,10 @@ export function TemplateEditor({
       }
       setErrors({});
       setMessage(null);
+      setSaved(r.data.template);
+      setName(r.data.template.name);
+      setCompanyId(String(r.data.template.company_id));
+      setShifts(r.data.template.json_data.shifts);
       notify.success(r.data.message);
       router.refresh();
     });

@@ -55,6 +55,12 @@ export function AppShell({
   const drawerOpen = drawerPath === pathname;
   const setDrawerOpen = (open: boolean) => setDrawerPath(open ? pathname : null);
 
+  // The most specific item wins: /jobs/templates lights "Job templates", not "Jobs".
+  const activeHref = navigation
+    .flatMap((g) => g.items.map((i) => i.href))
+    .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
+    .sort((a, b) => b.length - a.length)[0];
+
   const nav = (
     <nav aria-label="Main" className="flex flex-col gap-6 px-3 py-4">
       {navigation.map((group) => (
@@ -65,7 +71,7 @@ export function AppShell({
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => {
               const Icon = ICONS[item.icon];
-              const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+              const active = item.href === activeHref;
               return (
                 <li key={item.href}>
                   <Link

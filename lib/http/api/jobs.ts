@@ -2,7 +2,8 @@ import { endpoint } from "../endpoint";
 import { createJob } from "@/lib/services/jobs/create";
 import { jobsListInput, listJobs } from "@/lib/services/jobs/list";
 import { createJobInput, editJobInput } from "@/lib/services/jobs/schemas";
-import { getJobForEdit, updateJob } from "@/lib/services/jobs/edit";
+import { updateJob } from "@/lib/services/jobs/edit";
+import { getJobForEdit } from "@/lib/services/jobs/edit-form";
 import { fetchJobForView } from "@/lib/services/jobs/view";
 import { clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
 import {

@@ -15,7 +15,8 @@ import {
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
 import { createJob } from "./create";
-import { getJobForEdit, updateJob } from "./edit";
+import { updateJob } from "./edit";
+import { getJobForEdit } from "./edit-form";
 import { fetchJobForView } from "./view";
 
 const now = new Date("2026-11-22T09:00:00Z");

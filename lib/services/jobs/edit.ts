@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
-import { formatDateTime, parseDateTime } from "@/lib/domain/format";
+import { parseDateTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import { addDays, fromLocal, isoInZone } from "@/lib/domain/time";
+import { addDays, fromLocal } from "@/lib/domain/time";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import {
   ConfirmError,
@@ -18,94 +18,6 @@ import { ReferenceCheck } from "./references";
 import { assertCompanyInScope, loadJobInScope } from "./scope";
 import { SHIFTS_INVALID } from "./shift-input";
 import { editJobInput, editShiftInput, type EditShiftInput } from "./schemas";
-
-/** GET jobs/edit?id=: the job's fields and its live shifts in the form the editor starts from. */
-export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
-  requirePermission(ctx, "job_edit");
-  const job = await loadJobInScope(ctx, jobId);
-  const [country] = await ctx.db
-    .select({ timeZone: schema.countries.timeZone })
-    .from(schema.countries)
-    .where(eq(schema.countries.id, job.countryId));
-  const [branches, shifts] = await Promise.all([
-    ctx.db
-      .select({ id: schema.jobBranches.branchId })
-      .from(schema.jobBranches)
-      .where(eq(schema.jobBranches.jobId, job.id)),
-    ctx.db
-      .select()
-      .from(schema.shifts)
-      .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
-      .orderBy(asc(schema.shifts.startsAt)),
-  ]);
-  const slots = shifts.length
-    ? await ctx.db
-        .select({
-          id: schema.shiftSlots.id,
-          shiftId: schema.shiftSlots.shiftId,
-          skillId: schema.shiftSlots.skillId,
-          skillName: schema.skills.name,
-          positions: schema.shiftSlots.positions,
-          filled: sql<number>`(select count(*)::int from ${schema.applications} where ${schema.applications.shiftSlotId} = ${schema.shiftSlots.id} and ${inArray(schema.applications.status, [...FILLED_STATUSES])})`,
-        })
-        .from(schema.shiftSlots)
-        .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-        .where(
-          and(
-            inArray(
-              schema.shiftSlots.shiftId,
-              shifts.map((s) => s.id),
-            ),
-            isNull(schema.shiftSlots.deletedAt),
-          ),
-        )
-    : [];
-  const tz = country.timeZone;
-  return {
-    id: job.id,
-    name: job.name,
-    status: job.status,
-    company_id: job.companyId,
-    country_id: job.countryId,
-    venue_id: job.venueId,
-    city: job.city,
-    address: job.address,
-    zip: job.zip,
-    province: job.province,
-    entrance: job.entrance,
-    invoice_reference: job.invoiceReference,
-    contact_on_location_id: job.contactOnLocationId,
-    project_manager_id: job.projectManagerId,
-    booker_id: job.bookerId,
-    dresscode_id: job.dressCodeId,
-    details: job.details,
-    reason: job.reason,
-    book_from_branches: branches.map((b) => b.id),
-    time_zone: tz,
-    shifts: shifts.map((s) => ({
-      id: s.id,
-      start: isoInZone(s.startsAt, tz),
-      end: isoInZone(s.endsAt, tz),
-      label: `${formatDateTime(s.startsAt, tz)} – ${formatDateTime(s.endsAt, tz).slice(11)}`,
-      duration: (s.endsAt.getTime() - s.startsAt.getTime()) / 3_600_000,
-      project_manager_id: s.projectManagerId,
-      contact_on_location_id: s.contactOnLocationId,
-      dresscode_id: s.dressCodeId,
-      dresscode_notes: s.dressCodeNotes,
-      notes_for_workers: s.notesForWorkers,
-      description: s.description,
-      shift_slots: slots
-        .filter((x) => x.shiftId === s.id)
-        .map((x) => ({
-          id: x.id,
-          skill_id: x.skillId,
-          skill: { id: x.skillId, name: x.skillName },
-          positions: x.positions,
-          filled: Number(x.filled),
-        })),
-    })),
-  };
-}
 
 interface PlannedEdit extends EditShiftInput {
   startsAt: Date;

@@ -4,7 +4,7 @@ import { JobForm } from "@/components/jobs/job-form/job-form";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { createEditorState, shiftFromStored } from "@/lib/domain/shift-editing";
-import { getJobForEdit } from "@/lib/services/jobs/edit";
+import { getJobForEdit } from "@/lib/services/jobs/edit-form";
 import { jobFormOptions } from "@/lib/services/jobs/form-options";
 import { loadCompanyOptions, updateJobAction } from "./actions";
 

@@ -96,16 +96,14 @@ async function seedJobs(
       )
       .returning({ id: schema.shiftSlots.id, shiftId: schema.shiftSlots.shiftId });
     // One booked worker per slot, so the fill figures read real applications.
-    await db
-      .insert(schema.applications)
-      .values(
-        slots.map((s, i) => ({
-          shiftSlotId: s.id,
-          shiftId: s.shiftId,
-          assigneeId: ctx.workers[(done + i) % ctx.workers.length],
-          status: (i % 3 ? "Booked" : "Applied") as "Booked" | "Applied",
-        })),
-      );
+    await db.insert(schema.applications).values(
+      slots.map((s, i) => ({
+        shiftSlotId: s.id,
+        shiftId: s.shiftId,
+        assigneeId: ctx.workers[(done + i) % ctx.workers.length],
+        status: (i % 3 ? "Booked" : "Applied") as "Booked" | "Applied",
+      })),
+    );
     done += n;
   }
 }

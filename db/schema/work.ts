@@ -65,6 +65,7 @@ export const jobs = pgTable(
     index().on(t.status),
     index().on(t.projectManagerId),
     index().on(t.contactOnLocationId),
+    index().on(t.dressCodeId),
     index("jobs_name_lower_idx").on(sql`lower(${t.name})`),
   ],
 );
@@ -103,7 +104,7 @@ export const shifts = pgTable(
     /** Removed in the job editor after it had bookings: kept, with its history, but hidden. */
     deletedAt: tstz(),
   },
-  (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt)],
+  (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt), index().on(t.dressCodeId)],
 );
 
 export const shiftSlots = pgTable(

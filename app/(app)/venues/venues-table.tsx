@@ -124,7 +124,7 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
   const { can } = venue;
   if (!can.edit && !can.approve && !can.decline && !can.clone && !can.delete) return null;
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">
       {can.edit && (
         <Link
           href={`/venues/edit/${venue.id}`}

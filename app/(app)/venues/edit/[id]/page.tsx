@@ -37,11 +37,13 @@ export default async function EditVenuePage({ params }: { params: Params }) {
   return (
     <>
       <PageHeader
-        title={venue ? `Edit ${venue.name}` : "New venue"}
+        title={venue ? (venue.can.edit ? `Edit ${venue.name}` : venue.name) : "New venue"}
         description={
-          staff
-            ? "Venues of the agency or of a client. A public venue is offered to every client."
-            : "The venue is saved for your company and waits for the agency's approval before it becomes public."
+          venue && !venue.can.edit
+            ? undefined
+            : staff
+              ? "Venues of the agency or of a client. A public venue is offered to every client."
+              : "The venue is saved for your company and waits for the agency's approval before it becomes public."
         }
         actions={
           <Link href="/venues" className={buttonClass({ variant: "secondary" })}>

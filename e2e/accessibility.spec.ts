@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS, acceptCookies, openInviteModal, signIn } from "./support/auth";
 
 // DESIGN.md §11: axe finds no serious violation on any screen.
 async function expectNoSeriousViolations(page: Page) {
@@ -32,10 +32,7 @@ test("signed-in screens have no serious accessibility violations", async ({ page
   await expectNoSeriousViolations(page); // with the cookie notice showing
   await acceptCookies(page);
   await page.reload();
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("button", { name: "Invite a friend" })
-    .click();
+  await openInviteModal(page);
   await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible();
   await expectNoSeriousViolations(page);
 });

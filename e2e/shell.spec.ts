@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS, acceptCookies, openInviteModal, signIn } from "./support/auth";
 
 test("the cookie notice hides after I agree and stays hidden after reload", async ({ page }) => {
   await signIn(page, ACCOUNTS.pm);
@@ -24,10 +24,7 @@ test("Invite a friend validates the address and sends the invitation", async ({ 
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("button", { name: "Invite a friend" })
-    .click();
+  await openInviteModal(page);
   const dialog = page.getByRole("dialog", { name: "Invite a friend" });
   const address = dialog.getByLabel("Address");
   await expect(address).toHaveAttribute("placeholder", "Enter email");
@@ -64,10 +61,17 @@ test("the invite modal also opens from the open_invite_friend_modal event on the
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.handler);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.evaluate(() =>
-    document.getElementById("app-root")?.dispatchEvent(new CustomEvent("open_invite_friend_modal")),
-  );
-  await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible();
+  // The listener is attached once the page has hydrated; an event fired earlier is not seen.
+  await expect(async () => {
+    await page.evaluate(() =>
+      document
+        .getElementById("app-root")
+        ?.dispatchEvent(new CustomEvent("open_invite_friend_modal")),
+    );
+    await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 15_000 });
 });
 
 test("a client contact without can_invite_workers has no invite modal", async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "Crewdeck!2026";
 export const ACCOUNTS = {
@@ -20,4 +20,20 @@ export async function signIn(page: Page, email: string, password = PASSWORD, pat
 /** Stores the cookie consent so the notice does not cover the page. */
 export async function acceptCookies(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("areCookiesAccepted", "true"));
+}
+
+/**
+ * Opens "Invite a friend" from the menu. Right after a page loads the button may not be
+ * hydrated yet (a click then does nothing), so the click is repeated until the dialog shows.
+ */
+export async function openInviteModal(page: Page) {
+  await expect(async () => {
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: "Invite a friend" })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Invite a friend" })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 15_000 });
 }

@@ -1,0 +1,4 @@
+import { handle } from "@/lib/http/endpoint";
+import { getApplicationChange } from "@/lib/http/api/applications";
+
+export const GET = handle(getApplicationChange);

@@ -1,0 +1,88 @@
+import type { Endpoint } from "../endpoint";
+import { endpoint } from "../endpoint";
+import {
+  applicationChangeInput,
+  applicationChangeOptions,
+  bookApplications,
+  bookableUsers,
+  bookableUsersInput,
+  bookInput,
+  changeApplication,
+  changeApplicationStatus,
+  deleteApplication,
+  statusChangeInput,
+} from "@/lib/services/applications";
+
+export const postApplications = endpoint({
+  method: "POST",
+  path: "/applications",
+  summary:
+    "Book a worker onto one slot of each of several shifts (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, or Applied for oneself; book_anyway, booked_at, closely). 409: full slot, overlapping shift, deactivated worker; 410: rest time (repeat with closely) or missing skill (repeat with book_anyway)",
+  tag: "applications",
+  auth: "user",
+  body: bookInput,
+  status: 201,
+  run: (ctx, { body }) => bookApplications(ctx, body),
+});
+
+export const putApplication = endpoint<{ id: string }>({
+  method: "PUT",
+  path: "/applications/{id}",
+  summary:
+    "Change an application's status along the transition table (e.g. Request accepted, Request denied, Booked, Reserve, Denied); closely/book_anyway confirm a 410",
+  tag: "applications",
+  auth: "user",
+  body: statusChangeInput,
+  run: (ctx, { params, body }) => changeApplicationStatus(ctx, params.id, body),
+});
+
+export const deleteApplicationEndpoint = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/applications/{id}",
+  summary: "Take a worker off a shift (not once hours are reported)",
+  tag: "applications",
+  auth: "user",
+  run: (ctx, { params }) => deleteApplication(ctx, params.id),
+});
+
+export const getApplicationChange = endpoint<{ shiftId: string; applicationId: string }>({
+  method: "GET",
+  path: "/application-change/{shiftId}/{applicationId}",
+  summary:
+    "Where an application may move: the job's shifts and slots with free positions and clashes",
+  tag: "applications",
+  auth: "user",
+  run: (ctx, { params }) => applicationChangeOptions(ctx, params.shiftId, params.applicationId),
+});
+
+export const postApplicationChange = endpoint({
+  method: "POST",
+  path: "/application-change",
+  summary:
+    "Move an application to another slot or shift of its job (application_id, shift_slot_id)",
+  tag: "applications",
+  auth: "user",
+  body: applicationChangeInput,
+  run: (ctx, { body }) => changeApplication(ctx, body),
+});
+
+export const getBookableUsers = endpoint({
+  method: "GET",
+  path: "/bookable-users",
+  summary:
+    "Workers who can be booked: page, skill, branches, username; shiftIds adds each worker's clashes with those shifts",
+  tag: "applications",
+  auth: "user",
+  query: bookableUsersInput,
+  paginated: true,
+  run: (ctx, { query }) => bookableUsers(ctx, query),
+});
+
+export const applicationsEndpoints: Endpoint[] = [
+  postApplications as Endpoint,
+  putApplication as Endpoint,
+  deleteApplicationEndpoint as Endpoint,
+  getApplicationChange as Endpoint,
+  postApplicationChange as Endpoint,
+  getBookableUsers as Endpoint,
+];

@@ -1,0 +1,149 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
+import { requireUser, type Ctx, type UserActor } from "../context";
+import { NotFoundError } from "../errors";
+
+/** An application with what every rule about it needs: its shift, slot, job and zone. */
+export interface ApplicationRow {
+  id: number;
+  status: ApplicationStatus;
+  assigneeId: number;
+  assigneeName: string;
+  shiftSlotId: number;
+  shiftId: number;
+  checkInAt: Date | null;
+  bookedAt: Date | null;
+  skillId: number;
+  skillName: string;
+  startsAt: Date;
+  endsAt: Date;
+  jobId: number;
+  jobName: string;
+  jobStatus: JobStatus;
+  companyId: number;
+  countryId: number;
+  timeZone: string;
+}
+
+export const applicationColumns = {
+  id: schema.applications.id,
+  status: schema.applications.status,
+  assigneeId: schema.applications.assigneeId,
+  assigneeName: schema.users.name,
+  shiftSlotId: schema.applications.shiftSlotId,
+  shiftId: schema.applications.shiftId,
+  checkInAt: schema.applications.checkInAt,
+  bookedAt: schema.applications.bookedAt,
+  skillId: schema.shiftSlots.skillId,
+  skillName: schema.skills.name,
+  startsAt: schema.shifts.startsAt,
+  endsAt: schema.shifts.endsAt,
+  jobId: schema.jobs.id,
+  jobName: schema.jobs.name,
+  jobStatus: schema.jobs.status,
+  companyId: schema.jobs.companyId,
+  countryId: schema.jobs.countryId,
+  timeZone: schema.countries.timeZone,
+};
+
+/** The joins behind `applicationColumns`, for list queries that need the same fields. */
+export function applicationBase(db: DbOrTx) {
+  return db
+    .select(applicationColumns)
+    .from(schema.applications)
+    .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
+    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId));
+}
+
+export function toId(value: unknown, what = "Application"): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw new NotFoundError(`${what} not found.`);
+  return id;
+}
+
+/**
+ * One application by id, with `FOR UPDATE` on its row when `lock` is set (inside the verb's
+ * transaction), or 404. Scope is checked by the caller through `relationTo`.
+ */
+export async function loadApplication(
+  db: DbOrTx,
+  id: unknown,
+  lock = false,
+): Promise<ApplicationRow> {
+  const q = applicationBase(db)
+    .where(and(eq(schema.applications.id, toId(id)), isNull(schema.jobs.deletedAt)))
+    .limit(1);
+  const [row] = await (lock ? q.for("update", { of: schema.applications }) : q);
+  if (!row) throw new NotFoundError("Application not found.");
+  return row;
+}
+
+/** What the acting user is to an application's job; each verb decides what that allows. */
+export interface Relation {
+  actor: UserActor;
+  /** The worker the application belongs to. */
+  own: boolean;
+  /** Holds jobs_book_workers and the job is in their scope. */
+  booker: boolean;
+  /** Holds can_request_worker for this job (a client contact: its own company's jobs). */
+  requester: boolean;
+  /** Holds approval_access for this job: in their job scope, or crew boss of the shift. */
+  approver: boolean;
+  /** Crew boss of the application's shift (may report hours for the crew). */
+  crewBoss: boolean;
+}
+
+export function inCompanyScope(actor: UserActor, companyId: number): boolean {
+  if (actor.isAdmin || !actor.isClient) return true;
+  return actor.companyId === companyId;
+}
+
+export async function isCrewBossOfShift(
+  db: DbOrTx,
+  userId: number,
+  shiftId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(schema.shiftCrewBosses)
+    .where(
+      and(eq(schema.shiftCrewBosses.shiftId, shiftId), eq(schema.shiftCrewBosses.userId, userId)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Inside a transaction pass it as `db`: on the embedded database a query outside the open
+ * transaction waits for it to end, which it never does.
+ */
+export async function relationTo(
+  ctx: Ctx,
+  app: { assigneeId: number; companyId: number; shiftId: number },
+  db: DbOrTx = ctx.db,
+): Promise<Relation> {
+  const actor = requireUser(ctx);
+  const p = actor.permissions;
+  const inScope = inCompanyScope(actor, app.companyId);
+  const crewBoss = await isCrewBossOfShift(db, actor.userId, app.shiftId);
+  return {
+    actor,
+    own: app.assigneeId === actor.userId,
+    booker: p.has("jobs_book_workers") && inScope,
+    requester: p.has("can_request_worker") && inScope,
+    approver: p.has("approval_access") && ((p.has("job_view") && inScope) || crewBoss),
+    crewBoss,
+  };
+}
+
+/** 404 for anyone with no tie to the application: its existence is not theirs to know. */
+export function assertRelated(r: Relation): void {
+  if (!r.own && !r.booker && !r.requester && !r.approver && !r.crewBoss)
+    throw new NotFoundError("Application not found.");
+}

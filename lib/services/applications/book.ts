@@ -1,0 +1,294 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { schema, type Tx } from "@/db";
+import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
+import { fromLocal } from "@/lib/domain/time";
+import { requireUser, type Ctx, type UserActor } from "../context";
+import {
+  ConfirmError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from "../errors";
+import { parseInput } from "../validate";
+import { logActivity } from "../activity";
+import { inCompanyScope } from "./access";
+import { conflictMessage, findConflicts, type TargetShift } from "./conflicts";
+import { bookInput } from "./schemas";
+import { recomputeJobStatuses } from "./settle";
+import {
+  assertBookableJob,
+  assertFreePosition,
+  branchOpenTo,
+  liveSlots,
+  loadAssignee,
+  lockSlots,
+  slotLabel,
+  slotsOfShifts,
+  workerSkillIds,
+  type SlotTarget,
+} from "./targets";
+import { applicationViews, type ApplicationView } from "./view";
+
+/**
+ * POST applications (spec §7): a worker applies for a slot (Applied), or a booker books a
+ * worker onto one slot of each of several shifts with the status it chooses (Booked, Reserve,
+ * Requested; a client contact with can_request_worker only Requested, on its own jobs).
+ * All shifts or none: the first refusal (409) or warning (410) leaves nothing written.
+ */
+export async function bookApplications(ctx: Ctx, raw: unknown): Promise<ApplicationView[]> {
+  const actor = requireUser(ctx);
+  const input = parseInput(bookInput, raw);
+  const status = input.status;
+  const applying = status === "Applied";
+  if (applying) {
+    if (!actor.permissions.has("my_dashboard_access")) throw new ForbiddenError();
+    if (input.assignee_id !== actor.userId)
+      throw new ForbiddenError("You can only apply for shifts yourself.");
+  } else if (
+    !actor.permissions.has("jobs_book_workers") &&
+    !(status === "Requested" && actor.permissions.has("can_request_worker"))
+  ) {
+    throw new ForbiddenError(
+      actor.permissions.has("can_request_worker")
+        ? "You can request workers, not book them."
+        : "You do not have permission to book workers.",
+    );
+  }
+
+  const targets = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
+  for (const t of targets) {
+    // A job outside the booker's scope does not exist for them.
+    if (!applying && !inCompanyScope(actor, t.companyId))
+      throw new NotFoundError("Shift slot not found.");
+  }
+
+  const ids = await ctx.db.transaction(async (tx) => {
+    const worker = await loadAssignee(tx, input.assignee_id, true);
+    await lockSlots(
+      tx,
+      targets.map((t) => t.slotId),
+    );
+    const existing = await tx
+      .select()
+      .from(schema.applications)
+      .where(
+        and(
+          eq(schema.applications.assigneeId, worker.id),
+          inArray(
+            schema.applications.shiftId,
+            targets.map((t) => t.shiftId),
+          ),
+        ),
+      )
+      .for("update");
+    const by: TransitionBy = applying ? "worker" : "booker";
+
+    for (const t of targets) {
+      assertBookableJob(t);
+      const prior = existing.find((a) => a.shiftId === t.shiftId);
+      if (prior?.status === status)
+        throw new ConflictError(
+          applying
+            ? "You have already applied for this shift."
+            : `${worker.name} is already ${status} on ${slotLabel(t)}.`,
+          "already_on_shift",
+        );
+      if (prior) {
+        const err = transitionError(prior.status, status, by);
+        if (err) throw new ConflictError(err, "illegal_transition");
+      }
+      if (applying) await assertOpenToWorker(tx, ctx, t, actor);
+      if (applying || status === "Booked")
+        await assertFreePosition(tx, t, prior?.shiftSlotId === t.slotId ? prior.id : undefined);
+    }
+
+    if (status === "Booked") {
+      const shifts: TargetShift[] = targets.map((t) => ({
+        shiftId: t.shiftId,
+        startsAt: t.startsAt,
+        endsAt: t.endsAt,
+        restHours: t.restHours,
+      }));
+      const conflicts = [
+        ...(await findConflicts(tx, [worker.id], shifts)),
+        ...conflictsAmong(targets, worker.id),
+      ];
+      const overlap = conflicts.find((c) => c.kind === "overlap");
+      if (overlap) throw new ConflictError(conflictMessage(overlap, worker.name, 0), "overlap");
+      const rest = conflicts.find((c) => c.kind === "rest");
+      if (rest && !input.closely) {
+        const hours = targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
+        throw new ConfirmError(conflictMessage(rest, worker.name, hours), "rest_time");
+      }
+    }
+    if (!applying && !input.book_anyway) {
+      const skills = await workerSkillIds(tx, worker.id);
+      const missing = targets.find((t) => !skills.has(t.skillId));
+      if (missing)
+        throw new ConfirmError(
+          `${worker.name} does not have the skill ${missing.skillName}. Book anyway?`,
+          "missing_skill",
+        );
+    }
+
+    const out: number[] = [];
+    const ended: number[] = [];
+    for (const t of targets) {
+      const prior = existing.find((a) => a.shiftId === t.shiftId);
+      // Booked onto a shift that is already over: its hours are due at once.
+      const finalStatus: ApplicationStatus =
+        status === "Booked" && t.endsAt.getTime() <= ctx.now.getTime() ? "Report!" : status;
+      if (finalStatus === "Report!") ended.push(t.jobId);
+      const values = {
+        status: finalStatus,
+        shiftSlotId: t.slotId,
+        bookedById: applying ? null : actor.userId,
+        bookedAt: applying ? null : bookedAt(input.booked_at, t.timeZone, ctx.now),
+        bookAnyway: Boolean(input.book_anyway),
+        closely: Boolean(input.closely),
+        updatedAt: ctx.now,
+      };
+      let id: number;
+      if (prior) {
+        await tx
+          .update(schema.applications)
+          .set(values)
+          .where(eq(schema.applications.id, prior.id));
+        id = prior.id;
+      } else {
+        const [row] = await tx
+          .insert(schema.applications)
+          .values({
+            ...values,
+            shiftId: t.shiftId,
+            assigneeId: worker.id,
+            createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
+            createdAt: ctx.now,
+          })
+          .returning({ id: schema.applications.id });
+        id = row.id;
+      }
+      out.push(id);
+      await logActivity(tx, ctx, {
+        logName: "applications",
+        description: applying
+          ? `${worker.name} applied for ${slotLabel(t)}`
+          : `${finalStatus === "Report!" ? "Booked" : finalStatus} ${worker.name} on ${slotLabel(t)}`,
+        subjectType: "applications",
+        subjectId: id,
+        properties: {
+          from: prior?.status ?? null,
+          to: finalStatus,
+          job_id: t.jobId,
+          shift_id: t.shiftId,
+          shift_slot_id: t.slotId,
+          assignee_id: worker.id,
+          closely: Boolean(input.closely),
+          book_anyway: Boolean(input.book_anyway),
+        },
+      });
+    }
+    await recomputeJobStatuses(tx, ctx, ended);
+    return out;
+  });
+  return applicationViews(ctx.db, ids);
+}
+
+/**
+ * The slot to book on each shift: the slot given for it, or else the slot of the same skill
+ * as the first given slot (one worker onto several shifts at once).
+ */
+async function resolveTargets(
+  ctx: Ctx,
+  slotIds: number[],
+  shiftIds: number[] | undefined,
+): Promise<SlotTarget[]> {
+  const given = await liveSlots(ctx.db, slotIds);
+  const missing = slotIds.filter((id) => !given.some((g) => g.slotId === id));
+  if (missing.length)
+    throw new ValidationError(`Shift slot ${missing[0]} does not exist.`, {
+      shift_slots: [`Shift slot ${missing[0]} does not exist.`],
+    });
+  if (!shiftIds?.length) {
+    const perShift = new Map<number, SlotTarget>();
+    for (const g of given) {
+      if (perShift.has(g.shiftId))
+        throw new ValidationError("Choose one slot per shift.", {
+          shift_slots: ["Choose one slot per shift."],
+        });
+      perShift.set(g.shiftId, g);
+    }
+    return [...perShift.values()];
+  }
+  const unique = [...new Set(shiftIds)];
+  const others = await slotsOfShifts(
+    ctx.db,
+    unique.filter((s) => !given.some((g) => g.shiftId === s)),
+    [given[0].skillId],
+  );
+  return unique.map((shiftId) => {
+    const t = given.find((g) => g.shiftId === shiftId) ?? others.find((o) => o.shiftId === shiftId);
+    if (!t)
+      throw new ValidationError(`Shift ${shiftId} has no ${given[0].skillName} slot.`, {
+        shiftIds: [`Shift ${shiftId} has no ${given[0].skillName} slot.`],
+      });
+    return t;
+  });
+}
+
+/** A worker may apply only for open shifts of published jobs that match its skills and branches. */
+async function assertOpenToWorker(tx: Tx, ctx: Ctx, t: SlotTarget, actor: UserActor) {
+  if (t.jobStatus !== "Published")
+    throw new ConflictError("This shift is not open for applications.", "not_open");
+  if (t.startsAt.getTime() <= ctx.now.getTime())
+    throw new ConflictError("This shift has already started.", "shift_started");
+  const skills = await workerSkillIds(tx, actor.userId);
+  if (!skills.has(t.skillId) || !(await branchOpenTo(tx, t.jobId, actor.userId)))
+    throw new ConflictError("This shift is not open to you.", "not_open");
+}
+
+/** Overlap and rest between the shifts of one booking call itself. */
+function conflictsAmong(targets: SlotTarget[], workerId: number) {
+  const out: Awaited<ReturnType<typeof findConflicts>> = [];
+  for (const a of targets)
+    for (const b of targets) {
+      if (a.shiftId >= b.shiftId) continue;
+      const rest = a.restHours * 3_600_000;
+      const kind =
+        a.startsAt < b.endsAt && a.endsAt > b.startsAt
+          ? "overlap"
+          : a.startsAt.getTime() < b.endsAt.getTime() + rest &&
+              a.endsAt.getTime() > b.startsAt.getTime() - rest
+            ? "rest"
+            : null;
+      if (kind)
+        out.push({
+          kind,
+          workerId,
+          targetShiftId: a.shiftId,
+          other: {
+            applicationId: 0,
+            shiftId: b.shiftId,
+            jobName: b.jobName,
+            startsAt: b.startsAt,
+            endsAt: b.endsAt,
+            timeZone: b.timeZone,
+          },
+        });
+    }
+  return out;
+}
+
+function bookedAt(value: string | undefined, timeZone: string, now: Date): Date {
+  if (!value) return now;
+  const [d, t] = value.split(" ");
+  const [year, month, day] = d.split("-").map(Number);
+  const [hour, minute] = t.split(":").map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59)
+    throw new ValidationError("The booked_at is not a valid date and time.", {
+      booked_at: ["The booked_at is not a valid date and time."],
+    });
+  return fromLocal({ year, month, day, hour, minute }, timeZone);
+}

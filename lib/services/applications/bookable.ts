@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { and, asc, count, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { schema } from "@/db";
+import { requirePermission, requireUser, type Ctx } from "../context";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { idList, optionalId, searchText } from "../params";
+import { parseInput } from "../validate";
+import { jobScope } from "../jobs/scope";
+import { conflictMessage, findConflicts } from "./conflicts";
+
+export const bookableUsersInput = pageInput(10).extend({
+  skill: optionalId,
+  branches: idList,
+  username: searchText,
+  /** Shifts the booker is about to book on: each worker then carries its clashes with them. */
+  shiftIds: idList,
+});
+
+export interface BookableUser {
+  id: number;
+  name: string;
+  phone: string | null;
+  skills: { id: number; name: string; level: string | null }[];
+  /** The level in the searched skill. */
+  level: string | null;
+  has_skill: boolean | null;
+  branches: { id: number; name: string }[];
+  /** The worker's applications on the given shifts (any status). */
+  applications: { id: number; shift_id: number; status: string }[];
+  conflicts: { shift_id: number; kind: "overlap" | "rest"; message: string }[];
+}
+
+/** Users who work shifts: active, approved, and holding my_dashboard_access through a role. */
+const worksShifts: SQL = exists(
+  sql`(select 1 from ${schema.userRoles} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${schema.users.id} and ${schema.permissions.name} = 'my_dashboard_access')`,
+);
+
+/**
+ * GET bookable-users (spec §7): workers a booker may put on a shift, searched by skill (a
+ * skill group matches its sub-skills), branches and name, a page at a time, each with its
+ * skills, level, branches and any clash with the shifts being booked.
+ */
+export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<BookableUser>> {
+  requirePermission(ctx, "jobs_book_workers", "can_request_worker");
+  const actor = requireUser(ctx);
+  const q = parseInput(bookableUsersInput, raw);
+
+  const conds: SQL[] = [
+    isNull(schema.users.deletedAt),
+    eq(schema.users.status, "active"),
+    eq(schema.users.approved, true),
+    worksShifts,
+  ];
+  if (q.skill) {
+    conds.push(
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(schema.userSkills)
+          .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
+          .where(
+            and(
+              eq(schema.userSkills.userId, schema.users.id),
+              or(eq(schema.skills.id, q.skill), eq(schema.skills.parentId, q.skill)),
+            ),
+          ),
+      ),
+    );
+  }
+  if (q.branches?.length) {
+    conds.push(
+      exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(schema.userBranches)
+          .where(
+            and(
+              eq(schema.userBranches.userId, schema.users.id),
+              inArray(schema.userBranches.branchId, q.branches),
+            ),
+          ),
+      ),
+    );
+  }
+  if (q.username) {
+    const like = `%${q.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`lower(${schema.users.name}) like ${like}`);
+  }
+  const where = and(...conds);
+  const [users, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ id: schema.users.id, name: schema.users.name, phone: schema.users.phone })
+      .from(schema.users)
+      .where(where)
+      .orderBy(asc(schema.users.name), asc(schema.users.id))
+      .limit(q.perPage)
+      .offset(offsetOf(q.page, q.perPage)),
+    ctx.db.select({ total: count() }).from(schema.users).where(where),
+  ]);
+  const ids = users.map((u) => u.id);
+  if (!ids.length) return { items: [], meta: pageMeta(q.page, q.perPage, Number(total)) };
+
+  // The shifts being booked, if the booker may see their jobs.
+  const shifts = q.shiftIds?.length
+    ? await ctx.db
+        .select({
+          shiftId: schema.shifts.id,
+          startsAt: schema.shifts.startsAt,
+          endsAt: schema.shifts.endsAt,
+          restHours: schema.countries.restHours,
+        })
+        .from(schema.shifts)
+        .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+        .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+        .where(and(inArray(schema.shifts.id, q.shiftIds), jobScope(actor)))
+    : [];
+  const shiftIds = shifts.map((s) => s.shiftId);
+
+  const [skills, branches, applications, conflicts] = await Promise.all([
+    ctx.db
+      .select({
+        userId: schema.userSkills.userId,
+        id: schema.skills.id,
+        parentId: schema.skills.parentId,
+        name: schema.skills.name,
+        level: schema.levels.name,
+      })
+      .from(schema.userSkills)
+      .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
+      .leftJoin(schema.levels, eq(schema.levels.id, schema.userSkills.levelId))
+      .where(inArray(schema.userSkills.userId, ids))
+      .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
+    ctx.db
+      .select({
+        userId: schema.userBranches.userId,
+        id: schema.branches.id,
+        name: schema.branches.name,
+      })
+      .from(schema.userBranches)
+      .innerJoin(schema.branches, eq(schema.branches.id, schema.userBranches.branchId))
+      .where(inArray(schema.userBranches.userId, ids))
+      .orderBy(asc(schema.branches.name)),
+    shiftIds.length
+      ? ctx.db
+          .select({
+            id: schema.applications.id,
+            userId: schema.applications.assigneeId,
+            shiftId: schema.applications.shiftId,
+            status: schema.applications.status,
+          })
+          .from(schema.applications)
+          .where(
+            and(
+              inArray(schema.applications.assigneeId, ids),
+              inArray(schema.applications.shiftId, shiftIds),
+            ),
+          )
+      : Promise.resolve([]),
+    findConflicts(ctx.db, ids, shifts),
+  ]);
+
+  return {
+    items: users.map((u) => {
+      const mine = skills.filter((s) => s.userId === u.id);
+      const match = q.skill ? mine.find((s) => s.id === q.skill || s.parentId === q.skill) : null;
+      return {
+        id: u.id,
+        name: u.name,
+        phone: actor.isClient ? null : u.phone,
+        skills: mine.map((s) => ({ id: s.id, name: s.name, level: s.level })),
+        level: match?.level ?? null,
+        has_skill: q.skill ? Boolean(match) : null,
+        branches: branches
+          .filter((b) => b.userId === u.id)
+          .map((b) => ({ id: b.id, name: b.name })),
+        applications: applications
+          .filter((a) => a.userId === u.id)
+          .map((a) => ({ id: a.id, shift_id: a.shiftId, status: a.status })),
+        conflicts: conflicts
+          .filter((c) => c.workerId === u.id)
+          .map((c) => ({
+            shift_id: c.targetShiftId,
+            kind: c.kind,
+            message: conflictMessage(
+              c,
+              u.name,
+              shifts.find((s) => s.shiftId === c.targetShiftId)?.restHours ?? 11,
+            ),
+          })),
+      };
+    }),
+    meta: pageMeta(q.page, q.perPage, Number(total)),
+  };
+}
+
+export type BookableUsersQuery = z.input<typeof bookableUsersInput>;

@@ -1,0 +1,216 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { HOURS_STATUSES } from "@/lib/domain/application-status";
+import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
+import { isoInZone } from "@/lib/domain/time";
+import type { Ctx } from "../context";
+import {
+  ConfirmError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from "../errors";
+import { parseInput } from "../validate";
+import { logActivity } from "../activity";
+import { assertRelated, loadApplication, relationTo, toId } from "./access";
+import { conflictMessage, findConflicts } from "./conflicts";
+import { applicationChangeInput } from "./schemas";
+import { recomputeJobStatuses } from "./settle";
+import {
+  assertFreePosition,
+  liveSlots,
+  loadAssignee,
+  lockSlots,
+  slotLabel,
+  workerSkillIds,
+} from "./targets";
+import { applicationViews } from "./view";
+
+async function loadForMove(ctx: Ctx, db: DbOrTx, applicationId: unknown, lock: boolean) {
+  const app = await loadApplication(db, applicationId, lock);
+  const rel = await relationTo(ctx, app, db);
+  assertRelated(rel);
+  if (!rel.booker) throw new ForbiddenError("You cannot move workers between shifts.");
+  return app;
+}
+
+/**
+ * GET application-change/{shiftId}/{applicationId}: where a booker may move an application —
+ * the job's shifts that have not ended, each slot with its free positions, and whether the
+ * worker is already on that shift or would clash with another booking there.
+ */
+export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, applicationId: unknown) {
+  const app = await loadForMove(ctx, ctx.db, applicationId, false);
+  if (app.shiftId !== toId(shiftId, "Shift")) throw new NotFoundError("Application not found.");
+  const slots = await ctx.db
+    .select({
+      slotId: schema.shiftSlots.id,
+      shiftId: schema.shifts.id,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+      skillId: schema.shiftSlots.skillId,
+      skillName: schema.skills.name,
+      positions: schema.shiftSlots.positions,
+      filled: sql<number>`(select count(*)::int from ${schema.applications} where ${schema.applications.shiftSlotId} = ${schema.shiftSlots.id} and ${inArray(schema.applications.status, [...FILLED_STATUSES])})`,
+      restHours: schema.countries.restHours,
+    })
+    .from(schema.shiftSlots)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(
+      and(
+        eq(schema.shifts.jobId, app.jobId),
+        isNull(schema.shifts.deletedAt),
+        isNull(schema.shiftSlots.deletedAt),
+        gt(schema.shifts.endsAt, ctx.now),
+      ),
+    )
+    .orderBy(asc(schema.shifts.startsAt), asc(schema.skills.name));
+  const shiftIds = [...new Set(slots.map((s) => s.shiftId))];
+  const [onShifts, conflicts] = await Promise.all([
+    shiftIds.length
+      ? ctx.db
+          .select({ shiftId: schema.applications.shiftId, status: schema.applications.status })
+          .from(schema.applications)
+          .where(
+            and(
+              eq(schema.applications.assigneeId, app.assigneeId),
+              inArray(schema.applications.shiftId, shiftIds),
+            ),
+          )
+      : Promise.resolve([]),
+    findConflicts(
+      ctx.db,
+      [app.assigneeId],
+      shiftIds.map((id) => {
+        const s = slots.find((x) => x.shiftId === id)!;
+        return { shiftId: id, startsAt: s.startsAt, endsAt: s.endsAt, restHours: s.restHours };
+      }),
+      [app.id],
+    ),
+  ]);
+  const tz = app.timeZone;
+  return {
+    application: (await applicationViews(ctx.db, [app.id]))[0],
+    shifts: shiftIds.map((id) => {
+      const ss = slots.filter((s) => s.shiftId === id);
+      const c = conflicts.find((x) => x.targetShiftId === id);
+      const here = onShifts.find((o) => o.shiftId === id);
+      return {
+        shift_id: id,
+        start: isoInZone(ss[0].startsAt, tz),
+        end: isoInZone(ss[0].endsAt, tz),
+        current: id === app.shiftId,
+        already_on_shift: id !== app.shiftId && here ? here.status : null,
+        conflict: c
+          ? { kind: c.kind, message: conflictMessage(c, app.assigneeName, ss[0].restHours) }
+          : null,
+        slots: ss.map((s) => ({
+          id: s.slotId,
+          skill: { id: s.skillId, name: s.skillName },
+          positions: s.positions,
+          filled: Number(s.filled),
+          free: Math.max(0, s.positions - Number(s.filled)),
+          current: s.slotId === app.shiftSlotId,
+        })),
+      };
+    }),
+  };
+}
+
+/** POST application-change: move an application to another slot or shift of the same job. */
+export async function changeApplication(ctx: Ctx, raw: unknown) {
+  const input = parseInput(applicationChangeInput, raw);
+  const id = await ctx.db.transaction(async (tx) => {
+    const app = await loadForMove(ctx, tx, input.application_id, true);
+    if ((HOURS_STATUSES as readonly string[]).includes(app.status))
+      throw new ConflictError(
+        "This shift has ended and its hours are due; it can no longer be moved.",
+        "hours_due",
+      );
+    const [target] = await liveSlots(tx, [input.shift_slot_id]);
+    if (
+      !target ||
+      target.jobId !== app.jobId ||
+      (input.shift_id && input.shift_id !== target.shiftId)
+    )
+      throw new ValidationError("Choose a slot of a shift of the same job.", {
+        shift_slot_id: ["Choose a slot of a shift of the same job."],
+      });
+    if (target.slotId === app.shiftSlotId) return app.id;
+    if (target.endsAt.getTime() <= ctx.now.getTime())
+      throw new ConflictError("That shift has already ended.", "shift_ended");
+    if (target.shiftId !== app.shiftId) {
+      const [there] = await tx
+        .select({ status: schema.applications.status })
+        .from(schema.applications)
+        .where(
+          and(
+            eq(schema.applications.assigneeId, app.assigneeId),
+            eq(schema.applications.shiftId, target.shiftId),
+          ),
+        );
+      if (there)
+        throw new ConflictError(
+          `${app.assigneeName} is already on that shift (${there.status}).`,
+          "already_on_shift",
+        );
+    }
+    if (isFilled(app.status)) {
+      const worker = await loadAssignee(tx, app.assigneeId, true);
+      await lockSlots(tx, [app.shiftSlotId, target.slotId]);
+      await assertFreePosition(tx, target);
+      const conflicts = await findConflicts(
+        tx,
+        [worker.id],
+        [
+          {
+            shiftId: target.shiftId,
+            startsAt: target.startsAt,
+            endsAt: target.endsAt,
+            restHours: target.restHours,
+          },
+        ],
+        [app.id],
+      );
+      const overlap = conflicts.find((c) => c.kind === "overlap");
+      if (overlap) throw new ConflictError(conflictMessage(overlap, worker.name, 0), "overlap");
+      const rest = conflicts.find((c) => c.kind === "rest");
+      if (rest && !input.closely)
+        throw new ConfirmError(conflictMessage(rest, worker.name, target.restHours), "rest_time");
+    }
+    if (!input.book_anyway && !(await workerSkillIds(tx, app.assigneeId)).has(target.skillId))
+      throw new ConfirmError(
+        `${app.assigneeName} does not have the skill ${target.skillName}. Book anyway?`,
+        "missing_skill",
+      );
+    await tx
+      .update(schema.applications)
+      .set({
+        shiftSlotId: target.slotId,
+        shiftId: target.shiftId,
+        updatedAt: ctx.now,
+        ...(input.closely ? { closely: true } : {}),
+        ...(input.book_anyway ? { bookAnyway: true } : {}),
+      })
+      .where(eq(schema.applications.id, app.id));
+    await logActivity(tx, ctx, {
+      logName: "applications",
+      description: `Moved ${app.assigneeName} to ${slotLabel(target)}`,
+      subjectType: "applications",
+      subjectId: app.id,
+      properties: {
+        from_shift_slot_id: app.shiftSlotId,
+        to_shift_slot_id: target.slotId,
+        status: app.status as ApplicationStatus,
+      },
+    });
+    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    return app.id;
+  });
+  const [application] = await applicationViews(ctx.db, [id]);
+  return { application, message: "Application moved successfully" };
+}

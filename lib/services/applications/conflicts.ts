@@ -1,0 +1,111 @@
+import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { formatRange } from "@/lib/domain/format";
+
+/** A shift someone may be booked on, with the rest its country asks for around it. */
+export interface TargetShift {
+  shiftId: number;
+  startsAt: Date;
+  endsAt: Date;
+  restHours: number;
+}
+
+/**
+ * A clash between a worker's other booking and a target shift: `overlap` (both at the same
+ * time: refused, 409) or `rest` (less rest between them than the country asks: a warning the
+ * booker may override with `closely`, 410).
+ */
+export interface Conflict {
+  kind: "overlap" | "rest";
+  workerId: number;
+  targetShiftId: number;
+  other: {
+    applicationId: number;
+    shiftId: number;
+    jobName: string;
+    startsAt: Date;
+    endsAt: Date;
+    timeZone: string;
+  };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Every conflict of some workers with some target shifts, in one query: the workers' filled
+ * applications on live shifts of live, uncancelled jobs near the targets. `ignoreShiftIds` are
+ * left out (the shift an application moves away from, or the target itself).
+ */
+export async function findConflicts(
+  db: DbOrTx,
+  workerIds: number[],
+  targets: TargetShift[],
+  ignoreApplicationIds: number[] = [],
+): Promise<Conflict[]> {
+  if (!workerIds.length || !targets.length) return [];
+  const maxRest = Math.max(...targets.map((t) => t.restHours)) * HOUR;
+  const from = new Date(Math.min(...targets.map((t) => t.startsAt.getTime())) - maxRest);
+  const to = new Date(Math.max(...targets.map((t) => t.endsAt.getTime())) + maxRest);
+  const rows = await db
+    .select({
+      applicationId: schema.applications.id,
+      workerId: schema.applications.assigneeId,
+      shiftId: schema.shifts.id,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+      jobName: schema.jobs.name,
+      timeZone: schema.countries.timeZone,
+    })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(
+      and(
+        inArray(schema.applications.assigneeId, workerIds),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+        isNull(schema.shifts.deletedAt),
+        isNull(schema.jobs.deletedAt),
+        ne(schema.jobs.status, "Cancelled"),
+        lt(schema.shifts.startsAt, to),
+        gt(schema.shifts.endsAt, from),
+      ),
+    );
+  const ignored = new Set(ignoreApplicationIds);
+  const out: Conflict[] = [];
+  for (const r of rows) {
+    if (ignored.has(r.applicationId)) continue;
+    for (const t of targets) {
+      if (r.shiftId === t.shiftId) continue;
+      const s = r.startsAt.getTime();
+      const e = r.endsAt.getTime();
+      const ts = t.startsAt.getTime();
+      const te = t.endsAt.getTime();
+      const rest = t.restHours * HOUR;
+      const other = {
+        applicationId: r.applicationId,
+        shiftId: r.shiftId,
+        jobName: r.jobName,
+        startsAt: r.startsAt,
+        endsAt: r.endsAt,
+        timeZone: r.timeZone,
+      };
+      if (s < te && e > ts)
+        out.push({ kind: "overlap", workerId: r.workerId, targetShiftId: t.shiftId, other });
+      else if (s < te + rest && e > ts - rest)
+        out.push({ kind: "rest", workerId: r.workerId, targetShiftId: t.shiftId, other });
+    }
+  }
+  return out;
+}
+
+/** "Summer Festival 24/11/2026 18:00 – 02:00" */
+export const otherShiftLabel = (c: Conflict): string =>
+  `${c.other.jobName} ${formatRange(c.other.startsAt, c.other.endsAt, c.other.timeZone)}`;
+
+export function conflictMessage(c: Conflict, workerName: string, restHours: number): string {
+  return c.kind === "overlap"
+    ? `${workerName} is already booked on ${otherShiftLabel(c)} at the same time.`
+    : `${workerName} is booked on ${otherShiftLabel(c)}, which leaves less than ${restHours} hours of rest. Book anyway?`;
+}

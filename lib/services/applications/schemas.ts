@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { APPLICATION_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
+import { BOOKING_STATUSES } from "@/lib/domain/application-status";
+import { flag, idSchema, optionalId } from "../params";
+
+/** One id or a list of ids (JSON array, "1,2" or repeated query values). */
+const ids = (field: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === "") return undefined;
+      if (Array.isArray(v)) return v;
+      if (typeof v === "string")
+        return v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+      return [v];
+    },
+    z
+      .array(idSchema, { error: `The ${field} must be a list of ids.` })
+      .max(100, `At most 100 ${field} at once.`)
+      .optional(),
+  );
+
+/** A status as spec §4 writes it, or its lower-case slug ("request-accepted"). */
+const statusOf = <T extends string>(allowed: readonly T[]) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? (statusFromSlug(allowed, v) ?? v) : v),
+    z.enum(allowed as unknown as [T, ...T[]], {
+      error: `The status must be one of: ${allowed.join(", ")}.`,
+    }),
+  );
+
+export const bookInput = z.object({
+  assignee_id: idSchema,
+  shiftIds: ids("shiftIds"),
+  shift_slots: ids("shift_slots").refine((v) => v && v.length > 0, {
+    message: "Choose at least one shift slot.",
+  }),
+  status: statusOf(["Applied", ...BOOKING_STATUSES] as const),
+  created_by_id: optionalId,
+  book_anyway: flag,
+  /** When the booking was agreed, "YYYY-MM-DD HH:mm:ss" in the job's zone (spec §9). */
+  booked_at: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "The booked_at must be YYYY-MM-DD HH:mm:ss.")
+    .optional(),
+  closely: flag,
+});
+export type BookInput = z.input<typeof bookInput>;
+
+export const statusChangeInput = z.object({
+  status: statusOf(APPLICATION_STATUSES),
+  closely: flag,
+  book_anyway: flag,
+});
+
+export const applicationChangeInput = z.object({
+  application_id: idSchema,
+  shift_slot_id: idSchema,
+  shift_id: optionalId,
+  closely: flag,
+  book_anyway: flag,
+});

@@ -1,0 +1,180 @@
+import { and, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import type { JobStatus } from "@/lib/domain/statuses";
+import { formatRange } from "@/lib/domain/format";
+import { ConflictError, NotFoundError } from "../errors";
+
+/** A shift slot someone is booked onto, with its shift, job and country. */
+export interface SlotTarget {
+  slotId: number;
+  skillId: number;
+  skillName: string;
+  positions: number;
+  shiftId: number;
+  startsAt: Date;
+  endsAt: Date;
+  jobId: number;
+  jobName: string;
+  jobStatus: JobStatus;
+  companyId: number;
+  restHours: number;
+  timeZone: string;
+}
+
+const columns = {
+  slotId: schema.shiftSlots.id,
+  skillId: schema.shiftSlots.skillId,
+  skillName: schema.skills.name,
+  positions: schema.shiftSlots.positions,
+  shiftId: schema.shifts.id,
+  startsAt: schema.shifts.startsAt,
+  endsAt: schema.shifts.endsAt,
+  jobId: schema.jobs.id,
+  jobName: schema.jobs.name,
+  jobStatus: schema.jobs.status,
+  companyId: schema.jobs.companyId,
+  restHours: schema.countries.restHours,
+  timeZone: schema.countries.timeZone,
+};
+
+function base(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(schema.shiftSlots)
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId));
+}
+
+const live = and(
+  isNull(schema.shiftSlots.deletedAt),
+  isNull(schema.shifts.deletedAt),
+  isNull(schema.jobs.deletedAt),
+);
+
+/** Live slots by id (missing or removed ones are left out). */
+export async function liveSlots(db: DbOrTx, slotIds: number[]): Promise<SlotTarget[]> {
+  if (!slotIds.length) return [];
+  return base(db)
+    .where(and(live, inArray(schema.shiftSlots.id, slotIds)))
+    .orderBy(asc(schema.shiftSlots.id));
+}
+
+/** Live slots of some shifts with one of some skills (booking one worker on several shifts). */
+export async function slotsOfShifts(
+  db: DbOrTx,
+  shiftIds: number[],
+  skillIds: number[],
+): Promise<SlotTarget[]> {
+  if (!shiftIds.length || !skillIds.length) return [];
+  return base(db).where(
+    and(live, inArray(schema.shifts.id, shiftIds), inArray(schema.shiftSlots.skillId, skillIds)),
+  );
+}
+
+/** Takes the slot rows' locks in id order, so concurrent bookings queue instead of overfilling. */
+export async function lockSlots(tx: DbOrTx, slotIds: number[]): Promise<void> {
+  if (!slotIds.length) return;
+  await tx
+    .select({ id: schema.shiftSlots.id })
+    .from(schema.shiftSlots)
+    .where(inArray(schema.shiftSlots.id, slotIds))
+    .orderBy(asc(schema.shiftSlots.id))
+    .for("update");
+}
+
+/** Filled applications of a slot, leaving out one application (the one being changed). */
+export async function filledCount(
+  tx: DbOrTx,
+  slotId: number,
+  exceptApplicationId?: number,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(schema.applications)
+    .where(
+      and(
+        eq(schema.applications.shiftSlotId, slotId),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+        exceptApplicationId ? ne(schema.applications.id, exceptApplicationId) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export const slotLabel = (t: SlotTarget): string =>
+  `${t.skillName} on ${t.jobName} ${formatRange(t.startsAt, t.endsAt, t.timeZone)}`;
+
+/** 409 when the slot has no free position (call with the slot locked). */
+export async function assertFreePosition(
+  tx: DbOrTx,
+  t: SlotTarget,
+  exceptApplicationId?: number,
+): Promise<void> {
+  const filled = await filledCount(tx, t.slotId, exceptApplicationId);
+  if (filled >= t.positions)
+    throw new ConflictError(
+      `This shift slot is full: ${slotLabel(t)} has ${filled} of ${t.positions} positions filled.`,
+      "slot_full",
+    );
+}
+
+export function assertBookableJob(t: SlotTarget): void {
+  if (t.jobStatus === "Cancelled")
+    throw new ConflictError(
+      `${t.jobName} is cancelled; nobody can be booked on it.`,
+      "job_cancelled",
+    );
+}
+
+/** A worker who may be booked at all: known, active and approved. */
+export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {
+  const q = tx
+    .select({
+      id: schema.users.id,
+      name: schema.users.name,
+      status: schema.users.status,
+      approved: schema.users.approved,
+    })
+    .from(schema.users)
+    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)))
+    .limit(1);
+  // Locking the worker's row serialises that worker's bookings, so two at once cannot both
+  // pass the overlap check.
+  const [user] = await (lock ? q.for("update") : q);
+  if (!user) throw new NotFoundError("The worker does not exist.");
+  if (user.status !== "active")
+    throw new ConflictError(
+      `${user.name} is deactivated and cannot be booked.`,
+      "worker_deactivated",
+    );
+  if (!user.approved)
+    throw new ConflictError(`${user.name} has not been approved yet.`, "worker_unapproved");
+  return user;
+}
+
+export async function workerSkillIds(db: DbOrTx, userId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ skillId: schema.userSkills.skillId })
+    .from(schema.userSkills)
+    .where(eq(schema.userSkills.userId, userId));
+  return new Set(rows.map((r) => r.skillId));
+}
+
+/** Whether a job's book_from_branches (none = any) include one of the worker's branches. */
+export async function branchOpenTo(db: DbOrTx, jobId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ branchId: schema.jobBranches.branchId, mine: schema.userBranches.userId })
+    .from(schema.jobBranches)
+    .leftJoin(
+      schema.userBranches,
+      and(
+        eq(schema.userBranches.branchId, schema.jobBranches.branchId),
+        eq(schema.userBranches.userId, userId),
+      ),
+    )
+    .where(eq(schema.jobBranches.jobId, jobId));
+  return rows.length === 0 || rows.some((r) => r.mine != null);
+}

@@ -1,0 +1,196 @@
+import { eq } from "drizzle-orm";
+import { schema } from "@/db";
+import { transitionError } from "@/lib/domain/application-status";
+import { loadApplication } from "../applications/access";
+import { recomputeJobStatuses, settleEndedShifts } from "../applications/settle";
+import { logActivity } from "../activity";
+import { requireUser, type Ctx } from "../context";
+import { ConflictError, NotFoundError } from "../errors";
+import { parseInput } from "../validate";
+import {
+  APPROVED_LOCKED,
+  applicationForReporting,
+  asInput,
+  describeTimes,
+  placeTimes,
+  reportForChange,
+} from "./access";
+import { reportHoursInput, updateHoursInput } from "./schemas";
+import { hoursView, reportById, reportOf, type ReportedHoursView } from "./view";
+
+const NOT_ENDED = "You can report hours once the shift has ended.";
+const ALREADY = "Hours are already reported for this shift. Edit the report instead.";
+
+/**
+ * POST reported-hours: the worker (or a booker, or the shift's crew boss) reports the hours of
+ * a finished shift. The application goes Report! → Reported and the job follows.
+ */
+export async function reportHours(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<ReportedHoursView & { message: string }> {
+  const actor = requireUser(ctx);
+  const input = parseInput(reportHoursInput, raw);
+  await applicationForReporting(ctx, input.application_id);
+
+  return ctx.db.transaction(async (tx) => {
+    // A shift that has just ended may not have been swept yet: Booked → Report! first.
+    await settleEndedShifts(tx, ctx, { applicationIds: [input.application_id] });
+    const app = await loadApplication(tx, input.application_id, true);
+    if (app.status === "Booked" || app.status === "Request accepted")
+      throw new ConflictError(NOT_ENDED, "shift_not_ended");
+    if (app.status === "Reported" || app.status === "Approved" || (await reportOf(tx, app.id)))
+      throw new ConflictError(ALREADY, "already_reported");
+    const refused = transitionError(app.status, "Reported", "hours");
+    if (refused) throw new ConflictError(refused, "illegal_transition");
+
+    const t = placeTimes(input.start, input.end, app, ctx.now);
+    const [row] = await tx
+      .insert(schema.reportedHours)
+      .values({
+        applicationId: app.id,
+        shiftSlotId: app.shiftSlotId,
+        startsAt: t.start,
+        endsAt: t.end,
+        iWasLate: input.i_was_late ?? false,
+        comment: input.comment || null,
+        createdById: actor.userId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await tx
+      .update(schema.applications)
+      .set({ status: "Reported", updatedAt: ctx.now })
+      .where(eq(schema.applications.id, app.id));
+    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await logActivity(tx, ctx, {
+      logName: "hours",
+      description: `Reported hours of ${app.assigneeName} on ${app.jobName}: ${describeTimes(t.start, t.end, app.timeZone)}`,
+      subjectType: "applications",
+      subjectId: app.id,
+      properties: {
+        reportedHoursId: row.id,
+        start: t.start.toISOString(),
+        end: t.end.toISOString(),
+        minutes: t.minutes,
+        iWasLate: row.iWasLate,
+        onBehalf: app.assigneeId !== actor.userId,
+      },
+    });
+    return { ...hoursView(row, "Reported", app.timeZone), message: "Hours reported successfully" };
+  });
+}
+
+/**
+ * PUT reported-hours/{id}: corrects a report. The worker and the crew boss only until it is
+ * approved; a booker or an approver also afterwards (the application stays Approved).
+ */
+export async function updateReportedHours(
+  ctx: Ctx,
+  reportId: unknown,
+  raw: unknown,
+): Promise<ReportedHoursView & { message: string }> {
+  const { report: found, manager } = await reportForChange(ctx, reportId);
+  const input = parseInput(updateHoursInput, raw);
+
+  return ctx.db.transaction(async (tx) => {
+    const app = await loadApplication(tx, found.applicationId, true);
+    const before = await reportById(tx, found.id);
+    if (!before) throw new NotFoundError("Reported hours not found.");
+    if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
+
+    const t = placeTimes(
+      input.start ?? asInput(before.startsAt, app.timeZone),
+      input.end ?? asInput(before.endsAt, app.timeZone),
+      app,
+      ctx.now,
+    );
+    const [row] = await tx
+      .update(schema.reportedHours)
+      .set({
+        startsAt: t.start,
+        endsAt: t.end,
+        iWasLate: input.i_was_late ?? before.iWasLate,
+        comment: input.comment === undefined ? before.comment : input.comment || null,
+        updatedAt: ctx.now,
+      })
+      .where(eq(schema.reportedHours.id, before.id))
+      .returning();
+    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await logActivity(tx, ctx, {
+      logName: "hours",
+      description: `Changed the hours of ${app.assigneeName} on ${app.jobName} from ${describeTimes(
+        before.startsAt,
+        before.endsAt,
+        app.timeZone,
+      )} to ${describeTimes(t.start, t.end, app.timeZone)}`,
+      subjectType: "applications",
+      subjectId: app.id,
+      properties: {
+        reportedHoursId: row.id,
+        before: {
+          start: before.startsAt.toISOString(),
+          end: before.endsAt.toISOString(),
+          iWasLate: before.iWasLate,
+          comment: before.comment,
+        },
+        after: {
+          start: row.startsAt.toISOString(),
+          end: row.endsAt.toISOString(),
+          iWasLate: row.iWasLate,
+          comment: row.comment,
+        },
+        approved: app.status === "Approved",
+      },
+    });
+    return { ...hoursView(row, app.status, app.timeZone), message: "Hours updated successfully" };
+  });
+}
+
+/** DELETE reported-hours/{id}: the report goes, the application returns to Report! (spec §4). */
+export async function deleteReportedHours(
+  ctx: Ctx,
+  reportId: unknown,
+): Promise<{ id: number; application_id: number; status: "Report!"; message: string }> {
+  const { report: found, manager } = await reportForChange(ctx, reportId);
+
+  return ctx.db.transaction(async (tx) => {
+    const app = await loadApplication(tx, found.applicationId, true);
+    const report = await reportById(tx, found.id);
+    if (!report) throw new NotFoundError("Reported hours not found.");
+    if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
+    const refused =
+      app.status === "Report!" ? null : transitionError(app.status, "Report!", "hours");
+    if (refused) throw new ConflictError(refused, "illegal_transition");
+
+    await tx.delete(schema.reportedHours).where(eq(schema.reportedHours.id, report.id));
+    await tx
+      .update(schema.applications)
+      .set({ status: "Report!", updatedAt: ctx.now })
+      .where(eq(schema.applications.id, app.id));
+    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await logActivity(tx, ctx, {
+      logName: "hours",
+      description: `Deleted the reported hours of ${app.assigneeName} on ${app.jobName} (${describeTimes(
+        report.startsAt,
+        report.endsAt,
+        app.timeZone,
+      )})`,
+      subjectType: "applications",
+      subjectId: app.id,
+      properties: {
+        reportedHoursId: report.id,
+        from: app.status,
+        start: report.startsAt.toISOString(),
+        end: report.endsAt.toISOString(),
+      },
+    });
+    return {
+      id: report.id,
+      application_id: app.id,
+      status: "Report!" as const,
+      message: "Report deleted successfully",
+    };
+  });
+}

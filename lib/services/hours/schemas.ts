@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { MAX_INT, idSchema, optionalId } from "../params";
+import { pageInput } from "../pagination";
+
+/**
+ * Inputs of the hours verbs (spec §3 Reported hours: start, end, i_was_late 0/1, comment).
+ * Times are "HH:mm" on the shift's day or "DD/MM/YYYY HH:mm", in the job's zone; the verbs
+ * place them with lib/domain/reported-hours.ts.
+ */
+const time = (field: "start" | "end") =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? `The ${field} field is required.`
+            : `The ${field} must be a time as HH:mm.`,
+      })
+      .min(1, `The ${field} field is required.`)
+      .max(20, `The ${field} must be HH:mm or DD/MM/YYYY HH:mm.`),
+  );
+
+/** 0/1, "0"/"1", true/false, "true"/"false"; anything else is refused rather than guessed. */
+const iWasLate = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (v === 1 || v === "1" || v === true || v === "true" || v === "on") return true;
+    if (v === 0 || v === "0" || v === false || v === "false") return false;
+    return v;
+  },
+  z.boolean({ error: "The i_was_late field must be 0 or 1." }).optional(),
+);
+
+const comment = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z
+    .string({ error: "The comment must be text." })
+    .max(2000, "A comment may be at most 2000 characters.")
+    .nullable()
+    .optional(),
+);
+
+const requiredId = (field: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === "" || v === null) return undefined;
+      return typeof v === "string" ? Number(v.trim()) : v;
+    },
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined
+            ? `The ${field} field is required.`
+            : `The ${field} must be a number.`,
+      })
+      .int(`The ${field} must be a whole number.`)
+      .positive(`The ${field} must be a positive id.`)
+      .max(MAX_INT, `The ${field} is out of range.`),
+  );
+
+export const reportHoursInput = z.object({
+  application_id: requiredId("application_id"),
+  start: time("start"),
+  end: time("end"),
+  i_was_late: iWasLate,
+  comment,
+});
+export type ReportHoursInput = z.output<typeof reportHoursInput>;
+
+/** PUT reported-hours/{id}: the same fields; a field left out keeps its value. */
+export const updateHoursInput = z.object({
+  start: time("start").optional(),
+  end: time("end").optional(),
+  i_was_late: iWasLate,
+  comment,
+});
+export type UpdateHoursInput = z.output<typeof updateHoursInput>;
+
+/** The approvals screen's bulk actions. */
+export const bulkApprovalInput = z.object({
+  application_ids: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim()) : v),
+    z
+      .array(idSchema, { error: "The application_ids field must be a list of ids." })
+      .min(1, "Choose at least one row.")
+      .max(100, "At most 100 rows at a time."),
+  ),
+});
+
+export const APPROVAL_TABS = {
+  awaiting: "Reported",
+  missing: "Report!",
+  approved: "Approved",
+} as const;
+export type ApprovalTab = keyof typeof APPROVAL_TABS;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+const ddmmyyyy = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, "Use the format DD/MM/YYYY.")
+    .optional(),
+);
+
+/** GET approvals: filter[status] awaiting (default) | missing | approved, job, company, dates. */
+export const approvalsListInput = pageInput(10).extend({
+  filter: z
+    .object({
+      status: z.preprocess(
+        blank,
+        z
+          .enum(["awaiting", "missing", "approved"], {
+            error: "Use one of: awaiting, missing, approved.",
+          })
+          .default("awaiting"),
+      ),
+      job_id: optionalId,
+      company_id: optionalId,
+      from: ddmmyyyy,
+      to: ddmmyyyy,
+    })
+    .optional()
+    .default({ status: "awaiting" }),
+});
+export type ApprovalsListInput = z.output<typeof approvalsListInput>;

@@ -23,6 +23,9 @@ export default async function JobLayout({
     ...(job.can.view
       ? [{ href: `/jobs/${job.id}/shifts`, label: "Shifts", match: "prefix" as const }]
       : []),
+    ...(job.can.book
+      ? [{ href: `/jobs/${job.id}/book`, label: "Book", match: "prefix" as const }]
+      : []),
     ...(job.can.notes
       ? [{ href: `/jobs/${job.id}/job-notes`, label: "Job notes", match: "prefix" as const }]
       : []),

@@ -1,0 +1,237 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { CheckCircle2, UserPlus } from "lucide-react";
+import { Badge, Button, Card, CardContent, notify } from "@/components/ui";
+import { StatusBadge } from "@/components/work/status-badge";
+import { formatDate, formatTime } from "@/lib/domain/format";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import type { ActionResult } from "@/lib/http/action";
+import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
+import { removeApplication, setApplicationStatus } from "./actions";
+import { BookDialog } from "./book-dialog";
+import { ConfirmRetry, type PendingConfirm } from "./confirm-retry";
+import { MoveDialog } from "./move-dialog";
+
+type Shift = BookBoard["shifts"][number];
+
+const isFilled = (s: string) => (FILLED_STATUSES as readonly string[]).includes(s);
+
+/**
+ * Runs a booking action and answers it the way spec §8 asks: 409 as an error toast with the
+ * server's message, 410 as a question with Book and Cancel, where Book repeats the call with
+ * `closely` (rest time) or `book_anyway` (missing skill).
+ */
+export function useBookingCall() {
+  const router = useRouter();
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [pending, start] = useTransition();
+  function run<T>(
+    call: (flags: { closely?: boolean; book_anyway?: boolean }) => Promise<ActionResult<T>>,
+    success: string | ((data: T) => string),
+    flags: { closely?: boolean; book_anyway?: boolean } = {},
+    onDone?: () => void,
+  ) {
+    start(async () => {
+      const res = await call(flags);
+      if (res.ok) {
+        notify.success(typeof success === "string" ? success : success(res.data));
+        setConfirm(null);
+        onDone?.();
+        router.refresh();
+      } else if (res.status === 410) {
+        const more =
+          res.type === "missing_skill"
+            ? { ...flags, book_anyway: true }
+            : { ...flags, closely: true };
+        setConfirm({
+          message: res.message,
+          retry: () => run(call, success, more, onDone),
+        });
+      } else {
+        setConfirm(null);
+        notify.error(res.message);
+      }
+    });
+  }
+  return { run, pending, confirm, dismiss: () => setConfirm(null) };
+}
+
+export function BookBoardView({ board }: { board: BookBoard }) {
+  const tz = board.job.time_zone;
+  const [target, setTarget] = useState<{ shift: Shift; slot: BoardSlot } | null>(null);
+  const [moving, setMoving] = useState<{ shiftId: number; app: BoardApplication } | null>(null);
+  const call = useBookingCall();
+
+  return (
+    <>
+      <ol className="flex flex-col gap-4" aria-label="Shifts to book">
+        {board.shifts.map((shift) => {
+          const start = new Date(shift.start);
+          const end = new Date(shift.end);
+          const positions = shift.slots.reduce((n, s) => n + s.positions, 0);
+          const filled = shift.slots.reduce((n, s) => n + Math.min(s.filled, s.positions), 0);
+          return (
+            <li key={shift.id}>
+              <Card>
+                <CardContent>
+                  <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+                    <h2 className="font-semibold text-gray-900 tabular-nums">
+                      {formatDate(start, tz)} · {formatTime(start, tz)}–{formatTime(end, tz)}
+                      {formatDate(start, tz) !== formatDate(end, tz) && (
+                        <span className="ml-1 text-sm font-normal text-gray-600">(+1 day)</span>
+                      )}
+                    </h2>
+                    <span className="text-sm text-gray-700 tabular-nums">
+                      {filled}/{positions} filled{shift.ended && " · ended"}
+                    </span>
+                  </div>
+                  {shift.slots.length === 0 && (
+                    <p className="text-sm text-gray-600">This shift has no skill slots yet.</p>
+                  )}
+                  <div className="grid gap-3 lg:grid-cols-2">
+                    {shift.slots.map((slot) => (
+                      <section
+                        key={slot.id}
+                        aria-label={`${slot.skill.name} on ${formatDate(start, tz)}`}
+                        className="rounded-control border border-gray-200 p-3"
+                      >
+                        <div className="flex items-center justify-between gap-2">
+                          <h3 className="font-medium text-gray-900">
+                            {slot.skill.name}{" "}
+                            <span
+                              className={
+                                slot.filled >= slot.positions
+                                  ? "text-sm text-success-700"
+                                  : "text-sm text-gray-600"
+                              }
+                            >
+                              {slot.filled}/{slot.positions}
+                            </span>
+                          </h3>
+                          {!shift.ended && (
+                            <Button size="sm" onClick={() => setTarget({ shift, slot })}>
+                              <UserPlus aria-hidden /> Add worker
+                            </Button>
+                          )}
+                        </div>
+                        {slot.applications.length === 0 ? (
+                          <p className="mt-2 text-sm text-gray-600">Nobody yet.</p>
+                        ) : (
+                          <ul className="mt-2 divide-y divide-gray-100">
+                            {slot.applications.map((app) => (
+                              <CrewRow
+                                key={app.id}
+                                app={app}
+                                tz={tz}
+                                canBook={board.can.book}
+                                ended={shift.ended}
+                                busy={call.pending}
+                                onBook={() =>
+                                  call.run(
+                                    (f) => setApplicationStatus(app.id, "Booked", f),
+                                    `${app.worker.name} is booked`,
+                                  )
+                                }
+                                onRemove={() =>
+                                  call.run(
+                                    () => removeApplication(app.id),
+                                    (d) => d.message,
+                                  )
+                                }
+                                onMove={() => setMoving({ shiftId: shift.id, app })}
+                              />
+                            ))}
+                          </ul>
+                        )}
+                      </section>
+                    ))}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          );
+        })}
+      </ol>
+      {target && (
+        <BookDialog
+          board={board}
+          shift={target.shift}
+          slot={target.slot}
+          onClose={() => setTarget(null)}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          shiftId={moving.shiftId}
+          app={moving.app}
+          tz={tz}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
+    </>
+  );
+}
+
+function CrewRow({
+  app,
+  tz,
+  canBook,
+  ended,
+  busy,
+  onBook,
+  onRemove,
+  onMove,
+}: {
+  app: BoardApplication;
+  tz: string;
+  canBook: boolean;
+  ended: boolean;
+  busy: boolean;
+  onBook: () => void;
+  onRemove: () => void;
+  onMove: () => void;
+}) {
+  const filled = isFilled(app.status);
+  const hoursDue = ["Report!", "Reported", "Approved"].includes(app.status);
+  const bookable = ["Applied", "Reserve", "Request denied", "Requested"].includes(app.status);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <span className="font-medium break-words text-gray-900">{app.worker.name}</span>
+        <StatusBadge status={app.status} />
+        {app.check_in_at && (
+          <Badge tone="success">
+            <CheckCircle2 aria-hidden className="size-3.5" /> In at{" "}
+            {formatTime(new Date(app.check_in_at), tz)}
+          </Badge>
+        )}
+      </div>
+      {canBook && !hoursDue && !ended && (
+        <div className="flex flex-wrap gap-1">
+          {bookable && (
+            <Button size="sm" variant="secondary" disabled={busy} onClick={onBook}>
+              Book
+            </Button>
+          )}
+          {filled && (
+            <Button size="sm" variant="secondary" disabled={busy} onClick={onMove}>
+              Move
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={onRemove}
+            aria-label={`Remove ${app.worker.name}`}
+          >
+            Remove
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,263 @@
+"use client";
+
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { Search } from "lucide-react";
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  FormField,
+  Input,
+  PaginationControls,
+  Spinner,
+  notify,
+} from "@/components/ui";
+import { StatusBadge } from "@/components/work/status-badge";
+import { formatDate, formatTime } from "@/lib/domain/format";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
+import type { BoardSlot, BookBoard } from "@/lib/services/applications";
+import { bookWorker, searchWorkers } from "./actions";
+import { useBookingCall } from "./book-board";
+import { ConfirmRetry } from "./confirm-retry";
+
+type Shift = BookBoard["shifts"][number];
+type Results = Extract<Awaited<ReturnType<typeof searchWorkers>>, { ok: true }>["data"];
+
+/**
+ * Search bookable workers for a slot and book them, on this shift or on several shifts of
+ * the job with the same skill at once; each worker shows its clashes before booking.
+ */
+export function BookDialog({
+  board,
+  shift,
+  slot,
+  onClose,
+}: {
+  board: BookBoard;
+  shift: Shift;
+  slot: BoardSlot;
+  onClose: () => void;
+}) {
+  const tz = board.job.time_zone;
+  const sameSkill = board.shifts.filter(
+    (s) => !s.ended && s.slots.some((x) => x.skill.id === slot.skill.id),
+  );
+  const [shiftIds, setShiftIds] = useState<number[]>([shift.id]);
+  const [name, setName] = useState("");
+  const [query, setQuery] = useState("");
+  const [onlySkill, setOnlySkill] = useState(true);
+  const [page, setPage] = useState(1);
+  const [results, setResults] = useState<Results | null>(null);
+  const [loading, setLoading] = useState(false);
+  const call = useBookingCall();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const res = await searchWorkers({
+      page,
+      username: query || undefined,
+      skill: onlySkill ? slot.skill.id : undefined,
+      shiftIds,
+    });
+    setLoading(false);
+    if (res.ok) setResults(res.data);
+    else notify.error(res.message);
+  }, [page, query, onlySkill, slot.skill.id, shiftIds]);
+
+  useEffect(() => {
+    // Searching is fetching: the results follow the filters.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setQuery(name.trim());
+  };
+
+  const book = (workerId: number, workerName: string, status: "Booked" | "Reserve" | "Requested") =>
+    call.run(
+      (f) =>
+        bookWorker({
+          assignee_id: workerId,
+          shiftIds,
+          shift_slots: [slot.id],
+          status,
+          ...f,
+        }),
+      status === "Booked"
+        ? `${workerName} is booked`
+        : status === "Reserve"
+          ? `${workerName} is on the reserve list`
+          : `${workerName} is requested`,
+      {},
+      () => void load(),
+    );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        size="lg"
+        title={`Book ${slot.skill.name}`}
+        description={`${board.job.name} · ${slot.filled}/${slot.positions} filled on this shift`}
+      >
+        {sameSkill.length > 1 && (
+          <fieldset className="mb-3">
+            <legend className="mb-1 text-sm font-medium text-gray-900">Shifts</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {sameSkill.map((s) => {
+                const start = new Date(s.start);
+                return (
+                  <Checkbox
+                    key={s.id}
+                    label={`${formatDate(start, tz)} ${formatTime(start, tz)}`}
+                    checked={shiftIds.includes(s.id)}
+                    onChange={(e) =>
+                      setShiftIds((ids) =>
+                        e.currentTarget.checked
+                          ? [...ids, s.id]
+                          : ids.length > 1
+                            ? ids.filter((x) => x !== s.id)
+                            : ids,
+                      )
+                    }
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" role="search">
+          <FormField label="Name" className="min-w-0 flex-1">
+            {(p) => (
+              <Input
+                {...p}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                placeholder="Search workers"
+              />
+            )}
+          </FormField>
+          <Button type="submit" variant="secondary">
+            <Search aria-hidden /> Search
+          </Button>
+        </form>
+        <div className="mt-2">
+          <Checkbox
+            label={`Only workers with ${slot.skill.name}`}
+            checked={onlySkill}
+            onChange={(e) => {
+              setPage(1);
+              setOnlySkill(e.currentTarget.checked);
+            }}
+          />
+        </div>
+        <div className="mt-3 min-h-24" aria-busy={loading}>
+          {!results ? (
+            <Spinner label="Loading workers" />
+          ) : results.items.length === 0 ? (
+            <p className="text-sm text-gray-600">
+              No workers match. Try another name or any skill.
+            </p>
+          ) : (
+            <ul className="divide-y divide-gray-100" aria-label="Workers">
+              {results.items.map((u) => {
+                const here = u.applications.filter((a) => shiftIds.includes(a.shift_id));
+                const overlap = u.conflicts.find((c) => c.kind === "overlap");
+                return (
+                  <li
+                    key={u.id}
+                    className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium text-gray-900">
+                        {u.name}
+                        {u.level && <span className="ml-2 text-sm text-gray-600">{u.level}</span>}
+                      </p>
+                      <p className="text-sm text-gray-600">
+                        {[
+                          u.skills
+                            .slice(0, 4)
+                            .map((s) => s.name)
+                            .join(", ") || "No skills",
+                          u.branches.map((b) => b.name).join(", "),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </p>
+                      {here.map((a) => (
+                        <span key={a.id} className="mt-1 mr-1 inline-flex">
+                          <StatusBadge status={a.status as ApplicationStatus} />
+                        </span>
+                      ))}
+                      {u.conflicts.map((c, i) => (
+                        <p
+                          key={i}
+                          className={
+                            c.kind === "overlap"
+                              ? "mt-1 text-sm text-danger-700"
+                              : "mt-1 text-sm text-warning-800"
+                          }
+                        >
+                          <Badge tone={c.kind === "overlap" ? "danger" : "warning"}>
+                            {c.kind === "overlap" ? "Overlap" : "Rest time"}
+                          </Badge>{" "}
+                          {c.message.replace(/ Book anyway\?$/, "")}
+                        </p>
+                      ))}
+                    </div>
+                    <div className="flex shrink-0 flex-wrap gap-1">
+                      {board.can.book && (
+                        <>
+                          <Button
+                            size="sm"
+                            disabled={call.pending || Boolean(overlap)}
+                            onClick={() => book(u.id, u.name, "Booked")}
+                            aria-label={`Book ${u.name}`}
+                          >
+                            Book
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={call.pending}
+                            onClick={() => book(u.id, u.name, "Reserve")}
+                            aria-label={`Reserve ${u.name}`}
+                          >
+                            Reserve
+                          </Button>
+                        </>
+                      )}
+                      {board.can.request && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={call.pending}
+                          onClick={() => book(u.id, u.name, "Requested")}
+                          aria-label={`Request ${u.name}`}
+                        >
+                          Request
+                        </Button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        {results && results.meta.last_page > 1 && (
+          <PaginationControls
+            meta={results.meta}
+            onPageChange={(p: number) => setPage(p)}
+            className="mt-3"
+          />
+        )}
+        <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,123 +1,49 @@
 /**
- * npm run bench: how GET /api/v2/jobs holds up as the data grows. Seeds a scratch database
- * (in-memory PGlite, or a fresh `crewdeck_bench` database on DATABASE_URL's server), times the
- * route handler (first page; filtered by company) at 20 and at 20,000 jobs, prints the
- * medians and their ratio, and EXPLAINs every query the list runs to show which index it uses.
+ * npm run bench: how the busiest reads and writes hold up as the data grows. Seeds a scratch
+ * database (in-memory PGlite, or a fresh `crewdeck_bench` database on DATABASE_URL's server)
+ * and times the route handlers:
+ * - GET /api/v2/jobs (first page; filtered by company) at 20 and at 20,000 jobs;
+ * - POST /api/v2/applications from 50 bookers at once on one slot of 5 positions (median and
+ *   p95; exactly 5 must be booked and 45 refused with 409, or the bench fails);
+ * - GET /api/v2/my-dashboard/new-jobs (first page; count=1, which must read "20+") for a
+ *   worker with 20 and with 20,000 upcoming shifts of its skill and branch;
+ * prints the medians and their ratios, and EXPLAINs every query the jobs list and the new-jobs
+ * list run to show which index each uses.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { Client } from "pg";
-import { NextRequest } from "next/server";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { sql } from "drizzle-orm";
-import {
-  pgliteHandle,
-  postgresHandle,
-  prepareDatabase,
-  schema,
-  setDatabaseForTests,
-  type Db,
-  type DbHandle,
-} from "@/db";
+import { prepareDatabase, schema, setDatabaseForTests } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { roleId } from "@/db/seed/reference";
 import { hashPassword } from "@/lib/auth/password";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { listJobs } from "@/lib/services/jobs/list";
+import { newJobs } from "@/lib/services/worker";
 import { loadActor, makeCtx } from "@/lib/services/context";
+import { callRoute } from "@/lib/testing/route-request";
+import { explainStatements, loggingDb } from "./lib/bench-explain";
+import {
+  benchBooking,
+  checkOpenShifts,
+  fmt,
+  measureNewJobs,
+  median,
+  newJobsWorker,
+} from "./lib/bench-measure";
+import { createUsers, scratch, seedJobs, seedOpenShifts } from "./lib/bench-seed";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
-
-async function scratch(): Promise<DbHandle> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query("DROP DATABASE IF EXISTS crewdeck_bench WITH (FORCE)");
-    await admin.query("CREATE DATABASE crewdeck_bench");
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = "/crewdeck_bench";
-    return postgresHandle(u.toString(), 5);
-  }
-  return pgliteHandle(await PGlite.create());
-}
-
-async function seedJobs(
-  db: Db,
-  count: number,
-  ctx: {
-    countryId: number;
-    companies: number[];
-    skills: number[];
-    workers: number[];
-    start: number;
-  },
-) {
-  const day = 86_400_000;
-  for (let done = 0; done < count;) {
-    const n = Math.min(1000, count - done);
-    const jobs = await db
-      .insert(schema.jobs)
-      .values(
-        Array.from({ length: n }, (_, i) => {
-          const k = done + i;
-          const startsAt = new Date(ctx.start + ((k * 7) % 700) * day - 200 * day);
-          return {
-            name: `Bench job ${k}`,
-            companyId: ctx.companies[k % ctx.companies.length],
-            countryId: ctx.countryId,
-            status: "Published" as const,
-            startsAt,
-            endsAt: new Date(startsAt.getTime() + day + 8 * 3_600_000),
-          };
-        }),
-      )
-      .returning({ id: schema.jobs.id, startsAt: schema.jobs.startsAt });
-    const shifts = await db
-      .insert(schema.shifts)
-      .values(
-        jobs.flatMap((j) =>
-          [0, 1].map((d) => ({
-            jobId: j.id,
-            startsAt: new Date(j.startsAt!.getTime() + d * day),
-            endsAt: new Date(j.startsAt!.getTime() + d * day + 8 * 3_600_000),
-          })),
-        ),
-      )
-      .returning({ id: schema.shifts.id });
-    const slots = await db
-      .insert(schema.shiftSlots)
-      .values(
-        shifts.flatMap((s) =>
-          ctx.skills.map((skillId, i) => ({ shiftId: s.id, skillId, positions: 2 + i })),
-        ),
-      )
-      .returning({ id: schema.shiftSlots.id, shiftId: schema.shiftSlots.shiftId });
-    // One booked worker per slot, so the fill figures read real applications.
-    await db.insert(schema.applications).values(
-      slots.map((s, i) => ({
-        shiftSlotId: s.id,
-        shiftId: s.shiftId,
-        assigneeId: ctx.workers[(done + i) % ctx.workers.length],
-        status: (i % 3 ? "Booked" : "Applied") as "Booked" | "Applied",
-      })),
-    );
-    done += n;
-  }
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const NEW_JOBS_RUNS = Number(process.env.BENCH_NEW_JOBS_RUNS ?? 20);
+const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
+const POSITIONS = 5;
 
 async function main() {
   const handle = await scratch();
   await prepareDatabase(handle, { seed: "never" });
   setDatabaseForTests(handle);
   const { GET } = await import("@/app/api/v2/jobs/route");
+  const { POST: postApplications } = await import("@/app/api/v2/applications/route");
+  const { GET: newJobsRoute } = await import("@/app/api/v2/my-dashboard/new-jobs/route");
   const db = handle.db;
 
   await db.insert(schema.currencies).values({ code: "DKK", name: "Danish krone", symbol: "kr." });
@@ -181,14 +107,11 @@ async function main() {
 
   const call = async (query: string) => {
     const t0 = performance.now();
-    const res = await GET(
-      new NextRequest(`http://localhost/api/v2/jobs${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-      }),
-    );
+    const res = await callRoute(GET, `jobs${query}`, { token });
     if (res.status !== 200)
-      throw new Error(`GET /api/v2/jobs${query} answered ${res.status}: ${await res.text()}`);
-    await res.json();
+      throw new Error(
+        `GET /api/v2/jobs${query} answered ${res.status}: ${JSON.stringify(res.body)}`,
+      );
     return performance.now() - t0;
   };
   const measure = async () => {
@@ -217,7 +140,75 @@ async function main() {
   console.log(`[bench] seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const big = await measure();
 
-  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+  // POST applications: many bookers at once on one slot, which must never overfill.
+  console.log(
+    `[bench] booking ${CALLERS} workers at once onto one slot of ${POSITIONS} positions…`,
+  );
+  const booking = await benchBooking(db, postApplications, {
+    token,
+    countryId: country.id,
+    companyId: companies[0],
+    skillId: skills[0],
+    passwordHash: pm.passwordHash,
+    callers: CALLERS,
+    positions: POSITIONS,
+    start: now.getTime(),
+  });
+
+  // GET my-dashboard/new-jobs: a worker of a skill and a branch with 20, then BIG, upcoming
+  // shifts of that skill booked from that branch (on top of the jobs above, none of its skill).
+  const [runner] = await db
+    .insert(schema.skills)
+    .values({ name: "Bench runner", parentId: parent.id })
+    .returning();
+  const branches = (
+    await db
+      .insert(schema.branches)
+      .values([
+        { name: "Bench Copenhagen", countryId: country.id },
+        { name: "Bench Aarhus", countryId: country.id },
+      ])
+      .returning()
+  ).map((b) => b.id);
+  const others = await createUsers(db, {
+    count: 200,
+    prefix: "crew",
+    role: ROLE.worker,
+    passwordHash: pm.passwordHash,
+    skillId: runner.id,
+    branchId: branches[0],
+  });
+  const newcomer = await newJobsWorker(db, {
+    skillId: runner.id,
+    branchId: branches[0],
+    passwordHash: pm.passwordHash,
+  });
+  const workerToken = (await issueApiToken(db, newcomer, now)).access_token;
+  const openCtx = {
+    countryId: country.id,
+    companies,
+    skillId: runner.id,
+    branches,
+    others,
+    start: now.getTime(),
+  };
+  await seedOpenShifts(db, 20, { ...openCtx, from: 0 });
+  await analyze();
+  await checkOpenShifts(newJobsRoute, workerToken, 20);
+  const fewOpen = await measureNewJobs(newJobsRoute, workerToken, NEW_JOBS_RUNS);
+  console.log(
+    `[bench] seeding ${BIG.toLocaleString("en")} upcoming shifts open to one worker (its skill, its branch)…`,
+  );
+  const t1 = performance.now();
+  await seedOpenShifts(db, BIG - 20, { ...openCtx, from: 20 });
+  await analyze();
+  console.log(`[bench] seeded in ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  const deep = await checkOpenShifts(newJobsRoute, workerToken, BIG);
+  console.log(
+    `[bench] the worker sees all ${BIG.toLocaleString("en")} (last page of 100 in ${fmt(deep)})`,
+  );
+  const manyOpen = await measureNewJobs(newJobsRoute, workerToken, NEW_JOBS_RUNS);
+
   console.log("");
   console.log(
     `GET /api/v2/jobs            median at 20: ${fmt(small.firstPage)}   at ${BIG}: ${fmt(big.firstPage)}   ratio ${(big.firstPage / small.firstPage).toFixed(2)}`,
@@ -225,53 +216,32 @@ async function main() {
   console.log(
     `GET /api/v2/jobs?company    median at 20: ${fmt(small.byCompany)}   at ${BIG}: ${fmt(big.byCompany)}   ratio ${(big.byCompany / small.byCompany).toFixed(2)}`,
   );
+  console.log(
+    `GET new-jobs (open shifts)  median at 20: ${fmt(fewOpen.page)}   at ${BIG}: ${fmt(manyOpen.page)}   ratio ${(manyOpen.page / fewOpen.page).toFixed(2)}`,
+  );
+  console.log(
+    `GET new-jobs?count=1        median at 20: ${fmt(fewOpen.count)}   at ${BIG}: ${fmt(manyOpen.count)}   ratio ${(manyOpen.count / fewOpen.count).toFixed(2)}   label "${manyOpen.label}"`,
+  );
+  console.log(
+    `POST /api/v2/applications   ${booking.callers} at once on ${booking.positions} positions: median ${fmt(booking.median)}   p95 ${fmt(booking.p95)}   ${booking.booked} × 201, ${booking.full} × 409: capacity held`,
+  );
 
-  // EXPLAIN each statement the list verb sends (captured through a logging Drizzle instance).
-  const statements: { sql: string; params: unknown[] }[] = [];
-  const logger = {
-    logQuery: (q: string, params: unknown[]) => void statements.push({ sql: q, params }),
-  };
-  const client = (db as unknown as { $client: unknown }).$client;
-  const logging = (handle.kind === "pglite"
-    ? drizzlePglite({ client: client as PGlite, schema, casing: "snake_case", logger })
-    : drizzlePg({
-        client: client as never,
-        schema,
-        casing: "snake_case",
-        logger,
-      })) as unknown as Db;
+  // EXPLAIN each statement the list verbs send (captured through a logging Drizzle instance).
+  const jobsLog = loggingDb(handle);
   const actor = await loadActor(db, pm.id);
-  await listJobs(makeCtx(logging, actor, { now }), {});
-  await listJobs(makeCtx(logging, actor, { now }), { filter: { company_id: companies[3] } });
+  await listJobs(makeCtx(jobsLog.db, actor, { now }), {});
+  await listJobs(makeCtx(jobsLog.db, actor, { now }), { filter: { company_id: companies[3] } });
+  const newJobsLog = loggingDb(handle);
+  const worker = await loadActor(db, newcomer);
+  await newJobs(makeCtx(newJobsLog.db, worker, { now: new Date() }), {});
+  await newJobs(makeCtx(newJobsLog.db, worker, { now: new Date() }), { count: true });
   console.log("");
-  let seqScans = 0;
-  for (const st of statements) {
-    const raw = (
-      client as {
-        query: (q: string, p?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-      }
-    ).query;
-    const plan = (
-      await raw.call(
-        client,
-        `explain ${st.sql}`,
-        st.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
-      )
-    ).rows
-      .map((r) => String(Object.values(r)[0]))
-      .join("\n");
-    const indexes = [
-      ...plan.matchAll(/(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using|on) (\w+)/g),
-    ].map((m) => m[1]);
-    const seq = [...plan.matchAll(/Seq Scan on (\w+)/g)]
-      .map((m) => m[1])
-      .filter((t) => ["jobs", "shifts", "shift_slots", "applications"].includes(t));
-    seqScans += seq.length;
-    console.log(`${seq.length ? "✗" : "✓"} ${st.sql.slice(0, 90).replace(/\s+/g, " ")}…`);
-    console.log(
-      `    indexes: ${[...new Set(indexes)].join(", ") || "none"}${seq.length ? `   SEQ SCAN on ${seq.join(", ")}` : ""}`,
-    );
-  }
+  let seqScans = await explainStatements(handle, jobsLog.statements);
+  console.log("");
+  // The new-jobs page query's whole plan is printed: it is the one that walks the candidates.
+  seqScans += await explainStatements(handle, newJobsLog.statements, (st) =>
+    /\border by\b/i.test(st.sql),
+  );
   console.log(
     seqScans
       ? `\n${seqScans} sequential scan(s) of a large table.`

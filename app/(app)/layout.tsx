@@ -7,6 +7,7 @@ import { CookieNotice } from "@/components/shell/cookie-notice";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
 import { inviteFriend } from "./actions";
+import { newJobsBadge } from "./my-dashboard/data";
 
 export const dynamic = "force-dynamic";
 
@@ -14,6 +15,18 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const actor = await currentActor();
   if (!actor) redirect("/sign-in");
   const canInvite = actor.permissions.has("can_invite_workers");
+  // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+").
+  const fresh = actor.permissions.has("my_dashboard_access")
+    ? await newJobsBadge().catch(() => null)
+    : null;
+  const navigation = visibleNavigation(actor.permissions, env.mode).map((g) => ({
+    ...g,
+    items: g.items.map((i) =>
+      i.href === "/my-dashboard" && fresh && fresh.count > 0
+        ? { ...i, badge: { text: fresh.label, label: "new jobs" } }
+        : i,
+    ),
+  }));
   return (
     <>
       <AppShell
@@ -24,7 +37,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           canInvite,
           totpEnabled: actor.totpEnabled,
         }}
-        navigation={visibleNavigation(actor.permissions, env.mode)}
+        navigation={navigation}
       >
         {children}
       </AppShell>

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { signOut } from "next-auth/react";
 import {
   BriefcaseBusiness,
+  ClipboardCheck,
   Files,
   Gift,
   Home,
@@ -19,7 +20,7 @@ import {
   X,
 } from "lucide-react";
 import { Avatar, Button, cn } from "@/components/ui";
-import type { NavGroup, NavIcon } from "@/lib/auth/navigation";
+import type { NavGroup, NavIcon, NavItem } from "@/lib/auth/navigation";
 import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
 
 const ICONS: Record<NavIcon, typeof Home> = {
@@ -30,7 +31,12 @@ const ICONS: Record<NavIcon, typeof Home> = {
   templates: Files,
   venues: MapPinned,
   dresscodes: Shirt,
+  approvals: ClipboardCheck,
 };
+
+/** A navigation item with an optional counter ("3", "20+") worked out on the server. */
+export type ShellNavItem = NavItem & { badge?: { text: string; label: string } };
+export type ShellNavGroup = Omit<NavGroup, "items"> & { items: ShellNavItem[] };
 
 export interface ShellUser {
   name: string;
@@ -46,7 +52,7 @@ export function AppShell({
   children,
 }: {
   user: ShellUser;
-  navigation: NavGroup[];
+  navigation: ShellNavGroup[];
   children: ReactNode;
 }) {
   const pathname = usePathname();
@@ -86,6 +92,12 @@ export function AppShell({
                   >
                     <Icon className="size-4 shrink-0" aria-hidden />
                     {item.label}
+                    {item.badge && (
+                      <span className="ml-auto rounded-full bg-accent-600 px-2 py-0.5 text-xs leading-none font-semibold text-white tabular-nums">
+                        {item.badge.text}
+                        <span className="sr-only"> {item.badge.label}</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               );

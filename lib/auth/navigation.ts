@@ -16,7 +16,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 export type NavIcon =
-  "dashboard" | "home" | "mail" | "jobs" | "templates" | "venues" | "dresscodes";
+  "dashboard" | "home" | "mail" | "jobs" | "templates" | "venues" | "dresscodes" | "approvals";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -27,6 +27,7 @@ export const NAVIGATION: NavGroup[] = [
       { href: "/my-dashboard", label: "My dashboard", icon: "home" },
       { href: "/jobs", label: "Jobs", icon: "jobs" },
       { href: "/jobs/templates", label: "Job templates", icon: "templates" },
+      { href: "/approvals", label: "Approvals", icon: "approvals" },
     ],
   },
   { key: "people", label: "People", items: [] },

@@ -10,6 +10,10 @@ import { venuesEndpoints } from "./venues";
 import { templatesEndpoints } from "./templates";
 import { shiftsEndpoints } from "./shifts";
 import { referenceEndpoints } from "./reference";
+import { applicationsEndpoints } from "./applications";
+import { hoursEndpoints } from "./hours";
+import { workerEndpoints } from "./worker";
+import { crewEndpoints } from "./crew";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -22,6 +26,10 @@ const operations: Endpoint[] = [
   ...templatesEndpoints,
   ...shiftsEndpoints,
   ...(referenceEndpoints as Endpoint[]),
+  ...applicationsEndpoints,
+  ...hoursEndpoints,
+  ...workerEndpoints,
+  ...crewEndpoints,
 ];
 
 export const openApi = endpoint({

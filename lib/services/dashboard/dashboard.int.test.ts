@@ -380,14 +380,14 @@ describe("workerDashboard", () => {
     // Earliest upcoming Booked/Request accepted: A1 +48h (B3 +30h is only Applied, and the
     // other worker's booking on it is not the worker's).
     expect(d.nextShift).toMatchObject({
-      shiftId: ids.shiftA1Future,
+      shift_id: ids.shiftA1Future,
       status: "Booked",
-      jobName: "A1 Festival",
-      skillName: "Stagehand",
-      timeZone: "Europe/Copenhagen",
+      job: { name: "A1 Festival" },
+      skill: { name: "Stagehand" },
+      time_zone: "Europe/Copenhagen",
       city: "Aarhus",
     });
-    expect(d.nextShift?.startsAt.getTime()).toBe(inHours(48).getTime());
+    expect(new Date(d.nextShift!.start).getTime()).toBe(inHours(48).getTime());
     expect(d.upcomingBooked).toBe(2); // A1 Booked, B1 +240h Request accepted
     expect(d.pending).toBe(2); // B3 Applied, B4 Reserve
     expect(d.requests).toBe(1); // B5
@@ -423,9 +423,11 @@ describe("workerDashboard", () => {
       earlier,
     );
     const d = await workerDashboard(await ctxFor(db, fresh.id, { now: earlier }));
-    expect(d.nextShift).toMatchObject({ shiftId: shiftIds[0], status: "Request accepted" });
+    expect(d.nextShift).toMatchObject({ shift_id: shiftIds[0], status: "Request accepted" });
     expect(d.upcomingBooked).toBe(2);
     expect(d.pending).toBe(1);
+    // The Booked shift that ended 26 hours ago waits for hours, without waiting for the sweep.
+    expect(d.toReport).toBe(1);
   });
 
   it("does not count bookings on cancelled jobs as booked shifts ahead", async () => {
@@ -448,7 +450,7 @@ describe("workerDashboard", () => {
       earlier,
     );
     const d = await workerDashboard(await ctxFor(db, fresh.id, { now: earlier }));
-    expect(d.nextShift?.shiftId).toBe(shiftIds[0]);
+    expect(d.nextShift?.shift_id).toBe(shiftIds[0]);
     expect(d.upcomingBooked).toBe(1);
   });
 

@@ -3,6 +3,8 @@ import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
 import { filledOfSlot } from "../jobs/list";
+import { nextShift } from "../worker/shifts";
+import { settleEndedShifts } from "../applications/settle";
 
 function jobScopeOf(ctx: Ctx): SQL {
   return jobScope(requireUser(ctx));
@@ -120,6 +122,8 @@ export async function workerDashboard(ctx: Ctx) {
   requirePermission(ctx, "my_dashboard_access");
   const actor = requireUser(ctx);
   const mine = eq(schema.applications.assigneeId, actor.userId);
+  // Ended Booked shifts count as hours to report at once, not after the background sweep.
+  await ctx.db.transaction((tx) => settleEndedShifts(tx, ctx, { assigneeId: actor.userId }));
 
   const statusCounts = await ctx.db
     .select({ status: schema.applications.status, n: count() })
@@ -132,39 +136,7 @@ export async function workerDashboard(ctx: Ctx) {
     number
   >;
 
-  const [nextShift] = await ctx.db
-    .select({
-      applicationId: schema.applications.id,
-      status: schema.applications.status,
-      checkInAt: schema.applications.checkInAt,
-      shiftId: schema.shifts.id,
-      startsAt: schema.shifts.startsAt,
-      endsAt: schema.shifts.endsAt,
-      jobName: schema.jobs.name,
-      address: schema.jobs.address,
-      city: schema.jobs.city,
-      venueName: schema.venues.name,
-      skillName: schema.skills.name,
-      timeZone: schema.countries.timeZone,
-    })
-    .from(schema.applications)
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
-    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
-    .where(
-      and(
-        mine,
-        inArray(schema.applications.status, ["Booked", "Request accepted"]),
-        gt(schema.shifts.endsAt, ctx.now),
-        ne(schema.jobs.status, "Cancelled"),
-        isNull(schema.jobs.deletedAt),
-      ),
-    )
-    .orderBy(asc(schema.shifts.startsAt))
-    .limit(1);
+  const next = await nextShift(ctx);
 
   const [{ upcoming }] = await ctx.db
     .select({ upcoming: count() })
@@ -182,7 +154,7 @@ export async function workerDashboard(ctx: Ctx) {
     );
 
   return {
-    nextShift: nextShift ?? null,
+    nextShift: next,
     upcomingBooked: Number(upcoming ?? 0),
     pending: (by["Applied"] ?? 0) + (by["Reserve"] ?? 0),
     requests: by["Requested"] ?? 0,

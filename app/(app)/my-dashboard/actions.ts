@@ -1,0 +1,61 @@
+"use server";
+
+import { runAction } from "@/lib/http/action";
+import { requireUser } from "@/lib/services/context";
+import { bookApplications } from "@/lib/services/applications/book";
+import { changeApplicationStatus } from "@/lib/services/applications/status";
+import { reportHours, updateReportedHours } from "@/lib/services/hours";
+import { checkIn } from "@/lib/services/worker";
+
+export interface HoursValues {
+  start: string;
+  end: string;
+  i_was_late: 0 | 1;
+  comment: string;
+}
+
+/** "Apply" on a new job: the worker applies for that slot itself. */
+export async function applyForShift(shiftId: number, slotId: number) {
+  return runAction(async (ctx) => {
+    const me = requireUser(ctx).userId;
+    await bookApplications(ctx, {
+      assignee_id: me,
+      shiftIds: [shiftId],
+      shift_slots: [slotId],
+      status: "Applied",
+    });
+    return { message: "Succesfully applied" };
+  });
+}
+
+/** "Unapply" on a pending shift (Applied or Reserve → Denied). */
+export async function unapplyFromShift(applicationId: number) {
+  return runAction(async (ctx) => {
+    const r = await changeApplicationStatus(ctx, applicationId, { status: "Denied" });
+    return { message: r.message };
+  });
+}
+
+/** "Accept" or "Decline" a request for the worker. */
+export async function answerRequest(applicationId: number, accept: boolean) {
+  return runAction(async (ctx) => {
+    const r = await changeApplicationStatus(ctx, applicationId, {
+      status: accept ? "Request accepted" : "Request denied",
+    });
+    return { message: r.message };
+  });
+}
+
+export async function checkInOnShift(applicationId: number) {
+  return runAction((ctx) =>
+    checkIn(ctx, { application_id: applicationId, assignee_id: requireUser(ctx).userId }),
+  );
+}
+
+export async function reportMyHours(applicationId: number, values: HoursValues) {
+  return runAction((ctx) => reportHours(ctx, { application_id: applicationId, ...values }));
+}
+
+export async function editMyHours(reportId: number, values: HoursValues) {
+  return runAction((ctx) => updateReportedHours(ctx, reportId, values));
+}

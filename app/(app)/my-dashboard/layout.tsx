@@ -1,0 +1,79 @@
+import { Suspense } from "react";
+import { PageHeader, Skeleton } from "@/components/ui";
+import { currentActor } from "@/lib/auth/session";
+import { pageData } from "@/lib/http/page";
+import { DashboardTabs, type DashboardTab } from "./dashboard-tabs";
+import { NextShiftCard } from "./next-shift-card";
+import { newJobsBadge, workerFigures } from "./data";
+
+export const dynamic = "force-dynamic";
+
+const TABS: DashboardTab[] = [
+  { key: "new", label: "New" },
+  { key: "my", label: "My shifts" },
+  { key: "past", label: "Past" },
+  { key: "pending", label: "Pending" },
+];
+
+/**
+ * The worker's dashboard (spec §2): the next-shift widget, then the four lists as tabs. The
+ * header draws at once; the widget and the tab counters stream in.
+ */
+export default async function MyDashboardLayout({ children }: { children: React.ReactNode }) {
+  const actor = await currentActor();
+  const firstName = actor?.name.split(" ")[0] ?? "";
+  return (
+    <>
+      <PageHeader
+        title="My dashboard"
+        description={firstName ? `Hi ${firstName}, here are your shifts.` : undefined}
+      />
+      <Suspense fallback={<WidgetSkeleton />}>
+        <NextShift />
+      </Suspense>
+      <Suspense fallback={<DashboardTabs tabs={TABS} />}>
+        <TabsWithCounts />
+      </Suspense>
+      {children}
+    </>
+  );
+}
+
+async function NextShift() {
+  const figures = await pageData(workerFigures());
+  return <NextShiftCard shift={figures.nextShift} />;
+}
+
+async function TabsWithCounts() {
+  const [fresh, figures] = await Promise.all([pageData(newJobsBadge()), pageData(workerFigures())]);
+  const badges: Partial<Record<DashboardTab["key"], [string, string]>> = {
+    new: fresh.count > 0 ? [fresh.label, "new jobs"] : undefined,
+    my: figures.requests > 0 ? [String(figures.requests), "requests to answer"] : undefined,
+    past:
+      figures.toReport > 0 ? [String(figures.toReport), "shifts to report hours for"] : undefined,
+  };
+  return (
+    <DashboardTabs
+      tabs={TABS.map((t) => {
+        const b = badges[t.key];
+        return b ? { ...t, badge: b[0], badgeLabel: b[1] } : t;
+      })}
+    />
+  );
+}
+
+function WidgetSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="mb-6 rounded-card border border-gray-200 bg-white p-4"
+    >
+      <span className="sr-only">Loading your next shift…</span>
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="mt-3 h-6 w-2/3" />
+      <Skeleton className="mt-3 h-5 w-1/2" />
+      <Skeleton className="mt-4 h-14 w-full" />
+    </div>
+  );
+}

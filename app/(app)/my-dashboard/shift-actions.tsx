@@ -1,0 +1,227 @@
+"use client";
+
+import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { Check, LogIn, X } from "lucide-react";
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  DialogTrigger,
+  notify,
+  type ButtonVariant,
+} from "@/components/ui";
+import { ReportHoursDialog } from "@/components/work/report-hours-dialog";
+import type { ActionResult } from "@/lib/http/action";
+import {
+  answerRequest,
+  applyForShift,
+  checkInOnShift,
+  editMyHours,
+  reportMyHours,
+  unapplyFromShift,
+} from "./actions";
+
+type Run = () => Promise<ActionResult<{ message: string }>>;
+
+/** Runs a server action: its message as a toast (error toasts carry the server's message). */
+function useRun() {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const run = (fn: Run, after?: () => void) =>
+    start(async () => {
+      const r = await fn();
+      if (!r.ok) return void notify.error(r.message);
+      notify.success(r.data.message);
+      after?.();
+      router.refresh();
+    });
+  return { pending, run };
+}
+
+/** A large button for one action; with `confirm`, it asks first in a dialog. */
+function ActionButton({
+  children,
+  action,
+  variant = "primary",
+  confirm,
+}: {
+  children: ReactNode;
+  action: Run;
+  variant?: ButtonVariant;
+  confirm?: { title: string; description: string; label: string };
+}) {
+  const { pending, run } = useRun();
+  const [open, setOpen] = useState(false);
+  if (!confirm)
+    return (
+      <Button size="lg" variant={variant} loading={pending} onClick={() => run(action)}>
+        {children}
+      </Button>
+    );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="lg" variant={variant} loading={pending}>
+          {children}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={confirm.title} description={confirm.description} size="sm">
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button size="lg" variant="secondary">
+              Keep it
+            </Button>
+          </DialogClose>
+          <Button
+            size="lg"
+            variant="danger"
+            loading={pending}
+            onClick={() => run(action, () => setOpen(false))}
+          >
+            {confirm.label}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ApplyButton({ shiftId, slotId }: { shiftId: number; slotId: number }) {
+  return <ActionButton action={() => applyForShift(shiftId, slotId)}>Apply</ActionButton>;
+}
+
+export function UnapplyButton({ applicationId, what }: { applicationId: number; what: string }) {
+  return (
+    <ActionButton
+      variant="secondary"
+      action={() => unapplyFromShift(applicationId)}
+      confirm={{
+        title: "Unapply for this shift?",
+        description: `You will no longer be considered for ${what}.`,
+        label: "Unapply",
+      }}
+    >
+      Unapply
+    </ActionButton>
+  );
+}
+
+export function AnswerRequest({ applicationId, what }: { applicationId: number; what: string }) {
+  return (
+    <>
+      <ActionButton action={() => answerRequest(applicationId, true)}>
+        <Check aria-hidden /> Accept
+      </ActionButton>
+      <ActionButton
+        variant="secondary"
+        action={() => answerRequest(applicationId, false)}
+        confirm={{
+          title: "Decline this request?",
+          description: `You are asked to work ${what}. Declining tells the office you cannot.`,
+          label: "Decline",
+        }}
+      >
+        <X aria-hidden /> Decline
+      </ActionButton>
+    </>
+  );
+}
+
+/**
+ * "Check in": shown while the window is open (from six hours before the start until the end).
+ * The server decides; the clock here only shows the button once the window opens while the
+ * page stays open on site.
+ */
+export function CheckInButton({
+  applicationId,
+  canCheckIn,
+  opensAt,
+  endsAt,
+  closedHint,
+  fullWidth = true,
+}: {
+  applicationId: number;
+  canCheckIn: boolean;
+  opensAt: string;
+  endsAt: string;
+  /** Shown instead of the button while the window is closed ("Check-in opens at …"). */
+  closedHint?: ReactNode;
+  fullWidth?: boolean;
+}) {
+  const { pending, run } = useRun();
+  const [open, setOpen] = useState(canCheckIn);
+  useEffect(() => {
+    const tick = () => {
+      const now = Date.now();
+      setOpen(now >= new Date(opensAt).getTime() && now < new Date(endsAt).getTime());
+    };
+    const timer = window.setInterval(tick, 30_000);
+    return () => window.clearInterval(timer);
+  }, [opensAt, endsAt]);
+  if (!open) return closedHint ?? null;
+  return (
+    <Button
+      size="lg"
+      fullWidth={fullWidth}
+      className="min-h-14 text-lg"
+      loading={pending}
+      onClick={() => run(() => checkInOnShift(applicationId))}
+    >
+      <LogIn aria-hidden /> Check in
+    </Button>
+  );
+}
+
+interface HoursInitial {
+  start: string;
+  end: string;
+  i_was_late: boolean;
+  comment: string;
+}
+
+export function ReportHoursButton({
+  applicationId,
+  shiftLabel,
+  planned,
+}: {
+  applicationId: number;
+  shiftLabel: string;
+  /** The planned times, to start from. */
+  planned: HoursInitial;
+}) {
+  return (
+    <ReportHoursDialog
+      triggerLabel="Report hours"
+      title="Report hours"
+      shiftLabel={shiftLabel}
+      initial={planned}
+      triggerSize="lg"
+      onSubmit={(values) => reportMyHours(applicationId, values)}
+    />
+  );
+}
+
+export function EditHoursButton({
+  reportId,
+  shiftLabel,
+  initial,
+}: {
+  reportId: number;
+  shiftLabel: string;
+  initial: HoursInitial;
+}) {
+  return (
+    <ReportHoursDialog
+      triggerLabel="Edit hours"
+      title="Edit hours"
+      shiftLabel={shiftLabel}
+      initial={initial}
+      triggerVariant="secondary"
+      triggerSize="lg"
+      onSubmit={(values) => editMyHours(reportId, values)}
+    />
+  );
+}

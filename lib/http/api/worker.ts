@@ -1,0 +1,100 @@
+import { NextResponse } from "next/server";
+import type { Endpoint } from "../endpoint";
+import { endpoint } from "../endpoint";
+import {
+  checkIn,
+  checkInInput,
+  myShifts,
+  newJobs,
+  newJobsInput,
+  nextShift,
+  pastShifts,
+  pendingShifts,
+  workerShiftsInput,
+} from "@/lib/services/worker";
+
+export const getNewJobs = endpoint({
+  method: "GET",
+  path: "/my-dashboard/new-jobs",
+  summary:
+    "Open slots of upcoming shifts the worker may apply for (its skills and branches), soonest " +
+    "first, paged (meta.total is exact up to 1,000 slots past the page, a lower bound beyond); " +
+    'with count=1 only { count, label } where label is the number or "20+"',
+  tag: "my-dashboard",
+  auth: "user",
+  query: newJobsInput,
+  paginated: true,
+  run: async (ctx, { query }) => {
+    const result = await newJobs(ctx, query);
+    // The counter is one object, not a page.
+    return "items" in result ? result : NextResponse.json({ data: result });
+  },
+});
+
+export const getMyShifts = endpoint({
+  method: "GET",
+  path: "/my-dashboard/my-shifts",
+  summary: "The worker's upcoming Booked, Request accepted and Requested shifts, soonest first",
+  tag: "my-dashboard",
+  auth: "user",
+  query: workerShiftsInput,
+  paginated: true,
+  run: (ctx, { query }) => myShifts(ctx, query),
+});
+
+export const getPastShifts = endpoint({
+  method: "GET",
+  path: "/my-dashboard/past-shifts",
+  summary:
+    "The worker's ended shifts with hours due (Report!), reported or approved, latest first, " +
+    "with the reported hours",
+  tag: "my-dashboard",
+  auth: "user",
+  query: workerShiftsInput,
+  paginated: true,
+  run: (ctx, { query }) => pastShifts(ctx, query),
+});
+
+export const getPendingShifts = endpoint({
+  method: "GET",
+  path: "/my-dashboard/pending-shifts",
+  summary: "The worker's upcoming Applied and Reserve shifts, soonest first",
+  tag: "my-dashboard",
+  auth: "user",
+  query: workerShiftsInput,
+  paginated: true,
+  run: (ctx, { query }) => pendingShifts(ctx, query),
+});
+
+export const postCheckIn = endpoint({
+  method: "POST",
+  path: "/my-dashboard/check-in",
+  summary:
+    "Check in on a Booked or Request accepted shift (application_id, assignee_id), from six " +
+    "hours before the start until the end; a second check-in keeps the first time",
+  tag: "my-dashboard",
+  auth: "user",
+  body: checkInInput,
+  run: (ctx, { body }) => checkIn(ctx, body),
+});
+
+export const getNextShift = endpoint({
+  method: "GET",
+  path: "/getNextShift",
+  summary:
+    "The worker's next Booked or Request accepted shift that has not ended, with can_check_in " +
+    "and check_in_opens_at; null when there is none",
+  tag: "my-dashboard",
+  auth: "user",
+  run: (ctx) => nextShift(ctx),
+});
+
+/** The worker's dashboard: new jobs, my shifts, past shifts, check-in, next shift. */
+export const workerEndpoints: Endpoint[] = [
+  getNewJobs as Endpoint,
+  getMyShifts as Endpoint,
+  getPastShifts as Endpoint,
+  getPendingShifts as Endpoint,
+  postCheckIn as Endpoint,
+  getNextShift as Endpoint,
+];

@@ -1,0 +1,29 @@
+export { checkIn, checkInInput, type CheckInResult } from "./check-in";
+export {
+  CHECK_IN_OPENS_BEFORE_MS,
+  checkInOpensAt,
+  checkInRefusal,
+  checkInWindow,
+} from "./check-in-window";
+export {
+  NEW_JOBS_CAP,
+  NEW_JOBS_TOTAL_WINDOW,
+  newJobs,
+  newJobsCount,
+  newJobsInput,
+  newJobsLabel,
+  newJobsList,
+  type NewJob,
+  type NewJobsCount,
+} from "./new-jobs";
+export type { PastShift, ReportedHoursView, WorkerShift } from "./rows";
+export {
+  MY_STATUSES,
+  PENDING_STATUSES,
+  myShifts,
+  nextShift,
+  pastShifts,
+  pendingShifts,
+  workerShiftsInput,
+  type NextShift,
+} from "./shifts";

@@ -1,0 +1,135 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import { schema } from "@/db";
+import { BOOKED_STATUSES, HOURS_STATUSES } from "@/lib/domain/application-status";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
+import { isoInZone } from "@/lib/domain/time";
+import { requirePermission, requireUser, type Ctx } from "../context";
+import { offsetOf, pageInput, pageMeta, type Page, type PageMeta } from "../pagination";
+import { parseInput } from "../validate";
+import { settleEndedShifts } from "../applications/settle";
+import { checkInOpensAt, checkInWindow } from "./check-in-window";
+import {
+  toPastShift,
+  toWorkerShift,
+  workerShiftQuery,
+  type PastShift,
+  type WorkerShift,
+} from "./rows";
+
+export const workerShiftsInput = pageInput(10);
+
+/** Upcoming shifts the worker holds or is asked for (the "my" tab). */
+export const MY_STATUSES = [
+  "Booked",
+  "Request accepted",
+  "Requested",
+] as const satisfies readonly ApplicationStatus[];
+/** Upcoming shifts the worker waits on an answer for (the "pending" tab). */
+export const PENDING_STATUSES = [
+  "Applied",
+  "Reserve",
+] as const satisfies readonly ApplicationStatus[];
+
+const a = schema.applications;
+const s = schema.shifts;
+const j = schema.jobs;
+
+/**
+ * The worker's own applications in some statuses, upcoming (not yet ended) or ended, paged:
+ * one count and one page query. Archived jobs and removed shifts are gone from the lists;
+ * a cancelled job stays, with its status, so the worker learns not to turn up.
+ */
+async function ownApplications(
+  ctx: Ctx,
+  raw: unknown,
+  statuses: readonly ApplicationStatus[],
+  when: "upcoming" | "ended",
+): Promise<{ rows: Awaited<ReturnType<typeof workerShiftQuery>>; meta: PageMeta }> {
+  const actor = requireUser(ctx);
+  const { page, perPage } = parseInput(workerShiftsInput, raw);
+  const where: SQL = and(
+    eq(a.assigneeId, actor.userId),
+    inArray(a.status, [...statuses]),
+    when === "upcoming" ? gt(s.endsAt, ctx.now) : lte(s.endsAt, ctx.now),
+    isNull(s.deletedAt),
+    isNull(j.deletedAt),
+  )!;
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db
+      .select({ total: count() })
+      .from(a)
+      .innerJoin(s, eq(s.id, a.shiftId))
+      .innerJoin(j, eq(j.id, s.jobId))
+      .where(where),
+    workerShiftQuery(ctx.db)
+      .where(where)
+      .orderBy(
+        when === "upcoming" ? asc(s.startsAt) : desc(s.startsAt),
+        when === "upcoming" ? asc(a.id) : desc(a.id),
+      )
+      .limit(perPage)
+      .offset(offsetOf(page, perPage)),
+  ]);
+  return { rows, meta: pageMeta(page, perPage, Number(total)) };
+}
+
+/** GET my-dashboard/my-shifts: upcoming Booked, Request accepted and Requested, soonest first. */
+export async function myShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
+  requirePermission(ctx, "my_dashboard_access");
+  const { rows, meta } = await ownApplications(ctx, raw, MY_STATUSES, "upcoming");
+  return { items: rows.map(toWorkerShift), meta };
+}
+
+/** GET my-dashboard/pending-shifts: upcoming Applied and Reserve, soonest first. */
+export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
+  requirePermission(ctx, "my_dashboard_access");
+  const { rows, meta } = await ownApplications(ctx, raw, PENDING_STATUSES, "upcoming");
+  return { items: rows.map(toWorkerShift), meta };
+}
+
+/**
+ * GET my-dashboard/past-shifts: ended shifts whose hours are due (Report!), reported or
+ * approved, latest first, with the hours. Ended Booked shifts become Report! first, so the
+ * list never waits for the background sweep.
+ */
+export async function pastShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<PastShift>> {
+  requirePermission(ctx, "my_dashboard_access");
+  const actor = requireUser(ctx);
+  await ctx.db.transaction((tx) => settleEndedShifts(tx, ctx, { assigneeId: actor.userId }));
+  const { rows, meta } = await ownApplications(ctx, raw, HOURS_STATUSES, "ended");
+  return { items: rows.map(toPastShift), meta };
+}
+
+export interface NextShift extends WorkerShift {
+  /** The check-in window is open now and the worker has not checked in yet. */
+  can_check_in: boolean;
+  check_in_opens_at: string;
+}
+
+/**
+ * GET getNextShift: the worker's next Booked or Request accepted shift that has not ended
+ * (the one under way first), on a job that is not cancelled; null when there is none.
+ */
+export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
+  requirePermission(ctx, "my_dashboard_access");
+  const actor = requireUser(ctx);
+  const [row] = await workerShiftQuery(ctx.db)
+    .where(
+      and(
+        eq(a.assigneeId, actor.userId),
+        inArray(a.status, [...BOOKED_STATUSES]),
+        gt(s.endsAt, ctx.now),
+        isNull(s.deletedAt),
+        isNull(j.deletedAt),
+        ne(j.status, "Cancelled"),
+      ),
+    )
+    .orderBy(asc(s.startsAt), asc(a.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toWorkerShift(row),
+    can_check_in: !row.checkInAt && checkInWindow(ctx.now, row.startsAt, row.endsAt) === "open",
+    check_in_opens_at: isoInZone(checkInOpensAt(row.startsAt), row.timeZone),
+  };
+}

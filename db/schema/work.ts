@@ -159,6 +159,10 @@ export const applications = pgTable(
     uniqueIndex("applications_shift_assignee_unique").on(t.shiftId, t.assigneeId),
     index().on(t.shiftSlotId, t.status),
     index().on(t.assigneeId, t.status),
+    // The status sweep: places still held on shifts that may have ended.
+    index("applications_booked_shift_idx")
+      .on(t.shiftId)
+      .where(sql`${t.status} in ('Booked', 'Request accepted')`),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { getDb } from "@/db";
 import { deliverQueuedMail, mailDeliveryEnabled } from "@/lib/mail";
+import { makeCtx, systemActor } from "@/lib/services/context";
+import { sweepEndedShifts } from "@/lib/services/applications/settle";
 
 /**
  * Background work in the app process (DESIGN.md §7). Each task claims its rows with
@@ -17,6 +19,9 @@ export function startBackgroundWork(): void {
     try {
       const db = await getDb();
       if (mailDeliveryEnabled()) await deliverQueuedMail(db);
+      // Ended shifts owe their hours (Booked → Report!); the verbs settle what they touch too.
+      const ctx = makeCtx(db, systemActor("status sweep"));
+      await db.transaction((tx) => sweepEndedShifts(tx, ctx));
     } catch (err) {
       console.error("[jobs] background work failed", err);
     } finally {

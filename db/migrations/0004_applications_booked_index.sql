@@ -1,0 +1,1 @@
+CREATE INDEX "applications_booked_shift_idx" ON "applications" USING btree ("shift_id") WHERE "applications"."status" in ('Booked', 'Request accepted');

@@ -8,13 +8,11 @@ import { StatusBadge } from "@/components/work/status-badge";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { ActionResult } from "@/lib/http/action";
-import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
+import type { BoardApplication, BookBoard } from "@/lib/services/applications";
 import { removeApplication, setApplicationStatus } from "./actions";
 import { BookDialog } from "./book-dialog";
 import { ConfirmRetry, type PendingConfirm } from "./confirm-retry";
 import { MoveDialog } from "./move-dialog";
-
-type Shift = BookBoard["shifts"][number];
 
 const isFilled = (s: string) => (FILLED_STATUSES as readonly string[]).includes(s);
 
@@ -60,7 +58,10 @@ export function useBookingCall() {
 
 export function BookBoardView({ board }: { board: BookBoard }) {
   const tz = board.job.time_zone;
-  const [target, setTarget] = useState<{ shift: Shift; slot: BoardSlot } | null>(null);
+  // Ids, not objects: after each booking the board is fresh and the dialog follows it.
+  const [targetIds, setTargetIds] = useState<{ shiftId: number; slotId: number } | null>(null);
+  const targetShift = targetIds && board.shifts.find((x) => x.id === targetIds.shiftId);
+  const targetSlot = targetShift?.slots.find((x) => x.id === targetIds?.slotId);
   const [moving, setMoving] = useState<{ shiftId: number; app: BoardApplication } | null>(null);
   const call = useBookingCall();
 
@@ -111,7 +112,10 @@ export function BookBoardView({ board }: { board: BookBoard }) {
                             </span>
                           </h3>
                           {!shift.ended && (
-                            <Button size="sm" onClick={() => setTarget({ shift, slot })}>
+                            <Button
+                              size="sm"
+                              onClick={() => setTargetIds({ shiftId: shift.id, slotId: slot.id })}
+                            >
                               <UserPlus aria-hidden /> Add worker
                             </Button>
                           )}
@@ -154,12 +158,12 @@ export function BookBoardView({ board }: { board: BookBoard }) {
           );
         })}
       </ol>
-      {target && (
+      {targetShift && targetSlot && (
         <BookDialog
           board={board}
-          shift={target.shift}
-          slot={target.slot}
-          onClose={() => setTarget(null)}
+          shift={targetShift}
+          slot={targetSlot}
+          onClose={() => setTargetIds(null)}
         />
       )}
       {moving && (

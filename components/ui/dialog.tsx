@@ -45,7 +45,9 @@ export function DialogContent({
         {...describedBy}
         {...props}
         className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto",
+          // Children keep their height: in a height-capped flex column they would otherwise
+          // shrink and overlap, instead of the panel scrolling.
+          "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto [&>*]:shrink-0",
           "rounded-t-card bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl",
           "animate-sheet-in focus:outline-none",
           "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)]",

@@ -56,7 +56,14 @@ export function useBookingCall() {
   return { run, pending, confirm, dismiss: () => setConfirm(null) };
 }
 
-export function BookBoardView({ board }: { board: BookBoard }) {
+export function BookBoardView({
+  board,
+  branches,
+}: {
+  board: BookBoard;
+  /** The job's book_from_branches: the search can be narrowed to one of them. */
+  branches: { id: number; name: string }[];
+}) {
   const tz = board.job.time_zone;
   // Ids, not objects: after each booking the board is fresh and the dialog follows it.
   const [targetIds, setTargetIds] = useState<{ shiftId: number; slotId: number } | null>(null);
@@ -161,6 +168,7 @@ export function BookBoardView({ board }: { board: BookBoard }) {
       {targetShift && targetSlot && (
         <BookDialog
           board={board}
+          branches={branches}
           shift={targetShift}
           slot={targetSlot}
           onClose={() => setTargetIds(null)}

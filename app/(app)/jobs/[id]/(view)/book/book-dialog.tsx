@@ -11,6 +11,7 @@ import {
   FormField,
   Input,
   PaginationControls,
+  Select,
   Spinner,
   notify,
 } from "@/components/ui";
@@ -31,11 +32,13 @@ type Results = Extract<Awaited<ReturnType<typeof searchWorkers>>, { ok: true }>[
  */
 export function BookDialog({
   board,
+  branches,
   shift,
   slot,
   onClose,
 }: {
   board: BookBoard;
+  branches: { id: number; name: string }[];
   shift: Shift;
   slot: BoardSlot;
   onClose: () => void;
@@ -48,6 +51,7 @@ export function BookDialog({
   const [name, setName] = useState("");
   const [query, setQuery] = useState("");
   const [onlySkill, setOnlySkill] = useState(true);
+  const [branch, setBranch] = useState("");
   const [page, setPage] = useState(1);
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
@@ -59,12 +63,13 @@ export function BookDialog({
       page,
       username: query || undefined,
       skill: onlySkill ? slot.skill.id : undefined,
+      branches: branch ? [Number(branch)] : undefined,
       shiftIds,
     });
     setLoading(false);
     if (res.ok) setResults(res.data);
     else notify.error(res.message);
-  }, [page, query, onlySkill, slot.skill.id, shiftIds]);
+  }, [page, query, onlySkill, branch, slot.skill.id, shiftIds]);
 
   useEffect(() => {
     // Searching is fetching: the results follow the filters.
@@ -141,6 +146,27 @@ export function BookDialog({
               />
             )}
           </FormField>
+          {branches.length > 0 && (
+            <FormField label="Branch" className="w-full sm:w-48">
+              {(p) => (
+                <Select
+                  {...p}
+                  value={branch}
+                  onChange={(e) => {
+                    setPage(1);
+                    setBranch(e.currentTarget.value);
+                  }}
+                >
+                  <option value="">Any branch</option>
+                  {branches.map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
           <Button type="submit" variant="secondary">
             <Search aria-hidden /> Search
           </Button>

@@ -19,7 +19,10 @@ export async function generateMetadata({
 
 export default async function JobBookPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const board = await pageData(bookBoard(await requestCtx(), id));
+  const [board, job] = await Promise.all([
+    pageData(bookBoard(await requestCtx(), id)),
+    jobForPage(id),
+  ]);
   const tz = board.job.time_zone;
   if (board.shifts.length === 0)
     return <EmptyState title="No shifts to book" hint="Add shifts to this job from Edit job." />;
@@ -38,7 +41,7 @@ export default async function JobBookPage({ params }: { params: Promise<{ id: st
           }))}
         />
       </div>
-      <BookBoardView board={board} />
+      <BookBoardView board={board} branches={job.book_from_branches} />
     </>
   );
 }

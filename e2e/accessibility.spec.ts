@@ -43,3 +43,34 @@ test("the worker dashboard has no serious accessibility violations", async ({ pa
   await expect(page).toHaveURL(/\/my-dashboard$/);
   await expectNoSeriousViolations(page);
 });
+
+test("booking, approvals and the worker's lists have no serious accessibility violations", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/approvals");
+  await expect(page.getByRole("heading", { name: "Approvals" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto("/jobs");
+  await page.getByRole("link", { name: "Royal Arena concert – load-in" }).first().click();
+  await page.getByRole("link", { name: "Book", exact: true }).click();
+  await expect(page).toHaveURL(/\/book$/);
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Add worker" }).first().click();
+  await expect(page.getByRole("dialog", { name: /^Book / })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Workers" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the worker's dashboard tabs have no serious accessibility violations", async ({ page }) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+  for (const tab of ["new", "past", "pending"]) {
+    await page.goto(`/my-dashboard/${tab}`);
+    await expect(page.getByRole("navigation", { name: "My dashboard lists" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});

@@ -1,26 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
 import { BOOKING_STATUSES } from "@/lib/domain/application-status";
-import { flag, idSchema, optionalId } from "../params";
-
-/** One id or a list of ids (JSON array, "1,2" or repeated query values). */
-const ids = (field: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === "") return undefined;
-      if (Array.isArray(v)) return v;
-      if (typeof v === "string")
-        return v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean);
-      return [v];
-    },
-    z
-      .array(idSchema, { error: `The ${field} must be a list of ids.` })
-      .max(100, `At most 100 ${field} at once.`)
-      .optional(),
-  );
+import { flag, idList, idSchema, optionalId } from "../params";
 
 /** A status as spec §4 writes it, or its lower-case slug ("request-accepted"). */
 const statusOf = <T extends string>(allowed: readonly T[]) =>
@@ -33,8 +14,8 @@ const statusOf = <T extends string>(allowed: readonly T[]) =>
 
 export const bookInput = z.object({
   assignee_id: idSchema,
-  shiftIds: ids("shiftIds"),
-  shift_slots: ids("shift_slots").refine((v) => v && v.length > 0, {
+  shiftIds: idList,
+  shift_slots: idList.refine((v) => v && v.length > 0, {
     message: "Choose at least one shift slot.",
   }),
   status: statusOf(["Applied", ...BOOKING_STATUSES] as const),

@@ -164,7 +164,9 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
     (_, i) => new Date(Math.ceil((Date.now() + halfHour) / halfHour) * halfHour + i * halfHour),
   );
   const soon = soonStarts.find((t) => isFree(busy, t, 1));
-  const night = [1, 2, 3, 4, 5, 6].map((d) => dayAt(-d, 22)).find((t) => isFree(busy, t, 4));
+  const night = [1, 2, 3, 4, 5, 6]
+    .map((d) => dayAt(-d, 22))
+    .find((t) => t.getTime() + 4 * HOUR < Date.now() && isFree(busy, t, 4));
   expect(soon && night, "the seeded worker has a free hour soon and a free night").toBeTruthy();
   const today = await createJob(request, s, `E2E Today ${stamp}`, [{ at: soon!, hours: 1 }]);
   const lastNight = await createJob(request, s, `E2E Night ${stamp}`, [{ at: night!, hours: 4 }]);

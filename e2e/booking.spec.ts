@@ -91,6 +91,19 @@ async function bookFromDialog(page: Page, name: string) {
   await dialog.getByRole("button", { name: `Book ${name}`, exact: true }).click();
 }
 
+/** The spec's toast, and the worker now carries its Booked badge in the search results. */
+async function expectBooked(page: Page, name: string) {
+  await expect(
+    page.getByText("Application added successfully", { exact: true }).first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog", { name: /^Book / })
+      .getByRole("listitem")
+      .filter({ hasText: name }),
+  ).toContainText("Booked");
+}
+
 test("booking: capacity, rest time, check-in, hours over midnight and approval", async ({
   page,
   browser,
@@ -127,9 +140,9 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
   await expect(daySlot).toContainText("0/2");
   await daySlot.getByRole("button", { name: "Add worker" }).click();
   await bookFromDialog(page, w1.name);
-  await expect(page.getByText(`${w1.name} is booked`, { exact: true })).toBeVisible();
+  await expectBooked(page, w1.name);
   await bookFromDialog(page, w2.name);
-  await expect(page.getByText(`${w2.name} is booked`, { exact: true })).toBeVisible();
+  await expectBooked(page, w2.name);
   await bookFromDialog(page, w3.name);
   await expect(
     page.getByText(/This shift slot is full: .* has 2 of 2 positions filled\./),
@@ -151,7 +164,7 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
   await expect(confirm).toContainText("less than 11 hours of rest");
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeVisible();
   await confirm.getByRole("button", { name: "Book" }).click();
-  await expect(page.getByText(`${w1.name} is booked`, { exact: true })).toBeVisible();
+  await expectBooked(page, w1.name);
   await page.keyboard.press("Escape");
   await expect(eveningSlot).toContainText("1/2");
 

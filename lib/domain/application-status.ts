@@ -152,3 +152,15 @@ export function aggregateJobStatus(
     return "Approved";
   return "Published";
 }
+
+/** The toasts of spec §8 for applications, in one place for every screen and answer. */
+export const APPLICATION_MESSAGES = {
+  applied: "Succesfully applied",
+  unapplied: "Unapplied for shift",
+  added: "Application added successfully",
+  deleted: "Application deleted successfully",
+  updated: "Application updated successfully",
+  moved: "Application moved successfully",
+  requestAccepted: "Request accepted",
+  requestDeclined: "Request declined",
+} as const;

@@ -1,5 +1,6 @@
 "use server";
 
+import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
 import { runAction } from "@/lib/http/action";
 import { requireUser } from "@/lib/services/context";
 import { bookApplications } from "@/lib/services/applications/book";
@@ -24,7 +25,7 @@ export async function applyForShift(shiftId: number, slotId: number) {
       shift_slots: [slotId],
       status: "Applied",
     });
-    return { message: "Succesfully applied" };
+    return { message: APPLICATION_MESSAGES.applied };
   });
 }
 

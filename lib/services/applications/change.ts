@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { HOURS_STATUSES } from "@/lib/domain/application-status";
+import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
@@ -212,5 +212,5 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
     return app.id;
   });
   const [application] = await applicationViews(ctx.db, [id]);
-  return { application, message: "Application moved successfully" };
+  return { application, message: APPLICATION_MESSAGES.moved };
 }

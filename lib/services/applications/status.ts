@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import {
+  APPLICATION_MESSAGES,
   canTransition,
   HOURS_STATUSES,
   transitionError,
@@ -26,10 +27,10 @@ import {
 import { applicationViews, type ApplicationView } from "./view";
 
 const WORKER_MESSAGES: Partial<Record<ApplicationStatus, string>> = {
-  Applied: "Succesfully applied",
-  Denied: "Unapplied for shift",
-  "Request accepted": "Request accepted",
-  "Request denied": "Request declined",
+  Applied: APPLICATION_MESSAGES.applied,
+  Denied: APPLICATION_MESSAGES.unapplied,
+  "Request accepted": APPLICATION_MESSAGES.requestAccepted,
+  "Request denied": APPLICATION_MESSAGES.requestDeclined,
 };
 
 /** Who makes a change: the worker for its own answers, else a booker or requester. */
@@ -148,8 +149,7 @@ export async function changeApplicationStatus(
   return {
     application,
     message:
-      (result.by === "worker" ? WORKER_MESSAGES[to] : undefined) ??
-      "Application updated successfully",
+      (result.by === "worker" ? WORKER_MESSAGES[to] : undefined) ?? APPLICATION_MESSAGES.updated,
   };
 }
 
@@ -189,6 +189,6 @@ export async function deleteApplication(ctx: Ctx, id: unknown) {
       },
     });
     await recomputeJobStatuses(tx, ctx, [app.jobId]);
-    return { id: app.id, message: "Application deleted successfully" };
+    return { id: app.id, message: APPLICATION_MESSAGES.deleted };
   });
 }

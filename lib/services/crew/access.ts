@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import type { Permission } from "@/lib/domain/permissions";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { jobScope } from "../jobs/scope";
+import { loadShiftInScope } from "../shifts";
 import { toId } from "../applications/access";
 
 /**
@@ -61,23 +62,18 @@ export type CrewJob = Awaited<ReturnType<typeof loadCrewJob>>;
 
 /** A live shift of a live job in the user's scope, with the job and its zone, or 404. */
 export async function loadCrewShift(ctx: Ctx, shiftId: unknown) {
-  const actor = gate(ctx, CREW_READERS);
-  const id = toId(shiftId, "Shift");
-  const [row] = await ctx.db
-    .select({
-      id: schema.shifts.id,
-      startsAt: schema.shifts.startsAt,
-      endsAt: schema.shifts.endsAt,
-      jobId: schema.jobs.id,
-      jobName: schema.jobs.name,
-      jobStatus: schema.jobs.status,
-      timeZone: schema.countries.timeZone,
-    })
-    .from(schema.shifts)
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(and(eq(schema.shifts.id, id), isNull(schema.shifts.deletedAt), jobScope(actor)))
-    .limit(1);
-  if (!row) throw new NotFoundError("Shift not found.");
-  return row;
+  gate(ctx, CREW_READERS);
+  const { shift, jobId, jobName, jobStatus, timeZone } = await loadShiftInScope(
+    ctx,
+    toId(shiftId, "Shift"),
+  );
+  return {
+    id: shift.id,
+    startsAt: shift.startsAt,
+    endsAt: shift.endsAt,
+    jobId,
+    jobName,
+    jobStatus,
+    timeZone,
+  };
 }

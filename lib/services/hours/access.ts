@@ -1,3 +1,4 @@
+import type { DbOrTx } from "@/db";
 import { resolveReportedTimes } from "@/lib/domain/reported-hours";
 import { formatDateTime, formatRange } from "@/lib/domain/format";
 import {
@@ -23,10 +24,14 @@ export const mayReport = (r: Relation) => r.own || r.booker || r.crewBoss;
 export const managesHours = (r: Relation) => r.booker || r.approver;
 
 /** An application the actor may report hours for (404 without any tie, 403 otherwise). */
-export async function applicationForReporting(ctx: Ctx, id: number): Promise<ApplicationRow> {
+export async function applicationForReporting(
+  ctx: Ctx,
+  id: number,
+  db: DbOrTx = ctx.db,
+): Promise<ApplicationRow> {
   requireUser(ctx);
-  const app = await loadApplication(ctx.db, id);
-  const r = await relationTo(ctx, app);
+  const app = await loadApplication(db, id);
+  const r = await relationTo(ctx, app, db);
   assertRelated(r);
   if (!mayReport(r)) throw new ForbiddenError("You cannot report hours for this worker.");
   return app;
@@ -36,14 +41,15 @@ export async function applicationForReporting(ctx: Ctx, id: number): Promise<App
 export async function reportForChange(
   ctx: Ctx,
   reportId: unknown,
+  db: DbOrTx = ctx.db,
 ): Promise<{ report: ReportedHoursRow; app: ApplicationRow; manager: boolean }> {
   requireUser(ctx);
-  const report = await reportById(ctx.db, toReportId(reportId));
+  const report = await reportById(db, toReportId(reportId));
   if (!report) throw new NotFoundError("Reported hours not found.");
-  const app = await loadApplication(ctx.db, report.applicationId).catch((err: unknown) => {
+  const app = await loadApplication(db, report.applicationId).catch((err: unknown) => {
     throw err instanceof NotFoundError ? new NotFoundError("Reported hours not found.") : err;
   });
-  const r = await relationTo(ctx, app);
+  const r = await relationTo(ctx, app, db);
   try {
     assertRelated(r);
   } catch (err) {
@@ -56,10 +62,14 @@ export async function reportForChange(
 }
 
 /** An application the actor may approve or disapprove (404 without any tie, 403 otherwise). */
-export async function applicationForApproval(ctx: Ctx, id: unknown): Promise<ApplicationRow> {
+export async function applicationForApproval(
+  ctx: Ctx,
+  id: unknown,
+  db: DbOrTx = ctx.db,
+): Promise<ApplicationRow> {
   requireUser(ctx);
-  const app = await loadApplication(ctx.db, id);
-  const r = await relationTo(ctx, app);
+  const app = await loadApplication(db, id);
+  const r = await relationTo(ctx, app, db);
   assertRelated(r);
   if (!r.approver) throw new ForbiddenError("You cannot approve hours on this job.");
   return app;

@@ -28,9 +28,8 @@ export async function approveApplication(
   applicationId: unknown,
 ): Promise<ApprovalResult> {
   const actor = requireUser(ctx);
-  const { id } = await applicationForApproval(ctx, applicationId);
-
   return ctx.db.transaction(async (tx) => {
+    const { id } = await applicationForApproval(ctx, applicationId, tx);
     await settleEndedShifts(tx, ctx, { applicationIds: [id] });
     const app = await loadApplication(tx, id, true);
     if (app.status === "Approved")
@@ -80,9 +79,8 @@ export async function disapproveApplication(
   ctx: Ctx,
   applicationId: unknown,
 ): Promise<ApprovalResult> {
-  const { id } = await applicationForApproval(ctx, applicationId);
-
   return ctx.db.transaction(async (tx) => {
+    const { id } = await applicationForApproval(ctx, applicationId, tx);
     const app = await loadApplication(tx, id, true);
     let report = await reportOf(tx, app.id);
     const to = statusAfterDisapproval(report !== null);

@@ -31,9 +31,9 @@ export async function reportHours(
 ): Promise<ReportedHoursView & { message: string }> {
   const actor = requireUser(ctx);
   const input = parseInput(reportHoursInput, raw);
-  await applicationForReporting(ctx, input.application_id);
-
   return ctx.db.transaction(async (tx) => {
+    // Who may report is checked inside the transaction, so it holds for the row written.
+    await applicationForReporting(ctx, input.application_id, tx);
     // A shift that has just ended may not have been swept yet: Booked → Report! first.
     await settleEndedShifts(tx, ctx, { applicationIds: [input.application_id] });
     const app = await loadApplication(tx, input.application_id, true);
@@ -91,10 +91,10 @@ export async function updateReportedHours(
   reportId: unknown,
   raw: unknown,
 ): Promise<ReportedHoursView & { message: string }> {
-  const { report: found, manager } = await reportForChange(ctx, reportId);
   const input = parseInput(updateHoursInput, raw);
 
   return ctx.db.transaction(async (tx) => {
+    const { report: found, manager } = await reportForChange(ctx, reportId, tx);
     const app = await loadApplication(tx, found.applicationId, true);
     const before = await reportById(tx, found.id);
     if (!before) throw new NotFoundError("Reported hours not found.");
@@ -153,9 +153,8 @@ export async function deleteReportedHours(
   ctx: Ctx,
   reportId: unknown,
 ): Promise<{ id: number; application_id: number; status: "Report!"; message: string }> {
-  const { report: found, manager } = await reportForChange(ctx, reportId);
-
   return ctx.db.transaction(async (tx) => {
+    const { report: found, manager } = await reportForChange(ctx, reportId, tx);
     const app = await loadApplication(tx, found.applicationId, true);
     const report = await reportById(tx, found.id);
     if (!report) throw new NotFoundError("Reported hours not found.");

@@ -14,14 +14,15 @@ import { logActivity } from "../activity";
 import { filledOfSlot } from "../jobs/list";
 import { jobScope } from "../jobs/scope";
 
-/** A live shift whose job the user may see, with the job's zone. */
-async function loadShiftInScope(ctx: Ctx, shiftId: number) {
+/** A live shift whose job the user may see, with the job's zone, or 404. */
+export async function loadShiftInScope(ctx: Ctx, shiftId: number) {
   const actor = requireUser(ctx);
   const [row] = await ctx.db
     .select({
       shift: schema.shifts,
       jobName: schema.jobs.name,
       jobId: schema.jobs.id,
+      jobStatus: schema.jobs.status,
       timeZone: schema.countries.timeZone,
     })
     .from(schema.shifts)

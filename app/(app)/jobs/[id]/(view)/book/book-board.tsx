@@ -142,7 +142,7 @@ export function BookBoardView({
                                 onBook={() =>
                                   call.run(
                                     (f) => setApplicationStatus(app.id, "Booked", f),
-                                    `${app.worker.name} is booked`,
+                                    (d) => d.message,
                                   )
                                 }
                                 onRemove={() =>

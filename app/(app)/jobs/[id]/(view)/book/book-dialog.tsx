@@ -16,6 +16,7 @@ import {
   notify,
 } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
+import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import type { BoardSlot, BookBoard } from "@/lib/services/applications";
@@ -83,7 +84,7 @@ export function BookDialog({
     setQuery(name.trim());
   };
 
-  const book = (workerId: number, workerName: string, status: "Booked" | "Reserve" | "Requested") =>
+  const book = (workerId: number, status: "Booked" | "Reserve" | "Requested") =>
     call.run(
       (f) =>
         bookWorker({
@@ -93,11 +94,7 @@ export function BookDialog({
           status,
           ...f,
         }),
-      status === "Booked"
-        ? `${workerName} is booked`
-        : status === "Reserve"
-          ? `${workerName} is on the reserve list`
-          : `${workerName} is requested`,
+      APPLICATION_MESSAGES.added,
       {},
       () => void load(),
     );
@@ -241,7 +238,7 @@ export function BookDialog({
                           <Button
                             size="sm"
                             disabled={call.pending || Boolean(overlap)}
-                            onClick={() => book(u.id, u.name, "Booked")}
+                            onClick={() => book(u.id, "Booked")}
                             aria-label={`Book ${u.name}`}
                           >
                             Book
@@ -250,7 +247,7 @@ export function BookDialog({
                             size="sm"
                             variant="secondary"
                             disabled={call.pending}
-                            onClick={() => book(u.id, u.name, "Reserve")}
+                            onClick={() => book(u.id, "Reserve")}
                             aria-label={`Reserve ${u.name}`}
                           >
                             Reserve
@@ -262,7 +259,7 @@ export function BookDialog({
                           size="sm"
                           variant="secondary"
                           disabled={call.pending}
-                          onClick={() => book(u.id, u.name, "Requested")}
+                          onClick={() => book(u.id, "Requested")}
                           aria-label={`Request ${u.name}`}
                         >
                           Request

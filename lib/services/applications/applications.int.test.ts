@@ -1,100 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { testDatabase } from "@/lib/testing/db";
-import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import {
   applicationStatus,
-  applyOn,
   createJobWorld,
   insertJob,
   jobRow,
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
+import { bookingKit } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { countingDb } from "@/lib/testing/counting-db";
-import { makeCtx, loadActor } from "@/lib/services/context";
-import {
-  applicationChangeOptions,
-  bookableUsers,
-  bookApplications,
-  changeApplication,
-  changeApplicationStatus,
-  deleteApplication,
-  settleEndedShifts,
-} from ".";
+import { bookApplications, changeApplicationStatus } from ".";
 
 let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
+let k: ReturnType<typeof bookingKit>;
 /** "Now" for every test: a fixed Monday noon in Copenhagen. */
 const NOW = new Date("2026-12-07T11:00:00Z");
-const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   handle = await testDatabase();
   db = handle.db;
   setDatabaseForTests(handle);
   w = await createJobWorld(db);
+  k = bookingKit(db, () => w, NOW);
 });
 afterAll(async () => {
   await handle?.close();
 });
 
-const ctx = (userId: number, now = NOW) => ctxFor(db, userId, { now });
-
-let workerSeq = 0;
-/** An approved worker with the given skills (and branches). */
-async function worker(skills: number[] = [], branches: number[] = [], name?: string) {
-  const u = await createUser(db, { roles: [ROLE.worker], name: name ?? `Worker ${++workerSeq}` });
-  if (skills.length)
-    await db.insert(schema.userSkills).values(skills.map((skillId) => ({ userId: u.id, skillId })));
-  if (branches.length)
-    await db
-      .insert(schema.userBranches)
-      .values(branches.map((branchId) => ({ userId: u.id, branchId })));
-  return u.id;
-}
-
-/** A one-shift job of company A with one Stagehand slot of `positions`, at the given times. */
-async function oneShiftJob(start: string, end: string, positions = 2, companyId = w.companyA) {
-  const job = await insertJob(db, {
-    name: `Job ${start}`,
-    companyId,
-    countryId: w.countryId,
-    shifts: [{ startsAt: at(start), endsAt: at(end), slots: [{ skillId: w.skill, positions }] }],
-  });
-  return { jobId: job.id, shiftId: job.shifts[0].id, slotId: job.shifts[0].slots[0].id };
-}
-
-const book = async (
-  bookerId: number,
-  assignee: number,
-  slot: { shiftId: number; slotId: number },
-  extra: Record<string, unknown> = {},
-) =>
-  bookApplications(await ctx(bookerId), {
-    assignee_id: assignee,
-    shiftIds: [slot.shiftId],
-    shift_slots: [slot.slotId],
-    status: "Booked",
-    ...extra,
-  });
-
-async function filledOf(slotId: number) {
-  const rows = await db
-    .select({ id: schema.applications.id })
-    .from(schema.applications)
-    .where(
-      and(
-        eq(schema.applications.shiftSlotId, slotId),
-        inArray(schema.applications.status, [...FILLED_STATUSES]),
-      ),
-    );
-  return rows.length;
-}
+const at = (iso: string) => new Date(iso);
+const ctx = (userId: number, now = NOW) => k.ctx(userId, now);
+const worker = (...a: Parameters<(typeof k)["worker"]>) => k.worker(...a);
+const oneShiftJob = (start: string, end: string, positions = 2, companyId = w.companyA) =>
+  k.oneShiftJob(start, end, positions, companyId);
+const book = (...a: Parameters<(typeof k)["book"]>) => k.book(...a);
+const filledOf = (slotId: number) => k.filledOf(slotId);
 
 describe("booking (POST applications)", () => {
   it("books a worker and answers the application with its status as the spec writes it", async () => {
@@ -409,134 +352,5 @@ describe("applying, requests and the transition table", () => {
     const [app] = await book(w.pm, a, s, { status: "requested" });
     const res = await changeApplicationStatus(await ctx(a), app.id, { status: "request-accepted" });
     expect(res.application.status).toBe("Request accepted");
-  });
-});
-
-describe("removing and moving", () => {
-  it("a booker removes an application; not once hours are reported", async () => {
-    const s = await oneShiftJob("2027-01-05T08:00:00Z", "2027-01-05T12:00:00Z");
-    const [app] = await book(w.pm, await worker([w.skill]), s);
-    expect(await deleteApplication(await ctx(w.crewHandler), app.id)).toMatchObject({
-      message: "Application deleted successfully",
-    });
-    const past = await oneShiftJob("2026-12-02T08:00:00Z", "2026-12-02T12:00:00Z");
-    const id = await applyOn(db, past.slotId, await worker([w.skill]), "Reported");
-    await db.insert(schema.reportedHours).values({
-      applicationId: id,
-      shiftSlotId: past.slotId,
-      startsAt: at("2026-12-02T08:00:00Z"),
-      endsAt: at("2026-12-02T12:00:00Z"),
-    });
-    const err = await appErrorOf(deleteApplication(await ctx(w.pm), id));
-    expect(err.status).toBe(409);
-    expect(await applicationStatus(db, id)).toBe("Reported");
-  });
-
-  it("a worker cannot remove its booking", async () => {
-    const s = await oneShiftJob("2027-01-06T08:00:00Z", "2027-01-06T12:00:00Z");
-    const a = await worker([w.skill]);
-    const [app] = await book(w.pm, a, s);
-    expect((await appErrorOf(deleteApplication(await ctx(a), app.id))).status).toBe(403);
-  });
-
-  it("moves a booked worker to another shift of the job, checking its capacity", async () => {
-    const job = await insertJob(db, {
-      name: "Move me",
-      companyId: w.companyA,
-      countryId: w.countryId,
-      shifts: [
-        {
-          startsAt: at("2027-01-08T08:00:00Z"),
-          endsAt: at("2027-01-08T12:00:00Z"),
-          slots: [{ skillId: w.skill, positions: 1 }],
-        },
-        {
-          startsAt: at("2027-01-09T08:00:00Z"),
-          endsAt: at("2027-01-09T12:00:00Z"),
-          slots: [{ skillId: w.skill, positions: 1 }],
-        },
-      ],
-    });
-    const [s1, s2] = job.shifts;
-    const a = await worker([w.skill]);
-    const b = await worker([w.skill]);
-    const [appA] = await book(w.pm, a, { shiftId: s1.id, slotId: s1.slots[0].id });
-    await book(w.pm, b, { shiftId: s2.id, slotId: s2.slots[0].id });
-    const options = await applicationChangeOptions(await ctx(w.pm), s1.id, appA.id);
-    expect(options.shifts.map((x) => [x.shift_id, x.current, x.slots[0].free])).toEqual([
-      [s1.id, true, 0],
-      [s2.id, false, 0],
-    ]);
-    const full = await appErrorOf(
-      changeApplication(await ctx(w.pm), {
-        application_id: appA.id,
-        shift_slot_id: s2.slots[0].id,
-      }),
-    );
-    expect(full.status).toBe(409);
-    await db
-      .update(schema.shiftSlots)
-      .set({ positions: 2 })
-      .where(eq(schema.shiftSlots.id, s2.slots[0].id));
-    const moved = await changeApplication(await ctx(w.pm), {
-      application_id: appA.id,
-      shift_slot_id: s2.slots[0].id,
-    });
-    expect(moved.application).toMatchObject({ shift_id: s2.id, status: "Booked" });
-  });
-});
-
-describe("ended shifts and the job status", () => {
-  it("settles Booked to Report! once the shift has ended and the job follows", async () => {
-    const s = await oneShiftJob("2027-01-10T08:00:00Z", "2027-01-10T12:00:00Z");
-    const [app] = await book(w.pm, await worker([w.skill]), s);
-    const later = await ctx(w.pm, at("2027-01-10T12:30:00Z"));
-    await db.transaction((tx) => settleEndedShifts(tx, later, { jobIds: [s.jobId] }));
-    expect(await applicationStatus(db, app.id)).toBe("Report!");
-    expect((await jobRow(db, s.jobId)).status).toBe("Report!");
-  });
-});
-
-describe("bookable-users", () => {
-  it("finds workers by skill, branch and name, with their clashes with the shifts being booked", async () => {
-    const [branch] = await db
-      .insert(schema.branches)
-      .values({ name: "Aarhus", countryId: w.countryId })
-      .returning();
-    const s = await oneShiftJob("2027-01-12T08:00:00Z", "2027-01-12T16:00:00Z");
-    const clash = await oneShiftJob("2027-01-12T10:00:00Z", "2027-01-12T14:00:00Z");
-    const busy = await worker([w.skill], [branch.id], "Zed Busybody");
-    const free = await worker([w.skill], [branch.id], "Zed Freebird");
-    await worker([w.skill2], [branch.id], "Zed Rigger");
-    await book(w.pm, busy, clash);
-    const page = await bookableUsers(await ctx(w.pm), {
-      skill: String(w.skill),
-      branches: String(branch.id),
-      username: "zed",
-      shiftIds: String(s.shiftId),
-    });
-    expect(page.items.map((u) => u.name)).toEqual(["Zed Busybody", "Zed Freebird"]);
-    expect(page.meta.total).toBe(2);
-    const [b, f] = page.items;
-    expect(b.conflicts).toEqual([
-      expect.objectContaining({ shift_id: s.shiftId, kind: "overlap" }),
-    ]);
-    expect(f.conflicts).toEqual([]);
-    expect(f.branches).toEqual([{ id: branch.id, name: "Aarhus" }]);
-    expect(f.has_skill).toBe(true);
-    expect(free).toBe(f.id);
-  });
-
-  it("answers a page in a fixed number of queries, and refuses workers", async () => {
-    const counting = countingDb(handle);
-    const actor = await loadActor(db, w.pm);
-    const c = makeCtx(counting.db, actor, { now: NOW });
-    counting.reset();
-    await bookableUsers(c, { perPage: "5" });
-    const few = counting.statements();
-    counting.reset();
-    await bookableUsers(c, { perPage: "50" });
-    expect(counting.statements()).toBe(few);
-    expect((await appErrorOf(bookableUsers(await ctx(w.worker), {}))).status).toBe(403);
   });
 });

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { testDatabase } from "@/lib/testing/db";
+import {
+  applicationStatus,
+  applyOn,
+  createJobWorld,
+  insertJob,
+  jobRow,
+  type JobWorld,
+} from "@/lib/testing/jobs-fixtures";
+import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { appErrorOf } from "@/lib/testing/app-error";
+import { countingDb } from "@/lib/testing/counting-db";
+import { loadActor, makeCtx, systemActor } from "@/lib/services/context";
+import {
+  applicationChangeOptions,
+  bookableUsers,
+  bookBoard,
+  changeApplication,
+  deleteApplication,
+  settleEndedShifts,
+  sweepEndedShifts,
+} from ".";
+
+let handle: DbHandle;
+let db: Db;
+let w: JobWorld;
+let k: ReturnType<typeof bookingKit>;
+/** "Now" for every test: a fixed Monday noon in Copenhagen. */
+const NOW = new Date("2026-12-07T11:00:00Z");
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  setDatabaseForTests(handle);
+  w = await createJobWorld(db);
+  k = bookingKit(db, () => w, NOW);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const at = (iso: string) => new Date(iso);
+const ctx = (userId: number, now = NOW) => k.ctx(userId, now);
+const worker = (...a: Parameters<(typeof k)["worker"]>) => k.worker(...a);
+const oneShiftJob = (start: string, end: string, positions = 2, companyId = w.companyA) =>
+  k.oneShiftJob(start, end, positions, companyId);
+const book = (...a: Parameters<(typeof k)["book"]>) => k.book(...a);
+
+describe("removing and moving", () => {
+  it("a booker removes an application; not once hours are reported", async () => {
+    const s = await oneShiftJob("2027-01-05T08:00:00Z", "2027-01-05T12:00:00Z");
+    const [app] = await book(w.pm, await worker([w.skill]), s);
+    expect(await deleteApplication(await ctx(w.crewHandler), app.id)).toMatchObject({
+      message: "Application deleted successfully",
+    });
+    const past = await oneShiftJob("2026-12-02T08:00:00Z", "2026-12-02T12:00:00Z");
+    const id = await applyOn(db, past.slotId, await worker([w.skill]), "Reported");
+    await db.insert(schema.reportedHours).values({
+      applicationId: id,
+      shiftSlotId: past.slotId,
+      startsAt: at("2026-12-02T08:00:00Z"),
+      endsAt: at("2026-12-02T12:00:00Z"),
+    });
+    const err = await appErrorOf(deleteApplication(await ctx(w.pm), id));
+    expect(err.status).toBe(409);
+    expect(await applicationStatus(db, id)).toBe("Reported");
+  });
+
+  it("a worker cannot remove its booking", async () => {
+    const s = await oneShiftJob("2027-01-06T08:00:00Z", "2027-01-06T12:00:00Z");
+    const a = await worker([w.skill]);
+    const [app] = await book(w.pm, a, s);
+    expect((await appErrorOf(deleteApplication(await ctx(a), app.id))).status).toBe(403);
+  });
+
+  it("moves a booked worker to another shift of the job, checking its capacity", async () => {
+    const job = await insertJob(db, {
+      name: "Move me",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [
+        {
+          startsAt: at("2027-01-08T08:00:00Z"),
+          endsAt: at("2027-01-08T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 1 }],
+        },
+        {
+          startsAt: at("2027-01-09T08:00:00Z"),
+          endsAt: at("2027-01-09T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 1 }],
+        },
+      ],
+    });
+    const [s1, s2] = job.shifts;
+    const a = await worker([w.skill]);
+    const b = await worker([w.skill]);
+    const [appA] = await book(w.pm, a, { shiftId: s1.id, slotId: s1.slots[0].id });
+    await book(w.pm, b, { shiftId: s2.id, slotId: s2.slots[0].id });
+    const options = await applicationChangeOptions(await ctx(w.pm), s1.id, appA.id);
+    expect(options.shifts.map((x) => [x.shift_id, x.current, x.slots[0].free])).toEqual([
+      [s1.id, true, 0],
+      [s2.id, false, 0],
+    ]);
+    const full = await appErrorOf(
+      changeApplication(await ctx(w.pm), {
+        application_id: appA.id,
+        shift_slot_id: s2.slots[0].id,
+      }),
+    );
+    expect(full.status).toBe(409);
+    await db
+      .update(schema.shiftSlots)
+      .set({ positions: 2 })
+      .where(eq(schema.shiftSlots.id, s2.slots[0].id));
+    const moved = await changeApplication(await ctx(w.pm), {
+      application_id: appA.id,
+      shift_slot_id: s2.slots[0].id,
+    });
+    expect(moved.application).toMatchObject({ shift_id: s2.id, status: "Booked" });
+  });
+});
+
+describe("ended shifts and the job status", () => {
+  it("settles Booked to Report! once the shift has ended and the job follows", async () => {
+    const s = await oneShiftJob("2027-01-10T08:00:00Z", "2027-01-10T12:00:00Z");
+    const [app] = await book(w.pm, await worker([w.skill]), s);
+    const later = await ctx(w.pm, at("2027-01-10T12:30:00Z"));
+    await db.transaction((tx) => settleEndedShifts(tx, later, { jobIds: [s.jobId] }));
+    expect(await applicationStatus(db, app.id)).toBe("Report!");
+    expect((await jobRow(db, s.jobId)).status).toBe("Report!");
+  });
+});
+
+describe("bookable-users", () => {
+  it("finds workers by skill, branch and name, with their clashes with the shifts being booked", async () => {
+    const [branch] = await db
+      .insert(schema.branches)
+      .values({ name: "Aarhus", countryId: w.countryId })
+      .returning();
+    const s = await oneShiftJob("2027-01-12T08:00:00Z", "2027-01-12T16:00:00Z");
+    const clash = await oneShiftJob("2027-01-12T10:00:00Z", "2027-01-12T14:00:00Z");
+    const busy = await worker([w.skill], [branch.id], "Zed Busybody");
+    const free = await worker([w.skill], [branch.id], "Zed Freebird");
+    await worker([w.skill2], [branch.id], "Zed Rigger");
+    await book(w.pm, busy, clash);
+    const page = await bookableUsers(await ctx(w.pm), {
+      skill: String(w.skill),
+      branches: String(branch.id),
+      username: "zed",
+      shiftIds: String(s.shiftId),
+    });
+    expect(page.items.map((u) => u.name)).toEqual(["Zed Busybody", "Zed Freebird"]);
+    expect(page.meta.total).toBe(2);
+    const [b, f] = page.items;
+    expect(b.conflicts).toEqual([
+      expect.objectContaining({ shift_id: s.shiftId, kind: "overlap" }),
+    ]);
+    expect(f.conflicts).toEqual([]);
+    expect(f.branches).toEqual([{ id: branch.id, name: "Aarhus" }]);
+    expect(f.has_skill).toBe(true);
+    expect(free).toBe(f.id);
+  });
+
+  it("answers a page in a fixed number of queries, and refuses workers", async () => {
+    const counting = countingDb(handle);
+    const actor = await loadActor(db, w.pm);
+    const c = makeCtx(counting.db, actor, { now: NOW });
+    counting.reset();
+    await bookableUsers(c, { perPage: "5" });
+    const few = counting.statements();
+    counting.reset();
+    await bookableUsers(c, { perPage: "50" });
+    expect(counting.statements()).toBe(few);
+    expect((await appErrorOf(bookableUsers(await ctx(w.worker), {}))).status).toBe(403);
+  });
+});
+
+describe("the book tab (bookBoard)", () => {
+  it("shows each live slot with its figures and everyone on it except the turned down", async () => {
+    const s = await oneShiftJob("2027-01-20T08:00:00Z", "2027-01-20T12:00:00Z", 2);
+    const a = await worker([w.skill], [], "Board Booked");
+    const b = await worker([w.skill], [], "Board Reserve");
+    const c = await worker([w.skill], [], "Board Denied");
+    await book(w.pm, a, s);
+    await book(w.pm, b, s, { status: "Reserve" });
+    await applyOn(db, s.slotId, c, "Denied");
+    const board = await bookBoard(await ctx(w.pm), s.jobId);
+    expect(board.can).toEqual({ book: true, request: true });
+    expect(board.shifts).toHaveLength(1);
+    expect(board.shifts[0]).toMatchObject({ id: s.shiftId, ended: false });
+    const [slot] = board.shifts[0].slots;
+    expect(slot).toMatchObject({ id: s.slotId, positions: 2, filled: 1 });
+    expect(slot.applications.map((x) => [x.worker.name, x.status])).toEqual([
+      ["Board Booked", "Booked"],
+      ["Board Reserve", "Reserve"],
+    ]);
+  });
+
+  it("a client contact sees its own company's jobs and may only request; a worker may not open it", async () => {
+    const own = await oneShiftJob("2027-01-21T08:00:00Z", "2027-01-21T12:00:00Z");
+    const other = await oneShiftJob("2027-01-21T14:00:00Z", "2027-01-21T18:00:00Z", 2, w.companyB);
+    const board = await bookBoard(await ctx(w.colA), own.jobId);
+    expect(board.can).toEqual({ book: false, request: true });
+    expect((await appErrorOf(bookBoard(await ctx(w.colA), other.jobId))).status).toBe(404);
+    expect((await appErrorOf(bookBoard(await ctx(w.worker), own.jobId))).status).toBe(403);
+  });
+});
+
+describe("the background sweep", () => {
+  it("turns the held places of every ended shift into Report!, and the jobs follow", async () => {
+    const first = await oneShiftJob("2027-02-01T08:00:00Z", "2027-02-01T12:00:00Z");
+    const second = await oneShiftJob("2027-02-02T08:00:00Z", "2027-02-02T12:00:00Z");
+    const upcoming = await oneShiftJob("2027-02-05T08:00:00Z", "2027-02-05T12:00:00Z");
+    const [a] = await book(w.pm, await worker([w.skill]), first);
+    const [b] = await book(w.pm, await worker([w.skill]), second);
+    const [c] = await book(w.pm, await worker([w.skill]), upcoming);
+    const sweep = makeCtx(db, systemActor("status sweep"), { now: at("2027-02-03T00:00:00Z") });
+    expect(await db.transaction((tx) => sweepEndedShifts(tx, sweep))).toBeGreaterThanOrEqual(2);
+    expect(await applicationStatus(db, a.id)).toBe("Report!");
+    expect(await applicationStatus(db, b.id)).toBe("Report!");
+    expect(await applicationStatus(db, c.id)).toBe("Booked");
+    expect((await jobRow(db, first.jobId)).status).toBe("Report!");
+    expect((await jobRow(db, upcoming.jobId)).status).toBe("Published");
+  });
+});

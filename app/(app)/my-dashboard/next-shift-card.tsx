@@ -12,7 +12,7 @@ import { StatusBadge } from "@/components/work/status-badge";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import type { NextShift } from "@/lib/services/worker";
 import { dayOf, timeRange } from "./format";
-import { placeOf } from "./shift-card";
+import { DetailLine, placeOf } from "./shift-card";
 import { CheckInButton } from "./shift-actions";
 
 /** The next-shift widget: where to be and when, and the big "Check in" button on site. */
@@ -55,43 +55,31 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
             </p>
           </div>
           <ul className="flex flex-col gap-2 text-gray-800">
-            <li className="flex items-start gap-2">
-              <CalendarClock className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-              <span className="text-lg font-medium tabular-nums">
-                {dayOf(shift.start, tz)} · {timeRange(shift.start, shift.end, tz)}
-              </span>
-            </li>
+            <DetailLine icon={CalendarClock} className="text-lg font-medium tabular-nums">
+              {dayOf(shift.start, tz)} · {timeRange(shift.start, shift.end, tz)}
+            </DetailLine>
             {place && (
-              <li className="flex items-start gap-2">
-                <MapPin className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-                <span className="min-w-0 break-words">
-                  {place}{" "}
-                  <a
-                    className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-accent-700 underline-offset-4 hover:underline"
-                    href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`}
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    <Navigation className="size-4" aria-hidden /> Directions
-                  </a>
-                </span>
-              </li>
+              <DetailLine icon={MapPin} className="min-w-0 break-words">
+                {place}{" "}
+                <a
+                  className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-accent-700 underline-offset-4 hover:underline"
+                  href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  <Navigation className="size-4" aria-hidden /> Directions
+                </a>
+              </DetailLine>
             )}
             {(shift.dresscode || shift.dresscode_notes) && (
-              <li className="flex items-start gap-2">
-                <Shirt className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-                <span className="min-w-0 break-words">
-                  {[shift.dresscode, shift.dresscode_notes].filter(Boolean).join(" – ")}
-                </span>
-              </li>
+              <DetailLine icon={Shirt} className="min-w-0 break-words">
+                {[shift.dresscode, shift.dresscode_notes].filter(Boolean).join(" – ")}
+              </DetailLine>
             )}
             {shift.notes_for_workers && (
-              <li className="flex items-start gap-2">
-                <StickyNote className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-                <span className="min-w-0 break-words whitespace-pre-line">
-                  {shift.notes_for_workers}
-                </span>
-              </li>
+              <DetailLine icon={StickyNote} className="min-w-0 break-words whitespace-pre-line">
+                {shift.notes_for_workers}
+              </DetailLine>
             )}
           </ul>
           {shift.check_in_at ? (

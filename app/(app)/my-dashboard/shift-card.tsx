@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarClock, MapPin, Shirt, StickyNote } from "lucide-react";
+import { CalendarClock, MapPin, Shirt, StickyNote, type LucideIcon } from "lucide-react";
 import { Badge, Card, CardContent } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
@@ -61,40 +61,28 @@ export function ShiftCard({
           </div>
         </div>
         <ul className="flex flex-col gap-2 text-gray-800">
-          <li className="flex items-start gap-2">
-            <CalendarClock className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-            <span className="tabular-nums">
-              <span className="sr-only">When: </span>
-              {dayOf(shift.start, shift.time_zone)} ·{" "}
-              {timeRange(shift.start, shift.end, shift.time_zone)}
-            </span>
-          </li>
+          <DetailLine icon={CalendarClock} className="tabular-nums">
+            <span className="sr-only">When: </span>
+            {dayOf(shift.start, shift.time_zone)} ·{" "}
+            {timeRange(shift.start, shift.end, shift.time_zone)}
+          </DetailLine>
           {place && (
-            <li className="flex items-start gap-2">
-              <MapPin className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-              <span className="min-w-0 break-words">
-                <span className="sr-only">Where: </span>
-                {place}
-              </span>
-            </li>
+            <DetailLine icon={MapPin} className="min-w-0 break-words">
+              <span className="sr-only">Where: </span>
+              {place}
+            </DetailLine>
           )}
           {(shift.dresscode || shift.dresscode_notes) && (
-            <li className="flex items-start gap-2">
-              <Shirt className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-              <span className="min-w-0 break-words">
-                <span className="sr-only">Dress code: </span>
-                {[shift.dresscode, shift.dresscode_notes].filter(Boolean).join(" – ")}
-              </span>
-            </li>
+            <DetailLine icon={Shirt} className="min-w-0 break-words">
+              <span className="sr-only">Dress code: </span>
+              {[shift.dresscode, shift.dresscode_notes].filter(Boolean).join(" – ")}
+            </DetailLine>
           )}
           {shift.notes_for_workers && (
-            <li className="flex items-start gap-2">
-              <StickyNote className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-              <span className="min-w-0 break-words whitespace-pre-line">
-                <span className="sr-only">Notes: </span>
-                {shift.notes_for_workers}
-              </span>
-            </li>
+            <DetailLine icon={StickyNote} className="min-w-0 break-words whitespace-pre-line">
+              <span className="sr-only">Notes: </span>
+              {shift.notes_for_workers}
+            </DetailLine>
           )}
         </ul>
         <div className="flex flex-wrap items-center gap-1.5">
@@ -105,5 +93,23 @@ export function ShiftCard({
         {children && <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{children}</div>}
       </CardContent>
     </Card>
+  );
+}
+
+/** One line of a shift's details: an icon, then the text beside it. */
+export function DetailLine({
+  icon: Icon,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex items-start gap-2">
+      <Icon className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
+      <span className={className}>{children}</span>
+    </li>
   );
 }

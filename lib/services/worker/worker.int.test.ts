@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
-import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
+
+import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { testDatabase } from "@/lib/testing/db";
-import { createUser, ctxFor } from "@/lib/testing/fixtures";
-import {
-  applicationStatus,
-  applyOn,
-  createJobWorld,
-  insertJob,
-  type JobWorld,
-} from "@/lib/testing/jobs-fixtures";
+import { workerKit } from "@/lib/testing/worker-fixtures";
+
+import { applicationStatus, applyOn, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { callRoute } from "@/lib/testing/route-request";
-import { makeCtx } from "@/lib/services/context";
+
 import { issueApiToken } from "@/lib/services/auth/tokens";
-import type { Page } from "@/lib/services/pagination";
 import * as newJobsRoute from "@/app/api/v2/my-dashboard/new-jobs/route";
 import * as checkInRoute from "@/app/api/v2/my-dashboard/check-in/route";
 import * as nextShiftRoute from "@/app/api/v2/getNextShift/route";
@@ -25,9 +19,6 @@ import * as myShiftsRoute from "@/app/api/v2/my-dashboard/my-shifts/route";
 import {
   checkIn,
   myShifts,
-  newJobs,
-  newJobsCount,
-  newJobsList,
   nextShift,
   pastShifts,
   pendingShifts,
@@ -41,248 +32,29 @@ import {
  * open to another test's worker.
  */
 const now = new Date("2031-03-10T10:00:00.000Z");
-const H = 3_600_000;
-const at = (h: number, base = now) => new Date(base.getTime() + h * H);
 
 let handle: DbHandle;
 let db: Db;
+let k: Awaited<ReturnType<typeof workerKit>>;
 let w: JobWorld;
-let branchA: number;
-let branchB: number;
-let seq = 0;
 
 beforeAll(async () => {
   handle = await testDatabase();
   db = handle.db;
   setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  [branchA, branchB] = (
-    await db
-      .insert(schema.branches)
-      .values([
-        { name: "Worker test Aarhus", countryId: w.countryId },
-        { name: "Worker test Odense", countryId: w.countryId },
-      ])
-      .returning({ id: schema.branches.id })
-  ).map((b) => b.id);
+  k = await workerKit(db, now);
+  ({ w } = k);
 });
 afterAll(async () => {
   await handle?.close();
 });
 
-async function newSkill(): Promise<number> {
-  const [s] = await db
-    .insert(schema.skills)
-    .values({ name: `Worker skill ${++seq}` })
-    .returning({ id: schema.skills.id });
-  return s.id;
-}
+const at = (h: number, base = now) => k.at(h, base);
+const newSkill = () => k.newSkill();
+const newWorker = (...a: Parameters<typeof k.newWorker>) => k.newWorker(...a);
+const oneShift = (...a: Parameters<typeof k.oneShift>) => k.oneShift(...a);
+const ctxOf = (userId: number, when = now) => k.ctxOf(userId, when);
 
-async function newWorker(skills: number[], branches: number[] = [branchA]): Promise<number> {
-  const { id } = await createUser(db, { roles: [ROLE.worker], name: `Worker ${++seq}` });
-  if (skills.length)
-    await db.insert(schema.userSkills).values(skills.map((skillId) => ({ userId: id, skillId })));
-  if (branches.length)
-    await db
-      .insert(schema.userBranches)
-      .values(branches.map((branchId) => ({ userId: id, branchId })));
-  return id;
-}
-
-interface JobSpec {
-  name?: string;
-  status?: JobStatus;
-  branches?: number[];
-  shifts: { from: number; hours?: number; slots: { skillId: number; positions?: number }[] }[];
-  base?: Date;
-}
-
-async function job(spec: JobSpec) {
-  const inserted = await insertJob(db, {
-    name: spec.name ?? `Job ${++seq}`,
-    companyId: w.companyA,
-    countryId: w.countryId,
-    status: spec.status ?? "Published",
-    shifts: spec.shifts.map((s) => ({
-      startsAt: at(s.from, spec.base),
-      endsAt: at(s.from + (s.hours ?? 6), spec.base),
-      slots: s.slots.map((x) => ({ skillId: x.skillId, positions: x.positions ?? 2 })),
-    })),
-  });
-  if (spec.branches?.length)
-    await db
-      .insert(schema.jobBranches)
-      .values(spec.branches.map((branchId) => ({ jobId: inserted.id, branchId })));
-  return inserted;
-}
-
-/** One shift with one slot; returns the shift, slot and job ids. */
-async function oneShift(skillId: number, from: number, extra: Partial<JobSpec> = {}) {
-  const j = await job({
-    ...extra,
-    shifts: [{ from, hours: extra.shifts?.[0]?.hours ?? 6, slots: [{ skillId, positions: 2 }] }],
-  });
-  return { jobId: j.id, shiftId: j.shifts[0].id, slotId: j.shifts[0].slots[0].id };
-}
-
-const ctxOf = (userId: number, when = now) => ctxFor(db, userId, { now: when });
-const page = async (userId: number, when = now) =>
-  (await newJobs(await ctxOf(userId, when), {})) as Page<NewJob>;
-
-describe("newJobs", () => {
-  it("lists the open slots of the worker's skills on jobs open to its branches, soonest first", async () => {
-    const skill = await newSkill();
-    const otherSkill = await newSkill();
-    const me = await newWorker([skill], [branchA]);
-    const later = await oneShift(skill, 48, { name: "Later, no branches" });
-    const soon = await oneShift(skill, 24, {
-      name: "Soon, my branch",
-      branches: [branchA, branchB],
-    });
-    await oneShift(skill, 30, { name: "Other branch only", branches: [branchB] });
-    await oneShift(otherSkill, 20, { name: "Skill I lack" });
-
-    const res = await page(me);
-    expect(res.items.map((i) => i.job.name)).toEqual(["Soon, my branch", "Later, no branches"]);
-    expect(res.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 2 });
-    expect(res.items[0]).toMatchObject({
-      shift_id: soon.shiftId,
-      shift_slot_id: soon.slotId,
-      job: { id: soon.jobId, name: "Soon, my branch" },
-      company: { id: w.companyA, name: "Company A" },
-      skill: { id: skill },
-      positions: 2,
-      filled: 0,
-      time_zone: "Europe/Copenhagen",
-      start: "2031-03-11T11:00:00+01:00",
-      end: "2031-03-11T17:00:00+01:00",
-    });
-    expect(res.items[1].shift_id).toBe(later.shiftId);
-  });
-
-  it("shows a worker without skills nothing, and counts 0", async () => {
-    const skill = await newSkill();
-    const me = await newWorker([]);
-    await oneShift(skill, 24);
-    expect((await page(me)).items).toEqual([]);
-    expect(await newJobsCount(await ctxOf(me))).toEqual({ count: 0, label: "0" });
-  });
-
-  it("shows a worker without branches only jobs that name no branches", async () => {
-    const skill = await newSkill();
-    const me = await newWorker([skill], []);
-    await oneShift(skill, 24, { name: "Open to all" });
-    await oneShift(skill, 25, { name: "Branch A only", branches: [branchA] });
-    expect((await page(me)).items.map((i) => i.job.name)).toEqual(["Open to all"]);
-  });
-
-  it("hides full slots, shifts the worker has any application on, and shifts that have started", async () => {
-    const skill = await newSkill();
-    const me = await newWorker([skill]);
-    const other = await newWorker([skill]);
-    const full = await job({
-      name: "Full",
-      shifts: [{ from: 24, slots: [{ skillId: skill, positions: 1 }] }],
-    });
-    await applyOn(db, full.shifts[0].slots[0].id, other, "Booked");
-    // Applied and Reserve hold no position: the slot stays open.
-    const notFilled = await job({
-      name: "Applied by another",
-      shifts: [{ from: 26, slots: [{ skillId: skill, positions: 1 }] }],
-    });
-    await applyOn(db, notFilled.shifts[0].slots[0].id, other, "Applied");
-    const partly = await job({
-      name: "One of two taken",
-      shifts: [{ from: 27, slots: [{ skillId: skill, positions: 2 }] }],
-    });
-    await applyOn(db, partly.shifts[0].slots[0].id, other, "Request accepted");
-    for (const status of ["Applied", "Denied", "Booked"] as ApplicationStatus[]) {
-      const mine = await oneShift(skill, 28, { name: `Mine ${status}` });
-      await applyOn(db, mine.slotId, me, status);
-    }
-    await oneShift(skill, -1, {
-      name: "Started an hour ago",
-      shifts: [{ from: -1, hours: 8, slots: [] }],
-    });
-    await oneShift(skill, -30, { name: "Ended" });
-
-    const res = await page(me);
-    expect(res.items.map((i) => [i.job.name, i.filled])).toEqual([
-      ["Applied by another", 0],
-      ["One of two taken", 1],
-    ]);
-  });
-
-  it("hides jobs that are not published, archived jobs, removed shifts and removed slots", async () => {
-    const skill = await newSkill();
-    const me = await newWorker([skill]);
-    for (const status of ["Draft", "Cancelled", "Report!", "Invoiced"] as JobStatus[])
-      await oneShift(skill, 24, { name: status, status });
-    const archived = await oneShift(skill, 24, { name: "Archived" });
-    await db.update(schema.jobs).set({ deletedAt: now }).where(eq(schema.jobs.id, archived.jobId));
-    const removedShift = await oneShift(skill, 24, { name: "Removed shift" });
-    await db
-      .update(schema.shifts)
-      .set({ deletedAt: now })
-      .where(eq(schema.shifts.id, removedShift.shiftId));
-    const removedSlot = await oneShift(skill, 24, { name: "Removed slot" });
-    await db
-      .update(schema.shiftSlots)
-      .set({ deletedAt: now })
-      .where(eq(schema.shiftSlots.id, removedSlot.slotId));
-    await oneShift(skill, 24, { name: "Published" });
-    expect((await page(me)).items.map((i) => i.job.name)).toEqual(["Published"]);
-  });
-
-  it('counts exactly below 20 and shows "20+" at 20 or more', async () => {
-    const skill = await newSkill();
-    const me = await newWorker([skill]);
-    expect(await newJobs(await ctxOf(me), { count: "1" })).toEqual({ count: 0, label: "0" });
-    await job({
-      shifts: Array.from({ length: 19 }, (_, i) => ({ from: 24 + i, slots: [{ skillId: skill }] })),
-    });
-    expect(await newJobsCount(await ctxOf(me))).toEqual({ count: 19, label: "19" });
-    await oneShift(skill, 100);
-    expect(await newJobs(await ctxOf(me), { count: true })).toEqual({ count: 20, label: "20+" });
-    await job({
-      shifts: Array.from({ length: 5 }, (_, i) => ({ from: 200 + i, slots: [{ skillId: skill }] })),
-    });
-    // The counter stops at 20; the list still has them all.
-    expect(await newJobsCount(await ctxOf(me))).toEqual({ count: 20, label: "20+" });
-    const list = await newJobsList(await ctxOf(me), { page: 3, perPage: 10 });
-    expect(list.meta).toEqual({ current_page: 3, last_page: 3, per_page: 10, total: 25 });
-    expect(list.items).toHaveLength(5);
-  });
-
-  it("pages with a fixed number of statements", async () => {
-    const skill = await newSkill();
-    const me = await newWorker([skill]);
-    const counted = countingDb(handle);
-    const ctx = { ...(await ctxOf(me)), db: counted.db };
-    await oneShift(skill, 24);
-    counted.reset();
-    await newJobs(ctx, {});
-    const one = counted.statements();
-    await job({
-      shifts: Array.from({ length: 8 }, (_, i) => ({ from: 30 + i, slots: [{ skillId: skill }] })),
-    });
-    counted.reset();
-    const res = (await newJobs(ctx, {})) as Page<NewJob>;
-    expect(res.items).toHaveLength(9);
-    expect(counted.statements()).toBe(one);
-    expect(one).toBeLessThanOrEqual(3);
-  });
-
-  it("refuses a client contact (403), a caller not signed in (401) and bad paging (422)", async () => {
-    expect((await appErrorOf(newJobs(await ctxOf(w.colA), {}))).status).toBe(403);
-    expect((await appErrorOf(newJobs(makeCtx(db, null, { now }), {}))).status).toBe(401);
-    const err = await appErrorOf(newJobs(await ctxOf(w.worker), { perPage: "lots" }));
-    expect(err.status).toBe(422);
-    expect(err.errors?.perPage).toBeDefined();
-  });
-});
-
-/** A worker with an application in each status, upcoming and ended, and a colleague's. */
 async function workerWithHistory() {
   const skill = await newSkill();
   const me = await newWorker([skill]);

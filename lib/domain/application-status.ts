@@ -127,6 +127,15 @@ export function statusAfterShiftEnded(status: ApplicationStatus): ApplicationSta
   return status === "Booked" || status === "Request accepted" ? "Report!" : status;
 }
 
+/**
+ * The status an application reads as at `now`: a held place whose shift has ended is due its
+ * hours (Report!) even before the background sweep has written that down, so no read has to
+ * write (DESIGN.md §9: a GET never writes).
+ */
+export function statusAsOf(status: ApplicationStatus, endsAt: Date, now: Date): ApplicationStatus {
+  return endsAt.getTime() <= now.getTime() ? statusAfterShiftEnded(status) : status;
+}
+
 /** What disapproving makes of an application (spec §4). */
 export const statusAfterDisapproval = (hasHours: boolean): ApplicationStatus =>
   hasHours ? "Reported" : "Report!";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { deliverQueuedMail, mailDeliveryEnabled } from "@/lib/mail";
-import { makeCtx, systemActor } from "@/lib/services/context";
+import { makeCtx, systemActor, withTx } from "@/lib/services/context";
 import { sweepEndedShifts } from "@/lib/services/applications/settle";
 
 /**
@@ -21,7 +21,7 @@ export function startBackgroundWork(): void {
       if (mailDeliveryEnabled()) await deliverQueuedMail(db);
       // Ended shifts owe their hours (Booked → Report!); the verbs settle what they touch too.
       const ctx = makeCtx(db, systemActor("status sweep"));
-      await db.transaction((tx) => sweepEndedShifts(tx, ctx));
+      await withTx(ctx, (ctx) => sweepEndedShifts(ctx));
     } catch (err) {
       console.error("[jobs] background work failed", err);
     } finally {

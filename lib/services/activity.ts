@@ -1,5 +1,5 @@
-import { schema, type DbOrTx } from "@/db";
-import type { Ctx } from "./context";
+import { schema } from "@/db";
+import type { TxCtx } from "./context";
 import { actorId } from "./context";
 
 export interface ActivityEntry {
@@ -10,15 +10,26 @@ export interface ActivityEntry {
   properties?: Record<string, unknown>;
 }
 
-/** Writes the activity-log row of a write verb; pass the verb's transaction (DESIGN.md §5). */
-export async function logActivity(tx: DbOrTx, ctx: Ctx, entry: ActivityEntry): Promise<void> {
-  await tx.insert(schema.activityLog).values({
-    logName: entry.logName,
-    description: entry.description,
-    subjectType: entry.subjectType ?? null,
-    subjectId: entry.subjectId ?? null,
-    causerId: actorId(ctx),
-    properties: { ...(entry.properties ?? {}), ...(ctx.ip ? { ip: ctx.ip } : {}) },
-    createdAt: ctx.now,
-  });
+/**
+ * Writes the activity-log row of a write verb. It takes only a transaction-bound context, so
+ * the row is always written in the same transaction as the change it records (DESIGN.md §5).
+ */
+export async function logActivity(ctx: TxCtx, entry: ActivityEntry): Promise<void> {
+  await logActivities(ctx, [entry]);
+}
+
+/** Several rows in one statement (a sweep that changes many applications at once). */
+export async function logActivities(ctx: TxCtx, entries: ActivityEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await ctx.db.insert(schema.activityLog).values(
+    entries.map((entry) => ({
+      logName: entry.logName,
+      description: entry.description,
+      subjectType: entry.subjectType ?? null,
+      subjectId: entry.subjectId ?? null,
+      causerId: actorId(ctx),
+      properties: { ...(entry.properties ?? {}), ...(ctx.ip ? { ip: ctx.ip } : {}) },
+      createdAt: ctx.now,
+    })),
+  );
 }

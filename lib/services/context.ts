@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { Db, Tx } from "@/db";
 import { schema } from "@/db";
 import { ROLE, type Permission } from "@/lib/domain/permissions";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
@@ -36,6 +36,24 @@ export interface Ctx {
   ip?: string;
 }
 
+/**
+ * A context bound to an open transaction: its `db` *is* the transaction, so everything a verb
+ * reads or writes through it belongs to that transaction (DESIGN.md §9 "Transactions and locks").
+ */
+export interface TxCtx extends Omit<Ctx, "db"> {
+  db: Tx;
+}
+
+/**
+ * Runs `fn` in one transaction with a context bound to it. Name the callback's parameter `ctx`
+ * too: shadowing the outer context leaves no way to reach the database outside the
+ * transaction by mistake (on PGlite such a query waits for the transaction forever).
+ * Called with a context that is already in a transaction, it opens a savepoint.
+ */
+export function withTx<T>(ctx: Ctx | TxCtx, fn: (ctx: TxCtx) => Promise<T>): Promise<T> {
+  return (ctx.db as Db).transaction((tx) => fn({ ...ctx, db: tx }));
+}
+
 export const systemActor = (name = "system"): SystemActor => ({ kind: "system", name });
 
 export function makeCtx(
@@ -68,7 +86,7 @@ export function requirePermission(ctx: Ctx, ...anyOf: Permission[]): Actor {
   throw new ForbiddenError();
 }
 
-export const actorId = (ctx: Ctx): number | null =>
+export const actorId = (ctx: Pick<Ctx, "actor">): number | null =>
   ctx.actor && ctx.actor.kind === "user" ? ctx.actor.userId : null;
 
 /**

@@ -119,19 +119,15 @@ export async function isCrewBossOfShift(
   return Boolean(row);
 }
 
-/**
- * Inside a transaction pass it as `db`: on the embedded database a query outside the open
- * transaction waits for it to end, which it never does.
- */
+/** What the actor is to an application; inside a verb's transaction pass its bound ctx. */
 export async function relationTo(
   ctx: Ctx,
   app: { assigneeId: number; companyId: number; shiftId: number },
-  db: DbOrTx = ctx.db,
 ): Promise<Relation> {
   const actor = requireUser(ctx);
   const p = actor.permissions;
   const inScope = inCompanyScope(actor, app.companyId);
-  const crewBoss = await isCrewBossOfShift(db, actor.userId, app.shiftId);
+  const crewBoss = await isCrewBossOfShift(ctx.db, actor.userId, app.shiftId);
   return {
     actor,
     own: app.assigneeId === actor.userId,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { testDatabase } from "@/lib/testing/db";
 import {
@@ -13,7 +13,7 @@ import {
 import { bookingKit } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
-import { loadActor, makeCtx, systemActor } from "@/lib/services/context";
+import { loadActor, makeCtx, systemActor, withTx } from "@/lib/services/context";
 import {
   applicationChangeOptions,
   bookableUsers,
@@ -128,7 +128,7 @@ describe("ended shifts and the job status", () => {
     const s = await oneShiftJob("2027-01-10T08:00:00Z", "2027-01-10T12:00:00Z");
     const [app] = await book(w.pm, await worker([w.skill]), s);
     const later = await ctx(w.pm, at("2027-01-10T12:30:00Z"));
-    await db.transaction((tx) => settleEndedShifts(tx, later, { jobIds: [s.jobId] }));
+    await withTx(later, (tx) => settleEndedShifts(tx, { jobIds: [s.jobId] }));
     expect(await applicationStatus(db, app.id)).toBe("Report!");
     expect((await jobRow(db, s.jobId)).status).toBe("Report!");
   });
@@ -218,8 +218,21 @@ describe("the background sweep", () => {
     const [b] = await book(w.pm, await worker([w.skill]), second);
     const [c] = await book(w.pm, await worker([w.skill]), upcoming);
     const sweep = makeCtx(db, systemActor("status sweep"), { now: at("2027-02-03T00:00:00Z") });
-    expect(await db.transaction((tx) => sweepEndedShifts(tx, sweep))).toBeGreaterThanOrEqual(2);
+    expect(await withTx(sweep, (tx) => sweepEndedShifts(tx))).toBeGreaterThanOrEqual(2);
     expect(await applicationStatus(db, a.id)).toBe("Report!");
+    // The change is logged once, by the sweep that wrote it; a second round finds nothing.
+    const logged = await db
+      .select({ id: schema.activityLog.id })
+      .from(schema.activityLog)
+      .where(
+        and(
+          eq(schema.activityLog.subjectType, "applications"),
+          eq(schema.activityLog.subjectId, a.id),
+          sql`${schema.activityLog.properties}->>'to' = 'Report!'`,
+        ),
+      );
+    expect(logged).toHaveLength(1);
+    expect(await withTx(sweep, (tx) => sweepEndedShifts(tx))).toBe(0);
     expect(await applicationStatus(db, b.id)).toBe("Report!");
     expect(await applicationStatus(db, c.id)).toBe("Booked");
     expect((await jobRow(db, first.jobId)).status).toBe("Report!");

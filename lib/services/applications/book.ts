@@ -1,29 +1,20 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
-import { requireUser, type Ctx, type UserActor } from "../context";
-import {
-  ConfirmError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from "../errors";
+import { requireUser, type Ctx, type TxCtx, type UserActor, withTx } from "../context";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { inCompanyScope } from "./access";
-import { conflictMessage, findConflicts, type TargetShift } from "./conflicts";
+import { assertCanFill } from "./fill";
+import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
 import { bookInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import {
-  assertBookableJob,
-  assertFreePosition,
   branchOpenTo,
   liveSlots,
-  loadAssignee,
-  lockSlots,
   slotLabel,
   slotsOfShifts,
   workerSkillIds,
@@ -57,36 +48,28 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
     );
   }
 
-  const targets = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
-  for (const t of targets) {
+  const resolved = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
+  for (const t of resolved) {
     // A job outside the booker's scope does not exist for them.
     if (!applying && !inCompanyScope(actor, t.companyId))
       throw new NotFoundError("Shift slot not found.");
   }
 
-  const ids = await ctx.db.transaction(async (tx) => {
-    const worker = await loadAssignee(tx, input.assignee_id, true);
-    await lockSlots(
-      tx,
-      targets.map((t) => t.slotId),
-    );
-    const existing = await tx
-      .select()
-      .from(schema.applications)
-      .where(
-        and(
-          eq(schema.applications.assigneeId, worker.id),
-          inArray(
-            schema.applications.shiftId,
-            targets.map((t) => t.shiftId),
-          ),
-        ),
-      )
-      .for("update");
+  const ids = await withTx(ctx, async (ctx) => {
+    const locks = await lockForFill(ctx, {
+      jobIds: resolved.map((t) => t.jobId),
+      workerId: input.assignee_id,
+      slotIds: resolved.map((t) => t.slotId),
+    });
+    const worker = locks.worker!;
+    const targets = await underLocks(ctx, resolved);
+    const existing = await lockApplicationsOf(ctx, {
+      assigneeId: worker.id,
+      shiftIds: targets.map((t) => t.shiftId),
+    });
     const by: TransitionBy = applying ? "worker" : "booker";
 
     for (const t of targets) {
-      assertBookableJob(t);
       const prior = existing.find((a) => a.shiftId === t.shiftId);
       if (prior?.status === status)
         throw new ConflictError(
@@ -99,39 +82,18 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
         const err = transitionError(prior.status, status, by);
         if (err) throw new ConflictError(err, "illegal_transition");
       }
-      if (applying) await assertOpenToWorker(tx, ctx, t, actor);
-      if (applying || status === "Booked")
-        await assertFreePosition(tx, t, prior?.shiftSlotId === t.slotId ? prior.id : undefined);
+      if (applying) await assertOpenToWorker(ctx.db, ctx, t, actor);
     }
-
-    if (status === "Booked") {
-      const shifts: TargetShift[] = targets.map((t) => ({
-        shiftId: t.shiftId,
-        startsAt: t.startsAt,
-        endsAt: t.endsAt,
-        restHours: t.restHours,
-      }));
-      const conflicts = [
-        ...(await findConflicts(tx, [worker.id], shifts)),
-        ...conflictsAmong(targets, worker.id),
-      ];
-      const overlap = conflicts.find((c) => c.kind === "overlap");
-      if (overlap) throw new ConflictError(conflictMessage(overlap, worker.name, 0), "overlap");
-      const rest = conflicts.find((c) => c.kind === "rest");
-      if (rest && !input.closely) {
-        const hours = targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
-        throw new ConfirmError(conflictMessage(rest, worker.name, hours), "rest_time");
-      }
-    }
-    if (!applying && !input.book_anyway) {
-      const skills = await workerSkillIds(tx, worker.id);
-      const missing = targets.find((t) => !skills.has(t.skillId));
-      if (missing)
-        throw new ConfirmError(
-          `${worker.name} does not have the skill ${missing.skillName}. Book anyway?`,
-          "missing_skill",
-        );
-    }
+    await assertCanFill(ctx, {
+      worker,
+      targets,
+      except: existing.map((a) => a.id),
+      capacity: applying || status === "Booked",
+      clashes: status === "Booked" ? "overlap-and-rest" : "none",
+      skill: !applying,
+      closely: input.closely,
+      bookAnyway: input.book_anyway,
+    });
 
     const out: number[] = [];
     const ended: number[] = [];
@@ -152,13 +114,13 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       };
       let id: number;
       if (prior) {
-        await tx
+        await ctx.db
           .update(schema.applications)
           .set(values)
           .where(eq(schema.applications.id, prior.id));
         id = prior.id;
       } else {
-        const [row] = await tx
+        const [row] = await ctx.db
           .insert(schema.applications)
           .values({
             ...values,
@@ -171,7 +133,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
         id = row.id;
       }
       out.push(id);
-      await logActivity(tx, ctx, {
+      await logActivity(ctx, {
         logName: "applications",
         description: applying
           ? `${worker.name} applied for ${slotLabel(t)}`
@@ -190,7 +152,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
         },
       });
     }
-    await recomputeJobStatuses(tx, ctx, ended);
+    await recomputeJobStatuses(ctx, ended);
     return out;
   });
   return applicationViews(ctx.db, ids);
@@ -239,7 +201,7 @@ async function resolveTargets(
 }
 
 /** A worker may apply only for open shifts of published jobs that match its skills and branches. */
-async function assertOpenToWorker(tx: Tx, ctx: Ctx, t: SlotTarget, actor: UserActor) {
+async function assertOpenToWorker(tx: Tx, ctx: TxCtx, t: SlotTarget, actor: UserActor) {
   if (t.jobStatus !== "Published")
     throw new ConflictError("This shift is not open for applications.", "not_open");
   if (t.startsAt.getTime() <= ctx.now.getTime())
@@ -247,38 +209,6 @@ async function assertOpenToWorker(tx: Tx, ctx: Ctx, t: SlotTarget, actor: UserAc
   const skills = await workerSkillIds(tx, actor.userId);
   if (!skills.has(t.skillId) || !(await branchOpenTo(tx, t.jobId, actor.userId)))
     throw new ConflictError("This shift is not open to you.", "not_open");
-}
-
-/** Overlap and rest between the shifts of one booking call itself. */
-function conflictsAmong(targets: SlotTarget[], workerId: number) {
-  const out: Awaited<ReturnType<typeof findConflicts>> = [];
-  for (const a of targets)
-    for (const b of targets) {
-      if (a.shiftId >= b.shiftId) continue;
-      const rest = a.restHours * 3_600_000;
-      const kind =
-        a.startsAt < b.endsAt && a.endsAt > b.startsAt
-          ? "overlap"
-          : a.startsAt.getTime() < b.endsAt.getTime() + rest &&
-              a.endsAt.getTime() > b.startsAt.getTime() - rest
-            ? "rest"
-            : null;
-      if (kind)
-        out.push({
-          kind,
-          workerId,
-          targetShiftId: a.shiftId,
-          other: {
-            applicationId: 0,
-            shiftId: b.shiftId,
-            jobName: b.jobName,
-            startsAt: b.startsAt,
-            endsAt: b.endsAt,
-            timeZone: b.timeZone,
-          },
-        });
-    }
-  return out;
 }
 
 function bookedAt(value: string | undefined, timeZone: string, now: Date): Date {

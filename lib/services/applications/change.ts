@@ -1,38 +1,24 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema } from "@/db";
 import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import type { Ctx } from "../context";
-import {
-  ConfirmError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-} from "../errors";
+import { withTx, type Ctx } from "../context";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
-import { assertRelated, loadApplication, relationTo, toId } from "./access";
+import { assertRelated, loadApplication, relationTo, toId, type Relation } from "./access";
 import { conflictMessage, findConflicts } from "./conflicts";
+import { assertCanFill } from "./fill";
+import { lockApplication } from "./locks";
 import { applicationChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
-import {
-  assertFreePosition,
-  liveSlots,
-  loadAssignee,
-  lockSlots,
-  slotLabel,
-  workerSkillIds,
-} from "./targets";
+import { liveSlots, loadAssignee, slotLabel } from "./targets";
 import { applicationViews } from "./view";
 
-async function loadForMove(ctx: Ctx, db: DbOrTx, applicationId: unknown, lock: boolean) {
-  const app = await loadApplication(db, applicationId, lock);
-  const rel = await relationTo(ctx, app, db);
+function assertMayMove(rel: Relation): void {
   assertRelated(rel);
   if (!rel.booker) throw new ForbiddenError("You cannot move workers between shifts.");
-  return app;
 }
 
 /**
@@ -41,7 +27,8 @@ async function loadForMove(ctx: Ctx, db: DbOrTx, applicationId: unknown, lock: b
  * worker is already on that shift or would clash with another booking there.
  */
 export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, applicationId: unknown) {
-  const app = await loadForMove(ctx, ctx.db, applicationId, false);
+  const app = await loadApplication(ctx.db, applicationId);
+  assertMayMove(await relationTo(ctx, app));
   if (app.shiftId !== toId(shiftId, "Shift")) throw new NotFoundError("Application not found.");
   const slots = await ctx.db
     .select({
@@ -124,14 +111,18 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
 /** POST application-change: move an application to another slot or shift of the same job. */
 export async function changeApplication(ctx: Ctx, raw: unknown) {
   const input = parseInput(applicationChangeInput, raw);
-  const id = await ctx.db.transaction(async (tx) => {
-    const app = await loadForMove(ctx, tx, input.application_id, true);
+  const id = await withTx(ctx, async (ctx) => {
+    const { app } = await lockApplication(ctx, input.application_id, {
+      worker: true,
+      slotIds: [input.shift_slot_id],
+    });
+    assertMayMove(await relationTo(ctx, app));
     if ((HOURS_STATUSES as readonly string[]).includes(app.status))
       throw new ConflictError(
         "This shift has ended and its hours are due; it can no longer be moved.",
         "hours_due",
       );
-    const [target] = await liveSlots(tx, [input.shift_slot_id]);
+    const [target] = await liveSlots(ctx.db, [input.shift_slot_id]);
     if (
       !target ||
       target.jobId !== app.jobId ||
@@ -144,7 +135,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
     if (target.endsAt.getTime() <= ctx.now.getTime())
       throw new ConflictError("That shift has already ended.", "shift_ended");
     if (target.shiftId !== app.shiftId) {
-      const [there] = await tx
+      const [there] = await ctx.db
         .select({ status: schema.applications.status })
         .from(schema.applications)
         .where(
@@ -159,35 +150,20 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
           "already_on_shift",
         );
     }
-    if (isFilled(app.status)) {
-      const worker = await loadAssignee(tx, app.assigneeId, true);
-      await lockSlots(tx, [app.shiftSlotId, target.slotId]);
-      await assertFreePosition(tx, target);
-      const conflicts = await findConflicts(
-        tx,
-        [worker.id],
-        [
-          {
-            shiftId: target.shiftId,
-            startsAt: target.startsAt,
-            endsAt: target.endsAt,
-            restHours: target.restHours,
-          },
-        ],
-        [app.id],
-      );
-      const overlap = conflicts.find((c) => c.kind === "overlap");
-      if (overlap) throw new ConflictError(conflictMessage(overlap, worker.name, 0), "overlap");
-      const rest = conflicts.find((c) => c.kind === "rest");
-      if (rest && !input.closely)
-        throw new ConfirmError(conflictMessage(rest, worker.name, target.restHours), "rest_time");
-    }
-    if (!input.book_anyway && !(await workerSkillIds(tx, app.assigneeId)).has(target.skillId))
-      throw new ConfirmError(
-        `${app.assigneeName} does not have the skill ${target.skillName}. Book anyway?`,
-        "missing_skill",
-      );
-    await tx
+    const filled = isFilled(app.status);
+    await assertCanFill(ctx, {
+      worker: filled
+        ? await loadAssignee(ctx.db, app.assigneeId)
+        : { id: app.assigneeId, name: app.assigneeName },
+      targets: [target],
+      except: [app.id],
+      capacity: filled,
+      clashes: filled ? "overlap-and-rest" : "none",
+      skill: true,
+      closely: input.closely,
+      bookAnyway: input.book_anyway,
+    });
+    await ctx.db
       .update(schema.applications)
       .set({
         shiftSlotId: target.slotId,
@@ -197,7 +173,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
         ...(input.book_anyway ? { bookAnyway: true } : {}),
       })
       .where(eq(schema.applications.id, app.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "applications",
       description: `Moved ${app.assigneeName} to ${slotLabel(target)}`,
       subjectType: "applications",
@@ -208,7 +184,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
         status: app.status as ApplicationStatus,
       },
     });
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await recomputeJobStatuses(ctx, [app.jobId]);
     return app.id;
   });
   const [application] = await applicationViews(ctx.db, [id]);

@@ -8,22 +8,16 @@ import {
   type TransitionBy,
 } from "@/lib/domain/application-status";
 import { isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
-import type { Ctx } from "../context";
-import { ConfirmError, ConflictError, ForbiddenError } from "../errors";
+import { withTx, type Ctx } from "../context";
+import { ConflictError, ForbiddenError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
-import { assertRelated, loadApplication, relationTo, type Relation } from "./access";
-import { conflictMessage, findConflicts } from "./conflicts";
+import { assertRelated, relationTo, type Relation } from "./access";
+import { assertCanFill } from "./fill";
+import { lockApplication, underLocks } from "./locks";
 import { statusChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
-import {
-  assertFreePosition,
-  branchOpenTo,
-  liveSlots,
-  loadAssignee,
-  lockSlots,
-  workerSkillIds,
-} from "./targets";
+import { branchOpenTo, loadAssignee, workerSkillIds } from "./targets";
 import { applicationViews, type ApplicationView } from "./view";
 
 const WORKER_MESSAGES: Partial<Record<ApplicationStatus, string>> = {
@@ -56,9 +50,9 @@ export async function changeApplicationStatus(
 ): Promise<{ application: ApplicationView; message: string }> {
   const input = parseInput(statusChangeInput, raw);
   const to = input.status;
-  const result = await ctx.db.transaction(async (tx) => {
-    const app = await loadApplication(tx, id, true);
-    const rel = await relationTo(ctx, app, tx);
+  const result = await withTx(ctx, async (ctx) => {
+    const { app } = await lockApplication(ctx, id, { worker: isFilled(to) });
+    const rel = await relationTo(ctx, app);
     assertRelated(rel);
     const by = actingAs(rel, app.status, to);
     if ((HOURS_STATUSES as readonly string[]).includes(to) && app.status !== to)
@@ -74,56 +68,31 @@ export async function changeApplicationStatus(
     if (by === "worker" && to === "Applied") {
       if (app.jobStatus !== "Published" || app.startsAt.getTime() <= now)
         throw new ConflictError("This shift is no longer open for applications.", "not_open");
-      const skills = await workerSkillIds(tx, app.assigneeId);
-      if (!skills.has(app.skillId) || !(await branchOpenTo(tx, app.jobId, app.assigneeId)))
+      const skills = await workerSkillIds(ctx.db, app.assigneeId);
+      if (!skills.has(app.skillId) || !(await branchOpenTo(ctx.db, app.jobId, app.assigneeId)))
         throw new ConflictError("This shift is not open to you.", "not_open");
     }
     if (by === "worker" && app.endsAt.getTime() <= now && to !== "Denied")
       throw new ConflictError("This shift has already ended.", "shift_ended");
 
     if (isFilled(to)) {
-      const worker = await loadAssignee(tx, app.assigneeId, true);
-      if (app.jobStatus === "Cancelled")
-        throw new ConflictError(
-          `${app.jobName} is cancelled; nobody can be booked on it.`,
-          "job_cancelled",
-        );
-      await lockSlots(tx, [app.shiftSlotId]);
-      const [slot] = await liveSlots(tx, [app.shiftSlotId]);
-      if (!slot) throw new ConflictError("This shift slot has been removed.", "slot_removed");
-      await assertFreePosition(tx, slot, isFilled(app.status) ? app.id : undefined);
-      const conflicts = await findConflicts(
-        tx,
-        [worker.id],
-        [
-          {
-            shiftId: app.shiftId,
-            startsAt: app.startsAt,
-            endsAt: app.endsAt,
-            restHours: slot.restHours,
-          },
-        ],
-      );
-      const overlap = conflicts.find((c) => c.kind === "overlap");
-      if (overlap) throw new ConflictError(conflictMessage(overlap, worker.name, 0), "overlap");
-      const rest = conflicts.find((c) => c.kind === "rest");
-      // The worker answering a request was asked by a booker, who saw the warning then.
-      if (rest && by === "booker" && !input.closely)
-        throw new ConfirmError(conflictMessage(rest, worker.name, slot.restHours), "rest_time");
-      if (
-        by === "booker" &&
-        !input.book_anyway &&
-        !(await workerSkillIds(tx, worker.id)).has(slot.skillId)
-      )
-        throw new ConfirmError(
-          `${worker.name} does not have the skill ${slot.skillName}. Book anyway?`,
-          "missing_skill",
-        );
+      const worker = await loadAssignee(ctx.db, app.assigneeId);
+      await assertCanFill(ctx, {
+        worker,
+        targets: await underLocks(ctx, [{ ...app, slotId: app.shiftSlotId }]),
+        except: [app.id],
+        capacity: true,
+        // The worker answering a request was asked by a booker, who saw the warnings then.
+        clashes: by === "booker" ? "overlap-and-rest" : "overlap",
+        skill: by === "booker",
+        closely: input.closely,
+        bookAnyway: input.book_anyway,
+      });
     }
 
     const finalStatus: ApplicationStatus =
       isFilled(to) && app.endsAt.getTime() <= now ? "Report!" : to;
-    await tx
+    await ctx.db
       .update(schema.applications)
       .set({
         status: finalStatus,
@@ -135,14 +104,14 @@ export async function changeApplicationStatus(
         ...(input.book_anyway ? { bookAnyway: true } : {}),
       })
       .where(eq(schema.applications.id, app.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "applications",
       description: `${app.assigneeName} on ${app.jobName}: ${app.status} → ${finalStatus}`,
       subjectType: "applications",
       subjectId: app.id,
       properties: { from: app.status, to: finalStatus, job_id: app.jobId, shift_id: app.shiftId },
     });
-    if (finalStatus === "Report!") await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    if (finalStatus === "Report!") await recomputeJobStatuses(ctx, [app.jobId]);
     return { id: app.id, status: finalStatus, by };
   });
   const [application] = await applicationViews(ctx.db, [result.id]);
@@ -158,15 +127,15 @@ export async function changeApplicationStatus(
  * or approved hours keeps its history: the report must go first.
  */
 export async function deleteApplication(ctx: Ctx, id: unknown) {
-  return ctx.db.transaction(async (tx) => {
-    const app = await loadApplication(tx, id, true);
-    const rel = await relationTo(ctx, app, tx);
+  return withTx(ctx, async (ctx) => {
+    const { app } = await lockApplication(ctx, id);
+    const rel = await relationTo(ctx, app);
     assertRelated(rel);
     const mayRemove =
       rel.booker ||
       (rel.requester && (app.status === "Requested" || app.status === "Request denied"));
     if (!mayRemove) throw new ForbiddenError("You cannot remove workers from this shift.");
-    const [{ n }] = await tx
+    const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(schema.reportedHours)
       .where(eq(schema.reportedHours.applicationId, app.id));
@@ -175,8 +144,8 @@ export async function deleteApplication(ctx: Ctx, id: unknown) {
         `${app.assigneeName} has reported hours on this shift. Delete the report first.`,
         "has_hours",
       );
-    await tx.delete(schema.applications).where(eq(schema.applications.id, app.id));
-    await logActivity(tx, ctx, {
+    await ctx.db.delete(schema.applications).where(eq(schema.applications.id, app.id));
+    await logActivity(ctx, {
       logName: "applications",
       description: `Removed ${app.assigneeName} (${app.status}) from ${app.jobName}`,
       subjectType: "applications",
@@ -188,7 +157,7 @@ export async function deleteApplication(ctx: Ctx, id: unknown) {
         assignee_id: app.assigneeId,
       },
     });
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await recomputeJobStatuses(ctx, [app.jobId]);
     return { id: app.id, message: APPLICATION_MESSAGES.deleted };
   });
 }

@@ -1,6 +1,5 @@
-import { and, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { formatRange } from "@/lib/domain/format";
 import { ConflictError, NotFoundError } from "../errors";
@@ -74,60 +73,8 @@ export async function slotsOfShifts(
   );
 }
 
-/** Takes the slot rows' locks in id order, so concurrent bookings queue instead of overfilling. */
-export async function lockSlots(tx: DbOrTx, slotIds: number[]): Promise<void> {
-  if (!slotIds.length) return;
-  await tx
-    .select({ id: schema.shiftSlots.id })
-    .from(schema.shiftSlots)
-    .where(inArray(schema.shiftSlots.id, slotIds))
-    .orderBy(asc(schema.shiftSlots.id))
-    .for("update");
-}
-
-/** Filled applications of a slot, leaving out one application (the one being changed). */
-export async function filledCount(
-  tx: DbOrTx,
-  slotId: number,
-  exceptApplicationId?: number,
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(schema.applications)
-    .where(
-      and(
-        eq(schema.applications.shiftSlotId, slotId),
-        inArray(schema.applications.status, [...FILLED_STATUSES]),
-        exceptApplicationId ? ne(schema.applications.id, exceptApplicationId) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 export const slotLabel = (t: SlotTarget): string =>
   `${t.skillName} on ${t.jobName} ${formatRange(t.startsAt, t.endsAt, t.timeZone)}`;
-
-/** 409 when the slot has no free position (call with the slot locked). */
-export async function assertFreePosition(
-  tx: DbOrTx,
-  t: SlotTarget,
-  exceptApplicationId?: number,
-): Promise<void> {
-  const filled = await filledCount(tx, t.slotId, exceptApplicationId);
-  if (filled >= t.positions)
-    throw new ConflictError(
-      `This shift slot is full: ${slotLabel(t)} has ${filled} of ${t.positions} positions filled.`,
-      "slot_full",
-    );
-}
-
-export function assertBookableJob(t: SlotTarget): void {
-  if (t.jobStatus === "Cancelled")
-    throw new ConflictError(
-      `${t.jobName} is cancelled; nobody can be booked on it.`,
-      "job_cancelled",
-    );
-}
 
 /** A worker who may be booked at all: known, active and approved. */
 export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { and, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { readTicket, signTicket } from "@/lib/auth/secret";
-import { loadActor, requireUser, type Ctx, type UserActor } from "../context";
+import { loadActor, requireUser, type Ctx, type UserActor, withTx } from "../context";
 import { UnauthenticatedError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
@@ -68,10 +68,9 @@ export async function login(ctx: Ctx, raw: unknown) {
   }
   const actor = await loadActor(ctx.db, user.id);
   if (!actor) throw new UnauthenticatedError();
-  const token = await ctx.db.transaction(async (tx) => {
-    const t = await issueApiToken(tx, user.id, ctx.now);
+  const token = await withTx(ctx, async (ctx) => {
+    const t = await issueApiToken(ctx.db, user.id, ctx.now);
     await logActivity(
-      tx,
       { ...ctx, actor },
       {
         logName: "auth",
@@ -89,9 +88,9 @@ export async function login(ctx: Ctx, raw: unknown) {
 /** POST /api/v2/auth/logout: revokes the bearer token used for the call. */
 export async function logout(ctx: Ctx, tokenId: number | null) {
   const actor = requireUser(ctx);
-  await ctx.db.transaction(async (tx) => {
-    if (tokenId) await revokeApiToken(tx, tokenId, ctx.now);
-    await logActivity(tx, ctx, {
+  await withTx(ctx, async (ctx) => {
+    if (tokenId) await revokeApiToken(ctx.db, tokenId, ctx.now);
+    await logActivity(ctx, {
       logName: "auth",
       description: "Signed out",
       subjectType: "users",
@@ -107,10 +106,10 @@ export const refreshInput = z.object({ fetchUser: z.boolean().optional().default
 export async function refresh(ctx: Ctx, tokenId: number | null, raw: unknown) {
   const actor = requireUser(ctx);
   const input = parseInput(refreshInput, raw ?? {});
-  const token: IssuedToken = await ctx.db.transaction(async (tx) => {
-    if (tokenId) await revokeApiToken(tx, tokenId, ctx.now);
-    const t = await issueApiToken(tx, actor.userId, ctx.now);
-    await logActivity(tx, ctx, {
+  const token: IssuedToken = await withTx(ctx, async (ctx) => {
+    if (tokenId) await revokeApiToken(ctx.db, tokenId, ctx.now);
+    const t = await issueApiToken(ctx.db, actor.userId, ctx.now);
+    await logActivity(ctx, {
       logName: "auth",
       description: "Refreshed API token",
       subjectType: "users",
@@ -212,9 +211,8 @@ export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor
     .values({ key: used, action: "ticket", succeeded: true, createdAt: ctx.now });
   const actor = await loadActor(ctx.db, t.uid);
   if (!actor) return null;
-  await ctx.db.transaction(async (tx) => {
+  await withTx(ctx, async (ctx) => {
     await logActivity(
-      tx,
       { ...ctx, actor },
       { logName: "auth", description: "Signed in", subjectType: "users", subjectId: actor.userId },
     );

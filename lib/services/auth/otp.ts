@@ -4,7 +4,7 @@ import speakeasy from "speakeasy";
 import QRCode from "qrcode";
 import { schema } from "@/db";
 import { verifyPassword } from "@/lib/auth/password";
-import { requireUser, type Ctx } from "../context";
+import { requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
@@ -80,12 +80,12 @@ export async function enableTotp(ctx: Ctx, raw: unknown) {
     );
   }
   await recordAttempt(ctx.db, keys, "otp", true, ctx.now);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .update(schema.totpSecrets)
       .set({ enabledAt: ctx.now })
       .where(eq(schema.totpSecrets.userId, actor.userId));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "auth",
       description: "Enabled two-factor login",
       subjectType: "users",
@@ -120,10 +120,12 @@ export async function disableTotp(ctx: Ctx, raw: unknown) {
   await recordAttempt(ctx.db, keys, "otp_disable", true, ctx.now);
   const row = await secretRow(ctx, actor.userId);
   if (!row?.enabledAt) throw new ConflictError("Two-factor login is not enabled.", "otp_disabled");
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(schema.totpSecrets).where(eq(schema.totpSecrets.userId, actor.userId));
-    await tx.delete(schema.rememberTokens).where(eq(schema.rememberTokens.userId, actor.userId));
-    await logActivity(tx, ctx, {
+  await withTx(ctx, async (ctx) => {
+    await ctx.db.delete(schema.totpSecrets).where(eq(schema.totpSecrets.userId, actor.userId));
+    await ctx.db
+      .delete(schema.rememberTokens)
+      .where(eq(schema.rememberTokens.userId, actor.userId));
+    await logActivity(ctx, {
       logName: "auth",
       description: "Disabled two-factor login",
       subjectType: "users",

@@ -4,7 +4,7 @@ import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
 import { filledOfSlot } from "../jobs/list";
 import { nextShift } from "../worker/shifts";
-import { settleEndedShifts } from "../applications/settle";
+import { statusAsOfSql } from "../applications/as-of";
 
 function jobScopeOf(ctx: Ctx): SQL {
   return jobScope(requireUser(ctx));
@@ -123,14 +123,13 @@ export async function workerDashboard(ctx: Ctx) {
   const actor = requireUser(ctx);
   const mine = eq(schema.applications.assigneeId, actor.userId);
   // Ended Booked shifts count as hours to report at once, not after the background sweep.
-  await ctx.db.transaction((tx) => settleEndedShifts(tx, ctx, { assigneeId: actor.userId }));
-
+  const status = statusAsOfSql(ctx.now);
   const statusCounts = await ctx.db
-    .select({ status: schema.applications.status, n: count() })
+    .select({ status, n: count() })
     .from(schema.applications)
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
     .where(and(mine, gt(schema.shifts.endsAt, sql`${ctx.now}::timestamptz - interval '60 days'`)))
-    .groupBy(schema.applications.status);
+    .groupBy(status);
   const by = Object.fromEntries(statusCounts.map((r) => [r.status, Number(r.n)])) as Record<
     string,
     number

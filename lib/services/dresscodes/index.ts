@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { and, count, countDistinct, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { requirePermission, type Ctx } from "../context";
+import { requirePermission, type Ctx, withTx } from "../context";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { searchText } from "../params";
@@ -180,9 +180,9 @@ export async function createDressCode(
   requirePermission(ctx, "dresscode_access");
   const input = parseInput(dressCodeInput, raw ?? {});
   const row = await mapUniqueViolation(() =>
-    ctx.db.transaction(async (tx) => {
-      await assertNameFree(tx, input.name);
-      const [created] = await tx
+    withTx(ctx, async (ctx) => {
+      await assertNameFree(ctx.db, input.name);
+      const [created] = await ctx.db
         .insert(schema.dressCodes)
         .values({
           name: input.name,
@@ -191,7 +191,7 @@ export async function createDressCode(
           updatedAt: ctx.now,
         })
         .returning(fields);
-      await logActivity(tx, ctx, {
+      await logActivity(ctx, {
         logName: "dresscodes",
         description: `Created dress code "${created.name}"`,
         subjectType: "dresscodes",
@@ -214,15 +214,15 @@ export async function updateDressCode(
   const id = parseId(rawId);
   const input = parseInput(dressCodeInput, raw ?? {});
   const row = await mapUniqueViolation(() =>
-    ctx.db.transaction(async (tx) => {
-      const before = await loadDressCode(tx, id, true);
-      await assertNameFree(tx, input.name, id);
-      const [updated] = await tx
+    withTx(ctx, async (ctx) => {
+      const before = await loadDressCode(ctx.db, id, true);
+      await assertNameFree(ctx.db, input.name, id);
+      const [updated] = await ctx.db
         .update(schema.dressCodes)
         .set({ name: input.name, description: input.description, updatedAt: ctx.now })
         .where(eq(schema.dressCodes.id, id))
         .returning(fields);
-      await logActivity(tx, ctx, {
+      await logActivity(ctx, {
         logName: "dresscodes",
         description: `Edited dress code "${updated.name}"`,
         subjectType: "dresscodes",
@@ -254,14 +254,14 @@ export async function deleteDressCode(
   requirePermission(ctx, "dresscode_access");
   const id = parseId(rawId);
   try {
-    await ctx.db.transaction(async (tx) => {
+    await withTx(ctx, async (ctx) => {
       // FOR UPDATE conflicts with the key-share lock a new job or shift row takes on the
       // dress code it points at, so the count below cannot miss one being saved right now.
-      const row = await loadDressCode(tx, id, true);
-      const jobs = (await jobCounts(tx, [id])).get(id) ?? 0;
+      const row = await loadDressCode(ctx.db, id, true);
+      const jobs = (await jobCounts(ctx.db, [id])).get(id) ?? 0;
       if (jobs > 0) throw inUse(jobs);
-      await tx.delete(schema.dressCodes).where(eq(schema.dressCodes.id, id));
-      await logActivity(tx, ctx, {
+      await ctx.db.delete(schema.dressCodes).where(eq(schema.dressCodes.id, id));
+      await logActivity(ctx, {
         logName: "dresscodes",
         description: `Deleted dress code "${row.name}"`,
         subjectType: "dresscodes",

@@ -1,4 +1,3 @@
-import type { DbOrTx } from "@/db";
 import { resolveReportedTimes } from "@/lib/domain/reported-hours";
 import { formatDateTime, formatRange } from "@/lib/domain/format";
 import {
@@ -24,14 +23,10 @@ export const mayReport = (r: Relation) => r.own || r.booker || r.crewBoss;
 export const managesHours = (r: Relation) => r.booker || r.approver;
 
 /** An application the actor may report hours for (404 without any tie, 403 otherwise). */
-export async function applicationForReporting(
-  ctx: Ctx,
-  id: number,
-  db: DbOrTx = ctx.db,
-): Promise<ApplicationRow> {
+export async function applicationForReporting(ctx: Ctx, id: number): Promise<ApplicationRow> {
   requireUser(ctx);
-  const app = await loadApplication(db, id);
-  const r = await relationTo(ctx, app, db);
+  const app = await loadApplication(ctx.db, id);
+  const r = await relationTo(ctx, app);
   assertRelated(r);
   if (!mayReport(r)) throw new ForbiddenError("You cannot report hours for this worker.");
   return app;
@@ -41,15 +36,14 @@ export async function applicationForReporting(
 export async function reportForChange(
   ctx: Ctx,
   reportId: unknown,
-  db: DbOrTx = ctx.db,
 ): Promise<{ report: ReportedHoursRow; app: ApplicationRow; manager: boolean }> {
   requireUser(ctx);
-  const report = await reportById(db, toReportId(reportId));
+  const report = await reportById(ctx.db, toReportId(reportId));
   if (!report) throw new NotFoundError("Reported hours not found.");
-  const app = await loadApplication(db, report.applicationId).catch((err: unknown) => {
+  const app = await loadApplication(ctx.db, report.applicationId).catch((err: unknown) => {
     throw err instanceof NotFoundError ? new NotFoundError("Reported hours not found.") : err;
   });
-  const r = await relationTo(ctx, app, db);
+  const r = await relationTo(ctx, app);
   try {
     assertRelated(r);
   } catch (err) {
@@ -62,14 +56,10 @@ export async function reportForChange(
 }
 
 /** An application the actor may approve or disapprove (404 without any tie, 403 otherwise). */
-export async function applicationForApproval(
-  ctx: Ctx,
-  id: unknown,
-  db: DbOrTx = ctx.db,
-): Promise<ApplicationRow> {
+export async function applicationForApproval(ctx: Ctx, id: unknown): Promise<ApplicationRow> {
   requireUser(ctx);
-  const app = await loadApplication(db, id);
-  const r = await relationTo(ctx, app, db);
+  const app = await loadApplication(ctx.db, id);
+  const r = await relationTo(ctx, app);
   assertRelated(r);
   if (!r.approver) throw new ForbiddenError("You cannot approve hours on this job.");
   return app;

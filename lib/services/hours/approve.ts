@@ -5,7 +5,7 @@ import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { loadApplication } from "../applications/access";
 import { recomputeJobStatuses, settleEndedShifts } from "../applications/settle";
 import { logActivity } from "../activity";
-import { requireUser, type Ctx } from "../context";
+import { requireUser, type Ctx, withTx } from "../context";
 import { AppError, ConflictError } from "../errors";
 import { parseInput } from "../validate";
 import { applicationForApproval, describeTimes } from "./access";
@@ -28,10 +28,10 @@ export async function approveApplication(
   applicationId: unknown,
 ): Promise<ApprovalResult> {
   const actor = requireUser(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const { id } = await applicationForApproval(ctx, applicationId, tx);
-    await settleEndedShifts(tx, ctx, { applicationIds: [id] });
-    const app = await loadApplication(tx, id, true);
+  return withTx(ctx, async (ctx) => {
+    const { id } = await applicationForApproval(ctx, applicationId);
+    await settleEndedShifts(ctx, { applicationIds: [id] });
+    const app = await loadApplication(ctx.db, id, true);
     if (app.status === "Approved")
       throw new ConflictError("These hours are already approved.", "already_approved");
     if (app.status === "Booked" || app.status === "Request accepted")
@@ -39,23 +39,23 @@ export async function approveApplication(
     const refused = transitionError(app.status, "Approved", "hours");
     if (refused) throw new ConflictError(refused, "illegal_transition");
 
-    let report = await reportOf(tx, app.id);
+    let report = await reportOf(ctx.db, app.id);
     if (report) {
-      [report] = await tx
+      [report] = await ctx.db
         .update(schema.reportedHours)
         .set({ approvedById: actor.userId, approvedAt: ctx.now, updatedAt: ctx.now })
         .where(eq(schema.reportedHours.id, report.id))
         .returning();
     }
-    await tx
+    await ctx.db
       .update(schema.applications)
       .set({ status: "Approved", updatedAt: ctx.now })
       .where(eq(schema.applications.id, app.id));
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
+    await recomputeJobStatuses(ctx, [app.jobId]);
     const times = report
       ? describeTimes(report.startsAt, report.endsAt, app.timeZone)
       : `${describeTimes(app.startsAt, app.endsAt, app.timeZone)} (planned, no report)`;
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "hours",
       description: `Approved the hours of ${app.assigneeName} on ${app.jobName}: ${times}`,
       subjectType: "applications",
@@ -79,10 +79,10 @@ export async function disapproveApplication(
   ctx: Ctx,
   applicationId: unknown,
 ): Promise<ApprovalResult> {
-  return ctx.db.transaction(async (tx) => {
-    const { id } = await applicationForApproval(ctx, applicationId, tx);
-    const app = await loadApplication(tx, id, true);
-    let report = await reportOf(tx, app.id);
+  return withTx(ctx, async (ctx) => {
+    const { id } = await applicationForApproval(ctx, applicationId);
+    const app = await loadApplication(ctx.db, id, true);
+    let report = await reportOf(ctx.db, app.id);
     const to = statusAfterDisapproval(report !== null);
     if (app.status !== "Approved")
       throw new ConflictError(
@@ -93,18 +93,18 @@ export async function disapproveApplication(
     if (refused) throw new ConflictError(refused, "illegal_transition");
 
     if (report) {
-      [report] = await tx
+      [report] = await ctx.db
         .update(schema.reportedHours)
         .set({ approvedById: null, approvedAt: null, updatedAt: ctx.now })
         .where(eq(schema.reportedHours.id, report.id))
         .returning();
     }
-    await tx
+    await ctx.db
       .update(schema.applications)
       .set({ status: to, updatedAt: ctx.now })
       .where(eq(schema.applications.id, app.id));
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
-    await logActivity(tx, ctx, {
+    await recomputeJobStatuses(ctx, [app.jobId]);
+    await logActivity(ctx, {
       logName: "hours",
       description: `Disapproved the hours of ${app.assigneeName} on ${app.jobName}`,
       subjectType: "applications",

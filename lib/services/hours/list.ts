@@ -1,13 +1,13 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
-import { HOURS_STATUSES } from "@/lib/domain/application-status";
+import { HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import { parseDate } from "@/lib/domain/format";
 import { minutesAsHours } from "@/lib/domain/reported-hours";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { addDays, isoInZone } from "@/lib/domain/time";
 import { inCompanyScope } from "../applications/access";
-import { settleEndedShifts } from "../applications/settle";
+import { statusInAsOf } from "../applications/as-of";
 import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
 import { ValidationError } from "../errors";
 import { jobScope } from "../jobs/scope";
@@ -70,8 +70,8 @@ function dayStart(value: string, field: "from" | "to", nextDay = false): SQL {
 
 /**
  * GET approvals: the applications whose hours wait for approval (awaiting: Reported), are
- * missing (Report!) or were approved, newest shift first. Two queries (page and count)
- * whatever the page size; settles ended shifts first when one job is asked for.
+ * missing (Report!, also a held place whose shift has just ended) or were approved, newest
+ * shift first. Two queries (page and count) whatever the page size, and no writes.
  */
 export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<ApprovalRow>> {
   requirePermission(ctx, "approval_access");
@@ -91,29 +91,9 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
   }
   const scope = approvalScope(actor);
 
-  if (f.job_id) {
-    // A finished shift of this job shows under "missing" at once, without waiting for the sweep.
-    const [visible] = await ctx.db
-      .select({ id: schema.jobs.id })
-      .from(schema.jobs)
-      .where(
-        and(
-          eq(schema.jobs.id, f.job_id),
-          isNull(schema.jobs.deletedAt),
-          or(
-            actor.permissions.has("job_view") ? jobScope(actor) : undefined,
-            sql`exists (select 1 from ${schema.shiftCrewBosses} inner join ${schema.shifts} on ${schema.shifts.id} = ${schema.shiftCrewBosses.shiftId} where ${schema.shifts.jobId} = ${schema.jobs.id} and ${schema.shiftCrewBosses.userId} = ${actor.userId})`,
-          ),
-        ),
-      )
-      .limit(1);
-    if (visible)
-      await ctx.db.transaction((tx) => settleEndedShifts(tx, ctx, { jobIds: [visible.id] }));
-  }
-
   const where = and(
     scope,
-    eq(schema.applications.status, status),
+    statusInAsOf([status], ctx.now),
     isNull(schema.shifts.deletedAt),
     f.job_id ? eq(schema.jobs.id, f.job_id) : undefined,
     f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
@@ -180,7 +160,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
     const minutes = r.hoursStart && r.hoursEnd ? minutesBetween(r.hoursStart, r.hoursEnd) : 0;
     return {
       id: r.id,
-      status: r.status,
+      status: statusAsOf(r.status, r.endsAt, ctx.now),
       worker: { id: r.workerId, name: r.workerName },
       job: { id: r.jobId, name: r.jobName },
       company: { id: r.companyId, name: r.companyName },
@@ -231,7 +211,7 @@ export async function approvalFilterOptions(
     .where(
       and(
         isNull(schema.jobs.deletedAt),
-        sql`exists (select 1 from ${schema.applications} inner join ${schema.shifts} on ${schema.shifts.id} = ${schema.applications.shiftId} where ${schema.shifts.jobId} = ${schema.jobs.id} and ${inArray(schema.applications.status, [...HOURS_STATUSES])} and ${
+        sql`exists (select 1 from ${schema.applications} inner join ${schema.shifts} on ${schema.shifts.id} = ${schema.applications.shiftId} where ${schema.shifts.jobId} = ${schema.jobs.id} and ${statusInAsOf(HOURS_STATUSES, ctx.now)} and ${
           actor.permissions.has("job_view")
             ? sql`(${jobScope(actor)} or ${bossOf(actor.userId)})`
             : bossOf(actor.userId)

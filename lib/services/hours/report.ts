@@ -4,7 +4,7 @@ import { transitionError } from "@/lib/domain/application-status";
 import { loadApplication } from "../applications/access";
 import { recomputeJobStatuses, settleEndedShifts } from "../applications/settle";
 import { logActivity } from "../activity";
-import { requireUser, type Ctx } from "../context";
+import { requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import {
@@ -31,21 +31,21 @@ export async function reportHours(
 ): Promise<ReportedHoursView & { message: string }> {
   const actor = requireUser(ctx);
   const input = parseInput(reportHoursInput, raw);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async (ctx) => {
     // Who may report is checked inside the transaction, so it holds for the row written.
-    await applicationForReporting(ctx, input.application_id, tx);
+    await applicationForReporting(ctx, input.application_id);
     // A shift that has just ended may not have been swept yet: Booked → Report! first.
-    await settleEndedShifts(tx, ctx, { applicationIds: [input.application_id] });
-    const app = await loadApplication(tx, input.application_id, true);
+    await settleEndedShifts(ctx, { applicationIds: [input.application_id] });
+    const app = await loadApplication(ctx.db, input.application_id, true);
     if (app.status === "Booked" || app.status === "Request accepted")
       throw new ConflictError(NOT_ENDED, "shift_not_ended");
-    if (app.status === "Reported" || app.status === "Approved" || (await reportOf(tx, app.id)))
+    if (app.status === "Reported" || app.status === "Approved" || (await reportOf(ctx.db, app.id)))
       throw new ConflictError(ALREADY, "already_reported");
     const refused = transitionError(app.status, "Reported", "hours");
     if (refused) throw new ConflictError(refused, "illegal_transition");
 
     const t = placeTimes(input.start, input.end, app, ctx.now);
-    const [row] = await tx
+    const [row] = await ctx.db
       .insert(schema.reportedHours)
       .values({
         applicationId: app.id,
@@ -59,12 +59,12 @@ export async function reportHours(
         updatedAt: ctx.now,
       })
       .returning();
-    await tx
+    await ctx.db
       .update(schema.applications)
       .set({ status: "Reported", updatedAt: ctx.now })
       .where(eq(schema.applications.id, app.id));
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
-    await logActivity(tx, ctx, {
+    await recomputeJobStatuses(ctx, [app.jobId]);
+    await logActivity(ctx, {
       logName: "hours",
       description: `Reported hours of ${app.assigneeName} on ${app.jobName}: ${describeTimes(t.start, t.end, app.timeZone)}`,
       subjectType: "applications",
@@ -93,10 +93,10 @@ export async function updateReportedHours(
 ): Promise<ReportedHoursView & { message: string }> {
   const input = parseInput(updateHoursInput, raw);
 
-  return ctx.db.transaction(async (tx) => {
-    const { report: found, manager } = await reportForChange(ctx, reportId, tx);
-    const app = await loadApplication(tx, found.applicationId, true);
-    const before = await reportById(tx, found.id);
+  return withTx(ctx, async (ctx) => {
+    const { report: found, manager } = await reportForChange(ctx, reportId);
+    const app = await loadApplication(ctx.db, found.applicationId, true);
+    const before = await reportById(ctx.db, found.id);
     if (!before) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
 
@@ -106,7 +106,7 @@ export async function updateReportedHours(
       app,
       ctx.now,
     );
-    const [row] = await tx
+    const [row] = await ctx.db
       .update(schema.reportedHours)
       .set({
         startsAt: t.start,
@@ -117,8 +117,8 @@ export async function updateReportedHours(
       })
       .where(eq(schema.reportedHours.id, before.id))
       .returning();
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
-    await logActivity(tx, ctx, {
+    await recomputeJobStatuses(ctx, [app.jobId]);
+    await logActivity(ctx, {
       logName: "hours",
       description: `Changed the hours of ${app.assigneeName} on ${app.jobName} from ${describeTimes(
         before.startsAt,
@@ -153,23 +153,23 @@ export async function deleteReportedHours(
   ctx: Ctx,
   reportId: unknown,
 ): Promise<{ id: number; application_id: number; status: "Report!"; message: string }> {
-  return ctx.db.transaction(async (tx) => {
-    const { report: found, manager } = await reportForChange(ctx, reportId, tx);
-    const app = await loadApplication(tx, found.applicationId, true);
-    const report = await reportById(tx, found.id);
+  return withTx(ctx, async (ctx) => {
+    const { report: found, manager } = await reportForChange(ctx, reportId);
+    const app = await loadApplication(ctx.db, found.applicationId, true);
+    const report = await reportById(ctx.db, found.id);
     if (!report) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
     const refused =
       app.status === "Report!" ? null : transitionError(app.status, "Report!", "hours");
     if (refused) throw new ConflictError(refused, "illegal_transition");
 
-    await tx.delete(schema.reportedHours).where(eq(schema.reportedHours.id, report.id));
-    await tx
+    await ctx.db.delete(schema.reportedHours).where(eq(schema.reportedHours.id, report.id));
+    await ctx.db
       .update(schema.applications)
       .set({ status: "Report!", updatedAt: ctx.now })
       .where(eq(schema.applications.id, app.id));
-    await recomputeJobStatuses(tx, ctx, [app.jobId]);
-    await logActivity(tx, ctx, {
+    await recomputeJobStatuses(ctx, [app.jobId]);
+    await logActivity(ctx, {
       logName: "hours",
       description: `Deleted the reported hours of ${app.assigneeName} on ${app.jobName} (${describeTimes(
         report.startsAt,

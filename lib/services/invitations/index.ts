@@ -3,7 +3,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { queueMail } from "@/lib/mail";
 import { env } from "@/lib/env";
-import { requirePermission, requireUser, type Ctx } from "../context";
+import { requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { TooManyRequestsError, ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
@@ -58,14 +58,14 @@ export async function sendInviteMail(ctx: Ctx, raw: unknown) {
     );
   }
 
-  return ctx.db.transaction(async (tx) => {
-    const [invitation] = await tx
+  return withTx(ctx, async (ctx) => {
+    const [invitation] = await ctx.db
       .insert(schema.invitations)
       .values({ email, invitedById: actor.userId, createdAt: ctx.now })
       .returning({ id: schema.invitations.id });
     const signUp = `${env.APP_URL}/sign-up?invitedBy=${actor.userId}&email=${encodeURIComponent(email)}`;
     await queueMail(
-      tx,
+      ctx.db,
       {
         to: email,
         template: "invite_friend",
@@ -84,7 +84,7 @@ export async function sendInviteMail(ctx: Ctx, raw: unknown) {
       },
       ctx.now,
     );
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "invitations",
       description: `Invited ${email}`,
       subjectType: "invitations",

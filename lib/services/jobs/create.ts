@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { schema } from "@/db";
 import { formatDateTime } from "@/lib/domain/format";
 import { queueMail } from "@/lib/mail";
-import { can, requirePermission, requireUser, type Ctx } from "../context";
+import { can, requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
@@ -65,10 +65,10 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
   ]);
   check.throwIfAny();
 
-  const jobId = await ctx.db.transaction(async (tx) => {
+  const jobId = await withTx(ctx, async (ctx) => {
     let venueId = venue?.id ?? null;
     if (!venueId && input.venue_name) {
-      const [typed] = await tx
+      const [typed] = await ctx.db
         .insert(schema.venues)
         .values({
           name: input.venue_name,
@@ -85,7 +85,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         .returning({ id: schema.venues.id });
       venueId = typed.id;
     }
-    const [job] = await tx
+    const [job] = await ctx.db
       .insert(schema.jobs)
       .values({
         name: input.name,
@@ -112,13 +112,13 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
       })
       .returning({ id: schema.jobs.id });
     if (input.book_from_branches?.length) {
-      await tx
+      await ctx.db
         .insert(schema.jobBranches)
         .values(
           [...new Set(input.book_from_branches)].map((branchId) => ({ jobId: job.id, branchId })),
         );
     }
-    const inserted = await tx
+    const inserted = await ctx.db
       .insert(schema.shifts)
       .values(
         shifts.map((s) => ({
@@ -134,7 +134,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         })),
       )
       .returning({ id: schema.shifts.id });
-    await tx.insert(schema.shiftSlots).values(
+    await ctx.db.insert(schema.shiftSlots).values(
       shifts.flatMap((s, i) =>
         s.slots.map((slot) => ({
           shiftId: inserted[i].id,
@@ -143,7 +143,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         })),
       ),
     );
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Created job ${input.name}`,
       subjectType: "jobs",
@@ -151,7 +151,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
       properties: { status: input.status, shifts: shifts.length },
     });
     if (input.sendEmail)
-      await mailNewJob(tx, ctx, job.id, input.name, shifts, country!.timeZone, [
+      await mailNewJob(ctx.db, ctx, job.id, input.name, shifts, country!.timeZone, [
         input.project_manager_id,
         input.contact_on_location_id,
       ]);

@@ -3,7 +3,7 @@ import { schema, type Tx } from "@/db";
 import { parseDateTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { addDays, fromLocal } from "@/lib/domain/time";
-import { can, requirePermission, requireUser, type Ctx } from "../context";
+import { can, requirePermission, requireUser, type Ctx, withTx } from "../context";
 import {
   ConfirmError,
   ConflictError,
@@ -204,8 +204,8 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
         ),
   );
 
-  return ctx.db.transaction(async (tx) => {
-    const affected = await affectedApplications(tx, removedShiftIds, [
+  return withTx(ctx, async (ctx) => {
+    const affected = await affectedApplications(ctx.db, removedShiftIds, [
       ...removedSlotIds,
       ...shrinking.map((s) => s.id!),
     ]);
@@ -239,7 +239,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       );
     }
     if (cancelling.length) {
-      await tx
+      await ctx.db
         .update(schema.applications)
         .set({ status: "Denied", updatedAt: ctx.now })
         .where(
@@ -250,7 +250,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
         );
     }
 
-    await tx
+    await ctx.db
       .update(schema.jobs)
       .set({
         name: input.name,
@@ -274,10 +274,10 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       })
       .where(eq(schema.jobs.id, job.id));
     if (input.book_from_branches) {
-      await tx.delete(schema.jobBranches).where(eq(schema.jobBranches.jobId, job.id));
+      await ctx.db.delete(schema.jobBranches).where(eq(schema.jobBranches.jobId, job.id));
       const branches = [...new Set(input.book_from_branches)];
       if (branches.length)
-        await tx
+        await ctx.db
           .insert(schema.jobBranches)
           .values(branches.map((branchId) => ({ jobId: job.id, branchId })));
     }
@@ -288,7 +288,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       removedSlotIds.length ? inArray(schema.applications.shiftSlotId, removedSlotIds) : undefined,
     );
     if (removedShiftIds.length || removedSlotIds.length) {
-      await tx
+      await ctx.db
         .update(schema.applications)
         .set({ status: "Denied", updatedAt: ctx.now })
         .where(
@@ -306,19 +306,22 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
     }
 
     // Removed shifts and slots: kept with their history when anyone ever applied, else gone.
-    const history = await shiftsAndSlotsWithApplications(tx, removedShiftIds, removedSlotIds);
+    const history = await shiftsAndSlotsWithApplications(ctx.db, removedShiftIds, removedSlotIds);
     for (const id of removedShiftIds) {
       if (history.shifts.has(id))
-        await tx.update(schema.shifts).set({ deletedAt: ctx.now }).where(eq(schema.shifts.id, id));
-      else await tx.delete(schema.shifts).where(eq(schema.shifts.id, id));
+        await ctx.db
+          .update(schema.shifts)
+          .set({ deletedAt: ctx.now })
+          .where(eq(schema.shifts.id, id));
+      else await ctx.db.delete(schema.shifts).where(eq(schema.shifts.id, id));
     }
     for (const id of removedSlotIds) {
       if (history.slots.has(id))
-        await tx
+        await ctx.db
           .update(schema.shiftSlots)
           .set({ deletedAt: ctx.now })
           .where(eq(schema.shiftSlots.id, id));
-      else await tx.delete(schema.shiftSlots).where(eq(schema.shiftSlots.id, id));
+      else await ctx.db.delete(schema.shiftSlots).where(eq(schema.shiftSlots.id, id));
     }
 
     let added = 0;
@@ -339,12 +342,12 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       if (typeof s.id === "number") {
         shiftId = s.id;
         if (s.isEdited !== false) {
-          await tx.update(schema.shifts).set(values).where(eq(schema.shifts.id, shiftId));
+          await ctx.db.update(schema.shifts).set(values).where(eq(schema.shifts.id, shiftId));
           changed++;
         }
       } else {
         shiftId = (
-          await tx
+          await ctx.db
             .insert(schema.shifts)
             .values({ ...values, jobId: job.id })
             .returning({ id: schema.shifts.id })
@@ -355,14 +358,14 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
         if (slot.isDeleted) continue;
         if (slot.id) {
           if (slotById.get(slot.id)?.positions !== slot.positions) {
-            await tx
+            await ctx.db
               .update(schema.shiftSlots)
               .set({ positions: slot.positions })
               .where(eq(schema.shiftSlots.id, slot.id));
           }
         } else {
           // A slot for a skill the shift already has replaces its quantity (spec §4).
-          const [same] = await tx
+          const [same] = await ctx.db
             .select({ id: schema.shiftSlots.id })
             .from(schema.shiftSlots)
             .where(
@@ -373,7 +376,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
               ),
             );
           if (same) {
-            const [{ n }] = await tx
+            const [{ n }] = await ctx.db
               .select({ n: sql<number>`count(*)::int` })
               .from(schema.applications)
               .where(
@@ -388,26 +391,26 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
                 "positions_below_booked",
               );
             }
-            await tx
+            await ctx.db
               .update(schema.shiftSlots)
               .set({ positions: slot.positions })
               .where(eq(schema.shiftSlots.id, same.id));
           } else
-            await tx
+            await ctx.db
               .insert(schema.shiftSlots)
               .values({ shiftId, skillId: slot.skill_id, positions: slot.positions });
         }
       }
     }
 
-    const [span] = await tx
+    const [span] = await ctx.db
       .select({
         start: sql<Date | string>`min(${schema.shifts.startsAt})`,
         end: sql<Date | string>`max(${schema.shifts.endsAt})`,
       })
       .from(schema.shifts)
       .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)));
-    await tx
+    await ctx.db
       .update(schema.jobs)
       .set({
         startsAt: span.start ? new Date(span.start) : null,
@@ -415,7 +418,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       })
       .where(eq(schema.jobs.id, job.id));
 
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Updated job ${input.name}`,
       subjectType: "jobs",

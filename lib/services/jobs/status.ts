@@ -3,7 +3,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { schema } from "@/db";
 import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
 import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
-import { requirePermission, type Ctx } from "../context";
+import { requirePermission, type Ctx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
@@ -46,12 +46,12 @@ export async function changeJobStatus(
   }
   // Reopening a cancelled job drops the cancel reason unless a new one is given.
   const newReason = reason ?? (job.status === "Cancelled" ? null : job.reason);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .update(schema.jobs)
       .set({ status, reason: newReason })
       .where(eq(schema.jobs.id, job.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Changed status of ${job.name} from ${job.status} to ${status}`,
       subjectType: "jobs",
@@ -74,12 +74,12 @@ export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
   requirePermission(ctx, "job_edit");
   const job = await loadJobInScope(ctx, jobId);
   const { reason } = parseInput(changeReasonInput, raw);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .update(schema.jobs)
       .set({ reason: reason || null })
       .where(eq(schema.jobs.id, job.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Changed the reason of ${job.name}`,
       subjectType: "jobs",
@@ -97,25 +97,28 @@ export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
 export async function deleteJob(ctx: Ctx, jobId: unknown) {
   requirePermission(ctx, "job_edit");
   const job = await loadJobInScope(ctx, jobId);
-  return ctx.db.transaction(async (tx) => {
-    const shiftIds = tx
+  return withTx(ctx, async (ctx) => {
+    const shiftIds = ctx.db
       .select({ id: schema.shifts.id })
       .from(schema.shifts)
       .where(eq(schema.shifts.jobId, job.id));
-    const [{ n }] = await tx
+    const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(schema.applications)
       .where(inArray(schema.applications.shiftId, shiftIds));
     const archived = Number(n) > 0;
     if (archived) {
-      await tx.update(schema.jobs).set({ deletedAt: ctx.now }).where(eq(schema.jobs.id, job.id));
+      await ctx.db
+        .update(schema.jobs)
+        .set({ deletedAt: ctx.now })
+        .where(eq(schema.jobs.id, job.id));
     } else {
-      await tx
+      await ctx.db
         .delete(schema.notes)
         .where(and(eq(schema.notes.noteableType, "jobs"), eq(schema.notes.noteableId, job.id)));
-      await tx.delete(schema.jobs).where(eq(schema.jobs.id, job.id));
+      await ctx.db.delete(schema.jobs).where(eq(schema.jobs.id, job.id));
     }
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `${archived ? "Archived" : "Deleted"} job ${job.name}`,
       subjectType: "jobs",

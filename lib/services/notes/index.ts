@@ -2,7 +2,7 @@ import { z } from "zod";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
-import { can, requireUser, type Ctx, type UserActor } from "../context";
+import { can, requireUser, type Ctx, type UserActor, withTx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idSchema, optionalId } from "../params";
@@ -128,8 +128,8 @@ export async function createNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
   const actor = requireUser(ctx);
   const input = parseInput(createNoteInput, raw);
   await assertNoteable(ctx, input.noteable_type, input.noteable_id);
-  const note = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const note = await withTx(ctx, async (ctx) => {
+    const [row] = await ctx.db
       .insert(schema.notes)
       .values({
         noteableType: input.noteable_type,
@@ -140,7 +140,7 @@ export async function createNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
         updatedAt: ctx.now,
       })
       .returning();
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "notes",
       description: `Added a note on ${input.noteable_type === "jobs" ? "job" : "user"} #${input.noteable_id}`,
       subjectType: input.noteable_type,
@@ -186,13 +186,13 @@ export async function updateNote(ctx: Ctx, noteId: unknown, raw: unknown): Promi
   if (!mayEdit(ctx, actor, note.createdById))
     throw new ForbiddenError("Only the author can change this note.");
   const input = parseInput(updateNoteInput, raw);
-  const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const updated = await withTx(ctx, async (ctx) => {
+    const [row] = await ctx.db
       .update(schema.notes)
       .set({ comment: input.comment, updatedAt: ctx.now })
       .where(eq(schema.notes.id, note.id))
       .returning();
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "notes",
       description: `Edited note #${note.id}`,
       subjectType: note.noteableType,
@@ -220,9 +220,9 @@ export async function deleteNote(ctx: Ctx, noteId: unknown) {
   const { note, actor } = await loadNote(ctx, noteId);
   if (!mayEdit(ctx, actor, note.createdById))
     throw new ForbiddenError("Only the author can delete this note.");
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(schema.notes).where(eq(schema.notes.id, note.id));
-    await logActivity(tx, ctx, {
+  await withTx(ctx, async (ctx) => {
+    await ctx.db.delete(schema.notes).where(eq(schema.notes.id, note.id));
+    await logActivity(ctx, {
       logName: "notes",
       description: `Deleted note #${note.id}`,
       subjectType: note.noteableType,
@@ -240,9 +240,9 @@ export async function pinNote(ctx: Ctx, raw: unknown) {
   const { noteId } = parseInput(pinNoteInput, raw);
   const { note } = await loadNote(ctx, noteId);
   const isPinned = !note.isPinned;
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(schema.notes).set({ isPinned }).where(eq(schema.notes.id, note.id));
-    await logActivity(tx, ctx, {
+  await withTx(ctx, async (ctx) => {
+    await ctx.db.update(schema.notes).set({ isPinned }).where(eq(schema.notes.id, note.id));
+    await logActivity(ctx, {
       logName: "notes",
       description: `${isPinned ? "Pinned" : "Unpinned"} note #${note.id}`,
       subjectType: note.noteableType,

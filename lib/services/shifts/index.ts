@@ -5,7 +5,7 @@ import { parseDate } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { fromLocal, isoInZone } from "@/lib/domain/time";
 import { ROLE } from "@/lib/domain/permissions";
-import { requirePermission, requireUser, type Ctx } from "../context";
+import { requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idSchema, optionalId } from "../params";
@@ -82,12 +82,12 @@ export async function addCrewBoss(ctx: Ctx, raw: unknown) {
       "not_booked",
     );
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .insert(schema.shiftCrewBosses)
       .values({ shiftId: shift.id, userId: user.id })
       .onConflictDoNothing();
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Made ${user.name} crew boss on ${jobName}`,
       subjectType: "jobs",
@@ -107,8 +107,8 @@ export async function removeCrewBoss(ctx: Ctx, raw: unknown) {
   requirePermission(ctx, "job_edit", "jobs_book_workers");
   const input = parseInput(crewBossInput, raw);
   const { shift, jobName, jobId } = await loadShiftInScope(ctx, input.shift_id);
-  await ctx.db.transaction(async (tx) => {
-    const removed = await tx
+  await withTx(ctx, async (ctx) => {
+    const removed = await ctx.db
       .delete(schema.shiftCrewBosses)
       .where(
         and(
@@ -118,7 +118,7 @@ export async function removeCrewBoss(ctx: Ctx, raw: unknown) {
       )
       .returning({ userId: schema.shiftCrewBosses.userId });
     if (!removed.length) throw new NotFoundError("This person is not crew boss on the shift.");
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "jobs",
       description: `Removed a crew boss on ${jobName}`,
       subjectType: "jobs",

@@ -3,7 +3,7 @@ import { schema } from "@/db";
 import { buildFromTemplate, type TemplateShift } from "@/lib/domain/job-template";
 import { sortShifts } from "@/lib/domain/shift-editing";
 import { isoInZone } from "@/lib/domain/time";
-import { can, requirePermission, requireUser, type Ctx, type UserActor } from "../context";
+import { can, requirePermission, requireUser, type Ctx, type UserActor, withTx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -210,8 +210,8 @@ async function insertTemplate(
   actor: UserActor,
   values: { name: string; companyId: number; data: TemplateData; fromJobId?: number },
 ): Promise<TemplateDetail> {
-  const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const id = await withTx(ctx, async (ctx) => {
+    const [row] = await ctx.db
       .insert(t)
       .values({
         name: values.name,
@@ -222,7 +222,7 @@ async function insertTemplate(
         updatedAt: ctx.now,
       })
       .returning({ id: t.id });
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "job_templates",
       description: values.fromJobId
         ? `Saved job #${values.fromJobId} as template ${values.name}`
@@ -287,12 +287,12 @@ export async function updateTemplate(
     : { ...stored, job: { ...stored.job, company_id: companyId } };
   check.throwIfAny();
   const name = input.name ?? row.name;
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .update(t)
       .set({ name, companyId, jsonData: data, updatedAt: ctx.now })
       .where(eq(t.id, row.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "job_templates",
       description: `Edited job template ${name}`,
       subjectType: "job_templates",
@@ -310,9 +310,9 @@ export async function updateTemplate(
 /** DELETE job-templates/{id}: nothing refers to a template, so it is removed. */
 export async function deleteTemplate(ctx: Ctx, templateId: unknown) {
   const { row } = await loadTemplate(ctx, templateId);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(t).where(eq(t.id, row.id));
-    await logActivity(tx, ctx, {
+  await withTx(ctx, async (ctx) => {
+    await ctx.db.delete(t).where(eq(t.id, row.id));
+    await logActivity(ctx, {
       logName: "job_templates",
       description: `Deleted job template ${row.name}`,
       subjectType: "job_templates",

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
-import type { Ctx, UserActor } from "../context";
+import { withTx, type Ctx, type UserActor } from "../context";
 import { ConflictError } from "../errors";
 import { logActivity } from "../activity";
 import { loadVenue, requireVenueStaff, venueActor, viewOrFail, type VenueRow } from "./access";
@@ -31,20 +31,20 @@ async function review(
       "venue_not_pending",
     );
   if (venue.status !== "private") throw refuse(venue.status);
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
+  await withTx(ctx, async (ctx) => {
+    const updated = await ctx.db
       .update(schema.venues)
       .set({ status: to, updatedAt: ctx.now })
       .where(and(eq(schema.venues.id, venue.id), eq(schema.venues.status, "private")))
       .returning({ id: schema.venues.id });
     if (!updated.length) {
-      const [now] = await tx
+      const [now] = await ctx.db
         .select({ status: schema.venues.status })
         .from(schema.venues)
         .where(eq(schema.venues.id, venue.id));
       throw refuse(now?.status ?? to);
     }
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "venues",
       description: `${to === "public" ? "Approved" : "Declined"} venue ${venue.name}`,
       subjectType: "venues",
@@ -86,8 +86,8 @@ export async function cloneVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult>
     companyId != null
       ? eq(schema.venues.companyId, companyId)
       : and(isNull(schema.venues.companyId), eq(schema.venues.createdById, actor.userId));
-  const id = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
+  const id = await withTx(ctx, async (ctx) => {
+    const [existing] = await ctx.db
       .select({ id: schema.venues.id })
       .from(schema.venues)
       .where(
@@ -96,7 +96,7 @@ export async function cloneVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult>
       .limit(1);
     if (existing)
       throw new ConflictError("This venue is already in My venues.", "venue_already_cloned");
-    const [row] = await tx
+    const [row] = await ctx.db
       .insert(schema.venues)
       .values({
         name: source.name,
@@ -116,7 +116,7 @@ export async function cloneVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult>
         updatedAt: ctx.now,
       })
       .returning({ id: schema.venues.id });
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "venues",
       description: `Cloned venue ${source.name} into My venues`,
       subjectType: "venues",

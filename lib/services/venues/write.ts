@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
-import type { Ctx, UserActor } from "../context";
+import { withTx, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { logActivity } from "../activity";
 import { parseInput } from "../validate";
@@ -59,8 +59,8 @@ export async function createVenue(ctx: Ctx, raw: unknown): Promise<VenueResult> 
     companyId: actor.isClient ? null : companyId,
   });
   const status = !actor.isClient && input.public ? "public" : "private";
-  const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const id = await withTx(ctx, async (ctx) => {
+    const [row] = await ctx.db
       .insert(schema.venues)
       .values({
         name: input.name,
@@ -79,7 +79,7 @@ export async function createVenue(ctx: Ctx, raw: unknown): Promise<VenueResult> 
         updatedAt: ctx.now,
       })
       .returning({ id: schema.venues.id });
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "venues",
       description: `Created venue ${input.name}`,
       subjectType: "venues",
@@ -125,12 +125,12 @@ export async function updateVenue(ctx: Ctx, rawId: unknown, raw: unknown): Promi
   const changed = Object.entries(changes)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await withTx(ctx, async (ctx) => {
+    await ctx.db
       .update(schema.venues)
       .set({ ...changes, updatedAt: ctx.now })
       .where(eq(schema.venues.id, venue.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "venues",
       description: `Edited venue ${input.name ?? venue.name}${resubmit ? " (submitted again for approval)" : ""}`,
       subjectType: "venues",
@@ -150,25 +150,25 @@ export async function deleteVenue(ctx: Ctx, rawId: unknown) {
   const actor = venueActor(ctx);
   const venue = await loadVenue(ctx, actor, rawId);
   assertMayChange(actor, venue);
-  return ctx.db.transaction(async (tx) => {
-    const [jobs] = await tx
+  return withTx(ctx, async (ctx) => {
+    const [jobs] = await ctx.db
       .select({ n: count() })
       .from(schema.jobs)
       .where(eq(schema.jobs.venueId, venue.id));
-    const [clones] = await tx
+    const [clones] = await ctx.db
       .select({ n: count() })
       .from(schema.venues)
       .where(eq(schema.venues.originalId, venue.id));
     const archived = Number(jobs.n) + Number(clones.n) > 0;
     if (archived) {
-      await tx
+      await ctx.db
         .update(schema.venues)
         .set({ deletedAt: ctx.now, updatedAt: ctx.now })
         .where(eq(schema.venues.id, venue.id));
     } else {
-      await tx.delete(schema.venues).where(eq(schema.venues.id, venue.id));
+      await ctx.db.delete(schema.venues).where(eq(schema.venues.id, venue.id));
     }
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "venues",
       description: `${archived ? "Archived" : "Deleted"} venue ${venue.name}`,
       subjectType: "venues",

@@ -5,7 +5,7 @@ import { BOOKED_STATUSES } from "@/lib/domain/application-status";
 import { formatTime } from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import { requirePermission, requireUser, type Ctx } from "../context";
+import { requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
@@ -45,8 +45,8 @@ export async function checkIn(ctx: Ctx, raw: unknown): Promise<CheckInResult> {
       assignee_id: ["This application belongs to someone else."],
     });
 
-  return ctx.db.transaction(async (tx) => {
-    const app = await loadApplication(tx, found.id, true);
+  return withTx(ctx, async (ctx) => {
+    const app = await loadApplication(ctx.db, found.id, true);
     const done = (at: Date, already: boolean): CheckInResult => ({
       application_id: app.id,
       assignee_id: app.assigneeId,
@@ -69,11 +69,11 @@ export async function checkIn(ctx: Ctx, raw: unknown): Promise<CheckInResult> {
       );
     if (refusal) throw new ConflictError(refusal, "check_in_not_open");
 
-    await tx
+    await ctx.db
       .update(schema.applications)
       .set({ checkInAt: ctx.now, updatedAt: ctx.now })
       .where(eq(schema.applications.id, app.id));
-    await logActivity(tx, ctx, {
+    await logActivity(ctx, {
       logName: "applications",
       description: `${app.assigneeName} checked in on ${app.jobName} at ${formatTime(ctx.now, app.timeZone)}`,
       subjectType: "applications",

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
-import { BOOKED_STATUSES, HOURS_STATUSES } from "@/lib/domain/application-status";
+import { BOOKED_STATUSES, HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page, type PageMeta } from "../pagination";
 import { parseInput } from "../validate";
-import { settleEndedShifts } from "../applications/settle";
+import { statusInAsOf } from "../applications/as-of";
 import { checkInOpensAt, checkInWindow } from "./check-in-window";
 import {
   toPastShift,
@@ -49,7 +49,7 @@ async function ownApplications(
   const { page, perPage } = parseInput(workerShiftsInput, raw);
   const where: SQL = and(
     eq(a.assigneeId, actor.userId),
-    inArray(a.status, [...statuses]),
+    statusInAsOf(statuses, ctx.now),
     when === "upcoming" ? gt(s.endsAt, ctx.now) : lte(s.endsAt, ctx.now),
     isNull(s.deletedAt),
     isNull(j.deletedAt),
@@ -70,7 +70,10 @@ async function ownApplications(
       .limit(perPage)
       .offset(offsetOf(page, perPage)),
   ]);
-  return { rows, meta: pageMeta(page, perPage, Number(total)) };
+  return {
+    rows: rows.map((r) => ({ ...r, status: statusAsOf(r.status, r.endsAt, ctx.now) })),
+    meta: pageMeta(page, perPage, Number(total)),
+  };
 }
 
 /** GET my-dashboard/my-shifts: upcoming Booked, Request accepted and Requested, soonest first. */
@@ -89,13 +92,11 @@ export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<W
 
 /**
  * GET my-dashboard/past-shifts: ended shifts whose hours are due (Report!), reported or
- * approved, latest first, with the hours. Ended Booked shifts become Report! first, so the
- * list never waits for the background sweep.
+ * approved, latest first, with the hours. An ended Booked shift reads as Report! at once,
+ * without waiting for the background sweep.
  */
 export async function pastShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<PastShift>> {
   requirePermission(ctx, "my_dashboard_access");
-  const actor = requireUser(ctx);
-  await ctx.db.transaction((tx) => settleEndedShifts(tx, ctx, { assigneeId: actor.userId }));
   const { rows, meta } = await ownApplications(ctx, raw, HOURS_STATUSES, "ended");
   return { items: rows.map(toPastShift), meta };
 }

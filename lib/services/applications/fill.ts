@@ -1,0 +1,133 @@
+import { and, count, inArray, notInArray } from "drizzle-orm";
+import { schema } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import type { TxCtx } from "../context";
+import { ConfirmError, ConflictError } from "../errors";
+import { conflictMessage, findConflicts, type Conflict } from "./conflicts";
+import { slotLabel, workerSkillIds, type SlotTarget } from "./targets";
+
+/** What a verb asks of "can this worker fill this slot". */
+export interface FillRequest {
+  worker: { id: number; name: string };
+  /** The slots to fill, as read under their locks (`underLocks`). */
+  targets: SlotTarget[];
+  /** Applications that neither take a position nor clash: the one being changed or moved. */
+  except?: number[];
+  /** A free position is needed (places that hold one, and applying for one). */
+  capacity: boolean;
+  /** Other bookings of the worker: none, only at the same time, or also too little rest. */
+  clashes: "none" | "overlap" | "overlap-and-rest";
+  /** The worker must have the slot's skill unless the booker says book anyway. */
+  skill: boolean;
+  closely?: boolean;
+  bookAnyway?: boolean;
+}
+
+/**
+ * The one rule "can this worker fill this slot" of booking, moving and status changes, checked
+ * in a fixed order: a booked job is not cancelled, capacity (409), overlap (409), rest time
+ * (410 `rest_time`, repeat with `closely`), missing skill (410 `missing_skill`, repeat with
+ * `book_anyway`). Call it inside the verb's transaction with the jobs, worker and slots locked.
+ */
+export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
+  for (const t of r.targets)
+    if (t.jobStatus === "Cancelled")
+      throw new ConflictError(
+        `${t.jobName} is cancelled; nobody can be booked on it.`,
+        "job_cancelled",
+      );
+  const except = r.except ?? [];
+
+  if (r.capacity) {
+    const filled = await filledBySlot(
+      ctx,
+      r.targets.map((t) => t.slotId),
+      except,
+    );
+    for (const t of r.targets) {
+      const n = filled.get(t.slotId) ?? 0;
+      if (n >= t.positions)
+        throw new ConflictError(
+          `This shift slot is full: ${slotLabel(t)} has ${n} of ${t.positions} positions filled.`,
+          "slot_full",
+        );
+    }
+  }
+
+  if (r.clashes !== "none") {
+    const conflicts = [
+      ...(await findConflicts(ctx.db, [r.worker.id], r.targets, except)),
+      ...conflictsAmong(r.targets, r.worker.id),
+    ];
+    const overlap = conflicts.find((c) => c.kind === "overlap");
+    if (overlap) throw new ConflictError(conflictMessage(overlap, r.worker.name, 0), "overlap");
+    const rest = conflicts.find((c) => c.kind === "rest");
+    if (rest && r.clashes === "overlap-and-rest" && !r.closely) {
+      const hours = r.targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
+      throw new ConfirmError(conflictMessage(rest, r.worker.name, hours), "rest_time");
+    }
+  }
+
+  if (r.skill && !r.bookAnyway) {
+    const skills = await workerSkillIds(ctx.db, r.worker.id);
+    const missing = r.targets.find((t) => !skills.has(t.skillId));
+    if (missing)
+      throw new ConfirmError(
+        `${r.worker.name} does not have the skill ${missing.skillName}. Book anyway?`,
+        "missing_skill",
+      );
+  }
+}
+
+/** Filled places per slot, in one query (call with the slots locked). */
+export async function filledBySlot(
+  ctx: TxCtx,
+  slotIds: number[],
+  except: number[] = [],
+): Promise<Map<number, number>> {
+  if (!slotIds.length) return new Map();
+  const rows = await ctx.db
+    .select({ slotId: schema.applications.shiftSlotId, n: count() })
+    .from(schema.applications)
+    .where(
+      and(
+        inArray(schema.applications.shiftSlotId, slotIds),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+        except.length ? notInArray(schema.applications.id, except) : undefined,
+      ),
+    )
+    .groupBy(schema.applications.shiftSlotId);
+  return new Map(rows.map((r) => [r.slotId, Number(r.n)]));
+}
+
+/** Overlap and rest between the shifts of one booking call itself. */
+function conflictsAmong(targets: SlotTarget[], workerId: number): Conflict[] {
+  const out: Conflict[] = [];
+  for (const a of targets)
+    for (const b of targets) {
+      if (a.shiftId >= b.shiftId) continue;
+      const rest = a.restHours * 3_600_000;
+      const kind =
+        a.startsAt < b.endsAt && a.endsAt > b.startsAt
+          ? "overlap"
+          : a.startsAt.getTime() < b.endsAt.getTime() + rest &&
+              a.endsAt.getTime() > b.startsAt.getTime() - rest
+            ? "rest"
+            : null;
+      if (kind)
+        out.push({
+          kind,
+          workerId,
+          targetShiftId: a.shiftId,
+          other: {
+            applicationId: 0,
+            shiftId: b.shiftId,
+            jobName: b.jobName,
+            startsAt: b.startsAt,
+            endsAt: b.endsAt,
+            timeZone: b.timeZone,
+          },
+        });
+    }
+  return out;
+}

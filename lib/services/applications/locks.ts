@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { schema } from "@/db";
+import type { JobStatus } from "@/lib/domain/statuses";
+import type { TxCtx } from "../context";
+import { ConflictError } from "../errors";
+import { loadApplication, type ApplicationRow } from "./access";
+import { liveSlots, loadAssignee, type SlotTarget } from "./targets";
+
+/**
+ * The one lock order of every verb that fills, frees or resizes places (DESIGN.md §9):
+ *
+ *   jobs → worker (users) → shift slots (id order) → applications (id order)
+ *
+ * A verb takes the locks it needs in that order, at the start of its transaction, and decides
+ * on the rows as they read under the lock, so two verbs can queue but never deadlock. Jobs are
+ * held FOR KEY SHARE by the verbs that fill places (they do not block one another) and FOR
+ * UPDATE by the verbs that change the job itself (an edit or a status change waits for the
+ * bookings under way, and new bookings wait for it).
+ */
+export const CHANGED_MEANWHILE = "The record was changed at the same time. Please try again.";
+
+export interface LockedSlot {
+  id: number;
+  shiftId: number;
+  positions: number;
+  live: boolean;
+}
+
+export interface LockedJob {
+  id: number;
+  status: JobStatus;
+  live: boolean;
+}
+
+export interface FillLocks {
+  jobs: Map<number, LockedJob>;
+  slots: Map<number, LockedSlot>;
+  worker: Awaited<ReturnType<typeof loadAssignee>> | null;
+}
+
+export async function lockJobs(
+  ctx: TxCtx,
+  jobIds: number[],
+  strength: "key share" | "update",
+): Promise<Map<number, LockedJob>> {
+  const ids = [...new Set(jobIds)];
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: schema.jobs.id, status: schema.jobs.status, deletedAt: schema.jobs.deletedAt })
+    .from(schema.jobs)
+    .where(inArray(schema.jobs.id, ids))
+    .orderBy(asc(schema.jobs.id))
+    .for(strength);
+  return new Map(rows.map((r) => [r.id, { id: r.id, status: r.status, live: !r.deletedAt }]));
+}
+
+/** Slot rows locked in id order, read under the lock (positions may have changed meanwhile). */
+export async function lockSlots(ctx: TxCtx, slotIds: number[]): Promise<Map<number, LockedSlot>> {
+  const ids = [...new Set(slotIds)];
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: schema.shiftSlots.id,
+      shiftId: schema.shiftSlots.shiftId,
+      positions: schema.shiftSlots.positions,
+      deletedAt: schema.shiftSlots.deletedAt,
+      shiftDeletedAt: schema.shifts.deletedAt,
+    })
+    .from(schema.shiftSlots)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+    .where(inArray(schema.shiftSlots.id, ids))
+    .orderBy(asc(schema.shiftSlots.id))
+    .for("update", { of: schema.shiftSlots });
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        shiftId: r.shiftId,
+        positions: r.positions,
+        live: !r.deletedAt && !r.shiftDeletedAt,
+      },
+    ]),
+  );
+}
+
+async function lockWorker(ctx: TxCtx, userId: number): Promise<void> {
+  await ctx.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .for("update");
+}
+
+/** Jobs, then the worker (when places are filled for one), then the slots. */
+export async function lockForFill(
+  ctx: TxCtx,
+  what: { jobIds: number[]; workerId?: number; slotIds: number[] },
+): Promise<FillLocks> {
+  const jobs = await lockJobs(ctx, what.jobIds, "key share");
+  const worker = what.workerId ? await loadAssignee(ctx.db, what.workerId, true) : null;
+  const slots = await lockSlots(ctx, what.slotIds);
+  return { jobs, slots, worker };
+}
+
+/**
+ * Slot targets read again under the locks (positions, times and the job's status may have
+ * changed since the verb first looked them up): a slot, shift or job removed meanwhile is a 409.
+ */
+export async function underLocks(ctx: TxCtx, targets: { slotId: number }[]): Promise<SlotTarget[]> {
+  const fresh = await liveSlots(
+    ctx.db,
+    targets.map((t) => t.slotId),
+  );
+  return targets.map((t) => {
+    const now = fresh.find((f) => f.slotId === t.slotId);
+    if (!now) throw new ConflictError("This shift slot has been removed.", "slot_removed");
+    return now;
+  });
+}
+
+/**
+ * One application locked in the lock order: its job, its worker (when `worker`), its slot and
+ * any `slotIds` more (a move's target), then the application row itself, read again under the
+ * locks. Should it have moved to another slot between the first read and the locks, it is read
+ * again; a record that keeps changing is a 409.
+ */
+export async function lockApplication(
+  ctx: TxCtx,
+  id: unknown,
+  opts: { worker?: boolean; slotIds?: number[]; job?: "key share" | "update" } = {},
+): Promise<{ app: ApplicationRow; locks: FillLocks }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const seen = await loadApplication(ctx.db, id);
+    const jobs = await lockJobs(ctx, [seen.jobId], opts.job ?? "key share");
+    // Only locked here: whether the worker may be booked is the fill rule's to say, after
+    // the caller has checked the actor may see the application at all.
+    if (opts.worker) await lockWorker(ctx, seen.assigneeId);
+    const slots = await lockSlots(ctx, [seen.shiftSlotId, ...(opts.slotIds ?? [])]);
+    const app = await loadApplication(ctx.db, seen.id, true);
+    if (app.shiftSlotId === seen.shiftSlotId && app.shiftId === seen.shiftId)
+      return {
+        app: { ...app, jobStatus: jobs.get(app.jobId)?.status ?? app.jobStatus },
+        locks: { jobs, slots, worker: null },
+      };
+  }
+  throw new ConflictError(CHANGED_MEANWHILE, "conflict");
+}
+
+/** Applications locked in id order (after the jobs, worker and slots they belong to). */
+export async function lockApplicationsOf(
+  ctx: TxCtx,
+  where: { assigneeId: number; shiftIds: number[] },
+) {
+  if (!where.shiftIds.length) return [];
+  return ctx.db
+    .select()
+    .from(schema.applications)
+    .where(
+      and(
+        eq(schema.applications.assigneeId, where.assigneeId),
+        inArray(schema.applications.shiftId, where.shiftIds),
+      ),
+    )
+    .orderBy(asc(schema.applications.id))
+    .for("update");
+}

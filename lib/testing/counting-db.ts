@@ -11,10 +11,12 @@ import { schema, type Db, type DbHandle } from "@/db";
 export function countingDb(handle: DbHandle): {
   db: Db;
   statements: () => number;
+  /** The statements that wrote (insert, update, delete), as sent. */
+  writes: () => string[];
   reset: () => void;
 } {
-  let n = 0;
-  const logger = { logQuery: () => void n++ };
+  let sent: string[] = [];
+  const logger = { logQuery: (query: string) => void sent.push(query) };
   const client = (handle.db as unknown as { $client: unknown }).$client;
   const db =
     handle.kind === "pglite"
@@ -30,5 +32,10 @@ export function countingDb(handle: DbHandle): {
           casing: "snake_case",
           logger,
         }) as unknown as Db);
-  return { db, statements: () => n, reset: () => void (n = 0) };
+  return {
+    db,
+    statements: () => sent.length,
+    writes: () => sent.filter((q) => /^\s*(insert|update|delete)\b/i.test(q)),
+    reset: () => void (sent = []),
+  };
 }

@@ -129,7 +129,9 @@ export async function workerDashboard(ctx: Ctx) {
     .from(schema.applications)
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
     .where(and(mine, gt(schema.shifts.endsAt, sql`${ctx.now}::timestamptz - interval '60 days'`)))
-    .groupBy(status);
+    // By position: the derived status holds a bound parameter, so PostgreSQL cannot match
+    // a repeated expression to the selected one.
+    .groupBy(sql`1`);
   const by = Object.fromEntries(statusCounts.map((r) => [r.status, Number(r.n)])) as Record<
     string,
     number

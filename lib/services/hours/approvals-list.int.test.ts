@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { fromLocal } from "@/lib/domain/time";
@@ -176,7 +177,7 @@ describe("listApprovals", () => {
     expect(err.status).toBe(403);
   });
 
-  it("settles the ended shifts of the job asked for, so they show as missing at once", async () => {
+  it("shows a held place whose shift has just ended as missing at once, without writing", async () => {
     const j = await insertJob(db, {
       name: "Just ended",
       companyId: w.companyA,
@@ -186,10 +187,23 @@ describe("listApprovals", () => {
       ],
     });
     const app = await applyOn(db, j.shifts[0].slots[0].id, await newWorker(), "Booked");
-    const ctx = await ctxOf(w.pm);
+    const counting = countingDb(handle);
+    const ctx = await ctxFor(counting.db, w.pm, { now });
+    counting.reset();
     const page = await listApprovals(ctx, { filter: { status: "missing", job_id: j.id } });
     expect(ids(page)).toEqual([app]);
     expect(page.items[0].status).toBe("Report!");
+    const options = await approvalFilterOptions(ctx);
+    expect(options.jobs.map((o) => o.id)).toContain(j.id);
+    // A GET never writes: the sweep alone turns the place into Report! in the database.
+    expect(counting.writes()).toEqual([]);
+    const [row] = await db
+      .select({ status: schema.applications.status })
+      .from(schema.applications)
+      .where(eq(schema.applications.id, app));
+    expect(row.status).toBe("Booked");
+    const awaiting = await listApprovals(ctx, { filter: { job_id: j.id } });
+    expect(ids(awaiting)).toEqual([]);
   });
 
   it("needs the same number of queries for 1 row as for 6 (no N+1)", async () => {

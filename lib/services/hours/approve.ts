@@ -3,6 +3,7 @@ import { schema } from "@/db";
 import { statusAfterDisapproval, transitionError } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { loadApplication } from "../applications/access";
+import { lockApplication } from "../applications/locks";
 import { recomputeJobStatuses, settleEndedShifts } from "../applications/settle";
 import { logActivity } from "../activity";
 import { requireUser, type Ctx, withTx } from "../context";
@@ -30,8 +31,9 @@ export async function approveApplication(
   const actor = requireUser(ctx);
   return withTx(ctx, async (ctx) => {
     const { id } = await applicationForApproval(ctx, applicationId);
+    await lockApplication(ctx, id);
     await settleEndedShifts(ctx, { applicationIds: [id] });
-    const app = await loadApplication(ctx.db, id, true);
+    const app = await loadApplication(ctx.db, id);
     if (app.status === "Approved")
       throw new ConflictError("These hours are already approved.", "already_approved");
     if (app.status === "Booked" || app.status === "Request accepted")
@@ -81,7 +83,7 @@ export async function disapproveApplication(
 ): Promise<ApprovalResult> {
   return withTx(ctx, async (ctx) => {
     const { id } = await applicationForApproval(ctx, applicationId);
-    const app = await loadApplication(ctx.db, id, true);
+    const { app } = await lockApplication(ctx, id);
     let report = await reportOf(ctx.db, app.id);
     const to = statusAfterDisapproval(report !== null);
     if (app.status !== "Approved")

@@ -4,6 +4,8 @@ import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { fromLocal } from "@/lib/domain/time";
 import { testDatabase } from "@/lib/testing/db";
+import { withTx } from "@/lib/services/context";
+import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import {
@@ -114,6 +116,7 @@ describe("reportHours", () => {
         and(
           eq(schema.activityLog.subjectType, "applications"),
           eq(schema.activityLog.subjectId, apps[0]),
+          eq(schema.activityLog.logName, "hours"),
         ),
       );
     expect(log).toMatchObject({ logName: "hours", causerId: worker });
@@ -280,7 +283,10 @@ describe("approveApplication and disapproveApplication", () => {
     const worker = await newWorker();
     const { apps, jobId } = await bookedJob([worker]);
     expect((await jobRow(db, jobId)).status).toBe("Published");
+    // Listing derives Report! without writing; the background sweep writes it.
     await listApprovals(await ctxOf(w.pm), { filter: { job_id: jobId, status: "missing" } });
+    expect((await jobRow(db, jobId)).status).toBe("Published");
+    await withTx(await ctxOf(w.pm), (ctx) => sweepEndedShifts(ctx));
     expect((await jobRow(db, jobId)).status).toBe("Report!");
     await report(worker, apps[0]);
     expect((await jobRow(db, jobId)).status).toBe("Reported");

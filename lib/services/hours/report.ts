@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { transitionError } from "@/lib/domain/application-status";
 import { loadApplication } from "../applications/access";
+import { lockApplication } from "../applications/locks";
 import { recomputeJobStatuses, settleEndedShifts } from "../applications/settle";
 import { logActivity } from "../activity";
 import { requireUser, type Ctx, withTx } from "../context";
@@ -35,8 +36,9 @@ export async function reportHours(
     // Who may report is checked inside the transaction, so it holds for the row written.
     await applicationForReporting(ctx, input.application_id);
     // A shift that has just ended may not have been swept yet: Booked → Report! first.
+    await lockApplication(ctx, input.application_id);
     await settleEndedShifts(ctx, { applicationIds: [input.application_id] });
-    const app = await loadApplication(ctx.db, input.application_id, true);
+    const app = await loadApplication(ctx.db, input.application_id);
     if (app.status === "Booked" || app.status === "Request accepted")
       throw new ConflictError(NOT_ENDED, "shift_not_ended");
     if (app.status === "Reported" || app.status === "Approved" || (await reportOf(ctx.db, app.id)))
@@ -95,7 +97,7 @@ export async function updateReportedHours(
 
   return withTx(ctx, async (ctx) => {
     const { report: found, manager } = await reportForChange(ctx, reportId);
-    const app = await loadApplication(ctx.db, found.applicationId, true);
+    const { app } = await lockApplication(ctx, found.applicationId);
     const before = await reportById(ctx.db, found.id);
     if (!before) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
@@ -155,7 +157,7 @@ export async function deleteReportedHours(
 ): Promise<{ id: number; application_id: number; status: "Report!"; message: string }> {
   return withTx(ctx, async (ctx) => {
     const { report: found, manager } = await reportForChange(ctx, reportId);
-    const app = await loadApplication(ctx.db, found.applicationId, true);
+    const { app } = await lockApplication(ctx, found.applicationId);
     const report = await reportById(ctx.db, found.id);
     if (!report) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");

@@ -8,7 +8,7 @@ import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { createJobInput } from "./schemas";
 import { assertCompanyInScope } from "./scope";
-import { ReferenceCheck } from "./references";
+import { checkJobReferences, ReferenceCheck } from "./references";
 import { pastShiftIndexes, planShifts } from "./shift-input";
 import { fetchJobForView, type JobView } from "./view";
 
@@ -38,32 +38,20 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
       "past_shifts",
     );
   }
-  const venue = await check.venue(input.venue_id, company!.id);
-  await Promise.all([
-    check.people(
-      [
-        { field: "project_manager_id", id: input.project_manager_id, kind: "pm" },
-        { field: "contact_on_location_id", id: input.contact_on_location_id, kind: "col" },
-        { field: "booker_id", id: input.booker_id, kind: "booker" },
-        ...shifts.flatMap((s, i) => [
-          { field: `shifts.${i}.pm`, id: s.pm, kind: "pm" as const },
-          { field: `shifts.${i}.col`, id: s.col, kind: "col" as const },
-        ]),
-      ],
-      company!.id,
-    ),
-    check.dressCodes([
-      { field: "dresscode_id", id: input.dresscode_id },
-      ...shifts.map((s, i) => ({ field: `shifts.${i}.dresscodeID`, id: s.dresscodeID })),
-    ]),
-    check.branches(input.book_from_branches),
-    check.skills(
-      shifts.flatMap((s, i) =>
-        s.slots.map((slot, k) => ({ field: `shifts.${i}.slots.${k}.skill_id`, id: slot.skill_id })),
-      ),
-    ),
-  ]);
-  check.throwIfAny();
+  const venue = await checkJobReferences(
+    check,
+    company!.id,
+    input,
+    shifts.map((s, i) => ({
+      pm: { field: `shifts.${i}.pm`, id: s.pm },
+      col: { field: `shifts.${i}.col`, id: s.col },
+      dresscode: { field: `shifts.${i}.dresscodeID`, id: s.dresscodeID },
+      skills: s.slots.map((slot, k) => ({
+        field: `shifts.${i}.slots.${k}.skill_id`,
+        id: slot.skill_id,
+      })),
+    })),
+  );
 
   const jobId = await withTx(ctx, async (ctx) => {
     let venueId = venue?.id ?? null;

@@ -1,9 +1,15 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { schema, type Tx } from "@/db";
-import { parseDateTime } from "@/lib/domain/format";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { schema } from "@/db";
+import {
+  editedShiftTimes,
+  judgeRemovals,
+  planSlotEdits,
+  type BookedPlace,
+  type EditPlan,
+  type ExistingSlot,
+} from "@/lib/domain/job-edit-plan";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import { addDays, fromLocal } from "@/lib/domain/time";
-import { can, requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { can, requirePermission, requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import {
   ConfirmError,
   ConflictError,
@@ -12,77 +18,91 @@ import {
   type FieldErrors,
 } from "../errors";
 import { fieldErrors, parseInput } from "../validate";
-import { logActivity } from "../activity";
 import { BOOKER_FORBIDDEN } from "./create";
-import { ReferenceCheck } from "./references";
+import { applyJobEdit, type PlannedEdit } from "./edit-apply";
+import { checkJobReferences, ReferenceCheck } from "./references";
+import { editJobInput, editShiftInput } from "./schemas";
 import { assertCompanyInScope, loadJobInScope } from "./scope";
 import { SHIFTS_INVALID } from "./shift-input";
-import { editJobInput, editShiftInput, type EditShiftInput } from "./schemas";
 
-interface PlannedEdit extends EditShiftInput {
-  startsAt: Date;
-  endsAt: Date;
-}
-
-/** Start from "DD/MM/YYYY HH:mm"; end from the duration when given (the real hours), else the end time (overnight: next day). */
-function planEditShift(s: EditShiftInput, tz: string): { startsAt: Date; endsAt: Date } | null {
-  const start = parseDateTime(s.start);
-  if (!start) return null;
-  const startsAt = fromLocal(start, tz);
-  if (s.duration)
-    return {
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + Math.round(s.duration * 60) * 60_000),
-    };
-  const end = s.end ? parseDateTime(s.end) : null;
-  if (!end) return null;
-  // An end at or before the start is on a later day: step the local date, not 24 h, so a
-  // night across a clock change keeps its wall-clock end.
-  let endLocal = end;
-  let endsAt = fromLocal(endLocal, tz);
-  for (let i = 0; endsAt <= startsAt && i < 2; i++) {
-    endLocal = { ...endLocal, ...addDays(endLocal, 1) };
-    endsAt = fromLocal(endLocal, tz);
-  }
-  if (endsAt.getTime() - startsAt.getTime() > 24 * 3_600_000) return null;
-  return { startsAt, endsAt };
-}
-
-const HOURS_STATUSES = ["Report!", "Reported", "Approved"] as const;
+const invalid = (errors: FieldErrors) =>
+  new ValidationError(SHIFTS_INVALID, errors, "shifts_invalid");
 
 /**
- * PUT jobs/{id}: job fields and the shift edits of spec §4 in one transaction. Removing a
- * shift or slot that holds bookings needs the caller's confirmation (410, then again with
- * cancel_bookings); one with hours reported is never removed (409).
+ * PUT jobs/{id}: job fields and the shift edits of spec §4 in one transaction. The job row is
+ * locked first (the lock order jobs → worker → slots → applications), so bookings on the job
+ * wait for the edit and the edit for the bookings under way; slots and the places on them are
+ * then read under their locks. Removing a shift or slot that holds bookings needs the caller's
+ * confirmation (410, then again with cancel_bookings); one with hours reported is never removed
+ * (409); positions never go below the places filled.
  */
 export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
   requirePermission(ctx, "job_edit");
   const actor = requireUser(ctx);
-  const job = await loadJobInScope(ctx, jobId);
-  const input = parseInput(editJobInput, raw);
-  if (
-    input.booker_id !== undefined &&
-    input.booker_id !== job.bookerId &&
-    !can(ctx, "can_select_job_booker")
-  ) {
-    throw new ForbiddenError(BOOKER_FORBIDDEN, "booker_forbidden");
-  }
-  assertCompanyInScope(actor, input.company_id);
+  return withTx(ctx, async (ctx) => {
+    const job = await loadJobInScope(ctx, jobId, { lock: true });
+    const input = parseInput(editJobInput, raw);
+    if (
+      input.booker_id !== undefined &&
+      input.booker_id !== job.bookerId &&
+      !can(ctx, "can_select_job_booker")
+    )
+      throw new ForbiddenError(BOOKER_FORBIDDEN, "booker_forbidden");
+    assertCompanyInScope(actor, input.company_id);
 
-  const check = new ReferenceCheck(ctx);
-  const [company, country] = await Promise.all([
-    check.company(input.company_id),
-    check.country(input.country_id),
-  ]);
-  check.throwIfAny();
-  const tz = country!.timeZone;
+    const check = new ReferenceCheck(ctx);
+    const [company, country] = await Promise.all([
+      check.company(input.company_id),
+      check.country(input.country_id),
+    ]);
+    check.throwIfAny();
+    const planned = editedShifts(input.shifts, country!.timeZone);
+    const existing = await lockedSlotsOf(ctx, job.id);
+    assertBelongs(planned, existing);
+    const venue = await checkJobReferences(
+      check,
+      company!.id,
+      input,
+      planned.map((s, i) => ({
+        pm: { field: `shifts.${i}.project_manager_id`, id: s.project_manager_id ?? undefined },
+        col: {
+          field: `shifts.${i}.contact_on_location_id`,
+          id: s.contact_on_location_id ?? undefined,
+        },
+        dresscode: { field: `shifts.${i}.dresscode_id`, id: s.dresscode_id ?? undefined },
+        skills: s.shift_slots.map((slot, k) => ({
+          field: `shifts.${i}.shift_slots.${k}.skill_id`,
+          id: slot.skill_id,
+        })),
+      })),
+    );
 
-  // Shifts: every item valid, existing ids of this job, at least one live shift left.
-  if (!Array.isArray(input.shifts))
-    throw new ValidationError(SHIFTS_INVALID, { shifts: [SHIFTS_INVALID] }, "shifts_invalid");
+    const plan = planSlotEdits(planned, existing.slots);
+    const verdict = judgeRemovals(plan, await placesOn(ctx, plan), Boolean(input.cancel_bookings));
+    if (!verdict.ok)
+      throw verdict.confirmable
+        ? new ConfirmError(verdict.message, verdict.type)
+        : new ConflictError(verdict.message, verdict.type);
+
+    await applyJobEdit(ctx, {
+      job,
+      input,
+      companyId: company!.id,
+      venueId: venue?.id ?? null,
+      planned,
+      plan,
+      cancelled: verdict.cancelling.length,
+    });
+    return { id: job.id, message: "Job successfully updated!" };
+  });
+}
+
+/** The shifts of an edit payload: each item valid and placed in time, at least one kept. */
+function editedShifts(raw: unknown, timeZone: string): PlannedEdit[] {
+  if (!Array.isArray(raw)) throw invalid({ shifts: [SHIFTS_INVALID] });
   const errors: FieldErrors = {};
   const planned: PlannedEdit[] = [];
-  input.shifts.forEach((item, i) => {
+  raw.forEach((item, i) => {
     const r = editShiftInput.safeParse(item);
     if (!r.success) {
       for (const [k, v] of Object.entries(fieldErrors(r.error))) errors[`shifts.${i}.${k}`] = v;
@@ -90,7 +110,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
     }
     const times = r.data.isDeleted
       ? { startsAt: new Date(0), endsAt: new Date(0) }
-      : planEditShift(r.data, tz);
+      : editedShiftTimes(r.data, timeZone);
     if (!times) {
       errors[`shifts.${i}.start`] = [
         "The start or end is not a valid date and time, or the shift is longer than 24 hours.",
@@ -104,25 +124,20 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       errors[`shifts.${i}.shift_slots`] = ["Each skill may appear once per shift."];
     planned.push({ ...r.data, ...times });
   });
-  if (Object.keys(errors).length)
-    throw new ValidationError(SHIFTS_INVALID, errors, "shifts_invalid");
+  if (Object.keys(errors).length) throw invalid(errors);
   if (!planned.some((s) => !s.isDeleted))
-    throw new ValidationError(
-      SHIFTS_INVALID,
-      { shifts: ["A job needs at least one shift."] },
-      "shifts_invalid",
-    );
+    throw invalid({ shifts: ["A job needs at least one shift."] });
+  return planned;
+}
 
-  const existing = await ctx.db
-    .select({ id: schema.shifts.id, startsAt: schema.shifts.startsAt })
+/** The job's live shifts and their live slots, the slots locked in id order. */
+async function lockedSlotsOf(ctx: TxCtx, jobId: number) {
+  const shifts = await ctx.db
+    .select({ id: schema.shifts.id })
     .from(schema.shifts)
-    .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)));
-  const existingIds = new Set(existing.map((s) => s.id));
-  planned.forEach((s, i) => {
-    if (typeof s.id === "number" && !existingIds.has(s.id))
-      errors[`shifts.${i}.id`] = ["This shift does not belong to the job."];
-  });
-  const existingSlots = existing.length
+    .where(and(eq(schema.shifts.jobId, jobId), isNull(schema.shifts.deletedAt)));
+  const shiftIds = new Set(shifts.map((s) => s.id));
+  const slots: ExistingSlot[] = shiftIds.size
     ? await ctx.db
         .select({
           id: schema.shiftSlots.id,
@@ -133,325 +148,40 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
         .from(schema.shiftSlots)
         .where(
           and(
-            inArray(schema.shiftSlots.shiftId, [...existingIds]),
+            inArray(schema.shiftSlots.shiftId, [...shiftIds]),
             isNull(schema.shiftSlots.deletedAt),
           ),
         )
+        .orderBy(asc(schema.shiftSlots.id))
+        .for("update")
     : [];
-  const slotById = new Map(existingSlots.map((s) => [s.id, s]));
+  return { shiftIds, slots };
+}
+
+/** Shift ids of this job, slot ids of their shift (422 for anything else, nothing written). */
+function assertBelongs(
+  planned: PlannedEdit[],
+  existing: { shiftIds: Set<number>; slots: ExistingSlot[] },
+): void {
+  const errors: FieldErrors = {};
+  const slotShift = new Map(existing.slots.map((s) => [s.id, s.shiftId]));
   planned.forEach((s, i) => {
+    if (typeof s.id === "number" && !existing.shiftIds.has(s.id))
+      errors[`shifts.${i}.id`] = ["This shift does not belong to the job."];
     s.shift_slots.forEach((slot, k) => {
-      if (slot.id && slotById.get(slot.id)?.shiftId !== s.id)
+      if (slot.id && slotShift.get(slot.id) !== s.id)
         errors[`shifts.${i}.shift_slots.${k}.id`] = ["This slot does not belong to the shift."];
     });
   });
-  if (Object.keys(errors).length)
-    throw new ValidationError(SHIFTS_INVALID, errors, "shifts_invalid");
-
-  const venue = await check.venue(input.venue_id, company!.id);
-  await Promise.all([
-    check.people(
-      [
-        { field: "project_manager_id", id: input.project_manager_id, kind: "pm" },
-        { field: "contact_on_location_id", id: input.contact_on_location_id, kind: "col" },
-        { field: "booker_id", id: input.booker_id, kind: "booker" },
-        ...planned.flatMap((s, i) => [
-          {
-            field: `shifts.${i}.project_manager_id`,
-            id: s.project_manager_id ?? undefined,
-            kind: "pm" as const,
-          },
-          {
-            field: `shifts.${i}.contact_on_location_id`,
-            id: s.contact_on_location_id ?? undefined,
-            kind: "col" as const,
-          },
-        ]),
-      ],
-      company!.id,
-    ),
-    check.dressCodes([
-      { field: "dresscode_id", id: input.dresscode_id ?? undefined },
-      ...planned.map((s, i) => ({
-        field: `shifts.${i}.dresscode_id`,
-        id: s.dresscode_id ?? undefined,
-      })),
-    ]),
-    check.branches(input.book_from_branches),
-    check.skills(
-      planned.flatMap((s, i) =>
-        s.shift_slots.map((slot, k) => ({
-          field: `shifts.${i}.shift_slots.${k}.skill_id`,
-          id: slot.skill_id,
-        })),
-      ),
-    ),
-  ]);
-  check.throwIfAny();
-
-  // What is being removed, and who is on it.
-  const removedShiftIds = planned
-    .filter((s) => s.isDeleted && typeof s.id === "number")
-    .map((s) => s.id as number);
-  const removedSlotIds = planned.flatMap((s) =>
-    s.isDeleted ? [] : s.shift_slots.filter((x) => x.isDeleted && x.id).map((x) => x.id!),
-  );
-  const shrinking = planned.flatMap((s) =>
-    s.isDeleted
-      ? []
-      : s.shift_slots.filter(
-          (x) => !x.isDeleted && x.id && x.positions < (slotById.get(x.id)?.positions ?? 0),
-        ),
-  );
-
-  return withTx(ctx, async (ctx) => {
-    const affected = await affectedApplications(ctx.db, removedShiftIds, [
-      ...removedSlotIds,
-      ...shrinking.map((s) => s.id!),
-    ]);
-    const withHours = affected.filter(
-      (a) =>
-        (HOURS_STATUSES as readonly string[]).includes(a.status) &&
-        (removedShiftIds.includes(a.shiftId) || removedSlotIds.includes(a.slotId)),
-    );
-    if (withHours.length) {
-      throw new ConflictError(
-        `Hours are reported on a shift or slot you are removing (${names(withHours)}). Remove their hours first.`,
-        "hours_reported",
-      );
-    }
-    for (const s of shrinking) {
-      const filled = affected.filter((a) => a.slotId === s.id).length;
-      if (s.positions < filled) {
-        throw new ConflictError(
-          `${filled} people are booked on ${skillLabel(affected, s.id!)}; its positions cannot go below ${filled}.`,
-          "positions_below_booked",
-        );
-      }
-    }
-    const cancelling = affected.filter(
-      (a) => removedShiftIds.includes(a.shiftId) || removedSlotIds.includes(a.slotId),
-    );
-    if (cancelling.length && !input.cancel_bookings) {
-      throw new ConfirmError(
-        `${names(cancelling)} ${cancelling.length === 1 ? "is" : "are"} booked on what you are removing. Cancel ${cancelling.length === 1 ? "this booking" : "these bookings"} to save?`,
-        "bookings_affected",
-      );
-    }
-    if (cancelling.length) {
-      await ctx.db
-        .update(schema.applications)
-        .set({ status: "Denied", updatedAt: ctx.now })
-        .where(
-          inArray(
-            schema.applications.id,
-            cancelling.map((a) => a.id),
-          ),
-        );
-    }
-
-    await ctx.db
-      .update(schema.jobs)
-      .set({
-        name: input.name,
-        companyId: company!.id,
-        countryId: input.country_id,
-        venueId: venue?.id ?? null,
-        city: input.city ?? null,
-        address: input.address ?? null,
-        zip: input.zip ?? null,
-        province: input.province ?? null,
-        entrance: input.entrance ?? null,
-        invoiceReference: input.invoice_reference ?? null,
-        details: input.details ?? null,
-        reason: input.reason ?? job.reason,
-        contactOnLocationId: input.contact_on_location_id ?? null,
-        projectManagerId: input.project_manager_id ?? null,
-        dressCodeId: input.dresscode_id ?? null,
-        ...(can(ctx, "can_select_job_booker") && input.booker_id !== undefined
-          ? { bookerId: input.booker_id ?? null }
-          : {}),
-      })
-      .where(eq(schema.jobs.id, job.id));
-    if (input.book_from_branches) {
-      await ctx.db.delete(schema.jobBranches).where(eq(schema.jobBranches.jobId, job.id));
-      const branches = [...new Set(input.book_from_branches)];
-      if (branches.length)
-        await ctx.db
-          .insert(schema.jobBranches)
-          .values(branches.map((branchId) => ({ jobId: job.id, branchId })));
-    }
-
-    // Pending applications (Applied, Reserve, Requested…) on removed shifts and slots end too.
-    const pendingOn = or(
-      removedShiftIds.length ? inArray(schema.applications.shiftId, removedShiftIds) : undefined,
-      removedSlotIds.length ? inArray(schema.applications.shiftSlotId, removedSlotIds) : undefined,
-    );
-    if (removedShiftIds.length || removedSlotIds.length) {
-      await ctx.db
-        .update(schema.applications)
-        .set({ status: "Denied", updatedAt: ctx.now })
-        .where(
-          and(
-            pendingOn,
-            inArray(schema.applications.status, [
-              "Applied",
-              "Reserve",
-              "Requested",
-              "Request accepted",
-              "Booked",
-            ]),
-          ),
-        );
-    }
-
-    // Removed shifts and slots: kept with their history when anyone ever applied, else gone.
-    const history = await shiftsAndSlotsWithApplications(ctx.db, removedShiftIds, removedSlotIds);
-    for (const id of removedShiftIds) {
-      if (history.shifts.has(id))
-        await ctx.db
-          .update(schema.shifts)
-          .set({ deletedAt: ctx.now })
-          .where(eq(schema.shifts.id, id));
-      else await ctx.db.delete(schema.shifts).where(eq(schema.shifts.id, id));
-    }
-    for (const id of removedSlotIds) {
-      if (history.slots.has(id))
-        await ctx.db
-          .update(schema.shiftSlots)
-          .set({ deletedAt: ctx.now })
-          .where(eq(schema.shiftSlots.id, id));
-      else await ctx.db.delete(schema.shiftSlots).where(eq(schema.shiftSlots.id, id));
-    }
-
-    let added = 0;
-    let changed = 0;
-    for (const s of planned) {
-      if (s.isDeleted) continue;
-      const values = {
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
-        projectManagerId: s.project_manager_id ?? null,
-        contactOnLocationId: s.contact_on_location_id ?? null,
-        dressCodeId: s.dresscode_id ?? null,
-        dressCodeNotes: s.dresscode_notes ?? null,
-        notesForWorkers: s.notes_for_workers ?? null,
-        description: s.description ?? null,
-      };
-      let shiftId: number;
-      if (typeof s.id === "number") {
-        shiftId = s.id;
-        if (s.isEdited !== false) {
-          await ctx.db.update(schema.shifts).set(values).where(eq(schema.shifts.id, shiftId));
-          changed++;
-        }
-      } else {
-        shiftId = (
-          await ctx.db
-            .insert(schema.shifts)
-            .values({ ...values, jobId: job.id })
-            .returning({ id: schema.shifts.id })
-        )[0].id;
-        added++;
-      }
-      for (const slot of s.shift_slots) {
-        if (slot.isDeleted) continue;
-        if (slot.id) {
-          if (slotById.get(slot.id)?.positions !== slot.positions) {
-            await ctx.db
-              .update(schema.shiftSlots)
-              .set({ positions: slot.positions })
-              .where(eq(schema.shiftSlots.id, slot.id));
-          }
-        } else {
-          // A slot for a skill the shift already has replaces its quantity (spec §4).
-          const [same] = await ctx.db
-            .select({ id: schema.shiftSlots.id })
-            .from(schema.shiftSlots)
-            .where(
-              and(
-                eq(schema.shiftSlots.shiftId, shiftId),
-                eq(schema.shiftSlots.skillId, slot.skill_id),
-                isNull(schema.shiftSlots.deletedAt),
-              ),
-            );
-          if (same) {
-            const [{ n }] = await ctx.db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(schema.applications)
-              .where(
-                and(
-                  eq(schema.applications.shiftSlotId, same.id),
-                  inArray(schema.applications.status, [...FILLED_STATUSES]),
-                ),
-              );
-            if (slot.positions < Number(n)) {
-              throw new ConflictError(
-                `${n} people are booked on this skill; its positions cannot go below ${n}.`,
-                "positions_below_booked",
-              );
-            }
-            await ctx.db
-              .update(schema.shiftSlots)
-              .set({ positions: slot.positions })
-              .where(eq(schema.shiftSlots.id, same.id));
-          } else
-            await ctx.db
-              .insert(schema.shiftSlots)
-              .values({ shiftId, skillId: slot.skill_id, positions: slot.positions });
-        }
-      }
-    }
-
-    const [span] = await ctx.db
-      .select({
-        start: sql<Date | string>`min(${schema.shifts.startsAt})`,
-        end: sql<Date | string>`max(${schema.shifts.endsAt})`,
-      })
-      .from(schema.shifts)
-      .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)));
-    await ctx.db
-      .update(schema.jobs)
-      .set({
-        startsAt: span.start ? new Date(span.start) : null,
-        endsAt: span.end ? new Date(span.end) : null,
-      })
-      .where(eq(schema.jobs.id, job.id));
-
-    await logActivity(ctx, {
-      logName: "jobs",
-      description: `Updated job ${input.name}`,
-      subjectType: "jobs",
-      subjectId: job.id,
-      properties: {
-        shiftsAdded: added,
-        shiftsChanged: changed,
-        shiftsRemoved: removedShiftIds.length,
-        slotsRemoved: removedSlotIds.length,
-        bookingsCancelled: cancelling.length,
-      },
-    });
-    return { id: job.id, message: "Job successfully updated!" };
-  });
+  if (Object.keys(errors).length) throw invalid(errors);
 }
 
-interface Affected {
-  id: number;
-  shiftId: number;
-  slotId: number;
-  status: string;
-  name: string;
-  skill: string;
-}
-
-/** Filled applications on the given shifts or slots, with the worker's name. */
-async function affectedApplications(
-  tx: Tx,
-  shiftIds: number[],
-  slotIds: number[],
-): Promise<Affected[]> {
+/** Filled places on what the plan removes or shrinks, locked (after their slots). */
+async function placesOn(ctx: TxCtx, plan: EditPlan): Promise<BookedPlace[]> {
+  const shiftIds = plan.removedShiftIds;
+  const slotIds = [...plan.removedSlotIds, ...plan.shrinking.map((s) => s.slotId)];
   if (!shiftIds.length && !slotIds.length) return [];
-  return tx
+  return ctx.db
     .select({
       id: schema.applications.id,
       shiftId: schema.applications.shiftId,
@@ -473,34 +203,6 @@ async function affectedApplications(
         ),
       ),
     )
-    .for("update");
+    .orderBy(asc(schema.applications.id))
+    .for("update", { of: schema.applications });
 }
-
-async function shiftsAndSlotsWithApplications(tx: Tx, shiftIds: number[], slotIds: number[]) {
-  const shifts = new Set<number>();
-  const slots = new Set<number>();
-  if (shiftIds.length) {
-    const rows = await tx
-      .selectDistinct({ id: schema.applications.shiftId })
-      .from(schema.applications)
-      .where(inArray(schema.applications.shiftId, shiftIds));
-    rows.forEach((r) => shifts.add(r.id));
-  }
-  if (slotIds.length) {
-    const rows = await tx
-      .selectDistinct({ id: schema.applications.shiftSlotId })
-      .from(schema.applications)
-      .where(inArray(schema.applications.shiftSlotId, slotIds));
-    rows.forEach((r) => slots.add(r.id));
-  }
-  return { shifts, slots };
-}
-
-function names(list: Affected[]): string {
-  const unique = [...new Set(list.map((a) => a.name))];
-  if (unique.length <= 3) return unique.join(", ").replace(/, ([^,]*)$/, " and $1");
-  return `${unique.slice(0, 3).join(", ")} and ${unique.length - 3} more`;
-}
-
-const skillLabel = (list: Affected[], slotId: number) =>
-  list.find((a) => a.slotId === slotId)?.skill ?? "this slot";

@@ -157,3 +157,56 @@ export class ReferenceCheck {
     return found;
   }
 }
+
+type Pick = { field: string; id: number | undefined };
+
+/** The per-shift references of a job payload, named by the payload's own field paths. */
+export interface ShiftReferences {
+  pm: Pick;
+  col: Pick;
+  dresscode: Pick;
+  skills: { field: string; id: number }[];
+}
+
+/**
+ * Everything a job payload (create or edit) refers to beyond its company and country: venue,
+ * people, dress codes, branches and skills, each kind in one query, every problem a field
+ * error. Returns the venue the job may use.
+ */
+export async function checkJobReferences(
+  check: ReferenceCheck,
+  companyId: number,
+  input: {
+    venue_id?: number;
+    project_manager_id?: number;
+    contact_on_location_id?: number;
+    booker_id?: number | null;
+    dresscode_id?: number | null;
+    book_from_branches?: number[];
+  },
+  shifts: ShiftReferences[],
+) {
+  const venue = await check.venue(input.venue_id, companyId);
+  await Promise.all([
+    check.people(
+      [
+        { field: "project_manager_id", id: input.project_manager_id, kind: "pm" },
+        { field: "contact_on_location_id", id: input.contact_on_location_id, kind: "col" },
+        { field: "booker_id", id: input.booker_id ?? undefined, kind: "booker" },
+        ...shifts.flatMap((s) => [
+          { ...s.pm, kind: "pm" as const },
+          { ...s.col, kind: "col" as const },
+        ]),
+      ],
+      companyId,
+    ),
+    check.dressCodes([
+      { field: "dresscode_id", id: input.dresscode_id ?? undefined },
+      ...shifts.map((s) => s.dresscode),
+    ]),
+    check.branches(input.book_from_branches),
+    check.skills(shifts.flatMap((s) => s.skills)),
+  ]);
+  check.throwIfAny();
+  return venue;
+}

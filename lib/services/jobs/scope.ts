@@ -27,23 +27,29 @@ export function assertCompanyInScope(actor: UserActor, companyId: number): void 
   }
 }
 
-/** A job the user may see, or 404 (a job outside the scope does not exist for them). */
-export async function loadJobInScope(ctx: Ctx, jobId: unknown) {
+/**
+ * A job the user may see, or 404 (a job outside the scope does not exist for them). A verb that
+ * changes the job passes its transaction-bound ctx and `lock`: the row is then read under
+ * `FOR UPDATE`, first in the lock order (jobs → worker → slots → applications).
+ */
+export async function loadJobInScope(ctx: Ctx, jobId: unknown, opts: { lock?: boolean } = {}) {
   requirePermission(ctx, "job_view");
   const actor = requireUser(ctx);
   const id = toJobId(jobId);
-  const [job] = await ctx.db
+  const q = ctx.db
     .select()
     .from(schema.jobs)
     .where(and(eq(schema.jobs.id, id), jobScope(actor)))
     .limit(1);
+  const [job] = await (opts.lock ? q.for("update") : q);
   if (!job) throw new NotFoundError("Job not found.");
   return job;
 }
 
 function toJobId(jobId: unknown): number {
   const id = Number(jobId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Job not found.");
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw new NotFoundError("Job not found.");
   return id;
 }
 

@@ -24,29 +24,29 @@ export async function changeJobStatus(
   raw: unknown,
 ) {
   requirePermission(ctx, "job_edit");
-  const job = await loadJobInScope(ctx, jobId);
   const status = typeof statusParam === "string" ? statusFromSlug(JOB_STATUSES, statusParam) : null;
-  if (!status)
-    throw new ValidationError(`Unknown status. Use one of: ${JOB_STATUSES.join(", ")}.`, {
-      status: ["Unknown status."],
-    });
   const { reason } = parseInput(statusChangeInput, raw ?? {});
-  if (status === job.status) return { id: job.id, status, reason: job.reason };
-  const allowed = MANUAL_TRANSITIONS[job.status];
-  if (!allowed.includes(status)) {
-    throw new ConflictError(
-      `A job that is ${job.status} cannot be set to ${status}. Allowed: ${allowed.join(", ") || "none"}.`,
-      "illegal_transition",
-    );
-  }
-  if (status === "Cancelled" && !reason) {
-    throw new ValidationError("Please give a reason for cancelling the job.", {
-      reason: ["Please give a reason for cancelling the job."],
-    });
-  }
-  // Reopening a cancelled job drops the cancel reason unless a new one is given.
-  const newReason = reason ?? (job.status === "Cancelled" ? null : job.reason);
-  await withTx(ctx, async (ctx) => {
+  return withTx(ctx, async (ctx) => {
+    const job = await loadJobInScope(ctx, jobId, { lock: true });
+    if (!status)
+      throw new ValidationError(`Unknown status. Use one of: ${JOB_STATUSES.join(", ")}.`, {
+        status: ["Unknown status."],
+      });
+    if (status === job.status) return { id: job.id, status, reason: job.reason };
+    const allowed = MANUAL_TRANSITIONS[job.status];
+    if (!allowed.includes(status)) {
+      throw new ConflictError(
+        `A job that is ${job.status} cannot be set to ${status}. Allowed: ${allowed.join(", ") || "none"}.`,
+        "illegal_transition",
+      );
+    }
+    if (status === "Cancelled" && !reason) {
+      throw new ValidationError("Please give a reason for cancelling the job.", {
+        reason: ["Please give a reason for cancelling the job."],
+      });
+    }
+    // Reopening a cancelled job drops the cancel reason unless a new one is given.
+    const newReason = reason ?? (job.status === "Cancelled" ? null : job.reason);
     await ctx.db
       .update(schema.jobs)
       .set({ status, reason: newReason })
@@ -58,8 +58,8 @@ export async function changeJobStatus(
       subjectId: job.id,
       properties: { from: job.status, to: status, reason: reason ?? null },
     });
+    return { id: job.id, status, reason: newReason };
   });
-  return { id: job.id, status, reason: newReason };
 }
 
 export const changeReasonInput = z.object({
@@ -72,9 +72,9 @@ export const changeReasonInput = z.object({
 /** POST jobs/{id}/change-reason. */
 export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
   requirePermission(ctx, "job_edit");
-  const job = await loadJobInScope(ctx, jobId);
   const { reason } = parseInput(changeReasonInput, raw);
-  await withTx(ctx, async (ctx) => {
+  return withTx(ctx, async (ctx) => {
+    const job = await loadJobInScope(ctx, jobId, { lock: true });
     await ctx.db
       .update(schema.jobs)
       .set({ reason: reason || null })
@@ -86,8 +86,8 @@ export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
       subjectId: job.id,
       properties: { reason },
     });
+    return { id: job.id, reason: reason || null };
   });
-  return { id: job.id, reason: reason || null };
 }
 
 /**
@@ -96,8 +96,8 @@ export async function changeJobReason(ctx: Ctx, jobId: unknown, raw: unknown) {
  */
 export async function deleteJob(ctx: Ctx, jobId: unknown) {
   requirePermission(ctx, "job_edit");
-  const job = await loadJobInScope(ctx, jobId);
   return withTx(ctx, async (ctx) => {
+    const job = await loadJobInScope(ctx, jobId, { lock: true });
     const shiftIds = ctx.db
       .select({ id: schema.shifts.id })
       .from(schema.shifts)

@@ -34,19 +34,18 @@ export async function checkIn(ctx: Ctx, raw: unknown): Promise<CheckInResult> {
   requirePermission(ctx, "my_dashboard_access", "jobs_book_workers");
   const actor = requireUser(ctx);
   const input = parseInput(checkInInput, raw);
-  const found = await loadApplication(ctx.db, input.application_id);
-  const rel = await relationTo(ctx, found);
-  // Someone else's application does not exist for a worker.
-  if (!rel.own && !rel.booker) throw new NotFoundError("Application not found.");
-  if (!rel.booker && input.assignee_id !== actor.userId)
-    throw new ForbiddenError("You can only check yourself in.");
-  if (input.assignee_id !== found.assigneeId)
-    throw new ValidationError("This application belongs to someone else.", {
-      assignee_id: ["This application belongs to someone else."],
-    });
 
   return withTx(ctx, async (ctx) => {
-    const app = await loadApplication(ctx.db, found.id, true);
+    const app = await loadApplication(ctx.db, input.application_id, true);
+    const rel = await relationTo(ctx, app);
+    // Someone else's application does not exist for a worker.
+    if (!rel.own && !rel.booker) throw new NotFoundError("Application not found.");
+    if (!rel.booker && input.assignee_id !== actor.userId)
+      throw new ForbiddenError("You can only check yourself in.");
+    if (input.assignee_id !== app.assigneeId)
+      throw new ValidationError("This application belongs to someone else.", {
+        assignee_id: ["This application belongs to someone else."],
+      });
     const done = (at: Date, already: boolean): CheckInResult => ({
       application_id: app.id,
       assignee_id: app.assigneeId,

@@ -10,6 +10,8 @@ import { applicationStatus, applyOn, type JobWorld } from "@/lib/testing/jobs-fi
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { callRoute } from "@/lib/testing/route-request";
+import { ctxFor } from "@/lib/testing/fixtures";
+import { workerDashboard } from "@/lib/services/dashboard";
 
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import * as newJobsRoute from "@/app/api/v2/my-dashboard/new-jobs/route";
@@ -121,17 +123,22 @@ describe("my, past and pending shifts", () => {
     expect(all.some((i) => colleagueApps.some((c) => c.id === i.id))).toBe(false);
   });
 
-  it("settles ended Booked shifts to Report! before listing past shifts", async () => {
+  it("lists an ended Booked shift as Report! among past shifts, without writing", async () => {
     const skill = await newSkill();
     const me = await newWorker([skill]);
     const ended = await oneShift(skill, -10, { name: "Booked and over" });
     const id = await applyOn(db, ended.slotId, me, "Booked");
-    expect((await myShifts(await ctxOf(me), {})).items).toEqual([]);
-    const past = await pastShifts(await ctxOf(me), {});
+    const counting = countingDb(handle);
+    const ctx = await ctxFor(counting.db, me, { now });
+    counting.reset();
+    expect((await myShifts(ctx, {})).items).toEqual([]);
+    const past = await pastShifts(ctx, {});
     expect(past.items.map((i) => [i.id, i.status, i.reported_hours])).toEqual([
       [id, "Report!", null],
     ]);
-    expect(await applicationStatus(db, id)).toBe("Report!");
+    expect((await workerDashboard(ctx)).toReport).toBe(1);
+    expect(counting.writes()).toEqual([]);
+    expect(await applicationStatus(db, id)).toBe("Booked");
   });
 
   it("carries the reported hours of a past shift and the crew boss flag", async () => {

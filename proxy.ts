@@ -33,6 +33,7 @@ export async function proxy(req: NextRequest) {
       checkPassed,
     });
     if (decision.action === "redirect") return NextResponse.redirect(new URL(decision.to, req.url));
+    if (decision.action === "rewrite") return NextResponse.rewrite(new URL(decision.to, req.url));
     return NextResponse.next();
   } catch (err) {
     // Spec §2: if loading the rules fails, navigation proceeds (the page and verbs still check).

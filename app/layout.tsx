@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { CookieNotice } from "@/components/shell/cookie-notice";
 import { Toaster } from "@/components/ui";
 import "./globals.css";
 
@@ -15,6 +16,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased">
         {children}
+        {/* Spec §2 "Root view": on every screen, the public ones included. */}
+        <CookieNotice />
         <Toaster />
       </body>
     </html>

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { isHttpsUrl } from "@/lib/security/headers";
 
 const SESSION_COOKIE = "next-auth.session-token";
 
@@ -16,7 +17,7 @@ export interface CookieSettings {
  * (getToken in the proxy and the REST adapter, getServerSession in pages and actions).
  */
 export function cookieSettingsFor(appUrl: string): CookieSettings {
-  const secure = new URL(appUrl).protocol === "https:";
+  const secure = isHttpsUrl(appUrl);
   return { secure, sessionCookieName: `${secure ? "__Secure-" : ""}${SESSION_COOKIE}` };
 }
 

@@ -72,6 +72,12 @@ describe("proxy.ts navigation guard", () => {
     expect(await visit("/no-access", user.id)).toBe("/my-dashboard");
   });
 
+  it("sends no HSTS while the public address is plain http", async () => {
+    const res = await proxy(new NextRequest("http://localhost/sign-in"));
+    expect(res.headers.get("content-security-policy")).toContain("'strict-dynamic'");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("lets unknown paths through to the 404 screen", async () => {
     const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
     expect(await visit("/no-such/page", pm.id)).toBe("next");

@@ -161,3 +161,33 @@ describe("a browser session behind an https proxy", () => {
     expect(rest.status).toBe(401);
   });
 });
+
+describe("security headers behind an https proxy", () => {
+  it("give a page a CSP with a fresh nonce, handed to the render, and HSTS", async () => {
+    const first = await proxied("/sign-in", "");
+    const second = await proxied("/sign-in", "");
+    const csp = first.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    // Next puts the nonce of the request's CSP header on the scripts it renders.
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+    expect(first.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("cover redirects of the guard too", async () => {
+    const res = await proxied("/dashboard", "");
+    expect(res.headers.get("location")).toContain("/sign-in");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("give an API answer a CSP that loads nothing, and HSTS, without running the guard", async () => {
+    const res = await proxied("/api/v2/rules", "");
+    expect(res.headers.get("location")).toBeNull();
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+});

@@ -22,4 +22,30 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Adapters reach data only through lib/services verbs (DESIGN.md §1, §9): a page or
+    // component that queried the database would skip the verb's permission and scope checks.
+    files: ["app/**", "components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@/db",
+              message:
+                "Call a lib/services verb instead of using the database in app/ or components/.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["@/db/*", "**/db", "**/db/*", "drizzle-orm", "drizzle-orm/*"],
+              message:
+                "Call a lib/services verb instead of using the database in app/ or components/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ]);

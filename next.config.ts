@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and a data-dir loader that break when bundled (DESIGN.md §10).
@@ -12,6 +13,10 @@ const nextConfig: NextConfig = {
   ],
   poweredByHeader: false,
   typedRoutes: false,
+  // Every response, static files included; the CSP and HSTS vary per request (proxy.ts).
+  async headers() {
+    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
+  },
 };
 
 export default nextConfig;

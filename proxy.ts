@@ -3,18 +3,47 @@ import { getDb } from "@/db";
 import { env } from "@/lib/env";
 import { decide, matchRoute } from "@/lib/auth/guard";
 import { sessionUserId } from "@/lib/auth/session";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  isHttpsUrl,
+  newNonce,
+  pageContentSecurityPolicy,
+  STRICT_TRANSPORT_SECURITY,
+} from "@/lib/security/headers";
 import { loadActor, makeCtx } from "@/lib/services/context";
 import { routeCheckPasses, twoFactorRequiredForAdmins } from "@/lib/services/guard";
 
+const https = isHttpsUrl(env.APP_URL);
+
 /**
- * The navigation guard (spec §2) on every page request, with the user's rules loaded
- * fresh from the database so permission changes apply on the next navigation. The verbs
- * check again: this only decides where a browser may go.
+ * Every page and API request: the security headers that vary per request (a page's CSP with
+ * a fresh nonce, HSTS when the public address is https), then, for pages, the navigation
+ * guard. The static headers come from next.config.ts.
  */
 export async function proxy(req: NextRequest) {
+  const isApi = req.nextUrl.pathname.startsWith("/api/");
+  const csp = isApi
+    ? API_CONTENT_SECURITY_POLICY
+    : pageContentSecurityPolicy(newNonce(), { development: env.NODE_ENV === "development", https });
+  // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const request = { headers: new Headers(req.headers) };
+  request.headers.set("content-security-policy", csp);
+  // API routes answer 401/403 JSON themselves; the guard is for pages.
+  const res = isApi ? NextResponse.next({ request }) : await guard(req, request);
+  res.headers.set("Content-Security-Policy", csp);
+  if (https) res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  return res;
+}
+
+/**
+ * The navigation guard (spec §2), with the user's rules loaded fresh from the database so
+ * permission changes apply on the next navigation. The verbs check again: this only decides
+ * where a browser may go.
+ */
+async function guard(req: NextRequest, request: { headers: Headers }): Promise<NextResponse> {
   const { pathname } = req.nextUrl;
   const match = matchRoute(pathname);
-  if (match?.route.access.kind === "public") return NextResponse.next();
+  if (match?.route.access.kind === "public") return NextResponse.next({ request });
   try {
     const uid = await sessionUserId(req);
     const ctx = makeCtx(await getDb(), null);
@@ -33,17 +62,20 @@ export async function proxy(req: NextRequest) {
       checkPassed,
     });
     if (decision.action === "redirect") return NextResponse.redirect(new URL(decision.to, req.url));
-    return NextResponse.next();
+    if (decision.action === "rewrite") {
+      return NextResponse.rewrite(new URL(decision.to, req.url), { request });
+    }
+    return NextResponse.next({ request });
   } catch (err) {
     // Spec §2: if loading the rules fails, navigation proceeds (the page and verbs still check).
     console.error("[proxy] guard failed", err);
-    return NextResponse.next();
+    return NextResponse.next({ request });
   }
 }
 
 export const config = {
-  // Pages only: API routes answer 401/403 JSON themselves; assets need no guard.
+  // Pages and API routes; static files get their (static) headers from next.config.ts.
   matcher: [
-    "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|.*\\.(?:png|jpg|svg|ico|css|js|map|txt|woff2?)$).*)",
+    "/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt|.*\\.(?:png|jpg|svg|ico|css|js|map|txt|woff2?)$).*)",
   ],
 };

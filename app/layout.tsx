@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
+import { CookieNotice } from "@/components/shell/cookie-notice";
 import { Toaster } from "@/components/ui";
 import "./globals.css";
 
@@ -10,11 +12,15 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4f46e5" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page carries a fresh CSP nonce (proxy.ts) on its scripts, so none may be prerendered.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased">
         {children}
+        {/* Spec §2 "Root view": on every screen, the public ones included. */}
+        <CookieNotice />
         <Toaster />
       </body>
     </html>

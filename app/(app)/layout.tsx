@@ -3,7 +3,6 @@ import { currentActor } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";
 import { env } from "@/lib/env";
 import { AppShell } from "@/components/shell/app-shell";
-import { CookieNotice } from "@/components/shell/cookie-notice";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
 import { inviteFriend } from "./actions";
@@ -46,7 +45,6 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         {children}
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}
-      <CookieNotice />
       <ScrollTop />
     </>
   );

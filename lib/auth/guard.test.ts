@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ALL_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, ROLE } from "@/lib/domain/permissions";
-import { decide, fallbackFor, matchRoute, type GuardOptions, type GuardUser } from "./guard";
+import {
+  decide,
+  fallbackFor,
+  matchRoute,
+  OPEN_SCREENS_PAGE,
+  type GuardOptions,
+  type GuardUser,
+} from "./guard";
 
 const user = (permissions: readonly string[], extra: Partial<GuardUser> = {}): GuardUser => ({
   permissions: new Set(permissions),
@@ -103,18 +110,32 @@ describe("decide: route permissions", () => {
     });
   });
 
-  it("never loops for a role with neither landing permission", () => {
-    expect(go("/", nobody)).toEqual({ action: "redirect", to: "/no-access" });
-    expect(go("/dashboard", nobody)).toEqual({ action: "redirect", to: "/no-access" });
-    expect(go("/my-dashboard", nobody)).toEqual({ action: "redirect", to: "/no-access" });
-    expect(go("/no-access", nobody)).toEqual({ action: "next" });
+  it("sends a role with neither landing permission to /my-dashboard, never to a screen of its own", () => {
+    expect(go("/", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go("/dashboard", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go("/my-dashboard/new", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
     expect(go("/help", nobody)).toEqual({ action: "next" });
   });
 
-  it("never redirects a user to a page the guard would refuse them", () => {
+  it("shows that role the list of its screens at /my-dashboard instead of looping", () => {
+    expect(go("/my-dashboard", nobody)).toEqual({ action: "rewrite", to: OPEN_SCREENS_PAGE });
+  });
+
+  it("gives the list of screens no address of its own", () => {
+    expect(go(OPEN_SCREENS_PAGE, nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go(OPEN_SCREENS_PAGE, worker)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go(OPEN_SCREENS_PAGE, agency)).toEqual({ action: "redirect", to: "/dashboard" });
+    expect(go(OPEN_SCREENS_PAGE, null)).toEqual({
+      action: "redirect",
+      to: `/sign-in?callbackUrl=${encodeURIComponent(OPEN_SCREENS_PAGE)}`,
+    });
+  });
+
+  it("never redirects a user to a page the guard would refuse them, and never twice", () => {
     for (const u of [agency, worker, admin, nobody]) {
       const to = fallbackFor(u);
-      expect(go(to, u), to).toEqual({ action: "next" });
+      expect(["/dashboard", "/my-dashboard"]).toContain(to);
+      expect(go(to, u).action, to).not.toBe("redirect");
     }
   });
 });

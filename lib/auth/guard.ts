@@ -17,23 +17,33 @@ export interface GuardOptions {
 export type GuardDecision =
   | { action: "next" }
   | { action: "redirect"; to: string }
+  /** Serve another page under the requested address. */
+  | { action: "rewrite"; to: string }
   /** Let the request through to the 404 screen. */
   | { action: "not-found" };
 
 const TWO_FACTOR_FREE = new Set(["/otp/enable", "/otp/disable"]);
 
-/** Where a user goes when a route is not theirs (spec §2 navigation guard). */
+/**
+ * The plain page listing the screens a user can open, served at /my-dashboard to a role
+ * holding neither landing permission (DESIGN.md §3). It has no address of its own.
+ */
+export const OPEN_SCREENS_PAGE = "/no-access";
+
+/**
+ * Where a user goes when a route is not theirs (spec §2): "/" with dashboard_access, else
+ * /my-dashboard. "/" only leads on to /dashboard, so the guard sends them there at once.
+ */
 export function fallbackFor(user: GuardUser): string {
-  if (user.permissions.has("dashboard_access")) return "/dashboard";
-  if (user.permissions.has("my_dashboard_access")) return "/my-dashboard";
-  return "/no-access";
+  return user.permissions.has("dashboard_access") ? "/dashboard" : "/my-dashboard";
 }
 
 /**
  * The navigation guard of spec §2 as a pure function: `/` → /dashboard; not signed in →
  * /sign-in; an administrator without TOTP → /otp/enable when the setting requires it; a
  * route whose permission is not held → / (which leads to /dashboard) for holders of
- * dashboard_access, else /my-dashboard; unknown paths → 404.
+ * dashboard_access, else /my-dashboard, which shows a role holding neither permission the
+ * screens it can open (so nothing loops); unknown paths → 404.
  */
 export function decide(
   pathname: string,
@@ -59,14 +69,16 @@ export function decide(
   ) {
     return { action: "redirect", to: "/otp/enable" };
   }
+  if (match.route.pattern === OPEN_SCREENS_PAGE)
+    return { action: "redirect", to: fallbackFor(user) };
   if (access.kind === "session") return { action: "next" };
   if (access.kind === "development" && opts.mode !== "development") return { action: "not-found" };
   const allowed =
     access.any.some((perm) => user.permissions.has(perm)) || opts.checkPassed === true;
   if (allowed) return { action: "next" };
   const to = fallbackFor(user);
-  // The fallback itself refused (a role without any landing page): do not loop.
-  if (to === pathname) return { action: "redirect", to: "/no-access" };
+  // The fallback itself refused (a role without either landing page): do not loop.
+  if (to === pathname) return { action: "rewrite", to: OPEN_SCREENS_PAGE };
   return { action: "redirect", to };
 }
 

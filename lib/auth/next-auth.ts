@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { makeCtx } from "@/lib/services/context";
 import { redeemTicket } from "@/lib/services/auth/login";
+import { cookieSettings } from "./cookies";
 import { getAuthSecret } from "./secret";
 
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 3600;
@@ -17,6 +18,8 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: getAuthSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    // From APP_URL, not from the request: behind a TLS proxy the app sees plain http.
+    useSecureCookies: cookieSettings.secure,
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({

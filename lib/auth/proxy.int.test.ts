@@ -28,6 +28,8 @@ async function visit(path: string, userId?: number) {
   }
   const res = await proxy(new NextRequest(`http://localhost${path}`, { headers }));
   const location = res.headers.get("location");
+  const rewrite = res.headers.get("x-middleware-rewrite");
+  if (rewrite) return `rewrite:${new URL(rewrite).pathname}`;
   return location ? new URL(location).pathname + new URL(location).search : "next";
 }
 
@@ -48,6 +50,32 @@ describe("proxy.ts navigation guard", () => {
     expect(await visit("/", pm.id)).toBe("/dashboard");
     expect(await visit("/dashboard", pm.id)).toBe("next");
     expect(await visit("/roles", pm.id)).toBe("/dashboard");
+  });
+
+  it("shows a custom role without either dashboard the screens it can open, at /my-dashboard", async () => {
+    const [role] = await handle.db
+      .insert(schema.roles)
+      .values({ title: `Help desk ${Date.now()}` })
+      .returning();
+    const [help] = await handle.db
+      .select()
+      .from(schema.permissions)
+      .where(eq(schema.permissions.name, "help_access"));
+    await handle.db
+      .insert(schema.rolePermissions)
+      .values({ roleId: role.id, permissionId: help.id });
+    const user = await createUser(handle.db);
+    await handle.db.insert(schema.userRoles).values({ userId: user.id, roleId: role.id });
+    expect(await visit("/", user.id)).toBe("/my-dashboard");
+    expect(await visit("/dashboard", user.id)).toBe("/my-dashboard");
+    expect(await visit("/my-dashboard", user.id)).toBe("rewrite:/no-access");
+    expect(await visit("/no-access", user.id)).toBe("/my-dashboard");
+  });
+
+  it("sends no HSTS while the public address is plain http", async () => {
+    const res = await proxy(new NextRequest("http://localhost/sign-in"));
+    expect(res.headers.get("content-security-policy")).toContain("'strict-dynamic'");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("lets unknown paths through to the 404 screen", async () => {

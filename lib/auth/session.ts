@@ -6,12 +6,18 @@ import type { NextRequest } from "next/server";
 import { getDb } from "@/db";
 import { env } from "@/lib/env";
 import { loadActor, makeCtx, type Ctx, type UserActor } from "@/lib/services/context";
+import { cookieSettings } from "./cookies";
 import { authOptions } from "./next-auth";
 import { getAuthSecret } from "./secret";
 
 /** The signed-in user's id from the next-auth JWT cookie of a request (route handlers, proxy). */
 export async function sessionUserId(req: NextRequest): Promise<number | null> {
-  const token = await getToken({ req, secret: getAuthSecret() });
+  const token = await getToken({
+    req,
+    secret: getAuthSecret(),
+    secureCookie: cookieSettings.secure,
+    cookieName: cookieSettings.sessionCookieName,
+  });
   const uid = token?.uid;
   return typeof uid === "number" ? uid : null;
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  isHttpsUrl,
+  newNonce,
+  pageContentSecurityPolicy,
+  STATIC_SECURITY_HEADERS,
+} from "./headers";
+
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy.split(";").map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+
+describe("pageContentSecurityPolicy", () => {
+  const prod = directives(
+    pageContentSecurityPolicy("abc123==", { development: false, https: true }),
+  );
+
+  it("runs only scripts carrying this response's nonce, and what they load", () => {
+    expect(prod["script-src"]).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
+  });
+
+  it("forbids framing, plugins, foreign bases and form targets", () => {
+    expect(prod["frame-ancestors"]).toEqual(["'none'"]);
+    expect(prod["object-src"]).toEqual(["'none'"]);
+    expect(prod["base-uri"]).toEqual(["'self'"]);
+    expect(prod["form-action"]).toEqual(["'self'"]);
+    expect(prod["default-src"]).toEqual(["'self'"]);
+  });
+
+  it("allows inline styles (style attributes of Radix, sonner, recharts) but no nonce there", () => {
+    // A nonce in style-src would make browsers ignore 'unsafe-inline'.
+    expect(prod["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it("upgrades insecure requests only on https, and allows eval only in development", () => {
+    expect(prod).toHaveProperty("upgrade-insecure-requests");
+    const dev = directives(pageContentSecurityPolicy("n", { development: true, https: false }));
+    expect(dev).not.toHaveProperty("upgrade-insecure-requests");
+    expect(dev["script-src"]).toContain("'unsafe-eval'");
+    expect(prod["script-src"]).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe("the other headers", () => {
+  it("lets API answers load nothing and be framed by no one", () => {
+    expect(directives(API_CONTENT_SECURITY_POLICY)).toEqual({
+      "default-src": ["'none'"],
+      "frame-ancestors": ["'none'"],
+    });
+  });
+
+  it("sets nosniff, the referrer policy and DENY framing on every path", () => {
+    expect(Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value]))).toEqual({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+    });
+  });
+
+  it("makes a fresh 128-bit nonce each time", () => {
+    const a = newNonce();
+    expect(Buffer.from(a, "base64")).toHaveLength(16);
+    expect(newNonce()).not.toBe(a);
+  });
+
+  it("tells an https public address from an http one", () => {
+    expect(isHttpsUrl("https://crewdeck.example")).toBe(true);
+    expect(isHttpsUrl("http://localhost:3000")).toBe(false);
+  });
+});

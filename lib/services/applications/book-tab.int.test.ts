@@ -164,6 +164,42 @@ describe("bookable-users", () => {
     expect(free).toBe(f.id);
   });
 
+  it("shows a client contact the phone of a worker on its own jobs only, and no other company's job", async () => {
+    const own = await oneShiftJob("2027-01-12T08:00:00Z", "2027-01-12T12:00:00Z");
+    const mine = await oneShiftJob("2027-01-13T08:00:00Z", "2027-01-13T12:00:00Z");
+    const theirs = await oneShiftJob("2027-01-13T08:00:00Z", "2027-01-13T12:00:00Z", 2, w.companyB);
+    const known = await worker([w.skill], [], "Quill Known");
+    const stranger = await worker([w.skill], [], "Quill Stranger");
+    await db
+      .update(schema.users)
+      .set({ phone: "+45 11 22 33 44" })
+      .where(eq(schema.users.id, known));
+    await db
+      .update(schema.users)
+      .set({ phone: "+45 55 66 77 88" })
+      .where(eq(schema.users.id, stranger));
+    await book(w.pm, known, own);
+    await book(w.pm, stranger, theirs);
+    const asClient = await bookableUsers(await ctx(w.colA), {
+      username: "quill",
+      shiftIds: String(mine.shiftId),
+    });
+    const byName = Object.fromEntries(asClient.items.map((u) => [u.name, u]));
+    expect(byName["Quill Known"].phone).toBe("+45 11 22 33 44");
+    expect(byName["Quill Stranger"].phone).toBeNull();
+    // The clash with company B's job is there, but neither its name nor its times are.
+    expect(byName["Quill Stranger"].conflicts).toEqual([
+      {
+        shift_id: mine.shiftId,
+        kind: "overlap",
+        message: "Quill Stranger is already booked elsewhere at the same time.",
+      },
+    ]);
+    const asStaff = await bookableUsers(await ctx(w.pm), { username: "quill" });
+    expect(asStaff.items.map((u) => u.phone)).toEqual(["+45 11 22 33 44", "+45 55 66 77 88"]);
+    expect(JSON.stringify(asClient)).not.toContain("@");
+  });
+
   it("answers a page in a fixed number of queries, and refuses workers", async () => {
     const counting = countingDb(handle);
     const actor = await loadActor(db, w.pm);

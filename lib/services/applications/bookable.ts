@@ -5,6 +5,7 @@ import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idList, optionalId, searchText } from "../params";
 import { parseInput } from "../validate";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobScope } from "../jobs/scope";
 import { conflictMessage, findConflicts } from "./conflicts";
 
@@ -116,7 +117,9 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     : [];
   const shiftIds = shifts.map((s) => s.shiftId);
 
-  const [skills, branches, applications, conflicts] = await Promise.all([
+  // A client contact sees how to reach only the workers already on its own company's jobs.
+  const viewerCompany = actor.isClient ? actor.companyId : undefined;
+  const [skills, branches, applications, conflicts, onOwnJobs] = await Promise.all([
     ctx.db
       .select({
         userId: schema.userSkills.userId,
@@ -157,7 +160,23 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
           )
       : Promise.resolve([]),
     findConflicts(ctx.db, ids, shifts),
+    viewerCompany !== undefined
+      ? ctx.db
+          .selectDistinct({ userId: schema.applications.assigneeId })
+          .from(schema.applications)
+          .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+          .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+          .where(
+            and(
+              inArray(schema.applications.assigneeId, ids),
+              inArray(schema.applications.status, [...FILLED_STATUSES]),
+              viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
+            ),
+          )
+      : Promise.resolve([]),
   ]);
+  const reachable = (userId: number) =>
+    viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
 
   return {
     items: users.map((u) => {
@@ -166,7 +185,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
       return {
         id: u.id,
         name: u.name,
-        phone: actor.isClient ? null : u.phone,
+        phone: reachable(u.id) ? u.phone : null,
         skills: mine.map((s) => ({ id: s.id, name: s.name, level: s.level })),
         level: match?.level ?? null,
         has_skill: q.skill ? Boolean(match) : null,
@@ -185,6 +204,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
               c,
               u.name,
               shifts.find((s) => s.shiftId === c.targetShiftId)?.restHours ?? 11,
+              viewerCompany,
             ),
           })),
       };

@@ -24,6 +24,7 @@ export interface Conflict {
     applicationId: number;
     shiftId: number;
     jobName: string;
+    companyId: number;
     startsAt: Date;
     endsAt: Date;
     timeZone: string;
@@ -55,6 +56,7 @@ export async function findConflicts(
       startsAt: schema.shifts.startsAt,
       endsAt: schema.shifts.endsAt,
       jobName: schema.jobs.name,
+      companyId: schema.jobs.companyId,
       timeZone: schema.countries.timeZone,
     })
     .from(schema.applications)
@@ -87,6 +89,7 @@ export async function findConflicts(
         applicationId: r.applicationId,
         shiftId: r.shiftId,
         jobName: r.jobName,
+        companyId: r.companyId,
         startsAt: r.startsAt,
         endsAt: r.endsAt,
         timeZone: r.timeZone,
@@ -104,7 +107,20 @@ export async function findConflicts(
 export const otherShiftLabel = (c: Conflict): string =>
   `${c.other.jobName} ${formatRange(c.other.startsAt, c.other.endsAt, c.other.timeZone)}`;
 
-export function conflictMessage(c: Conflict, workerName: string, restHours: number): string {
+/**
+ * The clash in words. `viewerCompanyId` is set for a client contact: another company's job is
+ * then not named (its name and times are not theirs to know), only that there is a clash.
+ */
+export function conflictMessage(
+  c: Conflict,
+  workerName: string,
+  restHours: number,
+  viewerCompanyId?: number | null,
+): string {
+  if (viewerCompanyId !== undefined && c.other.companyId !== viewerCompanyId)
+    return c.kind === "overlap"
+      ? `${workerName} is already booked elsewhere at the same time.`
+      : `${workerName} has another booking that leaves less than ${restHours} hours of rest. Book anyway?`;
   return c.kind === "overlap"
     ? `${workerName} is already booked on ${otherShiftLabel(c)} at the same time.`
     : `${workerName} is booked on ${otherShiftLabel(c)}, which leaves less than ${restHours} hours of rest. Book anyway?`;

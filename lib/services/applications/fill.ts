@@ -123,6 +123,7 @@ function conflictsAmong(targets: SlotTarget[], workerId: number): Conflict[] {
             applicationId: 0,
             shiftId: b.shiftId,
             jobName: b.jobName,
+            companyId: b.companyId,
             startsAt: b.startsAt,
             endsAt: b.endsAt,
             timeZone: b.timeZone,

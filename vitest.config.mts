@@ -2,7 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
+const root = path.dirname(fileURLToPath(import.meta.url));
+// `server-only` throws outside a React server bundle; tests run the server code directly.
+const alias = { "@": root, "server-only": path.join(root, "node_modules/server-only/empty.js") };
 
 export default defineConfig({
   resolve: { alias },

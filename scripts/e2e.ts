@@ -85,7 +85,12 @@ async function main() {
   if (
     run(
       process.execPath,
-      [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "db/seed/run.ts"],
+      [
+        path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+        // db and services import "server-only", which is empty only under this condition.
+        "--conditions=react-server",
+        "db/seed/run.ts",
+      ],
       env,
     ) !== 0
   ) {

@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { schema, type Db, type DbOrTx } from "@/db";
+import * as schema from "@/db/schema";
+import type { Db, DbOrTx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { APPLICATION_STATUSES } from "@/db/schema";

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import * as schema from "@/db/schema";
+import type { Db } from "@/db";
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE_PERMISSIONS,

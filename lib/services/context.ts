@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { schema } from "@/db";

@@ -1,4 +1,4 @@
-import type { schema } from "@/db";
+import type * as schema from "@/db/schema";
 import type { ApplicationStatus } from "../data/jobs";
 import {
   between,

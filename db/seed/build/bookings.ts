@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { WILLIAM_SHIFTS, type ApplicationStatus, type JobStatus } from "../data/jobs";
 import { Board, FILLED, UPCOMING_STATUSES, type Phase, type SeededApplication } from "./board";
 import { seedHoursAndCrewBosses } from "./hours";

@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { COMPANIES, VENUES } from "../data/clients";
 import { days, must, type World } from "./world";
 

@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { formatDate } from "@/lib/domain/format";
 import {
   NORDLYS_CLIENT_RATES,

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { PENDING_INVITE_EMAIL, REFERRED_DK_INDEX, WORKER_NAMES, workerEmail } from "../data/people";
 import type { SeededApplication } from "./bookings";
 import { clampPast, days, hours, jobByKey, type World } from "./world";

@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { FILLED, type Board, type Draft } from "./board";
 import { between, days, hours, minutes, type ShiftRow, type World } from "./world";
 

@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { toLocal } from "@/lib/domain/time";
 import { COMPANIES } from "../data/clients";
 import { JOBS } from "../data/jobs";

@@ -1,4 +1,4 @@
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import type { RoleTitle } from "@/lib/domain/permissions";
 import { putSetting } from "@/lib/services/settings";
 import {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema } from "@/db";
+import * as schema from "@/db/schema";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { COMPANIES } from "../data/clients";
 import { JOBS } from "../data/jobs";

@@ -7,6 +7,7 @@ import { idList, optionalId, searchText } from "../params";
 import { parseInput } from "../validate";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobScope } from "../jobs/scope";
+import { containsPattern } from "../like";
 import { conflictMessage, findConflicts } from "./conflicts";
 
 export const bookableUsersInput = pageInput(10).extend({
@@ -84,8 +85,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     );
   }
   if (q.username) {
-    const like = `%${q.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(sql`lower(${schema.users.name}) like ${like}`);
+    conds.push(sql`lower(${schema.users.name}) like ${containsPattern(q.username.toLowerCase())}`);
   }
   const where = and(...conds);
   const [users, [{ total }]] = await Promise.all([

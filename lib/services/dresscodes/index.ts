@@ -7,7 +7,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { searchText } from "../params";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
-import { escapeLike } from "../reference";
+import { escapeLike } from "../like";
 
 /**
  * Dress codes (master data, spec §2 /dresscodes, §7, §8): a name and a description that

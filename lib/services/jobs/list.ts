@@ -28,7 +28,7 @@ import { ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, idList, optionalId, searchText } from "../params";
 import { parseInput } from "../validate";
-import { escapeLike } from "../reference";
+import { escapeLike } from "../like";
 import { jobScope } from "./scope";
 
 export const jobsListInput = pageInput(10).extend({

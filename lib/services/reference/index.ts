@@ -1,3 +1,4 @@
+import { escapeLike } from "../like";
 import { z } from "zod";
 import {
   and,
@@ -84,8 +85,6 @@ export async function listCompanies(ctx: Ctx, raw: unknown): Promise<Page<Compan
     .offset(offsetOf(input.page, perPage));
   return { items, meta: pageMeta(input.page, perPage, Number(total)) };
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface CountryOption {
   id: number;

@@ -12,7 +12,7 @@ import { createJob } from "../jobs/create";
 import { ReferenceCheck } from "../jobs/references";
 import { assertCompanyInScope, companyScope, loadJobInScope } from "../jobs/scope";
 import type { JobView } from "../jobs/view";
-import { escapeLike } from "../reference";
+import { escapeLike } from "../like";
 import {
   buildTemplateDataInput,
   createJobFromTemplateInput,

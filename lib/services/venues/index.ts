@@ -1,3 +1,4 @@
+import { escapeLike } from "../like";
 import { and, asc, count, eq, ilike, or } from "drizzle-orm";
 import { schema } from "@/db";
 import type { Ctx } from "../context";
@@ -25,8 +26,6 @@ export { VENUE_ID_MESSAGE } from "./access";
 export * from "./schemas";
 export { createVenue, deleteVenue, updateVenue } from "./write";
 export { approveVenue, cloneVenue, declineVenue } from "./review";
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET venues?tab=public|mine|all&filter[search]=&filter[status]=&filter[company_id]= (10 a page). */
 export async function listVenues(ctx: Ctx, raw: unknown): Promise<Page<VenueView>> {

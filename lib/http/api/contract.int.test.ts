@@ -252,9 +252,11 @@ describe("POST /api/v2/auth/login", () => {
     expect(setup.status).toBe(200);
     const { image, code } = (setup.body as { data: { image: string; code: string } }).data;
     expect(image).toMatch(/^data:image\/png;base64,/);
+    // Enabled with the previous step's code: each code is accepted once.
+    const previous = Math.floor(Date.now() / 1000) - 30;
     const enable = await post(otpRoute.POST, "otp", {
       token,
-      json: { otp: speakeasy.totp({ secret: code, encoding: "base32" }) },
+      json: { otp: speakeasy.totp({ secret: code, encoding: "base32", time: previous }) },
     });
     expect(enable.status).toBe(200);
     expect((enable.body as { data: { enabled: boolean } }).data.enabled).toBe(true);
@@ -264,14 +266,16 @@ describe("POST /api/v2/auth/login", () => {
     });
     expect(res.status).toBe(401);
     expect(expectErrorBody(res).type).toBe("two_factor_required");
+    const otp = speakeasy.totp({ secret: code, encoding: "base32" });
     const ok = await post(loginRoute.POST, "auth/login", {
-      json: {
-        email,
-        password: TEST_PASSWORD,
-        otp: speakeasy.totp({ secret: code, encoding: "base32" }),
-      },
+      json: { email, password: TEST_PASSWORD, otp },
     });
     expect(ok.status).toBe(200);
+    const replayed = await post(loginRoute.POST, "auth/login", {
+      json: { email, password: TEST_PASSWORD, otp },
+    });
+    expect(replayed.status).toBe(401);
+    expect(expectErrorBody(replayed).type).toBe("invalid_otp");
 
     const wrongPw = await post(otpDisableRoute.POST, "otp/disable", {
       token,

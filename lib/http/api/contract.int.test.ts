@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { env } from "@/lib/env";
 import speakeasy from "speakeasy";
 import { encode } from "next-auth/jwt";
 import { count, eq } from "drizzle-orm";
@@ -227,7 +228,12 @@ describe("POST /api/v2/auth/login", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("keeps the per-address limit when the client rotates a spoofed X-Forwarded-For hop", async () => {
+  it("keeps the per-address limit behind one trusted proxy when the client rotates a spoofed hop", async () => {
+    const configured = env.TRUSTED_PROXY_HOPS;
+    env.TRUSTED_PROXY_HOPS = 1;
+    onTestFinished(() => {
+      env.TRUSTED_PROXY_HOPS = configured;
+    });
     const victims = await Promise.all(
       Array.from({ length: 5 }, () => createUser(db, { email: uniqueEmail("xff") })),
     );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { schema } from "@/db";
 import { readTicket, signTicket } from "@/lib/auth/secret";
 import { loadActor, requireUser, type Ctx, type UserActor } from "../context";
@@ -207,6 +207,8 @@ export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor
     .onConflictDoNothing()
     .returning({ jti: schema.redeemedTickets.jti });
   if (!redeemed.length) return null;
+  // Tickets live a minute; a jti past its expiry can never be presented again.
+  await ctx.db.delete(schema.redeemedTickets).where(lt(schema.redeemedTickets.expiresAt, ctx.now));
   const actor = await loadActor(ctx.db, t.uid);
   if (!actor) return null;
   await ctx.db.transaction(async (tx) => {

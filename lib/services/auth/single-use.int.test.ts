@@ -63,6 +63,23 @@ describe("sign-in tickets", () => {
       );
     expect(Number(n)).toBe(1);
   });
+
+  it("forgets redeemed tickets once they have expired anyway", async () => {
+    await db
+      .insert(schema.redeemedTickets)
+      .values({ jti: "long-gone", expiresAt: new Date(Date.now() - 60_000) });
+    const user = await createUser(db, { email: uniqueEmail("ticket-sweep") });
+    const { ticket } = await beginBrowserSignIn(makeCtx(db, null), {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(await redeemTicket(makeCtx(db, null), ticket)).not.toBeNull();
+    const left = await db
+      .select()
+      .from(schema.redeemedTickets)
+      .where(eq(schema.redeemedTickets.jti, "long-gone"));
+    expect(left).toEqual([]);
+  });
 });
 
 describe("two-factor codes", () => {

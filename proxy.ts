@@ -5,6 +5,8 @@ import { decide, matchRoute } from "@/lib/auth/guard";
 import { sessionUserId } from "@/lib/auth/session";
 import {
   API_CONTENT_SECURITY_POLICY,
+  API_DOCS_PATH,
+  docsContentSecurityPolicy,
   isHttpsUrl,
   newNonce,
   pageContentSecurityPolicy,
@@ -22,12 +24,18 @@ const https = isHttpsUrl(env.APP_URL);
  */
 export async function proxy(req: NextRequest) {
   const isApi = req.nextUrl.pathname.startsWith("/api/");
-  const csp = isApi
-    ? API_CONTENT_SECURITY_POLICY
-    : pageContentSecurityPolicy(newNonce(), { development: env.NODE_ENV === "development", https });
-  // Next reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const nonce = newNonce();
+  const csp =
+    req.nextUrl.pathname === API_DOCS_PATH
+      ? docsContentSecurityPolicy(nonce)
+      : isApi
+        ? API_CONTENT_SECURITY_POLICY
+        : pageContentSecurityPolicy(nonce, { development: env.NODE_ENV === "development", https });
+  // Next reads the nonce from the request's CSP header and puts it on the scripts it renders;
+  // the API reference reads it from x-nonce.
   const request = { headers: new Headers(req.headers) };
   request.headers.set("content-security-policy", csp);
+  request.headers.set("x-nonce", nonce);
   // API routes answer 401/403 JSON themselves; the guard is for pages.
   const res = isApi ? NextResponse.next({ request }) : await guard(req, request);
   res.headers.set("Content-Security-Policy", csp);

@@ -2,8 +2,16 @@ import { expect, test } from "@playwright/test";
 import speakeasy from "speakeasy";
 import { acceptCookies, signIn } from "./support/auth";
 
-// A second crew handler (not used by other journeys) turns on two-factor login, signs out, and is asked for the code next time.
-test("2FA: enable → sign out → sign in asks for the code", async ({ page }) => {
+/** A code accepted once is refused the second time, so enabling uses the previous step's. */
+const previousCode = (secret: string) =>
+  speakeasy.totp({ secret, encoding: "base32", time: Math.floor(Date.now() / 1000) - 30 });
+
+// A second crew handler (not used by other journeys) turns on two-factor login, signs out, is
+// asked for the code next time, and a remembered device skips it after that.
+test("2FA: enable → sign out → sign in asks for the code → remembered device skips it", async ({
+  page,
+  context,
+}) => {
   const email = "oliver.grant@crewdeck.test";
   await acceptCookies(page);
   await signIn(page, email);
@@ -19,7 +27,7 @@ test("2FA: enable → sign out → sign in asks for the code", async ({ page }) 
   await page.getByRole("button", { name: "Turn on two-factor login" }).click();
   await expect(page.getByText("The two-factor code is not valid.").first()).toBeVisible();
 
-  await page.getByLabel("Code from the app").fill(speakeasy.totp({ secret, encoding: "base32" }));
+  await page.getByLabel("Code from the app").fill(previousCode(secret));
   await page.getByRole("button", { name: "Turn on two-factor login" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -37,7 +45,19 @@ test("2FA: enable → sign out → sign in asks for the code", async ({ page }) 
   ).toBeVisible();
 
   await page.getByLabel("Authentication code").fill(speakeasy.totp({ secret, encoding: "base32" }));
+  await page.getByLabel("Remember this device for 30 days").check();
   await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The device is remembered in a cookie no script can read, not in localStorage.
+  const remember = (await context.cookies()).find((c) => c.name === "remember_token");
+  expect(remember).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  expect(await page.evaluate(() => window.localStorage.getItem("remember_token"))).toBeNull();
+
+  await page.locator("header button[aria-haspopup]").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Leave the account as it was: turn it off again with the password.

@@ -28,10 +28,10 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   PORT: z.coerce.number().int().positive().default(3000),
   /**
-   * Proxies in front of the app that append to X-Forwarded-For (a load balancer: 1). Next.js
-   * itself adds the socket address when the header is absent.
+   * Proxies in front of the app that append to X-Forwarded-For (a load balancer: 1). 0 trusts
+   * no forwarded header: a client could send any address it likes.
    */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Public address of the app, for links in e-mails. */
   APP_URL: z.url().optional(),
 });

@@ -7,6 +7,8 @@
  *   p95; exactly 5 must be booked and 45 refused with 409, or the bench fails);
  * - GET /api/v2/my-dashboard/new-jobs (first page; count=1, which must read "20+") for a
  *   worker with 20 and with 20,000 upcoming shifts of its skill and branch;
+ * - GET /api/v2/rules without a token (401) and with a bearer token: the floor of a call and
+ *   what authenticating it adds (median, and the statements it sends);
  * prints the medians and their ratios, and EXPLAINs every query the jobs list and the new-jobs
  * list run to show which index each uses.
  */
@@ -30,6 +32,7 @@ import {
   newJobsWorker,
 } from "./lib/bench-measure";
 import { createUsers, scratch, seedJobs, seedOpenShifts } from "./lib/bench-seed";
+import { benchAuthFloor } from "./lib/bench-auth";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -86,6 +89,7 @@ async function main() {
     .values({ userId: pm.id, roleId: await roleId(db, ROLE.projectManager) });
   const now = new Date();
   const token = (await issueApiToken(db, pm.id, now)).access_token;
+  const auth = await benchAuthFloor(handle, pm.id);
   const workerRows = await db
     .insert(schema.users)
     .values(
@@ -210,6 +214,9 @@ async function main() {
   const manyOpen = await measureNewJobs(newJobsRoute, workerToken, NEW_JOBS_RUNS);
 
   console.log("");
+  console.log(
+    `GET /api/v2/rules           median without a token (401): ${fmt(auth.anonymous)}   with a bearer token: ${fmt(auth.bearer)}   (${auth.queries} ${auth.queries === 1 ? "query" : "queries"})`,
+  );
   console.log(
     `GET /api/v2/jobs            median at 20: ${fmt(small.firstPage)}   at ${BIG}: ${fmt(big.firstPage)}   ratio ${(big.firstPage / small.firstPage).toFixed(2)}`,
   );

@@ -2,22 +2,17 @@
 
 import { signIn } from "next-auth/react";
 
-export const REMEMBER_TOKEN_KEY = "remember_token";
 export const TWO_FACTOR_TICKET_KEY = "crewdeck.twoFactorTicket";
 
-export function readRememberToken(): string | null {
+/**
+ * Earlier versions kept the remember-device token in localStorage; it now lives in an
+ * httpOnly cookie, so a copy left behind is only something a script could steal.
+ */
+export function forgetStoredRememberToken() {
   try {
-    return window.localStorage.getItem(REMEMBER_TOKEN_KEY);
+    window.localStorage.removeItem("remember_token");
   } catch {
-    return null;
-  }
-}
-
-export function storeRememberToken(token: string) {
-  try {
-    window.localStorage.setItem(REMEMBER_TOKEN_KEY, token);
-  } catch {
-    /* storage unavailable: the device is simply not remembered */
+    /* storage unavailable: nothing stored either */
   }
 }
 

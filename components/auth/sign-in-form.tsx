@@ -5,12 +5,11 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Alert, Button, FormField, Input } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
 import type { BrowserSignInResult } from "@/lib/services/auth/login";
-import { TWO_FACTOR_TICKET_KEY, openSession, readRememberToken } from "./session-client";
+import { TWO_FACTOR_TICKET_KEY, forgetStoredRememberToken, openSession } from "./session-client";
 
 type Step = (input: {
   email: string;
   password: string;
-  rememberToken: string | null;
 }) => Promise<ActionResult<BrowserSignInResult>>;
 
 export function SignInForm({ step }: { step: Step }) {
@@ -28,7 +27,8 @@ export function SignInForm({ step }: { step: Step }) {
     setMessage(null);
     setErrors({});
     start(async () => {
-      const result = await step({ email, password, rememberToken: readRememberToken() });
+      forgetStoredRememberToken();
+      const result = await step({ email, password });
       if (!result.ok) {
         setErrors(result.errors ?? {});
         setMessage(result.errors ? null : result.message);

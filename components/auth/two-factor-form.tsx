@@ -5,13 +5,13 @@ import { useState, useSyncExternalStore, useTransition } from "react";
 import { useSearchParams } from "next/navigation";
 import { Alert, Button, Checkbox, FormField, Input } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
-import { TWO_FACTOR_TICKET_KEY, openSession, storeRememberToken } from "./session-client";
+import { TWO_FACTOR_TICKET_KEY, openSession } from "./session-client";
 
 type Step = (input: {
   ticket: string;
   otp: string;
   rememberDevice: boolean;
-}) => Promise<ActionResult<{ ticket: string; rememberToken: string | null }>>;
+}) => Promise<ActionResult<{ ticket: string }>>;
 
 const noop = () => () => undefined;
 const readTicket = () => sessionStorage.getItem(TWO_FACTOR_TICKET_KEY);
@@ -50,7 +50,6 @@ export function TwoFactorForm({ step }: { step: Step }) {
         return;
       }
       sessionStorage.removeItem(TWO_FACTOR_TICKET_KEY);
-      if (result.data.rememberToken) storeRememberToken(result.data.rememberToken);
       const failure = await openSession(result.data.ticket, callbackUrl);
       if (failure) setMessage(failure);
     });

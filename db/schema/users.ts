@@ -108,6 +108,9 @@ export const apiTokens = pgTable(
     expiresAt: tstz().notNull(),
     revokedAt: tstz(),
     lastUsedAt: tstz(),
+    /** Per-token rate limit: calls counted in the minute that started at callWindowStartedAt. */
+    callWindowStartedAt: tstz(),
+    callsInWindow: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index().on(t.userId)],
@@ -136,6 +139,15 @@ export const totpSecrets = pgTable("totp_secrets", {
     .references(() => users.id, { onDelete: "cascade" }),
   secret: text().notNull(),
   enabledAt: tstz(),
+  /** The 30-second step of the last accepted code: a code is accepted once (no replay). */
+  lastUsedStep: integer(),
+  createdAt: createdAt(),
+});
+
+/** Single-use sign-in tickets already redeemed (by their jti), until they expire anyway. */
+export const redeemedTickets = pgTable("redeemed_tickets", {
+  jti: text().primaryKey(),
+  expiresAt: tstz().notNull(),
   createdAt: createdAt(),
 });
 

@@ -24,17 +24,27 @@ export async function sessionUserId(req: NextRequest): Promise<number | null> {
 }
 
 /**
- * The client's address for rate limits. Each proxy appends the address it saw to
- * X-Forwarded-For, so with TRUSTED_PROXY_HOPS proxies in front of the app the client is the
- * entry that many places from the right; entries further left are whatever the client sent.
+ * The client's address for rate limits and the activity log. Each proxy appends the address it
+ * saw to X-Forwarded-For, so with `hops` proxies in front of the app the client is the entry
+ * that many places from the right; entries further left are whatever the client sent. With no
+ * trusted proxy (0, the default) every forwarded header may be the client's own invention
+ * (Next.js fills X-Forwarded-For with the socket address only when the client sent none), so
+ * there is no address: per-account limits still hold, per-address ones need a proxy.
  */
-export function clientAddress(h: Headers): string | undefined {
-  const hops = h
+export function clientAddress(
+  h: Headers,
+  hops: number = env.TRUSTED_PROXY_HOPS,
+): string | undefined {
+  if (hops < 1) return undefined;
+  const forwarded = h
     .get("x-forwarded-for")
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  if (hops?.length) return hops[Math.max(0, hops.length - env.TRUSTED_PROXY_HOPS)];
+  if (forwarded?.length) {
+    // Fewer entries than proxies: the request did not come through them all; trust none.
+    return forwarded.length >= hops ? forwarded[forwarded.length - hops] : undefined;
+  }
   return h.get("x-real-ip") ?? undefined;
 }
 

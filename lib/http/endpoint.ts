@@ -11,7 +11,7 @@ import {
 } from "@/lib/services/errors";
 import { fieldErrors } from "@/lib/services/validate";
 import type { Page } from "@/lib/services/pagination";
-import { resolveApiToken } from "@/lib/services/auth/tokens";
+import { resolveTokenActor } from "@/lib/services/auth/actor";
 import { clientAddress, sessionUserId } from "@/lib/auth/session";
 import { parseQuery, type QueryValue } from "./query";
 
@@ -195,12 +195,19 @@ async function authenticate(req: NextRequest, ctx: Ctx): Promise<{ tokenId: numb
   const header = req.headers.get("authorization");
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    const found = m ? await resolveApiToken(ctx.db, m[1], ctx.now) : null;
-    if (!found)
+    const found = m ? await resolveTokenActor(ctx.db, m[1], ctx.now) : null;
+    if (!found || found.status === "unknown")
       throw new UnauthenticatedError("The token is invalid or has expired.", "invalid_token");
-    ctx.actor = await loadActor(ctx.db, found.userId);
-    if (!ctx.actor)
+    if (found.status === "inactive")
       throw new UnauthenticatedError("This account can no longer sign in.", "account_inactive");
+    if (found.status === "limited") {
+      const s = found.retryAfterSeconds;
+      throw new TooManyRequestsError(
+        `Too many requests with this token. Please try again in ${s} second${s === 1 ? "" : "s"}.`,
+        s,
+      );
+    }
+    ctx.actor = found.actor;
     return { tokenId: found.tokenId };
   }
   const uid = await sessionUserId(req);

@@ -79,6 +79,10 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
         description: "Not allowed",
         content: { "application/json": { schema: errorSchema } },
       };
+      responses["429"] = {
+        description: "Too many calls with this token this minute (see Retry-After)",
+        content: { "application/json": { schema: errorSchema } },
+      };
     }
     const op: Json = {
       operationId: `${ep.method.toLowerCase()}${ep.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string) => (c ? c.toUpperCase() : ""))}`,

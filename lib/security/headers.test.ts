@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   API_CONTENT_SECURITY_POLICY,
+  docsContentSecurityPolicy,
   isHttpsUrl,
   newNonce,
   pageContentSecurityPolicy,
@@ -71,5 +72,13 @@ describe("the other headers", () => {
   it("tells an https public address from an http one", () => {
     expect(isHttpsUrl("https://crewdeck.example")).toBe(true);
     expect(isHttpsUrl("http://localhost:3000")).toBe(false);
+  });
+
+  it("lets the API reference run Scalar's script with the nonce, and nothing frame it", () => {
+    const d = directives(docsContentSecurityPolicy("abc"));
+    expect(d["script-src"]).toContain("'nonce-abc'");
+    expect(d["script-src"]).toContain("https://cdn.jsdelivr.net");
+    expect(d["script-src"]).not.toContain("'unsafe-inline'");
+    expect(d["frame-ancestors"]).toEqual(["'none'"]);
   });
 });

@@ -1,8 +1,7 @@
 import "server-only";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { schema } from "@/db";
-import { ROLE, type Permission } from "@/lib/domain/permissions";
+import type { Permission } from "@/lib/domain/permissions";
+import { queryActor } from "./auth/actor";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 
 export interface UserActor {
@@ -93,61 +92,8 @@ export const actorId = (ctx: Pick<Ctx, "actor">): number | null =>
 /**
  * Loads a user's roles, permissions and scope. Returns null for a user who may not act
  * (unknown, archived or deactivated), so a session of a deactivated user stops working at
- * once. Three small indexed queries, whatever the number of permissions.
+ * once. One query (lib/services/auth/actor.ts): it runs on every request.
  */
 export async function loadActor(db: Db, userId: number): Promise<UserActor | null> {
-  const [user] = await db
-    .select({
-      id: schema.users.id,
-      name: schema.users.name,
-      email: schema.users.email,
-      companyId: schema.users.companyId,
-      status: schema.users.status,
-      totpEnabledAt: schema.totpSecrets.enabledAt,
-    })
-    .from(schema.users)
-    .leftJoin(schema.totpSecrets, eq(schema.totpSecrets.userId, schema.users.id))
-    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)))
-    .limit(1);
-  if (!user || user.status !== "active") return null;
-
-  const roleRows = await db
-    .select({ id: schema.roles.id, title: schema.roles.title })
-    .from(schema.userRoles)
-    .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
-    .where(eq(schema.userRoles.userId, userId));
-  const roleIds = roleRows.map((r) => r.id);
-
-  const [permRows, branchRows] = await Promise.all([
-    roleIds.length
-      ? db
-          .selectDistinct({ name: schema.permissions.name })
-          .from(schema.rolePermissions)
-          .innerJoin(
-            schema.permissions,
-            eq(schema.permissions.id, schema.rolePermissions.permissionId),
-          )
-          .where(inArray(schema.rolePermissions.roleId, roleIds))
-      : Promise.resolve([] as { name: string }[]),
-    db
-      .select({ branchId: schema.userBranches.branchId })
-      .from(schema.userBranches)
-      .where(eq(schema.userBranches.userId, userId)),
-  ]);
-
-  return {
-    kind: "user",
-    userId: user.id,
-    name: user.name,
-    email: user.email,
-    roles: roleRows,
-    permissions: new Set(permRows.map((r) => r.name)),
-    companyId: user.companyId,
-    branchIds: branchRows.map((b) => b.branchId),
-    isAdmin: roleRows.some((r) => r.title === ROLE.admin),
-    isClient:
-      roleRows.some((r) => r.title === ROLE.client) &&
-      !roleRows.some((r) => r.title === ROLE.admin),
-    totpEnabled: user.totpEnabledAt != null,
-  };
+  return queryActor(db, userId);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { env } from "@/lib/env";
 import speakeasy from "speakeasy";
 import { encode } from "next-auth/jwt";
 import { count, eq } from "drizzle-orm";
@@ -20,6 +21,9 @@ import * as otpDisableRoute from "@/app/api/v2/otp/disable/route";
 import * as inviteRoute from "@/app/api/v2/sendinvitemail/route";
 import * as openApiRoute from "@/app/api/v2/openapi.json/route";
 import * as catchAllRoute from "@/app/api/v2/[...path]/route";
+import * as docsRoute from "@/app/api/v2/docs/route";
+import { NextRequest } from "next/server";
+import { allowHeader, type RouteHandler as ApiRouteHandler } from "@/lib/http/route";
 
 let handle: DbHandle;
 let db: Db;
@@ -224,7 +228,12 @@ describe("POST /api/v2/auth/login", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("keeps the per-address limit when the client rotates a spoofed X-Forwarded-For hop", async () => {
+  it("keeps the per-address limit behind one trusted proxy when the client rotates a spoofed hop", async () => {
+    const configured = env.TRUSTED_PROXY_HOPS;
+    env.TRUSTED_PROXY_HOPS = 1;
+    onTestFinished(() => {
+      env.TRUSTED_PROXY_HOPS = configured;
+    });
     const victims = await Promise.all(
       Array.from({ length: 5 }, () => createUser(db, { email: uniqueEmail("xff") })),
     );
@@ -249,9 +258,11 @@ describe("POST /api/v2/auth/login", () => {
     expect(setup.status).toBe(200);
     const { image, code } = (setup.body as { data: { image: string; code: string } }).data;
     expect(image).toMatch(/^data:image\/png;base64,/);
+    // Enabled with the previous step's code: each code is accepted once.
+    const previous = Math.floor(Date.now() / 1000) - 30;
     const enable = await post(otpRoute.POST, "otp", {
       token,
-      json: { otp: speakeasy.totp({ secret: code, encoding: "base32" }) },
+      json: { otp: speakeasy.totp({ secret: code, encoding: "base32", time: previous }) },
     });
     expect(enable.status).toBe(200);
     expect((enable.body as { data: { enabled: boolean } }).data.enabled).toBe(true);
@@ -261,14 +272,16 @@ describe("POST /api/v2/auth/login", () => {
     });
     expect(res.status).toBe(401);
     expect(expectErrorBody(res).type).toBe("two_factor_required");
+    const otp = speakeasy.totp({ secret: code, encoding: "base32" });
     const ok = await post(loginRoute.POST, "auth/login", {
-      json: {
-        email,
-        password: TEST_PASSWORD,
-        otp: speakeasy.totp({ secret: code, encoding: "base32" }),
-      },
+      json: { email, password: TEST_PASSWORD, otp },
     });
     expect(ok.status).toBe(200);
+    const replayed = await post(loginRoute.POST, "auth/login", {
+      json: { email, password: TEST_PASSWORD, otp },
+    });
+    expect(replayed.status).toBe(401);
+    expect(expectErrorBody(replayed).type).toBe("invalid_otp");
 
     const wrongPw = await post(otpDisableRoute.POST, "otp/disable", {
       token,
@@ -305,7 +318,6 @@ describe("authentication of the other routes", () => {
     ["POST auth/logout", logoutRoute.POST, "auth/logout", "POST"],
     ["POST auth/refresh", refreshRoute.POST, "auth/refresh", "POST"],
     ["POST sendinvitemail", inviteRoute.POST, "sendinvitemail", "POST"],
-    ["GET openapi.json", openApiRoute.GET, "openapi.json", "GET"],
   ];
 
   it.each(protectedRoutes)(
@@ -520,9 +532,8 @@ describe("POST /api/v2/sendinvitemail", () => {
 });
 
 describe("GET /api/v2/openapi.json", () => {
-  it("is an OpenAPI 3 document with every endpoint and the login body", async () => {
-    const { token } = await signIn();
-    const res = await get(openApiRoute.GET, "openapi.json", { token });
+  it("is public: an OpenAPI 3 document with every endpoint and the login body", async () => {
+    const res = await get(openApiRoute.GET, "openapi.json");
     expect(res.status).toBe(200);
     expect(res.contentType).toContain("application/json");
     const doc = res.body as {
@@ -555,6 +566,52 @@ describe("GET /api/v2/openapi.json", () => {
       expect.arrayContaining(["email", "password"]),
     );
     expect(loginSchema.required).toEqual(expect.arrayContaining(["email", "password"]));
+  });
+
+  it("ignores a stale bearer token instead of answering 401", async () => {
+    const res = await get(openApiRoute.GET, "openapi.json", { token: "cd_revoked" });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("GET /api/v2/docs", () => {
+  it("answers the interactive reference as HTML over /api/v2/openapi.json, without an account", async () => {
+    const res = await callRoute(docsRoute.GET, "docs", { method: "GET" });
+    expect(res.status).toBe(200);
+    expect(res.contentType).toContain("text/html");
+    const html = await (
+      await docsRoute.GET(
+        new NextRequest("http://localhost/api/v2/docs", { headers: { "x-nonce": "abc123" } }),
+        { params: Promise.resolve({}) },
+      )
+    ).text();
+    expect(html).toContain("/api/v2/openapi.json");
+    expect(html).toContain("<title>Crewdeck API reference</title>");
+    expect(html).toContain('nonce="abc123"');
+  });
+});
+
+describe("unsupported methods", () => {
+  it("answers 405 { message, type } with Allow listing the path's methods", async () => {
+    const res = await callRoute(rulesRoute.POST, "rules", { method: "POST", json: {} });
+    expect(res.status).toBe(405);
+    expect(expectErrorBody(res).type).toBe("method_not_allowed");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    const del = await callRoute(openApiRoute.DELETE, "openapi.json", { method: "DELETE" });
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("answers OPTIONS with 204 and the same Allow", async () => {
+    const res = await rulesRoute.OPTIONS();
+    expect(res.status).toBe(204);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("keeps the JSON 404 for a path without a route, whatever the method", async () => {
+    const res = await callRoute(catchAllRoute.PATCH, "nowhere", { method: "PATCH" });
+    expect(res.status).toBe(404);
+    expect(expectErrorBody(res).type).toBe("not_found");
   });
 });
 
@@ -591,12 +648,23 @@ describe("route files and allEndpoints", () => {
     expect(fromFiles).toEqual(fromEndpoints);
   });
 
-  it("exports exactly the HTTP methods of its endpoints from each route file", async () => {
+  it("runs each declared operation under its method and answers 405 with Allow to the others", async () => {
     for (const r of routes) {
-      const mod = (await import(/* @vite-ignore */ r.file)) as Record<string, unknown>;
-      const exported = methods.filter((m) => typeof mod[m] === "function");
-      const declared = allEndpoints.filter((e) => e.path === r.apiPath).map((e) => e.method);
-      expect([...exported].sort(), r.apiPath).toEqual([...declared].sort());
+      const mod = (await import(/* @vite-ignore */ r.file)) as Record<string, ApiRouteHandler>;
+      const declared = allEndpoints.filter((e) => e.path === r.apiPath);
+      const allow = allowHeader(declared.map((e) => e.method));
+      for (const m of methods) {
+        expect(typeof mod[m], `${m} ${r.apiPath}`).toBe("function");
+        const ep = declared.find((e) => e.method === m);
+        if (ep) {
+          expect(mod[m].endpoint, `${m} ${r.apiPath}`).toBe(ep);
+          continue;
+        }
+        const res = await callRoute(mod[m], r.apiPath, { method: m });
+        expect(res.status, `${m} ${r.apiPath}`).toBe(405);
+        expect(res.headers.get("allow"), `${m} ${r.apiPath}`).toBe(allow);
+        expect((res.body as ErrorBody).type).toBe("method_not_allowed");
+      }
     }
   });
 });

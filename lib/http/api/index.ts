@@ -1,3 +1,4 @@
+import { ApiReference } from "@scalar/nextjs-api-reference";
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import { openApiDocument } from "../openapi";
@@ -37,11 +38,32 @@ export const openApi = endpoint({
   path: "/openapi.json",
   summary: "This document: every /api/v2 operation, generated from the zod schemas the verbs use",
   tag: "meta",
-  auth: "user",
+  // The contract holds no data: outside callers read it before they have an account.
+  auth: "public",
   run: async () =>
     new Response(JSON.stringify(openApiDocument(allEndpoints)), {
       headers: { "content-type": "application/json" },
     }),
 });
 
-export const allEndpoints: Endpoint[] = [...operations, openApi as Endpoint];
+/**
+ * The interactive reference (Scalar) over /api/v2/openapi.json. The page loads Scalar's
+ * standalone script from its CDN (cdn.jsdelivr.net): a browser without internet access, or a
+ * Content-Security-Policy without that host in script-src, sees a blank page here, while
+ * /api/v2/openapi.json keeps working. A nonce-based CSP passes its nonce in `x-nonce`.
+ */
+export const apiDocs = endpoint({
+  method: "GET",
+  path: "/docs",
+  summary: "Interactive API reference (HTML) over /api/v2/openapi.json",
+  tag: "meta",
+  auth: "public",
+  run: async (_ctx, { request }) =>
+    ApiReference({
+      url: "/api/v2/openapi.json",
+      pageTitle: "Crewdeck API reference",
+      nonce: request.headers.get("x-nonce") ?? undefined,
+    })(),
+});
+
+export const allEndpoints: Endpoint[] = [...operations, openApi as Endpoint, apiDocs as Endpoint];

@@ -44,6 +44,12 @@ const minutes = (n: number) => n * 60_000;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 const currentCode = (secret: string) => speakeasy.totp({ secret, encoding: "base32" });
+/** The code of the step before now: enabling with it leaves the current code unused. */
+const previousCode = (secret: string) =>
+  speakeasy.totp({ secret, encoding: "base32", time: Math.floor(Date.now() / 1000) - 30 });
+/** The code 30 s from now, for a second sign-in at that time (a code is accepted once). */
+const nextCode = (secret: string) =>
+  speakeasy.totp({ secret, encoding: "base32", time: Math.floor(Date.now() / 1000) + 30 });
 
 /** A six-digit code that is not valid now nor in the neighbouring 30 s steps. */
 function wrongCode(secret: string): string {
@@ -79,7 +85,7 @@ async function userWithTotp(tag: string) {
   const user = await createUser(db, { email: uniqueEmail(tag), roles: [ROLE.worker] });
   const ctx = await ctxFor(db, user.id);
   const { code: secret } = await beginTotpSetup(ctx);
-  await enableTotp(ctx, { otp: currentCode(secret) });
+  await enableTotp(ctx, { otp: previousCode(secret) });
   return { ...user, secret };
 }
 
@@ -388,7 +394,11 @@ describe("two-factor login (TOTP)", () => {
     expect(remembered.token.access_token).not.toBe(right.token.access_token);
 
     // Without rememberDevice no remember token is handed out.
-    const plain = await login(anon(), { email, password: TEST_PASSWORD, otp: currentCode(secret) });
+    const plain = await login(anon({ now: new Date(Date.now() + 30_000) }), {
+      email,
+      password: TEST_PASSWORD,
+      otp: nextCode(secret),
+    });
     expect(plain.remember_token).toBeNull();
   });
 

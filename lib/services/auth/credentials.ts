@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import speakeasy from "speakeasy";
-import { schema, type Db } from "@/db";
+import { schema, type Db, type DbOrTx } from "@/db";
 import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import type { Ctx } from "../context";
 import { ForbiddenError, UnauthenticatedError } from "../errors";
-import { accountKey, addressKey, assertNotRateLimited, recordAttempt } from "./rate-limit";
+import { accountKey, addressKey, beginAttempt, finishAttempt } from "./rate-limit";
 
 export const WRONG_CREDENTIALS = "These credentials do not match our records.";
 export const TWO_FACTOR_REQUIRED = "Enter the code from your authenticator app.";
@@ -25,7 +25,7 @@ export async function verifyCredentials(
   password: string,
 ): Promise<VerifiedUser> {
   const keys = { account: accountKey(email), address: ctx.ip ? addressKey(ctx.ip) : undefined };
-  await assertNotRateLimited(ctx.db, keys, "login", ctx.now);
+  const attempt = await beginAttempt(ctx.db, keys, "login", ctx.now);
   const [user] = await ctx.db
     .select({
       id: schema.users.id,
@@ -42,10 +42,9 @@ export async function verifyCredentials(
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
   if (!user || !ok || user.deletedAt) {
-    await recordAttempt(ctx.db, keys, "login", false, ctx.now);
     throw new UnauthenticatedError(WRONG_CREDENTIALS, "invalid_credentials");
   }
-  await recordAttempt(ctx.db, keys, "login", true, ctx.now);
+  await finishAttempt(ctx.db, attempt, true);
   if (user.status !== "active") {
     throw new ForbiddenError(
       "Your account has been deactivated. Please contact your agency.",
@@ -61,31 +60,65 @@ export async function verifyCredentials(
   return { id: user.id, totpSecret: user.totpEnabledAt ? user.totpSecret : null };
 }
 
-export function totpCodeValid(secret: string, code: string | undefined | null, now: Date): boolean {
-  if (!code || !/^\d{6}$/.test(code.trim())) return false;
-  return speakeasy.totp.verify({
+const TOTP_STEP_SECONDS = 30;
+
+/** The time step a code belongs to (within one step either side of now), or null. */
+export function totpCodeStep(
+  secret: string,
+  code: string | undefined | null,
+  now: Date,
+): number | null {
+  if (!code || !/^\d{6}$/.test(code.trim())) return null;
+  const time = Math.floor(now.getTime() / 1000);
+  const match = speakeasy.totp.verifyDelta({
     secret,
     encoding: "base32",
     token: code.trim(),
     window: 1,
-    time: Math.floor(now.getTime() / 1000),
+    time,
   });
+  return match ? Math.floor(time / TOTP_STEP_SECONDS) + match.delta : null;
 }
 
-/** A wrong second factor also counts toward the account's limit. */
+export function totpCodeValid(secret: string, code: string | undefined | null, now: Date): boolean {
+  return totpCodeStep(secret, code, now) !== null;
+}
+
+/**
+ * Accepts a code's step once per user: compare-and-set on the last accepted step, so the same
+ * code (or an older one) seen again, even by a parallel request, is refused.
+ */
+export async function claimTotpStep(db: DbOrTx, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(schema.totpSecrets)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(schema.totpSecrets.userId, userId),
+        or(isNull(schema.totpSecrets.lastUsedStep), lt(schema.totpSecrets.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: schema.totpSecrets.userId });
+  return rows.length > 0;
+}
+
+/** A wrong (or replayed) second factor also counts toward the account's limit. */
 export async function assertTotp(
   ctx: Ctx,
-  email: string,
+  user: { id: number; email: string },
   secret: string,
   code: string,
 ): Promise<void> {
-  const keys = { account: accountKey(email), address: ctx.ip ? addressKey(ctx.ip) : undefined };
-  await assertNotRateLimited(ctx.db, keys, "otp", ctx.now);
-  if (!totpCodeValid(secret, code, ctx.now)) {
-    await recordAttempt(ctx.db, keys, "otp", false, ctx.now);
+  const keys = {
+    account: accountKey(user.email),
+    address: ctx.ip ? addressKey(ctx.ip) : undefined,
+  };
+  const attempt = await beginAttempt(ctx.db, keys, "otp", ctx.now);
+  const step = totpCodeStep(secret, code, ctx.now);
+  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) {
     throw new UnauthenticatedError(WRONG_CODE, "invalid_otp");
   }
-  await recordAttempt(ctx.db, keys, "otp", true, ctx.now);
+  await finishAttempt(ctx.db, attempt, true);
 }
 
 export async function touchLastLogin(db: Db, userId: number, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { and, eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { schema } from "@/db";
 import { readTicket, signTicket } from "@/lib/auth/secret";
 import { loadActor, requireUser, type Ctx, type UserActor, withTx } from "../context";
@@ -60,7 +60,7 @@ export async function login(ctx: Ctx, raw: unknown) {
     const remembered = await rememberTokenValid(ctx.db, user.id, input.rememberToken, ctx.now);
     if (!remembered) {
       if (!input.otp) throw new UnauthenticatedError(TWO_FACTOR_REQUIRED, "two_factor_required");
-      await assertTotp(ctx, input.email, user.totpSecret, input.otp);
+      await assertTotp(ctx, { id: user.id, email: input.email }, user.totpSecret, input.otp);
       if (input.rememberDevice) rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now);
     } else {
       rememberToken = input.rememberToken ?? null;
@@ -185,7 +185,7 @@ export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
   if (!secret?.enabledAt) {
     return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken: null };
   }
-  await assertTotp(ctx, t.email, secret.secret, input.otp);
+  await assertTotp(ctx, { id: t.uid, email: t.email }, secret.secret, input.otp);
   const rememberToken = input.rememberDevice
     ? await issueRememberToken(ctx.db, t.uid, ctx.now)
     : null;
@@ -195,20 +195,19 @@ export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
 /** Turns a "done" ticket into the user id of the new session (next-auth authorize). */
 export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor | null> {
   if (typeof ticket !== "string") return null;
-  const t = readTicket<{ uid: number; stage: string; jti: string }>(ticket, ctx.now);
+  const t = readTicket<{ uid: number; stage: string; jti: string; exp: number }>(ticket, ctx.now);
   if (!t || t.stage !== "done" || typeof t.uid !== "number" || typeof t.jti !== "string")
     return null;
-  // Single use: a ticket seen once (within its minute of life) opens no second session.
-  const used = `ticket:${t.jti}`;
-  const [seen] = await ctx.db
-    .select({ id: schema.authAttempts.id })
-    .from(schema.authAttempts)
-    .where(and(eq(schema.authAttempts.key, used), eq(schema.authAttempts.action, "ticket")))
-    .limit(1);
-  if (seen) return null;
-  await ctx.db
-    .insert(schema.authAttempts)
-    .values({ key: used, action: "ticket", succeeded: true, createdAt: ctx.now });
+  // Single use: the first redemption inserts the jti; any other (even a parallel one) finds it
+  // taken and opens no second session.
+  const redeemed = await ctx.db
+    .insert(schema.redeemedTickets)
+    .values({ jti: t.jti, expiresAt: new Date(t.exp * 1000), createdAt: ctx.now })
+    .onConflictDoNothing()
+    .returning({ jti: schema.redeemedTickets.jti });
+  if (!redeemed.length) return null;
+  // Tickets live a minute; a jti past its expiry can never be presented again.
+  await ctx.db.delete(schema.redeemedTickets).where(lt(schema.redeemedTickets.expiresAt, ctx.now));
   const actor = await loadActor(ctx.db, t.uid);
   if (!actor) return null;
   await withTx(ctx, async (ctx) => {

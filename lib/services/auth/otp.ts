@@ -8,8 +8,8 @@ import { requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
-import { totpCodeValid } from "./credentials";
-import { accountKey, assertNotRateLimited, recordAttempt } from "./rate-limit";
+import { claimTotpStep, totpCodeStep } from "./credentials";
+import { accountKey, beginAttempt, finishAttempt } from "./rate-limit";
 
 async function secretRow(ctx: Ctx, userId: number) {
   const [row] = await ctx.db
@@ -63,7 +63,6 @@ export async function enableTotp(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
   const input = parseInput(enableTotpInput, raw);
   const keys = { account: accountKey(actor.email) };
-  await assertNotRateLimited(ctx.db, keys, "otp", ctx.now);
   const row = await secretRow(ctx, actor.userId);
   if (row?.enabledAt)
     throw new ConflictError("Two-factor login is already enabled.", "otp_enabled");
@@ -71,15 +70,16 @@ export async function enableTotp(ctx: Ctx, raw: unknown) {
     throw new ValidationError("Start the set-up first: scan the QR code.", {
       otp: ["Start the set-up first."],
     });
-  if (!totpCodeValid(row.secret, input.otp, ctx.now)) {
-    await recordAttempt(ctx.db, keys, "otp", false, ctx.now);
+  const attempt = await beginAttempt(ctx.db, keys, "otp", ctx.now);
+  const step = totpCodeStep(row.secret, input.otp, ctx.now);
+  if (step === null || !(await claimTotpStep(ctx.db, actor.userId, step))) {
     throw new ValidationError(
       "The two-factor code is not valid.",
       { otp: ["The two-factor code is not valid."] },
       "invalid_otp",
     );
   }
-  await recordAttempt(ctx.db, keys, "otp", true, ctx.now);
+  await finishAttempt(ctx.db, attempt, true);
   await withTx(ctx, async (ctx) => {
     await ctx.db
       .update(schema.totpSecrets)
@@ -104,20 +104,19 @@ export async function disableTotp(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
   const input = parseInput(disableTotpInput, raw);
   const keys = { account: accountKey(actor.email) };
-  await assertNotRateLimited(ctx.db, keys, "otp_disable", ctx.now);
+  const attempt = await beginAttempt(ctx.db, keys, "otp_disable", ctx.now);
   const [user] = await ctx.db
     .select({ passwordHash: schema.users.passwordHash })
     .from(schema.users)
     .where(eq(schema.users.id, actor.userId));
   if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-    await recordAttempt(ctx.db, keys, "otp_disable", false, ctx.now);
     throw new ValidationError(
       "The password is not correct.",
       { password: ["The password is not correct."] },
       "invalid_password",
     );
   }
-  await recordAttempt(ctx.db, keys, "otp_disable", true, ctx.now);
+  await finishAttempt(ctx.db, attempt, true);
   const row = await secretRow(ctx, actor.userId);
   if (!row?.enabledAt) throw new ConflictError("Two-factor login is not enabled.", "otp_disabled");
   await withTx(ctx, async (ctx) => {

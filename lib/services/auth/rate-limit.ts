@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { schema, type Db, type DbOrTx } from "@/db";
 import { TooManyRequestsError } from "../errors";
 
 /** Failed attempts allowed per account, and per client address, within the window. */
@@ -13,7 +13,7 @@ export const addressKey = (ip: string) => `ip:${ip}`;
  * in); for an address it does not, or one's own account would reset the guessing budget.
  */
 async function recentFailures(
-  db: Db,
+  db: DbOrTx,
   key: string,
   action: string,
   now: Date,
@@ -53,41 +53,59 @@ async function recentFailures(
   return { failures: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** 429 when the account or the address has failed too often lately. */
-export async function assertNotRateLimited(
-  db: Db,
-  keys: { account?: string; address?: string },
-  action: string,
-  now: Date,
-): Promise<void> {
-  const checks: [string | undefined, number, boolean][] = [
-    [keys.account, LIMITS.perAccount, true],
-    [keys.address, LIMITS.perAddress, false],
-  ];
-  for (const [key, limit, resetOnSuccess] of checks) {
-    if (!key) continue;
-    const { failures, oldest } = await recentFailures(db, key, action, now, resetOnSuccess);
-    if (failures >= limit) {
-      const until = (oldest ?? now).getTime() + LIMITS.windowMinutes * 60_000;
-      const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-      const minutes = Math.ceil(seconds / 60);
-      throw new TooManyRequestsError(
-        `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        seconds,
-      );
-    }
-  }
+export type AttemptKeys = { account?: string; address?: string };
+
+/** An attempt counted (as a failure) before its outcome is known; see beginAttempt. */
+export interface Attempt {
+  ids: number[];
 }
 
-export async function recordAttempt(
+/**
+ * 429 when the account or the address has failed too often lately; otherwise the attempt is
+ * counted as a failure at once. Counting before the slow password check (and under a lock per
+ * key) is what makes the limit hold against a burst of parallel guesses: each one sees the
+ * ones before it. `finishAttempt(…, true)` turns it into a success.
+ */
+export async function beginAttempt(
   db: Db,
-  keys: { account?: string; address?: string },
+  keys: AttemptKeys,
   action: string,
-  succeeded: boolean,
   now: Date,
-): Promise<void> {
-  const rows = [keys.account, keys.address]
-    .filter((k): k is string => Boolean(k))
-    .map((key) => ({ key, action, succeeded, createdAt: now }));
-  if (rows.length) await db.insert(schema.authAttempts).values(rows);
+): Promise<Attempt> {
+  const checks: [string, number, boolean][] = [];
+  if (keys.account) checks.push([keys.account, LIMITS.perAccount, true]);
+  if (keys.address) checks.push([keys.address, LIMITS.perAddress, false]);
+  if (!checks.length) return { ids: [] };
+  return db.transaction(async (tx) => {
+    // One lock order (sorted keys) so two attempts on the same pair never deadlock.
+    for (const key of checks.map((c) => c[0]).sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${action}:${key}`}))`);
+    }
+    for (const [key, limit, resetOnSuccess] of checks) {
+      const { failures, oldest } = await recentFailures(tx, key, action, now, resetOnSuccess);
+      if (failures >= limit) {
+        const until = (oldest ?? now).getTime() + LIMITS.windowMinutes * 60_000;
+        const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+        const minutes = Math.ceil(seconds / 60);
+        throw new TooManyRequestsError(
+          `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          seconds,
+        );
+      }
+    }
+    const rows = await tx
+      .insert(schema.authAttempts)
+      .values(checks.map(([key]) => ({ key, action, succeeded: false, createdAt: now })))
+      .returning({ id: schema.authAttempts.id });
+    return { ids: rows.map((r) => r.id) };
+  });
+}
+
+/** Records the outcome of a counted attempt; a failure is already recorded as such. */
+export async function finishAttempt(db: Db, attempt: Attempt, succeeded: boolean): Promise<void> {
+  if (!succeeded || !attempt.ids.length) return;
+  await db
+    .update(schema.authAttempts)
+    .set({ succeeded: true })
+    .where(inArray(schema.authAttempts.id, attempt.ids));
 }

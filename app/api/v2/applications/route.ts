@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postApplications } from "@/lib/http/api/applications";
 
-export const POST = handle(postApplications);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postApplications);

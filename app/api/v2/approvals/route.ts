@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getApprovals } from "@/lib/http/api/hours";
 
-export const GET = handle(getApprovals);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getApprovals);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getBookableUsers } from "@/lib/http/api/applications";
 
-export const GET = handle(getBookableUsers);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getBookableUsers);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getCompanies } from "@/lib/http/api/reference";
 
-export const GET = handle(getCompanies);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCompanies);

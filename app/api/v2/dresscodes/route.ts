@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getDressCodes, postDressCode } from "@/lib/http/api/dresscodes";
 
-export const GET = handle(getDressCodes);
-export const POST = handle(postDressCode);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getDressCodes, postDressCode);

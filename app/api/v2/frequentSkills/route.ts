@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getFrequentSkills } from "@/lib/http/api/reference";
 
-export const GET = handle(getFrequentSkills);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getFrequentSkills);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getNextShift } from "@/lib/http/api/worker";
 
-export const GET = handle(getNextShift);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getNextShift);

@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getTemplates, postTemplate } from "@/lib/http/api/templates";
 
-export const GET = handle(getTemplates);
-export const POST = handle(postTemplate);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getTemplates, postTemplate);

@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getJobs, postJob } from "@/lib/http/api/jobs";
 
-export const GET = handle(getJobs);
-export const POST = handle(postJob);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getJobs, postJob);

@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getNotes, postNote } from "@/lib/http/api/notes";
 
-export const GET = handle(getNotes);
-export const POST = handle(postNote);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getNotes, postNote);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { openApi } from "@/lib/http/api";
 
-export const GET = handle(openApi);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(openApi);

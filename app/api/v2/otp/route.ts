@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getOtp, postOtp } from "@/lib/http/api/auth";
 
-export const GET = handle(getOtp);
-export const POST = handle(postOtp);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getOtp, postOtp);

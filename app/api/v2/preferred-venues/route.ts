@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getPreferredVenues } from "@/lib/http/api/reference";
 
-export const GET = handle(getPreferredVenues);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getPreferredVenues);

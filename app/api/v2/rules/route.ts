@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getRules } from "@/lib/http/api/auth";
 
-export const GET = handle(getRules);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getRules);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { sendInvite } from "@/lib/http/api/invitations";
 
-export const POST = handle(sendInvite);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(sendInvite);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getShifts } from "@/lib/http/api/shifts";
 
-export const GET = handle(getShifts);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getShifts);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getSkills } from "@/lib/http/api/reference";
 
-export const GET = handle(getSkills);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getSkills);

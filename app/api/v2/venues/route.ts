@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getVenues, postVenue } from "@/lib/http/api/venues";
 
-export const GET = handle(getVenues);
-export const POST = handle(postVenue);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getVenues, postVenue);

@@ -1,5 +1,7 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteApplicationEndpoint, putApplication } from "@/lib/http/api/applications";
 
-export const PUT = handle(putApplication);
-export const DELETE = handle(deleteApplicationEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  putApplication,
+  deleteApplicationEndpoint,
+);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { authLogout } from "@/lib/http/api/auth";
 
-export const POST = handle(authLogout);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(authLogout);

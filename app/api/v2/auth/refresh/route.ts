@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { authRefresh } from "@/lib/http/api/auth";
 
-export const POST = handle(authRefresh);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(authRefresh);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getCrewListPdf } from "@/lib/http/api/crew";
 
-export const GET = handle(getCrewListPdf);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCrewListPdf);

@@ -1,10 +1,12 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import {
   deleteDressCodeEndpoint,
   getDressCodeEndpoint,
   putDressCode,
 } from "@/lib/http/api/dresscodes";
 
-export const GET = handle(getDressCodeEndpoint);
-export const PUT = handle(putDressCode);
-export const DELETE = handle(deleteDressCodeEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  getDressCodeEndpoint,
+  putDressCode,
+  deleteDressCodeEndpoint,
+);

@@ -1,6 +1,8 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteTemplateEndpoint, getTemplateEndpoint, putTemplate } from "@/lib/http/api/templates";
 
-export const GET = handle(getTemplateEndpoint);
-export const PUT = handle(putTemplate);
-export const DELETE = handle(deleteTemplateEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  getTemplateEndpoint,
+  putTemplate,
+  deleteTemplateEndpoint,
+);

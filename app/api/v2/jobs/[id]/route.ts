@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteJobEndpoint, putJob } from "@/lib/http/api/jobs";
 
-export const PUT = handle(putJob);
-export const DELETE = handle(deleteJobEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(putJob, deleteJobEndpoint);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getJobForView } from "@/lib/http/api/jobs";
 
-export const GET = handle(getJobForView);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getJobForView);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postPinNote } from "@/lib/http/api/notes";
 
-export const POST = handle(postPinNote);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postPinNote);

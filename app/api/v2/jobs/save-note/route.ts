@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postJobNote } from "@/lib/http/api/notes";
 
-export const POST = handle(postJobNote);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postJobNote);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postCheckIn } from "@/lib/http/api/worker";
 
-export const POST = handle(postCheckIn);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postCheckIn);

@@ -1,5 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteNoteEndpoint, putNote } from "@/lib/http/api/notes";
 
-export const PUT = handle(putNote);
-export const DELETE = handle(deleteNoteEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(putNote, deleteNoteEndpoint);

@@ -1,5 +1,7 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteReportedHoursEndpoint, putReportedHours } from "@/lib/http/api/hours";
 
-export const PUT = handle(putReportedHours);
-export const DELETE = handle(deleteReportedHoursEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  putReportedHours,
+  deleteReportedHoursEndpoint,
+);

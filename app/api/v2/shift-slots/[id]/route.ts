@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getShiftSlotEndpoint } from "@/lib/http/api/shifts";
 
-export const GET = handle(getShiftSlotEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getShiftSlotEndpoint);

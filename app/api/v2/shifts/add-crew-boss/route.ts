@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postAddCrewBoss } from "@/lib/http/api/shifts";
 
-export const POST = handle(postAddCrewBoss);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postAddCrewBoss);

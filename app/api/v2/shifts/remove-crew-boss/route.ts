@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postRemoveCrewBoss } from "@/lib/http/api/shifts";
 
-export const POST = handle(postRemoveCrewBoss);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postRemoveCrewBoss);

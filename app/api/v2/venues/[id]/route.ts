@@ -1,6 +1,8 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { deleteVenueEndpoint, getVenueById, putVenue } from "@/lib/http/api/venues";
 
-export const GET = handle(getVenueById);
-export const PUT = handle(putVenue);
-export const DELETE = handle(deleteVenueEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  getVenueById,
+  putVenue,
+  deleteVenueEndpoint,
+);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postApprove } from "@/lib/http/api/hours";
 
-export const POST = handle(postApprove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postApprove);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postDisapprove } from "@/lib/http/api/hours";
 
-export const POST = handle(postDisapprove);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postDisapprove);

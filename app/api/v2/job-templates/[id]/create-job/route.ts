@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postJobFromTemplate } from "@/lib/http/api/templates";
 
-export const POST = handle(postJobFromTemplate);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postJobFromTemplate);

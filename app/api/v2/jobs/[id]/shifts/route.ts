@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getJobShifts } from "@/lib/http/api/jobs";
 
-export const GET = handle(getJobShifts);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getJobShifts);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { getBuildTemplateData } from "@/lib/http/api/templates";
 
-export const GET = handle(getBuildTemplateData);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getBuildTemplateData);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postVenueClone } from "@/lib/http/api/venues";
 
-export const POST = handle(postVenueClone);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postVenueClone);

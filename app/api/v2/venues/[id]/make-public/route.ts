@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postVenueMakePublic } from "@/lib/http/api/venues";
 
-export const POST = handle(postVenueMakePublic);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postVenueMakePublic);

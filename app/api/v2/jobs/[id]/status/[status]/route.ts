@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/endpoint";
+import { route } from "@/lib/http/route";
 import { postJobStatus } from "@/lib/http/api/jobs";
 
-export const POST = handle(postJobStatus);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postJobStatus);

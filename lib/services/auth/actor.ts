@@ -1,0 +1,122 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { sha256 } from "@/lib/auth/secret";
+import type { UserActor } from "../context";
+
+/** Bearer-token calls allowed per token and minute; the next ones answer 429 until it ends. */
+export const API_CALLS_PER_MINUTE = 600;
+
+/** One row of the actor query; the json columns arrive parsed (pg and PGlite both do that). */
+interface ActorRow {
+  id: number | null;
+  name: string;
+  email: string;
+  company_id: number | null;
+  status: string;
+  totp_enabled_at: unknown;
+  roles: { id: number; title: string }[] | null;
+  permissions: string[] | null;
+  branch_ids: number[] | null;
+}
+
+/**
+ * The actor's columns for the user `u` (joined with its TOTP row `ts`): roles, permissions
+ * and branches come as json arrays from subselects, so who acts is read in one statement.
+ */
+const actorColumns = sql`
+  u.id, u.name, u.email, u.company_id, u.status, ts.enabled_at as totp_enabled_at,
+  coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.id)
+            from user_roles ur join roles r on r.id = ur.role_id
+            where ur.user_id = u.id), '[]'::json) as roles,
+  coalesce((select json_agg(distinct p.name)
+            from user_roles ur
+            join role_permissions rp on rp.role_id = ur.role_id
+            join permissions p on p.id = rp.permission_id
+            where ur.user_id = u.id), '[]'::json) as permissions,
+  coalesce((select json_agg(ub.branch_id order by ub.branch_id)
+            from user_branches ub where ub.user_id = u.id), '[]'::json) as branch_ids`;
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // node-postgres and PGlite both answer raw statements as { rows }.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Null for a user who may not act: unknown, archived or deactivated. */
+function actorOf(row: ActorRow | undefined): UserActor | null {
+  if (!row || row.id === null || row.status !== "active") return null;
+  const roles = row.roles ?? [];
+  const isAdmin = roles.some((r) => r.title === ROLE.admin);
+  return {
+    kind: "user",
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    roles,
+    permissions: new Set(row.permissions ?? []),
+    companyId: row.company_id,
+    branchIds: row.branch_ids ?? [],
+    isAdmin,
+    isClient: !isAdmin && roles.some((r) => r.title === ROLE.client),
+    totpEnabled: row.totp_enabled_at != null,
+  };
+}
+
+/** A user's roles, permissions and scope in one query (the session path). */
+export async function queryActor(db: DbOrTx, userId: number): Promise<UserActor | null> {
+  const [row] = await rowsOf<ActorRow>(
+    db,
+    sql`select ${actorColumns}
+        from users u left join totp_secrets ts on ts.user_id = u.id
+        where u.id = ${userId} and u.deleted_at is null`,
+  );
+  return actorOf(row);
+}
+
+export type TokenActor =
+  | { status: "unknown" }
+  | { status: "inactive"; tokenId: number }
+  | { status: "limited"; tokenId: number; retryAfterSeconds: number }
+  | { status: "ok"; tokenId: number; actor: UserActor };
+
+/**
+ * Resolves a bearer token to its actor and counts the call against the token's per-minute
+ * limit, in one statement: the UPDATE claims the call (atomically, so parallel calls each
+ * count) and the SELECT around it reads the user as queryActor does.
+ */
+export async function resolveTokenActor(db: DbOrTx, token: string, now: Date): Promise<TokenActor> {
+  if (!token || token.length > 200) return { status: "unknown" };
+  const at = now.toISOString();
+  const [row] = await rowsOf<
+    ActorRow & { token_id: number; calls_in_window: number; call_window_started_at: unknown }
+  >(
+    db,
+    sql`with t as (
+          update api_tokens set
+            calls_in_window = case when call_window_started_at > ${at}::timestamptz - interval '1 minute'
+                                   then calls_in_window + 1 else 1 end,
+            call_window_started_at = case when call_window_started_at > ${at}::timestamptz - interval '1 minute'
+                                          then call_window_started_at else ${at}::timestamptz end,
+            last_used_at = ${at}::timestamptz
+          where token_hash = ${sha256(token)} and revoked_at is null
+            and expires_at > ${at}::timestamptz
+          returning id, user_id, calls_in_window, call_window_started_at)
+        select t.id as token_id, t.calls_in_window, t.call_window_started_at, ${actorColumns}
+        from t
+        left join users u on u.id = t.user_id and u.deleted_at is null
+        left join totp_secrets ts on ts.user_id = u.id`,
+  );
+  if (!row) return { status: "unknown" };
+  const tokenId = Number(row.token_id);
+  if (Number(row.calls_in_window) > API_CALLS_PER_MINUTE) {
+    const ends = new Date(row.call_window_started_at as string | Date).getTime() + 60_000;
+    return {
+      status: "limited",
+      tokenId,
+      retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+    };
+  }
+  const actor = actorOf(row);
+  return actor ? { status: "ok", tokenId, actor } : { status: "inactive", tokenId };
+}

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { buildFromTemplate, type TemplateShift } from "@/lib/domain/job-template";
 import { sortShifts } from "@/lib/domain/shift-editing";
 import { isoInZone } from "@/lib/domain/time";
-import { can, requirePermission, requireUser, type Ctx, type UserActor, withTx } from "../context";
+import { requirePermission, requireUser, type Ctx, type UserActor, withTx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -14,7 +14,6 @@ import { assertCompanyInScope, companyScope, loadJobInScope } from "../jobs/scop
 import type { JobView } from "../jobs/view";
 import { escapeLike } from "../like";
 import {
-  buildTemplateDataInput,
   createJobFromTemplateInput,
   createTemplateFromDataInput,
   createTemplateFromJobInput,
@@ -22,9 +21,11 @@ import {
   templatesListInput,
   updateTemplateInput,
 } from "./schemas";
-import { asValidation, moveTemplateShifts, templateDataOfJob, type TemplateData } from "./source";
+import { asValidation, templateDataOfJob, type TemplateData } from "./source";
 
 export type { TemplateData } from "./source";
+export { buildTemplateData } from "./source";
+export { templateFormOptions } from "./options";
 export type { TemplateShift } from "@/lib/domain/job-template";
 
 /**
@@ -324,23 +325,6 @@ export async function deleteTemplate(ctx: Ctx, templateId: unknown) {
 }
 
 /**
- * GET jobs/build-template-data/{jobId}?date=DD/MM/YYYY: the job's fields and live shifts as
- * template data, the first shift moved to `date` (the others keep their distance in days).
- */
-export async function buildTemplateData(
-  ctx: Ctx,
-  jobId: unknown,
-  raw: unknown,
-): Promise<TemplateData> {
-  requirePermission(ctx, "job_template_access");
-  const input = parseInput(buildTemplateDataInput, raw ?? {});
-  const job = await loadJobInScope(ctx, jobId);
-  const data = await templateDataOfJob(ctx, job);
-  if (!input.date || !data.shifts.length) return data;
-  return { ...data, shifts: moveTemplateShifts(data.shifts, input.date) };
-}
-
-/**
  * POST job-templates/{id}/create-job { date, name?, is_past? }: a new job of the template's
  * company whose first shift is on `date`, built with buildFromTemplate and saved by createJob,
  * so every job rule (job_create, references, past dates, overnight shifts) applies. Published.
@@ -373,33 +357,4 @@ export async function createJobFromTemplate(
     sendEmail: false,
     shifts,
   });
-}
-
-/** Options of the template screens: the companies in the user's scope, and skill names. */
-export async function templateFormOptions(ctx: Ctx) {
-  requirePermission(ctx, "job_template_access");
-  const actor = requireUser(ctx);
-  const scope = companyScope(actor);
-  const [companies, skills] = await Promise.all([
-    ctx.db
-      .select({ id: schema.companies.id, name: schema.companies.name })
-      .from(schema.companies)
-      .where(
-        and(
-          isNull(schema.companies.deletedAt),
-          scope === "all"
-            ? undefined
-            : scope.length
-              ? inArray(schema.companies.id, scope)
-              : sql`false`,
-        ),
-      )
-      .orderBy(asc(schema.companies.name), asc(schema.companies.id)),
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name })
-      .from(schema.skills)
-      .where(isNull(schema.skills.deletedAt))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
-  ]);
-  return { companies, skills, canCreateJob: can(ctx, "job_create") };
 }

@@ -7,9 +7,11 @@ import {
   type TemplateShift,
 } from "@/lib/domain/job-template";
 import { ShiftEditError, shiftFromStored } from "@/lib/domain/shift-editing";
-import type { Ctx } from "../context";
+import { requirePermission, type Ctx } from "../context";
 import { ValidationError } from "../errors";
-import type { TemplateJob } from "./schemas";
+import { parseInput } from "../validate";
+import { loadJobInScope } from "../jobs/scope";
+import { buildTemplateDataInput, type TemplateJob } from "./schemas";
 
 /** json_data of a template (spec §3). */
 export interface TemplateData {
@@ -130,4 +132,21 @@ export function moveTemplateShifts(
     skills: s.slots,
     status,
   }));
+}
+
+/**
+ * GET jobs/build-template-data/{jobId}?date=DD/MM/YYYY: the job's fields and live shifts as
+ * template data, the first shift moved to `date` (the others keep their distance in days).
+ */
+export async function buildTemplateData(
+  ctx: Ctx,
+  jobId: unknown,
+  raw: unknown,
+): Promise<TemplateData> {
+  requirePermission(ctx, "job_template_access");
+  const input = parseInput(buildTemplateDataInput, raw ?? {});
+  const job = await loadJobInScope(ctx, jobId);
+  const data = await templateDataOfJob(ctx, job);
+  if (!input.date || !data.shifts.length) return data;
+  return { ...data, shifts: moveTemplateShifts(data.shifts, input.date) };
 }

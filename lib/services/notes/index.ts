@@ -2,7 +2,7 @@ import { z } from "zod";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
-import { can, requireUser, type Ctx, type UserActor, withTx } from "../context";
+import { can, requireUser, type Ctx, type TxCtx, type UserActor, withTx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idSchema, optionalId } from "../params";
@@ -167,11 +167,17 @@ export async function saveJobNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
   return createNote(ctx, { noteable_id: input.job_id, noteable_type: "jobs", comment: input.note });
 }
 
-async function loadNote(ctx: Ctx, noteId: unknown) {
+/** A note the actor may see, read under `FOR UPDATE` in the writing verb's transaction. */
+async function loadNote(ctx: TxCtx, noteId: unknown) {
   const actor = requireUser(ctx);
   const id = Number(noteId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Note not found.");
-  const [note] = await ctx.db.select().from(schema.notes).where(eq(schema.notes.id, id));
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw new NotFoundError("Note not found.");
+  const [note] = await ctx.db
+    .select()
+    .from(schema.notes)
+    .where(eq(schema.notes.id, id))
+    .for("update");
   if (!note) throw new NotFoundError("Note not found.");
   // Invisible job: 404 (from the loader); visible but not allowed: 403.
   await assertNoteable(ctx, note.noteableType, note.noteableId);
@@ -182,11 +188,11 @@ export const updateNoteInput = z.object({ comment });
 
 /** PUT notes/{id}: the author, an administrator or a job editor. */
 export async function updateNote(ctx: Ctx, noteId: unknown, raw: unknown): Promise<NoteView> {
-  const { note, actor } = await loadNote(ctx, noteId);
-  if (!mayEdit(ctx, actor, note.createdById))
-    throw new ForbiddenError("Only the author can change this note.");
-  const input = parseInput(updateNoteInput, raw);
-  const updated = await withTx(ctx, async (ctx) => {
+  const { note, updated } = await withTx(ctx, async (ctx) => {
+    const { note, actor } = await loadNote(ctx, noteId);
+    if (!mayEdit(ctx, actor, note.createdById))
+      throw new ForbiddenError("Only the author can change this note.");
+    const input = parseInput(updateNoteInput, raw);
     const [row] = await ctx.db
       .update(schema.notes)
       .set({ comment: input.comment, updatedAt: ctx.now })
@@ -199,7 +205,7 @@ export async function updateNote(ctx: Ctx, noteId: unknown, raw: unknown): Promi
       subjectId: note.noteableId,
       properties: { noteId: note.id },
     });
-    return row;
+    return { note, updated: row };
   });
   const [author] = note.createdById
     ? await ctx.db
@@ -217,10 +223,10 @@ export async function updateNote(ctx: Ctx, noteId: unknown, raw: unknown): Promi
 
 /** DELETE notes/{id}. */
 export async function deleteNote(ctx: Ctx, noteId: unknown) {
-  const { note, actor } = await loadNote(ctx, noteId);
-  if (!mayEdit(ctx, actor, note.createdById))
-    throw new ForbiddenError("Only the author can delete this note.");
-  await withTx(ctx, async (ctx) => {
+  return withTx(ctx, async (ctx) => {
+    const { note, actor } = await loadNote(ctx, noteId);
+    if (!mayEdit(ctx, actor, note.createdById))
+      throw new ForbiddenError("Only the author can delete this note.");
     await ctx.db.delete(schema.notes).where(eq(schema.notes.id, note.id));
     await logActivity(ctx, {
       logName: "notes",
@@ -229,8 +235,8 @@ export async function deleteNote(ctx: Ctx, noteId: unknown) {
       subjectId: note.noteableId,
       properties: { noteId: note.id },
     });
+    return { id: note.id, message: "Note deleted successfully" };
   });
-  return { id: note.id, message: "Note deleted successfully" };
 }
 
 export const pinNoteInput = z.object({ noteId: idSchema });
@@ -238,9 +244,10 @@ export const pinNoteInput = z.object({ noteId: idSchema });
 /** POST jobs/pin-note (noteId): pins, or unpins a pinned note. Pinned notes list first. */
 export async function pinNote(ctx: Ctx, raw: unknown) {
   const { noteId } = parseInput(pinNoteInput, raw);
-  const { note } = await loadNote(ctx, noteId);
-  const isPinned = !note.isPinned;
-  await withTx(ctx, async (ctx) => {
+  return withTx(ctx, async (ctx) => {
+    // Read under the lock: two pins at once toggle twice, not once.
+    const { note } = await loadNote(ctx, noteId);
+    const isPinned = !note.isPinned;
     await ctx.db.update(schema.notes).set({ isPinned }).where(eq(schema.notes.id, note.id));
     await logActivity(ctx, {
       logName: "notes",
@@ -249,6 +256,6 @@ export async function pinNote(ctx: Ctx, raw: unknown) {
       subjectId: note.noteableId,
       properties: { noteId: note.id },
     });
+    return { id: note.id, is_pinned: isPinned };
   });
-  return { id: note.id, is_pinned: isPinned };
 }

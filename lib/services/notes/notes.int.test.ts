@@ -209,6 +209,17 @@ describe("updateNote, deleteNote, pinNote", () => {
     expect((await deleteNote(await ctxOf(w.admin), note.id)).id).toBe(note.id);
   });
 
+  it("pins read the note under its lock: four pins at once leave it as it was", async () => {
+    const note = await noteOn(jobA.id, w.pm, "Pin me four times");
+    const c = await ctxOf(w.pm);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => pinNote(c, { noteId: note.id })),
+    );
+    expect(results.filter((r) => r.is_pinned)).toHaveLength(2);
+    const [row] = await handle.db.select().from(schema.notes).where(eq(schema.notes.id, note.id));
+    expect(row.isPinned).toBe(false);
+  });
+
   it("toggles the pin; an unknown note is 404 and a bad id 422", async () => {
     const note = await noteOn(jobA.id, w.pm, "Pin me");
     expect((await pinNote(await ctxOf(w.crewHandler), { noteId: note.id })).is_pinned).toBe(true);

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { Button } from "@/components/ui";
 import { StatusScreen } from "@/components/shell/status-screen";
+import { clientErrorOf } from "@/lib/http/client-error";
 
 export default function ErrorPage({
   error,
@@ -12,6 +13,18 @@ export default function ErrorPage({
   reset: () => void;
 }) {
   useEffect(() => console.error(error), [error]);
+  // A conflict or bad value the page met (the same mapping as the API): its code and message.
+  const client = clientErrorOf(error.digest);
+  if (client)
+    return (
+      <StatusScreen
+        code={String(client.status)}
+        title="This page could not be shown"
+        action={<Button onClick={() => reset()}>Try again</Button>}
+      >
+        <p>{client.message}</p>
+      </StatusScreen>
+    );
   const chunk = /Loading chunk .* failed|ChunkLoadError/i.test(error.message);
   return (
     <StatusScreen

@@ -1,8 +1,11 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
-import { sendInviteMail } from "@/lib/services/invitations";
+import type { z } from "zod";
+import { runParsed } from "@/lib/http/action";
+import { inviteInput, sendInviteMail } from "@/lib/services/invitations";
 
-export async function inviteFriend(email: string) {
-  return runAction((ctx) => sendInviteMail(ctx, { email }));
+type Invite = z.input<typeof inviteInput>;
+
+export async function inviteFriend(email: Invite["email"]) {
+  return runParsed(inviteInput, { email }, sendInviteMail);
 }

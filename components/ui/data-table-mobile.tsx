@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { flexRender, type Column, type Row } from "@tanstack/react-table";
 import { cn } from "./cn";
-import type { TableSort } from "./data-table";
+import type { TableSort } from "./table-sort";
 
 /*
  * The phone (< 640 px) parts of DataTable: each row becomes a card of label/value pairs,

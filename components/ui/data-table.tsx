@@ -11,10 +11,12 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Button } from "./button";
 import { cn } from "./cn";
 import { EmptyState } from "./empty-state";
 import { DataTableCards, DataTableSortSelect } from "./data-table-mobile";
 import { PaginationControls, type PaginationMeta } from "./pagination";
+import type { SortOrder, TableSort } from "./table-sort";
 import { useQueryNavigation } from "./use-query-navigation";
 
 declare module "@tanstack/react-table" {
@@ -33,8 +35,7 @@ declare module "@tanstack/react-table" {
   }
 }
 
-export type SortOrder = "asc" | "desc";
-export type TableSort = { column: string; order: SortOrder };
+export type { SortOrder, TableSort };
 
 export type DataTableProps<T> = {
   /**
@@ -142,18 +143,26 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
 
   if (rows.length === 0) {
+    // Past the last page (an old link, a list that shrank): say so, and offer the way back.
+    const pastEnd = meta.total > 0 && meta.current_page > meta.last_page;
     return (
       <div className={cn("flex min-w-0 flex-col gap-4", className)}>
-        <EmptyState title={emptyTitle} hint={emptyHint} action={emptyAction} />
-        {meta.total > 0 && (
-          // Past the last page (e.g. an old link): offer the way back.
-          <PaginationControls
-            meta={meta}
-            pending={pending}
-            onPageChange={(page) =>
-              navigate({ [pageKey]: page > 1 ? page : null }, { scroll: true })
+        {pastEnd ? (
+          <EmptyState
+            title={`Page ${meta.current_page} is past the end of the list`}
+            hint={`The list has ${meta.total} ${meta.total === 1 ? "entry" : "entries"} on ${meta.last_page} ${meta.last_page === 1 ? "page" : "pages"}.`}
+            action={
+              <Button
+                variant="secondary"
+                loading={pending}
+                onClick={() => navigate({ [pageKey]: meta.last_page > 1 ? meta.last_page : null })}
+              >
+                Go to the last page
+              </Button>
             }
           />
+        ) : (
+          <EmptyState title={emptyTitle} hint={emptyHint} action={emptyAction} />
         )}
       </div>
     );

@@ -74,3 +74,10 @@ export {
   type NotifyOptions,
 } from "./toaster";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
+export {
+  FilterBar,
+  SEARCH_DEBOUNCE_MS,
+  dateFromInput,
+  dateToInput,
+  type FilterField,
+} from "./filter-bar";

@@ -69,6 +69,9 @@ export function PaginationControls({
       <p aria-live="polite" className="text-sm text-gray-600">
         {meta.total === 0 ? (
           "No results"
+        ) : meta.current_page > last ? (
+          // Past the end: "Showing 11–16 of 16" would describe rows that are not on screen.
+          `Nothing on page ${meta.current_page}; the list has ${last} ${last === 1 ? "page" : "pages"}`
         ) : (
           <>
             Showing <span className="font-medium text-gray-900">{from}</span>–

@@ -1,48 +1,47 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { requestCtx } from "@/lib/auth/session";
 import type { Ctx } from "@/lib/services/context";
-import { AppError, type FieldErrors } from "@/lib/services/errors";
-import { fieldErrors } from "@/lib/services/validate";
+import type { FieldErrors } from "@/lib/services/errors";
+import { toErrorBody } from "./errors";
 
 /** What every server action returns (DESIGN.md §9). */
 export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; message: string; type: string; errors?: FieldErrors; status: number };
 
+function failure(err: unknown): ActionResult<never> {
+  const { status, message, type, errors } = toErrorBody(err);
+  if (status >= 500) console.error("[action] unexpected error", err);
+  return { ok: false, message, type, status, ...(errors ? { errors } : {}) };
+}
+
 /**
- * Runs a verb for a server action: builds ctx from the session, and turns the verb's typed
- * errors into a result the form can show (field errors in place, the message in a toast).
+ * Runs a verb for a server action: builds ctx from the session, and turns any error into a
+ * result the form can show (field errors in place, the message in a toast) through the same
+ * mapping as the REST API, so a duplicate is a 409 here as it is there.
  */
 export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>): Promise<ActionResult<T>> {
   try {
     const ctx = await requestCtx();
     return { ok: true, data: await fn(ctx) };
   } catch (err) {
-    if (err instanceof AppError) {
-      return {
-        ok: false,
-        message: err.message,
-        type: err.type,
-        errors: err.errors,
-        status: err.status,
-      };
-    }
-    if (err instanceof z.ZodError) {
-      const errors = fieldErrors(err);
-      return {
-        ok: false,
-        message: Object.values(errors)[0]?.[0] ?? "The given data was invalid.",
-        type: "validation_error",
-        errors,
-        status: 422,
-      };
-    }
-    console.error("[action] unexpected error", err);
-    return {
-      ok: false,
-      message: "Something went wrong on our side. Please try again.",
-      type: "server_error",
-      status: 500,
-    };
+    return failure(err);
   }
+}
+
+/**
+ * A server action's input checked at the boundary with the verb's own zod schema (an action
+ * is a public POST: its arguments are whatever the caller sent), before the session or the
+ * database is touched; a bad value is the same 422 with field errors the API gives. The verb
+ * still receives the input as sent and parses it itself, as it does for the REST API, so a
+ * schema that transforms is never parsed twice over its own output.
+ */
+export async function runParsed<S extends z.ZodType, T>(
+  schema: S,
+  input: z.input<S>,
+  fn: (ctx: Ctx, input: z.input<S>) => Promise<T>,
+): Promise<ActionResult<T>> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return failure(parsed.error);
+  return runAction((ctx) => fn(ctx, input));
 }

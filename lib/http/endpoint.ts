@@ -2,17 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
-import {
-  AppError,
-  BadRequestError,
-  ForbiddenError,
-  TooManyRequestsError,
-  UnauthenticatedError,
-} from "@/lib/services/errors";
-import { fieldErrors } from "@/lib/services/validate";
+import { BadRequestError, ForbiddenError, UnauthenticatedError } from "@/lib/services/errors";
 import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
 import { clientAddress, sessionUserId } from "@/lib/auth/session";
+import { toErrorBody } from "./errors";
 import { parseQuery, type QueryValue } from "./query";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -55,75 +49,13 @@ export function endpoint<P extends Record<string, string> = Record<string, strin
 
 const MAX_BODY_BYTES = 1_000_000;
 
+/** The JSON error response of a route handler, through the one shared mapping. */
 export function errorResponse(err: unknown): NextResponse {
-  if (err instanceof AppError) {
-    const headers: Record<string, string> = {};
-    if (err instanceof TooManyRequestsError) headers["retry-after"] = String(err.retryAfterSeconds);
-    return NextResponse.json(
-      { message: err.message, type: err.type, ...(err.errors ? { errors: err.errors } : {}) },
-      { status: err.status, headers },
-    );
-  }
-  if (err instanceof z.ZodError) {
-    const errors = fieldErrors(err);
-    return NextResponse.json(
-      {
-        message: Object.values(errors)[0]?.[0] ?? "The given data was invalid.",
-        type: "validation_error",
-        errors,
-      },
-      { status: 422 },
-    );
-  }
-  const pg = pgError(err);
-  if (pg) return NextResponse.json(pg.body, { status: pg.status });
-  console.error("[api] unexpected error", err);
-  return NextResponse.json(
-    { message: "Something went wrong on our side. Please try again.", type: "server_error" },
-    { status: 500 },
-  );
-}
-
-/** Database errors that bad input can still cause (constraint races, out-of-range numbers). */
-function pgError(err: unknown): { status: number; body: Record<string, unknown> } | null {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  const code = (e as { code?: unknown })?.code;
-  if (typeof code !== "string") return null;
-  switch (code) {
-    case "23505":
-      return { status: 409, body: { message: "This record already exists.", type: "duplicate" } };
-    case "23503":
-      return {
-        status: 422,
-        body: {
-          message: "A referenced record does not exist or is still in use.",
-          type: "invalid_reference",
-        },
-      };
-    case "22P02":
-    case "22003":
-    case "22007":
-    case "22008":
-    case "22001":
-      return {
-        status: 422,
-        body: {
-          message: "A value is out of range or has the wrong format.",
-          type: "validation_error",
-        },
-      };
-    case "40001":
-    case "40P01":
-      return {
-        status: 409,
-        body: {
-          message: "The record was changed at the same time. Please try again.",
-          type: "conflict",
-        },
-      };
-    default:
-      return null;
-  }
+  const { status, retryAfter, ...body } = toErrorBody(err);
+  if (status >= 500) console.error("[api] unexpected error", err);
+  const headers: Record<string, string> = {};
+  if (retryAfter !== undefined) headers["retry-after"] = String(retryAfter);
+  return NextResponse.json(body, { status, headers });
 }
 
 /** Reads the body as UTF-8, stopping as soon as it passes `limit` bytes (chunked uploads too). */

@@ -1,16 +1,96 @@
 import { notFound, redirect } from "next/navigation";
-import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { ValidationError, type FieldErrors } from "@/lib/services/errors";
+import { parseId } from "@/lib/services/params";
+import { PageClientError } from "./client-error";
+import { toErrorBody } from "./errors";
 
 /**
- * For pages: a record the user may not see is the 404 screen, a verb they may not use sends
- * them to their start page (like the guard); anything else reaches error.tsx.
+ * A page's answer to an error, through the same mapping as the REST API and server actions:
+ * a record the user may not see is the 404 screen, a verb they may not use sends them to their
+ * start page (like the guard), a signed-out user to sign-in, any other 4xx shows its message
+ * on the error screen with its code; only a real failure is a 500.
  */
+export function pageError(err: unknown): never {
+  const { status, message } = toErrorBody(err);
+  if (status === 404) notFound();
+  if (status === 403) redirect("/");
+  if (status === 401) redirect("/sign-in");
+  if (status < 500) throw new PageClientError(status, message);
+  throw err;
+}
+
 export async function pageData<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (err) {
-    if (err instanceof NotFoundError) notFound();
-    if (err instanceof ForbiddenError) redirect("/");
-    throw err;
+    pageError(err);
   }
+}
+
+/** The id in a page's path (`/jobs/{id}`), or the 404 screen: the one id parser, for pages. */
+export function pageId(value: string, what: string): number {
+  try {
+    return parseId(value, what);
+  } catch {
+    notFound();
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * `input` without the value at a dotted error path ("filter.status", "page"); a path into an
+ * array ("filter.branches.0") drops the whole array. null when the path names nothing given.
+ */
+export function withoutPath(
+  input: Record<string, unknown>,
+  path: string,
+): Record<string, unknown> | null {
+  const keys = path.split(".");
+  const copy = structuredClone(input);
+  let node = copy;
+  for (let i = 0; i < keys.length; i++) {
+    const value = node[keys[i]];
+    if (!Object.hasOwn(node, keys[i]) || value === undefined) return null;
+    if (i === keys.length - 1 || !isPlainObject(value)) {
+      delete node[keys[i]];
+      return copy;
+    }
+    node = value;
+  }
+  return null;
+}
+
+/**
+ * A list screen reads its query string leniently, through the verb's own validation: a value
+ * the verb rejects (`?page=0`, `?status=zzz`, `?company_id=abc`, an id past 2^31) is left out
+ * and the list is shown without it, so a hand-edited or stale link never ends on an error
+ * screen. Leaving out `page` is page 1. The REST API keeps answering 422 for the same values.
+ * `dropped` says what was left out (a screen may tell the user).
+ */
+export async function lenientList<I extends Record<string, unknown>, T>(
+  load: (input: I) => Promise<T>,
+  input: I,
+): Promise<{ data: T; dropped: FieldErrors }> {
+  let current = input;
+  const dropped: FieldErrors = {};
+  // Each round drops at least one given key, so this ends; the bound is a safety net.
+  for (let round = 0; round < 8; round++) {
+    try {
+      return { data: await load(current), dropped };
+    } catch (err) {
+      if (!(err instanceof ValidationError) || !err.errors) pageError(err);
+      let next: Record<string, unknown> = current;
+      for (const [path, messages] of Object.entries(err.errors)) {
+        const without = withoutPath(next, path);
+        // An error about something the screen did not send is not the query's fault.
+        if (!without) pageError(err);
+        next = without;
+        dropped[path] = messages;
+      }
+      current = next as I;
+    }
+  }
+  return { data: await pageData(load(current)), dropped };
 }

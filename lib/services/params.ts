@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NotFoundError } from "./errors";
 
 /**
  * Schemas for values that arrive as query-string text as often as JSON: ids, optional ids,
@@ -11,6 +12,18 @@ export const idSchema = z.coerce
   .int("must be a whole number")
   .positive("must be a positive id")
   .max(MAX_INT, "is out of range");
+
+/**
+ * The id of a path (`/jobs/{id}`) or of a call naming one record: a positive 32-bit integer
+ * written plainly ("12", or the number 12), else the record cannot exist and it is a 404
+ * ("{what} not found."), never a database error about an out-of-range value.
+ */
+export function parseId(value: unknown, what = "Record"): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_INT)
+    throw new NotFoundError(`${what} not found.`);
+  return Number(text);
+}
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 

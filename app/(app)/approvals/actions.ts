@@ -1,21 +1,22 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
 import {
   approveApplication,
   approveMany,
+  bulkApprovalInput,
   disapproveApplication,
   disapproveMany,
   reportHours,
+  reportHoursInput,
+  updateHoursInput,
   updateReportedHours,
 } from "@/lib/services/hours";
 
-export interface HoursFormValues {
-  start: string;
-  end: string;
-  i_was_late: 0 | 1;
-  comment: string;
-}
+type Bulk = z.input<typeof bulkApprovalInput>;
+/** The hours form's fields; the application comes from the row. */
+type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
 
 export async function approve(applicationId: number) {
   return runAction((ctx) => approveApplication(ctx, applicationId));
@@ -25,20 +26,22 @@ export async function disapprove(applicationId: number) {
   return runAction((ctx) => disapproveApplication(ctx, applicationId));
 }
 
-export async function approveSelected(applicationIds: number[]) {
-  return runAction((ctx) => approveMany(ctx, { application_ids: applicationIds }));
+export async function approveSelected(applicationIds: Bulk["application_ids"]) {
+  return runParsed(bulkApprovalInput, { application_ids: applicationIds }, approveMany);
 }
 
-export async function disapproveSelected(applicationIds: number[]) {
-  return runAction((ctx) => disapproveMany(ctx, { application_ids: applicationIds }));
+export async function disapproveSelected(applicationIds: Bulk["application_ids"]) {
+  return runParsed(bulkApprovalInput, { application_ids: applicationIds }, disapproveMany);
 }
 
 /** "Edit hours" on a row with a report. */
-export async function editHours(reportId: number, values: HoursFormValues) {
-  return runAction((ctx) => updateReportedHours(ctx, reportId, values));
+export async function editHours(reportId: number, values: z.input<typeof updateHoursInput>) {
+  return runParsed(updateHoursInput, values, (ctx, input) =>
+    updateReportedHours(ctx, reportId, input),
+  );
 }
 
 /** "Enter hours" on a row with none (a booker or the crew boss, for the worker). */
-export async function enterHours(applicationId: number, values: HoursFormValues) {
-  return runAction((ctx) => reportHours(ctx, { application_id: applicationId, ...values }));
+export async function enterHours(applicationId: number, values: HoursReport) {
+  return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
 }

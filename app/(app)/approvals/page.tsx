@@ -1,12 +1,9 @@
 import Link from "next/link";
-import { Alert, PageHeader, cn } from "@/components/ui";
+import { Alert, FilterBar, PageHeader, cn } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData } from "@/lib/http/page";
-import { ValidationError } from "@/lib/services/errors";
+import { lenientList, pageData } from "@/lib/http/page";
 import { approvalFilterOptions, listApprovals, type ApprovalTab } from "@/lib/services/hours";
-import type { Ctx } from "@/lib/services/context";
-import { ApprovalsFilters } from "./approvals-filters";
 import { ApprovalsTable } from "./approvals-table";
 
 export const metadata = routeMetadata("/approvals");
@@ -29,39 +26,26 @@ const TABS: { key: ApprovalTab; label: string; empty: string }[] = [
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-function listQuery(sp: Search, tab: ApprovalTab, drop: string[] = []) {
-  const date = (key: "from" | "to") => (drop.includes(key) ? undefined : one(sp[key]));
-  return {
-    page: one(sp.page),
-    filter: {
-      status: tab,
-      job_id: one(sp.job_id),
-      company_id: one(sp.company_id),
-      from: date("from"),
-      to: date("to"),
-    },
-  };
-}
-
-/** The list; a bad date in a shared link is left out with a note instead of an error page. */
-async function load(ctx: Ctx, sp: Search, tab: ApprovalTab) {
-  try {
-    return { page: await listApprovals(ctx, listQuery(sp, tab)), dateError: null };
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    const bad = ["from", "to"].filter((k) => err.errors?.[`filter.${k}`]);
-    const drop = bad.length ? bad : ["from", "to"];
-    return { page: await listApprovals(ctx, listQuery(sp, tab, drop)), dateError: err.message };
-  }
-}
-
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
   const tab = TABS.find((t) => t.key === one(sp.status)) ?? TABS[0];
-  const [{ page, dateError }, options] = await pageData(
-    Promise.all([load(ctx, sp, tab.key), approvalFilterOptions(ctx)]),
-  );
+  const [{ data: page, dropped }, options] = await Promise.all([
+    // A value the list rejects (?job_id=abc, a bad date) is left out, not an error screen.
+    lenientList((input) => listApprovals(ctx, input), {
+      page: one(sp.page),
+      filter: {
+        status: tab.key,
+        job_id: one(sp.job_id),
+        company_id: one(sp.company_id),
+        from: one(sp.from),
+        to: one(sp.to),
+      },
+    }),
+    pageData(approvalFilterOptions(ctx)),
+  ]);
+  // A bad date in a shared link is worth a note: the list covers more days than asked for.
+  const dateError = ["filter.from", "filter.to"].map((k) => dropped[k]?.[0]).find(Boolean);
   const keep = new URLSearchParams(
     Object.entries(sp).flatMap(([k, v]) => {
       const value = one(v);
@@ -101,7 +85,28 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
           );
         })}
       </nav>
-      <ApprovalsFilters jobs={options.jobs} companies={options.companies} />
+      <FilterBar
+        label="Filter approvals"
+        className="lg:grid-cols-5"
+        fields={[
+          {
+            kind: "select",
+            param: "job_id",
+            label: "Job",
+            all: "All jobs",
+            options: options.jobs.map((j) => ({ value: j.id, label: j.name })),
+          },
+          {
+            kind: "select",
+            param: "company_id",
+            label: "Company",
+            all: "All companies",
+            options: options.companies.map((c) => ({ value: c.id, label: c.name })),
+          },
+          { kind: "date", param: "from", label: "Shifts from" },
+          { kind: "date", param: "to", label: "Shifts to" },
+        ]}
+      />
       {dateError && (
         <Alert tone="warning" className="mb-4">
           The date filter was left out: {dateError}

@@ -1,19 +1,22 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
-import { createDressCode, deleteDressCode, updateDressCode } from "@/lib/services/dresscodes";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
+import {
+  createDressCode,
+  deleteDressCode,
+  dressCodeInput,
+  updateDressCode,
+} from "@/lib/services/dresscodes";
 
-export interface DressCodeFormValues {
-  name: string;
-  description: string;
+type DressCodeValues = z.input<typeof dressCodeInput>;
+
+export async function createDressCodeAction(values: DressCodeValues) {
+  return runParsed(dressCodeInput, values, createDressCode);
 }
 
-export async function createDressCodeAction(values: DressCodeFormValues) {
-  return runAction((ctx) => createDressCode(ctx, values));
-}
-
-export async function updateDressCodeAction(id: number, values: DressCodeFormValues) {
-  return runAction((ctx) => updateDressCode(ctx, id, values));
+export async function updateDressCodeAction(id: number, values: DressCodeValues) {
+  return runParsed(dressCodeInput, values, (ctx, input) => updateDressCode(ctx, id, input));
 }
 
 export async function deleteDressCodeAction(id: number) {

@@ -1,10 +1,9 @@
-import { PageHeader } from "@/components/ui";
+import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData } from "@/lib/http/page";
+import { lenientList } from "@/lib/http/page";
 import { listDressCodes } from "@/lib/services/dresscodes";
 import { NewDressCodeButton } from "./dresscode-form";
-import { DressCodesSearch } from "./dresscodes-search";
 import { DressCodesTable } from "./dresscodes-table";
 
 export const metadata = routeMetadata("/dresscodes");
@@ -15,15 +14,12 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function DressCodesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
-  // A hand-edited URL (?page=abc, a huge search) shows the first page instead of an error.
-  const rawPage = first(sp.page);
-  const search = first(sp.search)?.trim().slice(0, 200) || undefined;
-  const page = await pageData(
-    listDressCodes(ctx, {
-      page: rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? rawPage : undefined,
-      filter: { search },
-    }),
-  );
+  // A value the list rejects (?page=abc, a huge search) is left out, not an error screen.
+  const { data: page, dropped } = await lenientList((input) => listDressCodes(ctx, input), {
+    page: first(sp.page),
+    filter: { search: first(sp.search) },
+  });
+  const search = dropped["filter.search"] ? undefined : first(sp.search)?.trim() || undefined;
   return (
     <>
       <PageHeader
@@ -31,7 +27,17 @@ export default async function DressCodesPage({ searchParams }: { searchParams: P
         description="What crew wear on a job. Jobs and shifts point at one of these."
         actions={<NewDressCodeButton />}
       />
-      <DressCodesSearch />
+      <FilterBar
+        label="Filter dress codes"
+        fields={[
+          {
+            kind: "search",
+            param: "search",
+            label: "Search dress codes",
+            placeholder: "e.g. Black tie",
+          },
+        ]}
+      />
       <DressCodesTable
         items={page.items}
         meta={page.meta}

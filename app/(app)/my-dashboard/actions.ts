@@ -1,19 +1,21 @@
 "use server";
 
+import type { z } from "zod";
 import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
-import { runAction } from "@/lib/http/action";
+import { runAction, runParsed } from "@/lib/http/action";
 import { requireUser } from "@/lib/services/context";
 import { bookApplications } from "@/lib/services/applications/book";
 import { changeApplicationStatus } from "@/lib/services/applications/status";
-import { reportHours, updateReportedHours } from "@/lib/services/hours";
+import {
+  reportHours,
+  reportHoursInput,
+  updateHoursInput,
+  updateReportedHours,
+} from "@/lib/services/hours";
 import { checkIn } from "@/lib/services/worker";
 
-export interface HoursValues {
-  start: string;
-  end: string;
-  i_was_late: 0 | 1;
-  comment: string;
-}
+/** The hours form's fields; the application comes from the shift card. */
+type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
 
 /** "Apply" on a new job: the worker applies for that slot itself. */
 export async function applyForShift(shiftId: number, slotId: number) {
@@ -53,10 +55,12 @@ export async function checkInOnShift(applicationId: number) {
   );
 }
 
-export async function reportMyHours(applicationId: number, values: HoursValues) {
-  return runAction((ctx) => reportHours(ctx, { application_id: applicationId, ...values }));
+export async function reportMyHours(applicationId: number, values: HoursReport) {
+  return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
 }
 
-export async function editMyHours(reportId: number, values: HoursValues) {
-  return runAction((ctx) => updateReportedHours(ctx, reportId, values));
+export async function editMyHours(reportId: number, values: z.input<typeof updateHoursInput>) {
+  return runParsed(updateHoursInput, values, (ctx, input) =>
+    updateReportedHours(ctx, reportId, input),
+  );
 }

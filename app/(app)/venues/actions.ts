@@ -1,20 +1,26 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
 import {
   approveVenue,
   cloneVenue,
   createVenue,
+  createVenueInput,
   declineVenue,
   deleteVenue,
   updateVenue,
+  updateVenueInput,
 } from "@/lib/services/venues";
 
 /** Creates (id null) or updates a venue from the venue form. */
-export async function saveVenueAction(id: number | null, payload: Record<string, unknown>) {
-  return runAction((ctx) =>
-    id === null ? createVenue(ctx, payload) : updateVenue(ctx, id, payload),
-  );
+export async function saveVenueAction(
+  id: number | null,
+  payload: z.input<typeof createVenueInput> & z.input<typeof updateVenueInput>,
+) {
+  return id === null
+    ? runParsed(createVenueInput, payload, createVenue)
+    : runParsed(updateVenueInput, payload, (ctx, input) => updateVenue(ctx, id, input));
 }
 
 export async function approveVenueAction(id: number) {

@@ -42,7 +42,13 @@ import { addDays } from "@/lib/domain/time";
 import { formatDate, parseDate } from "@/lib/domain/format";
 import { JobFields } from "./job-fields";
 import { ShiftCard, fromIsoDate, toIsoDate } from "./shift-card";
-import type { CompanyOptions, FieldErrorMap, JobFieldValues, JobFormOptions } from "./types";
+import type {
+  CompanyOptions,
+  FieldErrorMap,
+  JobFieldValues,
+  JobFormOptions,
+  JobSavePayload,
+} from "./types";
 
 type SaveResult = ActionResult<{ id: number }>;
 
@@ -53,7 +59,7 @@ export interface JobFormProps {
   initialFields: JobFieldValues;
   initialShifts: ShiftEditorState;
   loadCompany: (companyId: number) => Promise<ActionResult<CompanyOptions>>;
-  save: (payload: Record<string, unknown>) => Promise<SaveResult>;
+  save: (payload: JobSavePayload) => Promise<SaveResult>;
 }
 
 const JOB_UPDATED_MS = 700;
@@ -179,7 +185,7 @@ export function JobForm({
     }
     const order: ShiftId[] =
       mode === "create" ? live.map((s) => s.id) : toEditPayload(editor).map((s) => s.id);
-    const payload: Record<string, unknown> = {
+    const payload: JobSavePayload = {
       ...fields,
       venue_name: fields.venue_id ? null : fields.venue_name.trim() || null,
       booker_id: options.canSelectBooker ? fields.booker_id : undefined,

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { createJobInput, editJobInput } from "@/lib/services/jobs/schemas";
 import type {
   BranchOption,
   CompanyOption,
@@ -73,3 +75,6 @@ export const emptyJobFields: JobFieldValues = {
 };
 
 export type FieldErrorMap = Record<string, string[]>;
+
+/** What the form sends: the input of the create and of the edit verb (from their schemas). */
+export type JobSavePayload = z.input<typeof createJobInput> & z.input<typeof editJobInput>;

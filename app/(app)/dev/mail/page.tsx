@@ -1,6 +1,7 @@
 import { Badge, Card, CardContent, EmptyState, PageHeader, Pagination } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
+import { lenientList } from "@/lib/http/page";
 import { listOutbox } from "@/lib/services/mail";
 import { formatDateTime } from "@/lib/domain/format";
 
@@ -9,10 +10,14 @@ export const metadata = routeMetadata("/dev/mail");
 export default async function MailOutboxPage({
   searchParams,
 }: {
-  searchParams: Promise<Record<string, string>>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const ctx = await requestCtx();
-  const { items, meta } = await listOutbox(ctx, await searchParams);
+  const page = (await searchParams).page;
+  const { data } = await lenientList((input) => listOutbox(ctx, input), {
+    page: Array.isArray(page) ? page[0] : page,
+  });
+  const { items, meta } = data;
   return (
     <>
       <PageHeader

@@ -1,16 +1,34 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
-import { changeJobReason, changeJobStatus, deleteJob } from "@/lib/services/jobs/status";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
+import {
+  changeJobReason,
+  changeJobStatus,
+  changeReasonInput,
+  deleteJob,
+  statusChangeInput,
+} from "@/lib/services/jobs/status";
 
-export async function setJobStatus(jobId: number, status: string, reason?: string) {
-  return runAction((ctx) => changeJobStatus(ctx, jobId, status, { reason }));
+export async function setJobStatus(
+  jobId: number,
+  status: string,
+  reason?: z.input<typeof statusChangeInput>["reason"],
+) {
+  return runParsed(statusChangeInput, { reason }, (ctx, input) =>
+    changeJobStatus(ctx, jobId, status, input),
+  );
 }
 
 export async function removeJob(jobId: number) {
   return runAction((ctx) => deleteJob(ctx, jobId));
 }
 
-export async function setJobReason(jobId: number, reason: string) {
-  return runAction((ctx) => changeJobReason(ctx, jobId, { reason }));
+export async function setJobReason(
+  jobId: number,
+  reason: z.input<typeof changeReasonInput>["reason"],
+) {
+  return runParsed(changeReasonInput, { reason }, (ctx, input) =>
+    changeJobReason(ctx, jobId, input),
+  );
 }

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
+import { pageId } from "@/lib/http/page";
 
-// The job opens on its Shifts tab.
+// The job opens on its Shifts tab; an id that cannot exist is a 404 here already.
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  redirect(`/jobs/${encodeURIComponent(id)}/shifts`);
+  redirect(`/jobs/${pageId((await params).id, "Job")}/shifts`);
 }

@@ -1,13 +1,17 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
 import { createJob } from "@/lib/services/jobs/create";
 import { jobFormCompanyOptions } from "@/lib/services/jobs/form-options";
+import { createJobInput } from "@/lib/services/jobs/schemas";
 
 export async function loadCompanyOptions(companyId: number) {
   return runAction((ctx) => jobFormCompanyOptions(ctx, companyId));
 }
 
-export async function createJobAction(payload: Record<string, unknown>) {
-  return runAction(async (ctx) => ({ id: (await createJob(ctx, payload)).id }));
+export async function createJobAction(payload: z.input<typeof createJobInput>) {
+  return runParsed(createJobInput, payload, async (ctx, input) => ({
+    id: (await createJob(ctx, input)).id,
+  }));
 }

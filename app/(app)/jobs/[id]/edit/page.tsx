@@ -4,18 +4,17 @@ import { JobForm } from "@/components/jobs/job-form/job-form";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { createEditorState, shiftFromStored } from "@/lib/domain/shift-editing";
-import { getJobForEdit } from "@/lib/services/jobs/edit-form";
 import { jobFormOptions } from "@/lib/services/jobs/form-options";
 import { loadCompanyOptions, updateJobAction } from "./actions";
+import { jobForEdit } from "./data";
 
 export const metadata: Metadata = { title: "Edit job" };
 
 export default async function EditJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const ctx = await requestCtx();
   const [job, options] = await Promise.all([
-    pageData(getJobForEdit(ctx, id)),
-    pageData(jobFormOptions(ctx)),
+    jobForEdit(id),
+    pageData(jobFormOptions(await requestCtx())),
   ]);
   const shifts = createEditorState(
     job.shifts.map((s) =>

@@ -1,20 +1,25 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
+import type { z } from "zod";
+import { runParsed } from "@/lib/http/action";
 import { createJobFromTemplate, updateTemplate } from "@/lib/services/templates";
+import { createJobFromTemplateInput, updateTemplateInput } from "@/lib/services/templates/schemas";
 
-export async function updateTemplateAction(templateId: number, input: Record<string, unknown>) {
-  return runAction(async (ctx) => {
-    const { message, template } = await updateTemplate(ctx, templateId, input);
+export async function updateTemplateAction(
+  templateId: number,
+  input: z.input<typeof updateTemplateInput>,
+) {
+  return runParsed(updateTemplateInput, input, async (ctx, values) => {
+    const { message, template } = await updateTemplate(ctx, templateId, values);
     return { message, template };
   });
 }
 
 export async function createJobFromTemplateAction(
   templateId: number,
-  input: { date: string; name?: string; is_past?: boolean },
+  input: z.input<typeof createJobFromTemplateInput>,
 ) {
-  return runAction(async (ctx) => ({
-    id: (await createJobFromTemplate(ctx, templateId, input)).id,
+  return runParsed(createJobFromTemplateInput, input, async (ctx, values) => ({
+    id: (await createJobFromTemplate(ctx, templateId, values)).id,
   }));
 }

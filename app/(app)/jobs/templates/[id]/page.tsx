@@ -4,7 +4,8 @@ import { PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { pageData } from "@/lib/http/page";
-import { getTemplate, templateFormOptions } from "@/lib/services/templates";
+import { templateFormOptions } from "@/lib/services/templates";
+import { templateForPage } from "./data";
 import { TemplateEditor } from "./template-editor";
 
 export async function generateMetadata({
@@ -17,10 +18,9 @@ export async function generateMetadata({
 
 export default async function JobTemplatePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const ctx = await requestCtx();
   const [template, options] = await Promise.all([
-    pageData(getTemplate(ctx, id)),
-    pageData(templateFormOptions(ctx)),
+    templateForPage(id),
+    pageData(templateFormOptions(await requestCtx())),
   ]);
   return (
     <>

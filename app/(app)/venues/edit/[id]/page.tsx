@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { PageHeader, buttonClass } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { listCompanies, listCountries } from "@/lib/services/reference";
-import { getVenue } from "@/lib/services/venues";
+import { venueForPage } from "./data";
 import { VenueForm } from "./venue-form";
 
 type Params = Promise<{ id: string }>;
@@ -17,12 +16,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /** /venues/edit/new adds a venue; /venues/edit/{id} changes one (spec §2). */
 export default async function EditVenuePage({ params }: { params: Params }) {
   const { id } = await params;
-  if (id !== "new" && !/^\d{1,9}$/.test(id)) notFound();
   const ctx = await requestCtx();
   const actor = ctx.actor?.kind === "user" ? ctx.actor : null;
   const staff = Boolean(actor && !actor.isClient);
   const [venue, countries, companies] = await Promise.all([
-    id === "new" ? null : pageData(getVenue(ctx, id)),
+    venueForPage(id),
     pageData(listCountries(ctx, { all: 1 })),
     staff ? pageData(listCompanies(ctx, { dropdown: 1 })) : null,
   ]);

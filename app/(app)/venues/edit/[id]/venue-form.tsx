@@ -83,7 +83,7 @@ export function VenueForm({
 
   const submit = () => {
     const { public: publish, company_id, ...rest } = fields;
-    const payload: Record<string, unknown> = { ...rest };
+    const payload: Parameters<typeof saveVenueAction>[1] = { ...rest };
     // Only staff choose the owner and publish at once; the verb ignores both for clients.
     if (staff) payload.company_id = company_id;
     if (staff && !venue) payload.public = publish;

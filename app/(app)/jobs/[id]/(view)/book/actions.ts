@@ -1,53 +1,39 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
 import {
+  applicationChangeInput,
   applicationChangeOptions,
   bookableUsers,
+  bookableUsersInput,
   bookApplications,
+  bookInput,
   changeApplication,
   changeApplicationStatus,
   deleteApplication,
+  statusChangeInput,
 } from "@/lib/services/applications";
 
-export interface WorkerSearch {
-  page: number;
-  skill?: number;
-  username?: string;
-  branches?: number[];
-  shiftIds: number[];
+type StatusChange = z.input<typeof statusChangeInput>;
+
+/** The book dialog's worker search, a page of 8. */
+export async function searchWorkers(q: Omit<z.input<typeof bookableUsersInput>, "perPage">) {
+  return runParsed(bookableUsersInput, { ...q, perPage: 8 }, bookableUsers);
 }
 
-export async function searchWorkers(q: WorkerSearch) {
-  return runAction((ctx) =>
-    bookableUsers(ctx, {
-      page: q.page,
-      perPage: 8,
-      skill: q.skill,
-      username: q.username,
-      branches: q.branches,
-      shiftIds: q.shiftIds,
-    }),
-  );
-}
-
-export async function bookWorker(input: {
-  assignee_id: number;
-  shiftIds: number[];
-  shift_slots: number[];
-  status: "Booked" | "Reserve" | "Requested";
-  closely?: boolean;
-  book_anyway?: boolean;
-}) {
-  return runAction((ctx) => bookApplications(ctx, input));
+export async function bookWorker(input: z.input<typeof bookInput>) {
+  return runParsed(bookInput, input, bookApplications);
 }
 
 export async function setApplicationStatus(
   id: number,
-  status: string,
-  flags: { closely?: boolean; book_anyway?: boolean } = {},
+  status: StatusChange["status"],
+  flags: Omit<StatusChange, "status"> = {},
 ) {
-  return runAction((ctx) => changeApplicationStatus(ctx, id, { status, ...flags }));
+  return runParsed(statusChangeInput, { status, ...flags }, (ctx, input) =>
+    changeApplicationStatus(ctx, id, input),
+  );
 }
 
 export async function removeApplication(id: number) {
@@ -58,11 +44,6 @@ export async function moveOptions(shiftId: number, applicationId: number) {
   return runAction((ctx) => applicationChangeOptions(ctx, shiftId, applicationId));
 }
 
-export async function moveApplication(input: {
-  application_id: number;
-  shift_slot_id: number;
-  closely?: boolean;
-  book_anyway?: boolean;
-}) {
-  return runAction((ctx) => changeApplication(ctx, input));
+export async function moveApplication(input: z.input<typeof applicationChangeInput>) {
+  return runParsed(applicationChangeInput, input, changeApplication);
 }

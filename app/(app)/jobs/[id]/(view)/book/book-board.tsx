@@ -1,60 +1,19 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { CheckCircle2, UserPlus } from "lucide-react";
-import { Badge, Button, Card, CardContent, notify } from "@/components/ui";
+import { Badge, Button, Card, CardContent } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import type { ActionResult } from "@/lib/http/action";
 import type { BoardApplication, BookBoard } from "@/lib/services/applications";
 import { removeApplication, setApplicationStatus } from "./actions";
 import { BookDialog } from "./book-dialog";
-import { ConfirmRetry, type PendingConfirm } from "./confirm-retry";
+import { ConfirmRetry } from "./confirm-retry";
 import { MoveDialog } from "./move-dialog";
+import { useBookingCall } from "./use-booking-call";
 
 const isFilled = (s: string) => (FILLED_STATUSES as readonly string[]).includes(s);
-
-/**
- * Runs a booking action and answers it the way spec §8 asks: 409 as an error toast with the
- * server's message, 410 as a question with Book and Cancel, where Book repeats the call with
- * `closely` (rest time) or `book_anyway` (missing skill).
- */
-export function useBookingCall() {
-  const router = useRouter();
-  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const [pending, start] = useTransition();
-  function run<T>(
-    call: (flags: { closely?: boolean; book_anyway?: boolean }) => Promise<ActionResult<T>>,
-    success: string | ((data: T) => string),
-    flags: { closely?: boolean; book_anyway?: boolean } = {},
-    onDone?: () => void,
-  ) {
-    start(async () => {
-      const res = await call(flags);
-      if (res.ok) {
-        notify.success(typeof success === "string" ? success : success(res.data));
-        setConfirm(null);
-        onDone?.();
-        router.refresh();
-      } else if (res.status === 410) {
-        const more =
-          res.type === "missing_skill"
-            ? { ...flags, book_anyway: true }
-            : { ...flags, closely: true };
-        setConfirm({
-          message: res.message,
-          retry: () => run(call, success, more, onDone),
-        });
-      } else {
-        setConfirm(null);
-        notify.error(res.message);
-      }
-    });
-  }
-  return { run, pending, confirm, dismiss: () => setConfirm(null) };
-}
 
 export function BookBoardView({
   board,

@@ -21,7 +21,7 @@ import { formatDate, formatTime } from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import type { BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookWorker, searchWorkers } from "./actions";
-import { useBookingCall } from "./book-board";
+import { useBookingCall } from "./use-booking-call";
 import { ConfirmRetry } from "./confirm-retry";
 
 type Shift = BookBoard["shifts"][number];

@@ -6,7 +6,7 @@ import { formatDate, formatTime } from "@/lib/domain/format";
 import type { BoardApplication } from "@/lib/services/applications";
 import { moveApplication, moveOptions } from "./actions";
 import { ConfirmRetry } from "./confirm-retry";
-import { useBookingCall } from "./book-board";
+import { useBookingCall } from "./use-booking-call";
 
 type Options = Extract<Awaited<ReturnType<typeof moveOptions>>, { ok: true }>["data"];
 

@@ -18,11 +18,8 @@ export async function generateMetadata({
 }
 
 export default async function JobBookPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const [board, job] = await Promise.all([
-    pageData(bookBoard(await requestCtx(), id)),
-    jobForPage(id),
-  ]);
+  const job = await jobForPage((await params).id);
+  const board = await pageData(bookBoard(await requestCtx(), job.id));
   const tz = board.job.time_zone;
   if (board.shifts.length === 0)
     return <EmptyState title="No shifts to book" hint="Add shifts to this job from Edit job." />;

@@ -1,20 +1,32 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
-import { deleteNote, pinNote, saveJobNote, updateNote } from "@/lib/services/notes";
+import type { z } from "zod";
+import { runAction, runParsed } from "@/lib/http/action";
+import {
+  deleteNote,
+  pinNote,
+  pinNoteInput,
+  saveJobNote,
+  saveJobNoteInput,
+  updateNote,
+  updateNoteInput,
+} from "@/lib/services/notes";
 
-export async function addJobNote(jobId: number, note: string) {
-  return runAction((ctx) => saveJobNote(ctx, { job_id: jobId, note }));
+export async function addJobNote(jobId: number, note: z.input<typeof saveJobNoteInput>["note"]) {
+  return runParsed(saveJobNoteInput, { job_id: jobId, note }, saveJobNote);
 }
 
-export async function editNote(noteId: number, comment: string) {
-  return runAction((ctx) => updateNote(ctx, noteId, { comment }));
+export async function editNote(
+  noteId: number,
+  comment: z.input<typeof updateNoteInput>["comment"],
+) {
+  return runParsed(updateNoteInput, { comment }, (ctx, input) => updateNote(ctx, noteId, input));
 }
 
 export async function removeNote(noteId: number) {
   return runAction((ctx) => deleteNote(ctx, noteId));
 }
 
-export async function togglePin(noteId: number) {
-  return runAction((ctx) => pinNote(ctx, { noteId }));
+export async function togglePin(noteId: z.input<typeof pinNoteInput>["noteId"]) {
+  return runParsed(pinNoteInput, { noteId }, pinNote);
 }

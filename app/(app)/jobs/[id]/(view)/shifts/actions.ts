@@ -1,12 +1,15 @@
 "use server";
 
-import { runAction } from "@/lib/http/action";
-import { addCrewBoss, removeCrewBoss } from "@/lib/services/shifts";
+import type { z } from "zod";
+import { runParsed } from "@/lib/http/action";
+import { addCrewBoss, crewBossInput, removeCrewBoss } from "@/lib/services/shifts";
 
-export async function makeCrewBoss(shiftId: number, userId: number) {
-  return runAction((ctx) => addCrewBoss(ctx, { shift_id: shiftId, user_id: userId }));
+type CrewBoss = z.input<typeof crewBossInput>;
+
+export async function makeCrewBoss(shiftId: CrewBoss["shift_id"], userId: CrewBoss["user_id"]) {
+  return runParsed(crewBossInput, { shift_id: shiftId, user_id: userId }, addCrewBoss);
 }
 
-export async function dropCrewBoss(shiftId: number, userId: number) {
-  return runAction((ctx) => removeCrewBoss(ctx, { shift_id: shiftId, user_id: userId }));
+export async function dropCrewBoss(shiftId: CrewBoss["shift_id"], userId: CrewBoss["user_id"]) {
+  return runParsed(crewBossInput, { shift_id: shiftId, user_id: userId }, removeCrewBoss);
 }

@@ -1,18 +1,20 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { PageHeader, buttonClass, cn } from "@/components/ui";
+import { FilterBar, PageHeader, buttonClass, cn } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
+import { JOB_STATUSES } from "@/lib/domain/statuses";
+import { lenientList } from "@/lib/http/page";
 import { can } from "@/lib/services/context";
 import { listJobs } from "@/lib/services/jobs/list";
 import { clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
 import { listBranches } from "@/lib/services/reference";
-import { JobsFilters } from "./jobs-filters";
 import { JobsTable } from "./jobs-table";
 
 export const metadata = routeMetadata("/jobs");
 
-type Search = Record<string, string | undefined>;
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const TABS = [
   { key: "upcoming", label: "Upcoming" },
   { key: "past", label: "Past" },
@@ -22,18 +24,19 @@ const TABS = [
 export default async function JobsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
-  const tab = TABS.find((t) => t.key === sp.tab)?.key ?? "upcoming";
-  const [page, companies, countries, branches] = await Promise.all([
-    listJobs(ctx, {
-      page: sp.page,
+  const tab = TABS.find((t) => t.key === one(sp.tab))?.key ?? "upcoming";
+  const [{ data: page }, companies, countries, branches] = await Promise.all([
+    // A value the list rejects (?page=0, ?status=zzz) is left out, not an error screen.
+    lenientList((input) => listJobs(ctx, input), {
+      page: one(sp.page),
       past: tab === "past",
       own: tab === "own",
       filter: {
-        company_id: sp.company_id,
-        country_id: sp.country_id,
-        status: sp.status,
-        search: sp.search,
-        branches: sp.branch,
+        company_id: one(sp.company_id),
+        country_id: one(sp.country_id),
+        status: one(sp.status),
+        search: one(sp.search),
+        branches: one(sp.branch),
       },
     }),
     clientsWithJobs(ctx),
@@ -41,8 +44,13 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     listBranches(ctx),
   ]);
   const keep = new URLSearchParams(
-    Object.entries(sp).filter(([k, v]) => v && !["tab", "page"].includes(k)) as [string, string][],
+    Object.entries(sp).flatMap(([k, v]) => {
+      const value = one(v);
+      return value && !["tab", "page"].includes(k) ? [[k, value] as [string, string]] : [];
+    }),
   );
+  const options = (list: { id: number; name: string }[]) =>
+    list.map((o) => ({ value: o.id, label: o.name }));
   return (
     <>
       <PageHeader
@@ -81,7 +89,46 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           );
         })}
       </nav>
-      <JobsFilters companies={companies} countries={countries} branches={branches} />
+      <FilterBar
+        label="Filter jobs"
+        className="lg:grid-cols-6"
+        fields={[
+          {
+            kind: "search",
+            param: "search",
+            label: "Search",
+            placeholder: "Job, company or reference",
+          },
+          {
+            kind: "select",
+            param: "company_id",
+            label: "Company",
+            all: "All companies",
+            options: options(companies),
+          },
+          {
+            kind: "select",
+            param: "country_id",
+            label: "Country",
+            all: "All countries",
+            options: options(countries),
+          },
+          {
+            kind: "select",
+            param: "branch",
+            label: "Branch",
+            all: "All branches",
+            options: options(branches),
+          },
+          {
+            kind: "select",
+            param: "status",
+            label: "Status",
+            all: "All statuses",
+            options: JOB_STATUSES.map((s) => ({ value: s, label: s })),
+          },
+        ]}
+      />
       <JobsTable
         items={page.items}
         meta={page.meta}

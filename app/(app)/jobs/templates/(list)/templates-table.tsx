@@ -16,7 +16,7 @@ import {
   type PaginationMeta,
 } from "@/components/ui";
 import type { TemplateListItem } from "@/lib/services/templates";
-import { deleteTemplateAction } from "./actions";
+import { deleteTemplateAction } from "../actions";
 
 /** "2026-11-22T10:00:00+01:00" → "22/11/2026" (the date as the server wrote it, spec §9). */
 const shownDate = (iso: string) => {

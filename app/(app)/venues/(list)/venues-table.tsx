@@ -23,7 +23,7 @@ import {
   cloneVenueAction,
   declineVenueAction,
   deleteVenueAction,
-} from "./actions";
+} from "../actions";
 
 const STATUS: Record<VenueView["status"], { label: string; tone: BadgeTone }> = {
   private: { label: "Awaiting approval", tone: "warning" },

@@ -1,12 +1,11 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { PageHeader, buttonClass, cn } from "@/components/ui";
+import { FilterBar, PageHeader, buttonClass, cn, type FilterField } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData } from "@/lib/http/page";
+import { lenientList, pageData } from "@/lib/http/page";
 import { listCompanies } from "@/lib/services/reference";
-import { listVenues, VENUE_STATUSES, type VenueTab } from "@/lib/services/venues";
-import { VenuesFilters } from "./venues-filters";
+import { listVenues, type VenueStatus, type VenueTab } from "@/lib/services/venues";
 import { VenuesTable } from "./venues-table";
 
 export const metadata = routeMetadata("/venues");
@@ -24,7 +23,12 @@ const TABS: { key: VenueTab; label: string; staffOnly?: boolean }[] = [
 ];
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
-const numeric = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) ? v : undefined);
+
+const STATUS_OPTIONS: { value: VenueStatus; label: string }[] = [
+  { value: "private", label: "Awaiting approval" },
+  { value: "public", label: "Public" },
+  { value: "declined", label: "Declined" },
+];
 
 export default async function VenuesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
@@ -34,27 +38,41 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
   const tab = tabs.find((t) => t.key === one(sp.tab))?.key ?? "public";
   const search = one(sp.search);
   const status = staff && tab !== "public" ? one(sp.status) : undefined;
-  const companyId = staff ? numeric(one(sp.company_id)) : undefined;
+  const companyId = staff ? one(sp.company_id) : undefined;
 
-  const [page, companies] = await Promise.all([
-    pageData(
-      listVenues(ctx, {
-        tab,
-        page: numeric(one(sp.page)),
-        filter: {
-          search: search?.slice(0, 200),
-          status: VENUE_STATUSES.find((s) => s === status),
-          company_id: companyId,
-        },
-      }),
-    ),
+  const [{ data: page, dropped }, companies] = await Promise.all([
+    // A value the list rejects (?page=0, ?company_id=abc) is left out, not an error screen.
+    lenientList((input) => listVenues(ctx, input), {
+      tab,
+      page: one(sp.page),
+      filter: { search, status, company_id: companyId },
+    }),
     staff ? pageData(listCompanies(ctx, { dropdown: 1 })) : null,
   ]);
 
   const keep = new URLSearchParams();
-  if (search) keep.set("search", search);
-  if (companyId) keep.set("company_id", companyId);
-  const filtered = Boolean(search || status || companyId);
+  if (search && !dropped["filter.search"]) keep.set("search", search);
+  if (companyId && !dropped["filter.company_id"]) keep.set("company_id", companyId);
+  const filtered = [search, status, companyId].some(Boolean);
+  const fields: FilterField[] = [
+    { kind: "search", param: "search", label: "Search", placeholder: "Venue name or city" },
+  ];
+  if (staff && tab !== "public")
+    fields.push({
+      kind: "select",
+      param: "status",
+      label: "Status",
+      all: "All statuses",
+      options: STATUS_OPTIONS,
+    });
+  if (companies)
+    fields.push({
+      kind: "select",
+      param: "company_id",
+      label: "Company",
+      all: "All companies",
+      options: companies.items.map((c) => ({ value: c.id, label: c.name })),
+    });
   const newVenue = (
     <Link href="/venues/edit/new" className={buttonClass({})}>
       <Plus aria-hidden /> New venue
@@ -97,10 +115,7 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
           );
         })}
       </nav>
-      <VenuesFilters
-        showStatus={staff && tab !== "public"}
-        companies={companies ? companies.items.map((c) => ({ id: c.id, name: c.name })) : null}
-      />
+      <FilterBar label="Filter venues" fields={fields} />
       <VenuesTable
         items={page.items}
         meta={page.meta}

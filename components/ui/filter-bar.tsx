@@ -1,0 +1,164 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "./button";
+import { cn } from "./cn";
+import { FormField, Input, Select } from "./form-field";
+import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
+
+/** One control of a list's filter bar; `param` is its query-string key. */
+export type FilterField =
+  | { kind: "search"; param: string; label: string; placeholder?: string }
+  | {
+      kind: "select";
+      param: string;
+      label: string;
+      /** The first option, meaning "no filter" (e.g. "All companies"). */
+      all: string;
+      options: readonly { value: string | number; label: string }[];
+    }
+  /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it), a native date input here. */
+  | { kind: "date"; param: string; label: string };
+
+/** How long typing pauses before the search is applied. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** DD/MM/YYYY (the URL and the API) ↔ YYYY-MM-DD (the native date input). */
+export const dateToInput = (value: string | null) => {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value ?? "");
+  return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : "";
+};
+export const dateFromInput = (value: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+};
+
+/**
+ * The filter bar of every back-office list (DESIGN.md §11): its state is the URL query, so a
+ * view can be shared and reloaded; any change starts again at page 1 (`pageParam` is removed);
+ * a search applies once typing pauses, or at once on Enter.
+ */
+export function FilterBar({
+  label,
+  fields,
+  pageParam = "page",
+  className,
+}: {
+  /** Accessible name of the search landmark, e.g. "Filter jobs". */
+  label: string;
+  fields: readonly FilterField[];
+  pageParam?: string;
+  className?: string;
+}) {
+  const { searchParams, navigate, pending } = useQueryNavigation();
+  const apply = useCallback(
+    (updates: QueryUpdates) => navigate({ ...updates, [pageParam]: null }),
+    [navigate, pageParam],
+  );
+  const active = fields.some((f) => searchParams.get(f.param));
+
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      aria-busy={pending || undefined}
+      className={cn("mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4", className)}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {fields.map((field) => {
+        const value = searchParams.get(field.param) ?? "";
+        if (field.kind === "search")
+          return <SearchField key={field.param} field={field} value={value} apply={apply} />;
+        if (field.kind === "date")
+          return (
+            <FormField key={field.param} label={field.label}>
+              <Input
+                type="date"
+                value={dateToInput(value)}
+                onChange={(e) => apply({ [field.param]: dateFromInput(e.target.value) })}
+              />
+            </FormField>
+          );
+        return (
+          <FormField key={field.param} label={field.label}>
+            <Select value={value} onChange={(e) => apply({ [field.param]: e.target.value })}>
+              <option value="">{field.all}</option>
+              {field.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        );
+      })}
+      {active && (
+        <div className="flex items-end">
+          <Button
+            type="button"
+            variant="ghost"
+            loading={pending}
+            onClick={() => apply(Object.fromEntries(fields.map((f) => [f.param, null])))}
+          >
+            Clear filters
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function SearchField({
+  field,
+  value,
+  apply,
+}: {
+  field: Extract<FilterField, { kind: "search" }>;
+  value: string;
+  apply: (updates: QueryUpdates) => void;
+}) {
+  const [text, setText] = useState(value);
+  // What this field last put in the URL, and the URL value it last saw: a URL that changes
+  // to anything else (Clear filters, back button) replaces the text; our own change does not,
+  // so letters typed while the list reloads are kept.
+  const [applied, setApplied] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== applied) {
+      setText(value);
+      setApplied(value);
+    }
+  }
+  const commit = useCallback(
+    (next: string) => {
+      setApplied(next);
+      apply({ [field.param]: next });
+    },
+    [apply, field.param],
+  );
+  useEffect(() => {
+    const next = text.trim();
+    if (next === applied) return;
+    const timer = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied, commit]);
+
+  return (
+    <FormField label={field.label} className="lg:col-span-2">
+      <Input
+        type="search"
+        value={text}
+        maxLength={200}
+        placeholder={field.placeholder}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            if (text.trim() !== applied) commit(text.trim());
+          }
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { api, apiToken } from "./support/api";
+
+/*
+ * What a hand-edited or stale URL answers: an id that cannot be served is the 404 screen with
+ * HTTP status 404 (not a 200 that streams the 404 screen later, and never the 500 screen); a
+ * bad filter or page on a list is left out, while the REST API answers 422 for it.
+ */
+
+async function signedIn(page: Page, email: string) {
+  await acceptCookies(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/(my-)?dashboard$/);
+}
+
+async function expectNotFound(page: Page, path: string) {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" }), path).toBeVisible();
+}
+
+const BAD_IDS = ["99999999999", "abc", "0", "-1", "1.5", "2147483648"];
+
+test("an id that cannot be served answers 404 on every page with an id", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signedIn(page, ACCOUNTS.admin);
+  const paths = BAD_IDS.flatMap((id) => [`/jobs/${id}`, `/jobs/${id}/shifts`]);
+  paths.push(
+    "/jobs/2147483647/shifts",
+    "/jobs/abc/book",
+    "/jobs/99999999999/job-notes",
+    "/jobs/0/edit",
+    "/jobs/2147483647/edit",
+    "/jobs/templates/abc",
+    "/jobs/templates/0",
+    "/jobs/templates/99999999999",
+    "/jobs/templates/2147483647",
+    "/venues/edit/abc",
+    "/venues/edit/0",
+    "/venues/edit/99999999999",
+    "/venues/edit/2147483647",
+  );
+  for (const path of paths) await expectNotFound(page, path);
+
+  // A job that exists still opens, with its tabs.
+  const token = await apiToken(page.request, ACCOUNTS.admin);
+  const jobs = await api(page.request, token, "GET", "jobs?perPage=1");
+  const id = jobs.body.data[0].id as number;
+  for (const path of [`/jobs/${id}/shifts`, `/jobs/${id}/book`, `/jobs/${id}/edit`]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+  }
+});
+
+test("a client contact opening another company's job gets a 404", async ({ page }) => {
+  await signedIn(page, ACCOUNTS.col);
+  const colToken = await apiToken(page.request, ACCOUNTS.col);
+  const own = await api(page.request, colToken, "GET", "jobs?perPage=100");
+  expect(own.status).toBe(200);
+  const ownCompanies = new Set(own.body.data.map((j: { company: { id: number } }) => j.company.id));
+  const adminToken = await apiToken(page.request, ACCOUNTS.admin);
+  const all = await api(page.request, adminToken, "GET", "jobs?perPage=100");
+  const foreign = all.body.data.find(
+    (j: { company: { id: number } }) => !ownCompanies.has(j.company.id),
+  ) as { id: number } | undefined;
+  expect(foreign, "the demo seed has jobs of other companies").toBeTruthy();
+  await expectNotFound(page, `/jobs/${foreign!.id}/shifts`);
+  await expectNotFound(page, `/jobs/${foreign!.id}`);
+});
+
+test("bad list query values show the list on screens and are a 422 in the API", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page, ACCOUNTS.admin);
+  for (const path of [
+    "/jobs?page=0",
+    "/jobs?page=abc",
+    "/jobs?status=zzz",
+    "/jobs?company_id=abc",
+    "/jobs?branch=99999999999&country_id=-1",
+    "/approvals?job_id=99999999999",
+    "/approvals?company_id=abc&page=0",
+    "/jobs/templates?page=-1",
+    "/jobs/templates?company=abc",
+    "/venues?tab=all&page=0&company_id=abc&status=zzz",
+    "/dresscodes?page=abc",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByRole("search"), path).toBeVisible();
+    await expect(page.getByText(/Something went wrong|could not be shown/), path).toHaveCount(0);
+  }
+
+  // A page past the end says so, without "Showing 11–16 of 16" for rows that are not there.
+  await page.goto("/jobs?page=9999");
+  await expect(page.getByText("Page 9999 is past the end of the list")).toBeVisible();
+  await expect(page.getByText(/^Showing/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Go to the last page" }).click();
+  await expect(page).not.toHaveURL(/page=9999/);
+  await expect(page.getByRole("table")).toBeVisible();
+
+  const token = await apiToken(page.request, ACCOUNTS.admin);
+  for (const path of [
+    "jobs?page=0",
+    "jobs?page=abc",
+    "jobs?filter[status]=zzz",
+    "jobs?filter[company_id]=abc",
+    "approvals?filter[job_id]=99999999999",
+    "job-templates?page=-1",
+  ]) {
+    const res = await api(page.request, token, "GET", path);
+    expect(res.status, path).toBe(422);
+    expect(res.body.type, path).toBe("validation_error");
+  }
+});
+
+test("the filter bar keeps its state in the URL and starts again at page 1", async ({ page }) => {
+  await signedIn(page, ACCOUNTS.admin);
+  await page.goto("/jobs?page=2");
+  const bar = page.getByRole("search", { name: "Filter jobs" });
+  // Typing applies once the typing pauses; the page number is dropped.
+  await bar.getByLabel("Search").fill("zzzz-no-such-job");
+  await expect(page).toHaveURL(/[?&]search=zzzz-no-such-job/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText("No upcoming jobs match these filters.")).toBeVisible();
+  await page.reload();
+  await expect(bar.getByLabel("Search")).toHaveValue("zzzz-no-such-job");
+  await bar.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(bar.getByLabel("Search")).toHaveValue("");
+
+  await page.goto("/approvals");
+  const approvals = page.getByRole("search", { name: "Filter approvals" });
+  await approvals.getByLabel("Shifts from").fill("2026-01-31");
+  await expect(page).toHaveURL(/from=31%2F01%2F2026/);
+  await expect(approvals.getByLabel("Shifts from")).toHaveValue("2026-01-31");
+});

@@ -2,7 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
-import { BadRequestError, ForbiddenError, UnauthenticatedError } from "@/lib/services/errors";
+import {
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+} from "@/lib/services/errors";
 import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
 import { clientAddress, sessionUserId } from "@/lib/auth/session";

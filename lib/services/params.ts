@@ -19,10 +19,14 @@ export const idSchema = z.coerce
  * ("{what} not found."), never a database error about an out-of-range value.
  */
 export function parseId(value: unknown, what = "Record"): number {
+  if (!isId(value)) throw new NotFoundError(`${what} not found.`);
+  return Number(value);
+}
+
+/** Whether a path or body value is an id: a positive 32-bit integer, as a number or digits. */
+export function isId(value: unknown): value is number | string {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_INT)
-    throw new NotFoundError(`${what} not found.`);
-  return Number(text);
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_INT;
 }
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);

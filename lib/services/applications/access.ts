@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { parseId } from "../params";
 import { schema, type DbOrTx } from "@/db";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
 import { requireUser, type Ctx, type UserActor } from "../context";
@@ -61,10 +62,7 @@ export function applicationBase(db: DbOrTx) {
 }
 
 export function toId(value: unknown, what = "Application"): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError(`${what} not found.`);
-  return id;
+  return parseId(value, what);
 }
 
 /**

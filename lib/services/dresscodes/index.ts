@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isId } from "../params";
 import { and, count, countDistinct, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, type Ctx, withTx } from "../context";
@@ -117,10 +118,8 @@ export async function listDressCodes(ctx: Ctx, raw: unknown): Promise<Page<Dress
 
 /** A path id that is not a positive integer names no dress code: 404, not 422. */
 function parseId(raw: unknown): number {
-  const id = typeof raw === "number" ? raw : typeof raw === "string" ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError(DRESS_CODE_MESSAGES.notFound);
-  return id;
+  if (!isId(raw)) throw new NotFoundError(DRESS_CODE_MESSAGES.notFound);
+  return Number(raw);
 }
 
 async function loadDressCode(db: DbOrTx, id: number, forUpdate = false) {

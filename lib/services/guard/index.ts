@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isId } from "../params";
 import { schema } from "@/db";
 import type { RouteCheck } from "@/lib/auth/routes";
 import type { Ctx, UserActor } from "../context";
@@ -14,8 +15,8 @@ export async function routeCheckPasses(
   check: RouteCheck,
   params: Record<string, string>,
 ): Promise<boolean> {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  const id = isId(params.id) ? Number(params.id) : null;
+  if (id === null) return false;
   switch (check) {
     case "ownUser":
       return id === actor.userId;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { parseId } from "../params";
 import { schema, type DbOrTx } from "@/db";
 import { minutesAsHours } from "@/lib/domain/reported-hours";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import { NotFoundError } from "../errors";
 
 export type ReportedHoursRow = typeof schema.reportedHours.$inferSelect;
 
@@ -53,10 +53,7 @@ export function hoursView(
 }
 
 export function toReportId(value: unknown): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError("Reported hours not found.");
-  return id;
+  return parseId(value, "Reported hours");
 }
 
 /** The report of an application, if any (one per application: a unique index). */

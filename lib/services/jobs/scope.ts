@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { parseId } from "../params";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
@@ -47,10 +48,7 @@ export async function loadJobInScope(ctx: Ctx, jobId: unknown, opts: { lock?: bo
 }
 
 function toJobId(jobId: unknown): number {
-  const id = Number(jobId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError("Job not found.");
-  return id;
+  return parseId(jobId, "Job");
 }
 
 /** Whether the user is crew boss on any live shift of the job (spec §6 crew-boss check). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "../params";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
@@ -170,9 +171,7 @@ export async function saveJobNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
 /** A note the actor may see, read under `FOR UPDATE` in the writing verb's transaction. */
 async function loadNote(ctx: TxCtx, noteId: unknown) {
   const actor = requireUser(ctx);
-  const id = Number(noteId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError("Note not found.");
+  const id = parseId(noteId, "Note");
   const [note] = await ctx.db
     .select()
     .from(schema.notes)

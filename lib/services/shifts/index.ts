@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "../params";
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { parseDate } from "@/lib/domain/format";
@@ -246,8 +247,7 @@ export async function listShifts(ctx: Ctx, raw: unknown): Promise<Page<ShiftList
 export async function getShiftSlot(ctx: Ctx, slotId: unknown) {
   requirePermission(ctx, "job_view");
   const actor = requireUser(ctx);
-  const id = Number(slotId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError("Shift slot not found.");
+  const id = parseId(slotId, "Shift slot");
   const [row] = await ctx.db
     .select({
       slot: schema.shiftSlots,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { parseId } from "../params";
 import { schema } from "@/db";
 import { buildFromTemplate, type TemplateShift } from "@/lib/domain/job-template";
 import { sortShifts } from "@/lib/domain/shift-editing";
@@ -131,9 +132,7 @@ export async function listTemplates(ctx: Ctx, raw: unknown): Promise<Page<Templa
 async function loadTemplate(ctx: Ctx, templateId: unknown) {
   requirePermission(ctx, "job_template_access");
   const actor = requireUser(ctx);
-  const id = Number(templateId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw new NotFoundError("Job template not found.");
+  const id = parseId(templateId, "Job template");
   const [row] = await selectTemplates(ctx)
     .where(and(eq(t.id, id), scopeCondition(actor)))
     .limit(1);

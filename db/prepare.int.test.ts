@@ -13,10 +13,11 @@ afterAll(async () => {
 
 /** What the planner believes a table holds (pg_class.reltuples, refreshed by ANALYZE). */
 const plannedRows = async (table: string) => {
-  const res = await handle.db.execute<{ n: number }>(
-    sql`select reltuples::int as n from pg_class where relname = ${table}`,
-  );
-  return Number(res.rows[0].n);
+  const [row] = await handle.db
+    .select({ n: sql<number>`reltuples::int` })
+    .from(sql`pg_class`)
+    .where(sql`relname = ${table}`);
+  return Number(row.n);
 };
 
 it("refreshes planner statistics on the embedded database, which has no autovacuum to do it", async () => {

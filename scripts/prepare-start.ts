@@ -1,13 +1,17 @@
 /**
- * npm start: prepare the database (migrations, reference data, the demo seed on an empty
- * embedded database), build the app when the sources changed since the last build, then
- * serve it with `next start`. PGlite allows one process per data dir, so the database is
- * closed again before the server opens it.
+ * The preparing half of `npm start` (scripts/start.mjs runs it as a child that exits): prepare
+ * the database (migrations, reference data, the demo seed on an empty embedded database), build
+ * the app when the sources changed since the last build, and tell the launcher the port to serve
+ * on. Everything heavy (tsx, Drizzle, PGlite) lives and dies here, so none of it stays resident
+ * beside the server; PGlite allows one process per data dir, so the database is closed first.
  */
-import { spawn } from "node:child_process";
 import { openDatabase, prepareDatabase } from "@/db";
 import { env, seedDemoWanted } from "@/lib/env";
-import { ensureBuild, nextBin } from "./lib/build";
+import { ensureBuild } from "./lib/build";
+
+export interface StartPlan {
+  port: number;
+}
 
 async function main() {
   const handle = await openDatabase();
@@ -20,12 +24,10 @@ async function main() {
     await handle.close();
   }
   ensureBuild(process.argv.includes("--rebuild"));
-  console.log(`[start] serving on http://localhost:${env.PORT}`);
-  const server = spawn(process.execPath, [nextBin, "start", "-p", String(env.PORT)], {
-    stdio: "inherit",
-  });
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  const plan: StartPlan = { port: env.PORT };
+  if (!process.send) throw new Error("run through `npm start` (scripts/start.mjs)");
+  // Exit only once the launcher has the plan: an exit could otherwise overtake the message.
+  process.send(plan, () => process.exit(0));
 }
 
 main().catch((err) => {

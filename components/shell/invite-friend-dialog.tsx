@@ -1,28 +1,13 @@
 "use client";
 
-import { useEffect, useState, useTransition } from "react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  notify,
-} from "@/components/ui";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 
-export const INVITE_EVENT = "open_invite_friend_modal";
-export const APP_ROOT_ID = "app-root";
 const INVITE_TOAST_MS = 1300;
-
-/** Opens the modal the way spec §2 describes: a custom event fired on the app root element. */
-export function openInviteFriendModal() {
-  document
-    .getElementById(APP_ROOT_ID)
-    ?.dispatchEvent(new CustomEvent(INVITE_EVENT, { bubbles: true }));
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function validateEmail(value: string): string | null {
@@ -31,27 +16,23 @@ function validateEmail(value: string): string | null {
   return null;
 }
 
-type Send = (email: string) => Promise<ActionResult<{ message: string }>>;
+export type Send = (email: string) => Promise<ActionResult<{ message: string }>>;
 
-/** Listens on the app root; each opening mounts a fresh form (spec §4). */
-export function InviteFriendModal({ send }: { send: Send }) {
-  const [opening, setOpening] = useState(0);
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const root = document.getElementById(APP_ROOT_ID);
-    if (!root) return;
-    const onOpen = () => {
-      setOpening((n) => n + 1);
-      setOpen(true);
-    };
-    root.addEventListener(INVITE_EVENT, onOpen);
-    return () => root.removeEventListener(INVITE_EVENT, onOpen);
-  }, []);
-
+/** The "Invite a friend" dialog; each opening mounts a fresh form (spec §4). */
+export function InviteFriendDialog({
+  open,
+  opening,
+  onOpenChange,
+  send,
+}: {
+  open: boolean;
+  opening: number;
+  onOpenChange: (open: boolean) => void;
+  send: Send;
+}) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      {open && <InviteForm key={opening} send={send} onDone={() => setOpen(false)} />}
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && <InviteForm key={opening} send={send} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { Check, LogIn, X } from "lucide-react";
@@ -75,6 +75,13 @@ function ActionButton({
 }) {
   const { pending, run } = useRun();
   const [open, setOpen] = useState(false);
+  // The dialog is mounted only while open, so Radix has no trigger to give focus back to.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (open) asked.current = true;
+    else if (asked.current) trigger.current?.focus();
+  }, [open]);
   if (!confirm)
     return (
       <Button size="lg" variant={variant} loading={pending} onClick={() => run(action)}>
@@ -87,6 +94,7 @@ function ActionButton({
         size="lg"
         variant={variant}
         loading={pending}
+        ref={trigger}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}

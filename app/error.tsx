@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { StatusScreen } from "@/components/shell/status-screen";
 import { clientErrorOf } from "@/lib/http/client-error";
 

@@ -106,6 +106,9 @@ async function prepareUnlocked(
     }
   }
   await ensureFirstAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  // PGlite has no autovacuum, so nothing else ever gathers planner statistics: without them the
+  // worker's new-jobs query rescanned every job once per candidate slot (30x the pages read).
+  if (handle.kind === "pglite") await handle.db.execute(sql`analyze`);
   return { seeded };
 }
 

@@ -9,6 +9,8 @@
  *   worker with 20 and with 20,000 upcoming shifts of its skill and branch;
  * - GET /api/v2/rules without a token (401) and with a bearer token: the floor of a call and
  *   what authenticating it adds (median, and the statements it sends);
+ * - GET /api/v2/my-dashboard/new-jobs for the demo worker, 8 callers at once, on a database
+ *   prepared as `npm start` prepares it (scripts/lib/bench-demo.ts);
  * prints the medians and their ratios, and EXPLAINs every query the jobs list and the new-jobs
  * list run to show which index each uses.
  */
@@ -33,6 +35,7 @@ import {
 } from "./lib/bench-measure";
 import { createUsers, scratch, seedJobs, seedOpenShifts } from "./lib/bench-seed";
 import { benchAuthFloor } from "./lib/bench-auth";
+import { demoNewJobsLine } from "./lib/bench-demo";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -232,6 +235,7 @@ async function main() {
   console.log(
     `POST /api/v2/applications   ${booking.callers} at once on ${booking.positions} positions: median ${fmt(booking.median)}   p95 ${fmt(booking.p95)}   ${booking.booked} × 201, ${booking.full} × 409: capacity held`,
   );
+  console.log(await demoNewJobsLine(handle));
 
   // EXPLAIN each statement the list verbs send (captured through a logging Drizzle instance).
   const jobsLog = loggingDb(handle);

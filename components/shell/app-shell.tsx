@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
-import { signOut } from "next-auth/react";
 import {
   BriefcaseBusiness,
   ClipboardCheck,
@@ -19,7 +18,9 @@ import {
   Shirt,
   X,
 } from "lucide-react";
-import { Avatar, Button, cn } from "@/components/ui";
+import { initials } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { NavGroup, NavIcon, NavItem } from "@/lib/auth/navigation";
 import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
 
@@ -213,7 +214,10 @@ function UserMenu({ user }: { user: ShellUser }) {
   }, [open]);
   const doSignOut = async () => {
     setSigningOut(true);
-    await signOut({ redirect: false }).catch(() => undefined);
+    // next-auth's client (and its runtime helpers) loads on this click only, not on every page.
+    await import("next-auth/react")
+      .then(({ signOut }) => signOut({ redirect: false }))
+      .catch(() => undefined);
     // A full load, not a client navigation: the router cache must not keep signed-in pages.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/sign-in");
@@ -227,7 +231,7 @@ function UserMenu({ user }: { user: ShellUser }) {
         aria-haspopup="true"
         className="flex min-h-10 max-w-[60vw] items-center gap-2 rounded-control px-2 py-1 text-left hover:bg-gray-100"
       >
-        <Avatar name={user.name} alt="" size="sm" />
+        <Initials name={user.name} />
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium text-gray-900">{user.name}</span>
           <span className="hidden truncate text-xs text-gray-600 sm:block">
@@ -264,5 +268,20 @@ function UserMenu({ user }: { user: ShellUser }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The user's initials, drawn like the small ui Avatar without a photo: the shell never shows a
+ * photo, so it spares every page the Radix avatar that only a photo needs.
+ */
+function Initials({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden
+      className="relative inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-100 align-middle text-xs font-semibold text-accent-800"
+    >
+      {initials(name)}
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 
 export const COOKIE_FLAG = "areCookiesAccepted";
 

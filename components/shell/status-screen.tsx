@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
 
 /** The 404 and 500 screens: a calm message and a way back. */
 export function StatusScreen({

@@ -2,21 +2,16 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
+import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
+import { Checkbox, FormField, Input, Textarea } from "@/components/ui/form-field";
 import {
-  Button,
-  Checkbox,
   Dialog,
   DialogClose,
   DialogContent,
   DialogFooter,
   DialogTrigger,
-  FormField,
-  Input,
-  Textarea,
-  notify,
-  type ButtonSize,
-  type ButtonVariant,
-} from "@/components/ui";
+} from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 
 export interface ReportHoursValues {
@@ -38,6 +33,8 @@ export interface ReportHoursDialogProps {
   triggerSize?: ButtonSize;
   /** Label of the submit button (default "Save hours"). */
   submitLabel?: string;
+  /** Open at once on mount (a screen that loads the dialog only when its button is pressed). */
+  defaultOpen?: boolean;
 }
 
 type Errors = Record<string, string[]>;
@@ -62,9 +59,10 @@ export function ReportHoursDialog({
   triggerVariant = "primary",
   triggerSize = "md",
   submitLabel = "Save hours",
+  defaultOpen = false,
 }: ReportHoursDialogProps) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [start, setStart] = useState(initial?.start ?? "");
   const [end, setEnd] = useState(initial?.end ?? "");
   const [late, setLate] = useState(initial?.i_was_late ?? false);

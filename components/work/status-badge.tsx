@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
 
 /** One colour per status, everywhere (DESIGN.md §11). */

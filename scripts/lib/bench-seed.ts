@@ -8,17 +8,17 @@ import type { RoleTitle } from "@/lib/domain/permissions";
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** In-memory PGlite, or a fresh `crewdeck_bench` database on DATABASE_URL's server. */
-export async function scratch(): Promise<DbHandle> {
+/** In-memory PGlite, or a fresh database (`crewdeck_bench` unless named) on DATABASE_URL's server. */
+export async function scratch(name = "crewdeck_bench"): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const admin = new Client({ connectionString: url });
     await admin.connect();
-    await admin.query("DROP DATABASE IF EXISTS crewdeck_bench WITH (FORCE)");
-    await admin.query("CREATE DATABASE crewdeck_bench");
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const u = new URL(url);
-    u.pathname = "/crewdeck_bench";
+    u.pathname = `/${name}`;
     return postgresHandle(u.toString(), 5);
   }
   return pgliteHandle(await PGlite.create());

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 
 export interface DashboardTab {
   key: "new" | "my" | "past" | "pending";

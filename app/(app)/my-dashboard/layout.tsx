@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { PageHeader, Skeleton } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { currentActor } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { DashboardTabs, type DashboardTab } from "./dashboard-tabs";

@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { CheckCircle2, Clock } from "lucide-react";
-import { Badge, EmptyState, Pagination, buttonClass } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
+import { buttonClass } from "@/components/ui/button";
 import { formatRange, formatTime } from "@/lib/domain/format";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";

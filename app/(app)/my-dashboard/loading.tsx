@@ -1,4 +1,4 @@
-import { Skeleton } from "@/components/ui";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** A tab's list while it loads (the header, widget and tabs stay in place). */
 export default function Loading() {

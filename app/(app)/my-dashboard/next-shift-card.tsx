@@ -7,7 +7,9 @@ import {
   Shirt,
   StickyNote,
 } from "lucide-react";
-import { Badge, Card, CardContent, EmptyState } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import type { NextShift } from "@/lib/services/worker";

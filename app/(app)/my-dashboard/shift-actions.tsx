@@ -1,19 +1,12 @@
 "use client";
 
-import { useEffect, useState, useTransition, type ReactNode } from "react";
+import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { Check, LogIn, X } from "lucide-react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DialogTrigger,
-  notify,
-  type ButtonVariant,
-} from "@/components/ui";
-import { ReportHoursDialog } from "@/components/work/report-hours-dialog";
+import { Button, type ButtonVariant } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
+import type { ReportHoursDialogProps } from "@/components/work/report-hours-dialog";
 import type { ActionResult } from "@/lib/http/action";
 import {
   answerRequest,
@@ -23,6 +16,33 @@ import {
   reportMyHours,
   unapplyFromShift,
 } from "./actions";
+
+// The confirmation dialog (Radix) is fetched when first asked for, not with the dashboard.
+const ConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) => m.ConfirmDialog));
+
+/**
+ * The hours dialog (Radix, the form) is fetched when its button is first pressed: until then a
+ * button that looks the same stands in, and the dialog mounts open in its place.
+ */
+const ReportHoursDialog = dynamic(
+  () => import("@/components/work/report-hours-dialog").then((m) => m.ReportHoursDialog),
+  { loading: () => <Button size="lg" loading aria-hidden tabIndex={-1} /> },
+);
+
+function HoursButton(props: ReportHoursDialogProps) {
+  const [wanted, setWanted] = useState(false);
+  if (wanted) return <ReportHoursDialog {...props} defaultOpen />;
+  return (
+    <Button
+      size={props.triggerSize ?? "md"}
+      variant={props.triggerVariant ?? "primary"}
+      aria-haspopup="dialog"
+      onClick={() => setWanted(true)}
+    >
+      {props.triggerLabel}
+    </Button>
+  );
+}
 
 type Run = () => Promise<ActionResult<{ message: string }>>;
 
@@ -55,6 +75,13 @@ function ActionButton({
 }) {
   const { pending, run } = useRun();
   const [open, setOpen] = useState(false);
+  // The dialog is mounted only while open, so Radix has no trigger to give focus back to.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (open) asked.current = true;
+    else if (asked.current) trigger.current?.focus();
+  }, [open]);
   if (!confirm)
     return (
       <Button size="lg" variant={variant} loading={pending} onClick={() => run(action)}>
@@ -62,30 +89,27 @@ function ActionButton({
       </Button>
     );
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="lg" variant={variant} loading={pending}>
-          {children}
-        </Button>
-      </DialogTrigger>
-      <DialogContent title={confirm.title} description={confirm.description} size="sm">
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button size="lg" variant="secondary">
-              Keep it
-            </Button>
-          </DialogClose>
-          <Button
-            size="lg"
-            variant="danger"
-            loading={pending}
-            onClick={() => run(action, () => setOpen(false))}
-          >
-            {confirm.label}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        size="lg"
+        variant={variant}
+        loading={pending}
+        ref={trigger}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        {children}
+      </Button>
+      {open && (
+        <ConfirmDialog
+          {...confirm}
+          pending={pending}
+          onCancel={() => setOpen(false)}
+          onConfirm={() => run(action, () => setOpen(false))}
+        />
+      )}
+    </>
   );
 }
 
@@ -193,7 +217,7 @@ export function ReportHoursButton({
   planned: HoursInitial;
 }) {
   return (
-    <ReportHoursDialog
+    <HoursButton
       triggerLabel="Report hours"
       title="Report hours"
       shiftLabel={shiftLabel}
@@ -214,7 +238,7 @@ export function EditHoursButton({
   initial: HoursInitial;
 }) {
   return (
-    <ReportHoursDialog
+    <HoursButton
       triggerLabel="Edit hours"
       title="Edit hours"
       shiftLabel={shiftLabel}

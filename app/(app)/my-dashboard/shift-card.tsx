@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarClock, MapPin, Shirt, StickyNote, type LucideIcon } from "lucide-react";
-import { Badge, Card, CardContent } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
 import { StatusBadge } from "@/components/work/status-badge";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
 import { dayOf, timeRange } from "./format";

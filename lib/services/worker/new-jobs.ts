@@ -140,46 +140,71 @@ export async function newJobsList(ctx: Ctx, raw: unknown = {}): Promise<Page<New
 async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Page<NewJob>> {
   const worker = await workerOf(ctx);
   if (!worker.skillIds.length) return { items: [], meta: pageMeta(page, perPage, 0) };
-  const where = openToWorker(ctx, worker);
+  // The page is picked over slots, shifts and jobs alone, and only its rows are joined to the
+  // names around them. A subquery with LIMIT is planned on its own, so the planner weighs the
+  // orders of 3 tables and then of 6, not of 9 at once: on PGlite planning the one big join
+  // cost more than running it. The subquery's columns carry a prefix because Drizzle names
+  // them unqualified in the outer query, where countries and companies have columns alike.
+  const picked = ctx.db
+    .select({
+      shiftId: sql<number>`${s.id}`.as("picked_shift_id"),
+      slotId: sql<number>`${slot.id}`.as("picked_slot_id"),
+      startsAt: sql<Date>`${s.startsAt}`.mapWith(s.startsAt).as("picked_starts_at"),
+      endsAt: sql<Date>`${s.endsAt}`.mapWith(s.endsAt).as("picked_ends_at"),
+      jobId: sql<number>`${j.id}`.as("picked_job_id"),
+      jobName: sql<string>`${j.name}`.as("picked_job_name"),
+      companyId: sql<number>`${j.companyId}`.as("picked_company_id"),
+      countryId: sql<number>`${j.countryId}`.as("picked_country_id"),
+      venueId: sql<number | null>`${j.venueId}`.as("picked_venue_id"),
+      jobAddress: sql<string | null>`${j.address}`.as("picked_job_address"),
+      jobCity: sql<string | null>`${j.city}`.as("picked_job_city"),
+      dressCodeId: sql<number | null>`coalesce(${s.dressCodeId}, ${j.dressCodeId})`.as(
+        "picked_dress_code_id",
+      ),
+      skillId: sql<number>`${slot.skillId}`.as("picked_skill_id"),
+      positions: sql<number>`${slot.positions}`.as("picked_positions"),
+      filled: sql<number>`${filledOfSlot}`.as("picked_filled"),
+      notesForWorkers: sql<string | null>`${s.notesForWorkers}`.as("picked_notes_for_workers"),
+    })
+    .from(slot)
+    .innerJoin(s, eq(s.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, s.jobId))
+    .where(openToWorker(ctx, worker))
+    .orderBy(asc(s.startsAt), asc(s.id), asc(slot.id))
+    .limit(perPage)
+    .offset(offsetOf(page, perPage))
+    .as("picked");
   const [total, rows] = await Promise.all([
     countOpenSlots(ctx, worker, offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW),
     ctx.db
       .select({
-        shiftId: s.id,
-        slotId: slot.id,
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
+        shiftId: picked.shiftId,
+        slotId: picked.slotId,
+        startsAt: picked.startsAt,
+        endsAt: picked.endsAt,
         timeZone: schema.countries.timeZone,
-        jobId: j.id,
-        jobName: j.name,
+        jobId: picked.jobId,
+        jobName: picked.jobName,
         companyId: schema.companies.id,
         companyName: schema.companies.name,
         venueId: schema.venues.id,
         venueName: schema.venues.name,
-        address: sql<string | null>`coalesce(${j.address}, ${schema.venues.address})`,
-        city: sql<string | null>`coalesce(${j.city}, ${schema.venues.city})`,
+        address: sql<string | null>`coalesce(${picked.jobAddress}, ${schema.venues.address})`,
+        city: sql<string | null>`coalesce(${picked.jobCity}, ${schema.venues.city})`,
         skillId: schema.skills.id,
         skillName: schema.skills.name,
-        positions: slot.positions,
-        filled: filledOfSlot,
-        notesForWorkers: s.notesForWorkers,
+        positions: picked.positions,
+        filled: picked.filled,
+        notesForWorkers: picked.notesForWorkers,
         dressCode: schema.dressCodes.name,
       })
-      .from(slot)
-      .innerJoin(s, eq(s.id, slot.shiftId))
-      .innerJoin(j, eq(j.id, s.jobId))
-      .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
-      .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
-      .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
-      .leftJoin(schema.venues, eq(schema.venues.id, j.venueId))
-      .leftJoin(
-        schema.dressCodes,
-        eq(schema.dressCodes.id, sql`coalesce(${s.dressCodeId}, ${j.dressCodeId})`),
-      )
-      .where(where)
-      .orderBy(asc(s.startsAt), asc(s.id), asc(slot.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
+      .from(picked)
+      .innerJoin(schema.companies, eq(schema.companies.id, picked.companyId))
+      .innerJoin(schema.countries, eq(schema.countries.id, picked.countryId))
+      .innerJoin(schema.skills, eq(schema.skills.id, picked.skillId))
+      .leftJoin(schema.venues, eq(schema.venues.id, picked.venueId))
+      .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
+      .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId)),
   ]);
   return {
     items: rows.map((r) => ({

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+
+// The worker's dialogs are fetched when first opened (not with the dashboard): the first press
+// must still open them, and closing must give focus back to the button that opened them.
+test("a worker's confirmation and report-hours dialogs open on the first press and give focus back", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+
+  await page.getByRole("button", { name: "Decline" }).first().click();
+  const confirm = page.getByRole("dialog", { name: "Decline this request?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Keep it" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: "Decline" }).first()).toBeFocused();
+
+  await page.goto("/my-dashboard/past");
+  await page.getByRole("button", { name: "Report hours" }).first().click();
+  const hours = page.getByRole("dialog", { name: "Report hours" });
+  await expect(hours).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(hours).toBeHidden();
+  await expect(page.getByRole("button", { name: "Report hours" }).first()).toBeFocused();
+});

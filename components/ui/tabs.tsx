@@ -11,6 +11,11 @@ export type LinkTab = {
   label: string;
   /** "exact" (default) or "prefix": prefix also marks the tab active on deeper routes. */
   match?: "exact" | "prefix";
+  /**
+   * Tabs of one list told apart by the query (`/jobs?tab=past`) are marked by the page,
+   * which knows which one it shows; path tabs leave this out.
+   */
+  current?: boolean;
 };
 
 export type LinkTabsProps = {
@@ -26,13 +31,15 @@ function stripQuery(href: string): string {
 }
 
 function isActive(pathname: string, tab: LinkTab): boolean {
+  if (tab.current !== undefined) return tab.current;
   const target = stripQuery(tab.href);
   if (pathname === target) return true;
   return tab.match === "prefix" && pathname.startsWith(`${target}/`);
 }
 
 /**
- * Tabs for nested routes (/jobs/{id}/shifts, /users/{id}/{tab}). They are links in a <nav>
+ * Tabs for nested routes (/jobs/{id}/shifts, /users/{id}/{tab}) and for the lists of one
+ * screen picked by the query (upcoming and past jobs, approval tabs). They are links in a <nav>
  * with aria-current, not an ARIA tablist, because each one loads a page. The row scrolls
  * inside itself on phones instead of widening the page.
  */

@@ -1,5 +1,4 @@
-import Link from "next/link";
-import { Alert, FilterBar, PageHeader, cn } from "@/components/ui";
+import { Alert, FilterBar, LinkTabs, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
@@ -60,31 +59,19 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         title="Approvals"
         description="Check the hours workers reported for finished shifts, correct them where needed and approve them."
       />
-      <nav
-        aria-label="Approval lists"
-        className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200"
-      >
-        {TABS.map((t) => {
+      <LinkTabs
+        label="Approval lists"
+        className="mb-4"
+        tabs={TABS.map((t) => {
           const q = new URLSearchParams(keep);
           if (t.key !== "awaiting") q.set("status", t.key);
-          const active = t.key === tab.key;
-          return (
-            <Link
-              key={t.key}
-              href={`/approvals${q.size ? `?${q}` : ""}`}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "-mb-px inline-flex h-11 shrink-0 items-center border-b-2 px-4 text-sm font-medium whitespace-nowrap",
-                active
-                  ? "border-accent-600 text-accent-700"
-                  : "border-transparent text-gray-600 hover:text-gray-900",
-              )}
-            >
-              {t.label}
-            </Link>
-          );
+          return {
+            href: `/approvals${q.size ? `?${q}` : ""}`,
+            label: t.label,
+            current: t.key === tab.key,
+          };
         })}
-      </nav>
+      />
       <FilterBar
         label="Filter approvals"
         className="lg:grid-cols-5"

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, PageHeader, buttonClass, cn } from "@/components/ui";
+import { FilterBar, LinkTabs, PageHeader, buttonClass } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { JOB_STATUSES } from "@/lib/domain/statuses";
@@ -64,31 +64,15 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           )
         }
       />
-      <nav
-        aria-label="Job lists"
-        className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200"
-      >
-        {TABS.map((t) => {
+      <LinkTabs
+        label="Job lists"
+        className="mb-4"
+        tabs={TABS.map((t) => {
           const q = new URLSearchParams(keep);
           if (t.key !== "upcoming") q.set("tab", t.key);
-          const active = t.key === tab;
-          return (
-            <Link
-              key={t.key}
-              href={`/jobs${q.size ? `?${q}` : ""}`}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium",
-                active
-                  ? "border-accent-600 text-accent-700"
-                  : "border-transparent text-gray-600 hover:text-gray-900",
-              )}
-            >
-              {t.label}
-            </Link>
-          );
+          return { href: `/jobs${q.size ? `?${q}` : ""}`, label: t.label, current: t.key === tab };
         })}
-      </nav>
+      />
       <FilterBar
         label="Filter jobs"
         className="lg:grid-cols-6"

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, PageHeader, buttonClass, cn, type FilterField } from "@/components/ui";
+import { FilterBar, LinkTabs, PageHeader, buttonClass, type FilterField } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
@@ -90,31 +90,15 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
         }
         actions={newVenue}
       />
-      <nav
-        aria-label="Venue lists"
-        className="mb-4 flex gap-1 overflow-x-auto border-b border-gray-200"
-      >
-        {tabs.map((t) => {
+      <LinkTabs
+        label="Venue lists"
+        className="mb-4"
+        tabs={tabs.map((t) => {
           const q = new URLSearchParams(keep);
           q.set("tab", t.key);
-          const active = t.key === tab;
-          return (
-            <Link
-              key={t.key}
-              href={`/venues?${q}`}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "-mb-px inline-flex h-11 shrink-0 items-center border-b-2 px-4 text-sm font-medium",
-                active
-                  ? "border-accent-600 text-accent-700"
-                  : "border-transparent text-gray-600 hover:text-gray-900",
-              )}
-            >
-              {t.label}
-            </Link>
-          );
+          return { href: `/venues?${q}`, label: t.label, current: t.key === tab };
         })}
-      </nav>
+      />
       <FilterBar label="Filter venues" fields={fields} />
       <VenuesTable
         items={page.items}

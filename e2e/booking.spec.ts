@@ -69,20 +69,24 @@ function dayAt(days: number, hour: number): Date {
 }
 
 /** The seeded worker's shifts around now, as [start, end] instants. */
-async function workerBookings(request: Parameters<typeof apiToken>[0]) {
+type Busy = { id: number; list: string; from: number; to: number };
+
+async function workerBookings(request: Parameters<typeof apiToken>[0]): Promise<Busy[]> {
   const token = await apiToken(request, ACCOUNTS.worker);
-  const out: [number, number][] = [];
+  const out: Busy[] = [];
   for (const list of ["my-shifts", "past-shifts"]) {
     const res = await api(request, token, "GET", `my-dashboard/${list}?perPage=100`);
     expect(res.status).toBe(200);
-    for (const r of res.body.data as { start: string; end: string }[])
-      out.push([Date.parse(r.start), Date.parse(r.end)]);
+    for (const r of res.body.data as { id: number; start: string; end: string }[])
+      out.push({ id: r.id, list, from: Date.parse(r.start), to: Date.parse(r.end) });
   }
   return out;
 }
 
-const isFree = (busy: [number, number][], start: Date, hours: number) =>
-  busy.every(([a, b]) => b <= start.getTime() || a >= start.getTime() + hours * HOUR);
+const clashes = (busy: Busy[], start: Date, hours: number) =>
+  busy.filter((b) => b.to > start.getTime() && b.from < start.getTime() + hours * HOUR);
+const isFree = (busy: Busy[], start: Date, hours: number) =>
+  clashes(busy, start, hours).length === 0;
 
 async function bookFromDialog(page: Page, name: string) {
   const dialog = page.getByRole("dialog", { name: /^Book / });
@@ -170,12 +174,21 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
 
   // The seeded worker: a shift starting soon (check-in is open) and one that ran 22:00–02:00
   // on an earlier night and now owes its hours — both placed where the worker is free.
-  const busy = await workerBookings(request);
+  let busy = await workerBookings(request);
   const halfHour = 30 * 60_000;
   const soonStarts = Array.from(
     { length: 9 },
     (_, i) => new Date(Math.ceil((Date.now() + halfHour) / halfHour) * halfHour + i * halfHour),
   );
+  if (!soonStarts.some((t) => isFree(busy, t, 1))) {
+    // At some hours the seed has the worker on a long shift running now: the PM takes the
+    // worker off it, so a shift can start soon.
+    for (const b of clashes(busy, soonStarts[0], 1).filter((x) => x.list === "my-shifts")) {
+      const res = await api(request, s.pm, "DELETE", `applications/${b.id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    busy = await workerBookings(request);
+  }
   const soon = soonStarts.find((t) => isFree(busy, t, 1));
   const night = [1, 2, 3, 4, 5, 6]
     .map((d) => dayAt(-d, 22))

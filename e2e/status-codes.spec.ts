@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { api, apiToken } from "./support/api";
 
@@ -121,8 +121,12 @@ test("the filter bar keeps its state in the URL and starts again at page 1", asy
   await page.goto("/jobs?page=2");
   const bar = page.getByRole("search", { name: "Filter jobs" });
   // Typing applies once the typing pauses; the page number is dropped.
-  await bar.getByLabel("Search").fill("zzzz-no-such-job");
-  await expect(page).toHaveURL(/[?&]search=zzzz-no-such-job/);
+  await fillApplied(
+    page,
+    bar.getByLabel("Search"),
+    "zzzz-no-such-job",
+    /[?&]search=zzzz-no-such-job/,
+  );
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByText("No upcoming jobs match these filters.")).toBeVisible();
   await page.reload();
@@ -133,7 +137,19 @@ test("the filter bar keeps its state in the URL and starts again at page 1", asy
 
   await page.goto("/approvals");
   const approvals = page.getByRole("search", { name: "Filter approvals" });
-  await approvals.getByLabel("Shifts from").fill("2026-01-31");
-  await expect(page).toHaveURL(/from=31%2F01%2F2026/);
+  await fillApplied(page, approvals.getByLabel("Shifts from"), "2026-01-31", /from=31%2F01%2F2026/);
   await expect(approvals.getByLabel("Shifts from")).toHaveValue("2026-01-31");
 });
+
+/**
+ * Fills a filter and waits for the URL to take it. Right after a navigation the field may not be
+ * hydrated yet (the value lands in the DOM without React seeing it), so it is filled again
+ * until the URL follows.
+ */
+async function fillApplied(page: Page, field: Locator, value: string, url: RegExp) {
+  await expect(async () => {
+    await field.fill("");
+    await field.fill(value);
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}

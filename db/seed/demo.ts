@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
-import type { Db, DbOrTx } from "@/db";
+import type { Db, DbOrTx } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { APPLICATION_STATUSES } from "@/db/schema";

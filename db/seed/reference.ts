@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import * as schema from "@/db/schema";
-import type { Db } from "@/db";
+import type { Db } from "@/db/client";
 import {
   ALL_PERMISSIONS,
   DEFAULT_ROLE_PERMISSIONS,

@@ -1,31 +1,11 @@
 import "server-only";
 import type { Db, Tx } from "@/db";
 import type { Permission } from "@/lib/domain/permissions";
+import type { Actor, SystemActor, UserActor } from "./actor-types";
 import { queryActor } from "./auth/actor";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 
-export interface UserActor {
-  kind: "user";
-  userId: number;
-  name: string;
-  email: string;
-  roles: { id: number; title: string }[];
-  permissions: ReadonlySet<string>;
-  /** The company a client contact acts for; scopes what it may see. */
-  companyId: number | null;
-  branchIds: number[];
-  isAdmin: boolean;
-  /** A client contact (COL): sees only its own company's jobs, users and rates. */
-  isClient: boolean;
-  totpEnabled: boolean;
-}
-
-export interface SystemActor {
-  kind: "system";
-  name: string;
-}
-
-export type Actor = UserActor | SystemActor;
+export type { Actor, SystemActor, UserActor } from "./actor-types";
 
 /** Everything a verb needs: the database, who acts, and the clock (injectable for tests). */
 export interface Ctx {

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/db";
+import type { DbOrTx } from "@/db/client";
 import type { RoleTitle } from "@/lib/domain/permissions";
 import { addDays, shiftInstants, toLocal } from "@/lib/domain/time";
 import type { Rng } from "../random";

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { sha256 } from "@/lib/auth/secret";
-import type { UserActor } from "../context";
+import type { UserActor } from "../actor-types";
 
 /** Bearer-token calls allowed per token and minute; the next ones answer 429 until it ends. */
 export const API_CALLS_PER_MINUTE = 600;

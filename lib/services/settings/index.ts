@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx } from "@/db/client";
 
 /** Installation settings and their defaults. */
 export const SETTING_DEFAULTS = {

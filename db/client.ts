@@ -1,0 +1,75 @@
+import "server-only";
+/**
+ * The database client: the schema, the handle types, PGlite or PostgreSQL, migrations. What the
+ * seed and the verbs' helpers need, without the preparation (db/prepare.ts) that runs the seed.
+ */
+import path from "node:path";
+import fs from "node:fs";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { PGlite } from "@electric-sql/pglite";
+import { Pool } from "pg";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database handle or an open transaction: verbs accept either. */
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** Runs `fn` while holding an installation-wide lock (several app instances starting at once). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+export function pgliteHandle(client: PGlite): DbHandle {
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close(), exclusive: (fn) => fn() };
+}
+
+export function postgresHandle(url: string, max = 10): DbHandle {
+  const pool = new Pool({ connectionString: url, max });
+  // An idle client erroring (server restart) must not crash the process.
+  pool.on("error", (err) => console.error("[db] idle client error", err.message));
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock(72430011)");
+      return await fn();
+    } finally {
+      await lockClient.query("select pg_advisory_unlock(72430011)").catch(() => undefined);
+      lockClient.release();
+    }
+  };
+  return { db, kind: "postgres", close: () => pool.end(), exclusive };
+}
+
+export async function applyMigrations(handle: DbHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePg(handle.db as never, { migrationsFolder });
+  }
+}
+
+export const pgliteDataDir = () => path.resolve(env.DATA_DIR, "db");
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+export async function openDatabase(): Promise<DbHandle> {
+  if (env.DATABASE_URL) return postgresHandle(env.DATABASE_URL);
+  const dir = pgliteDataDir();
+  fs.mkdirSync(dir, { recursive: true });
+  return pgliteHandle(await PGlite.create(dir));
+}

@@ -18,11 +18,12 @@ export const statusAsOfSql = (now: Date) =>
 export function statusInAsOf(statuses: readonly ApplicationStatus[], now: Date): SQL {
   const plain = statuses.filter((x) => !held.includes(x));
   const stillHeld = statuses.filter((x) => held.includes(x));
-  return or(
-    plain.length ? inArray(a.status, plain) : undefined,
-    stillHeld.length ? and(inArray(a.status, stillHeld), gt(s.endsAt, now)) : undefined,
-    statuses.includes("Report!")
-      ? and(inArray(a.status, [...held]), lte(s.endsAt, now))
-      : undefined,
-  )!;
+  const due = statuses.includes("Report!");
+  return (
+    or(
+      plain.length ? inArray(a.status, plain) : undefined,
+      stillHeld.length ? and(inArray(a.status, stillHeld), gt(s.endsAt, now)) : undefined,
+      due ? and(inArray(a.status, [...held]), lte(s.endsAt, now)) : undefined,
+    ) ?? sql`false`
+  );
 }

@@ -24,13 +24,9 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
   assertCompanyInScope(actor, input.company_id);
 
   const check = new ReferenceCheck(ctx);
-  const [company, country] = await Promise.all([
-    check.company(input.company_id),
-    check.country(input.country_id),
-  ]);
-  check.throwIfAny();
-  const shifts = planShifts(input.shifts, country!.timeZone);
-  const past = pastShiftIndexes(shifts, ctx.now, country!.timeZone);
+  const { company, country } = await check.companyAndCountry(input);
+  const shifts = planShifts(input.shifts, country.timeZone);
+  const past = pastShiftIndexes(shifts, ctx.now, country.timeZone);
   if (past.length && !input.is_past) {
     throw new ValidationError(
       "Some shifts start before today. Confirm that this job is in the past to save it.",
@@ -40,7 +36,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
   }
   const venue = await checkJobReferences(
     check,
-    company!.id,
+    company.id,
     input,
     shifts.map((s, i) => ({
       pm: { field: `shifts.${i}.pm`, id: s.pm },
@@ -61,7 +57,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         .values({
           name: input.venue_name,
           countryId: input.country_id,
-          companyId: company!.id,
+          companyId: company.id,
           address: input.address ?? null,
           city: input.city ?? null,
           zip: input.zip ?? null,
@@ -79,7 +75,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         name: input.name,
         status: input.status,
         reason: input.reason ?? null,
-        companyId: company!.id,
+        companyId: company.id,
         countryId: input.country_id,
         venueId,
         city: input.city ?? venue?.city ?? null,
@@ -139,7 +135,7 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
       properties: { status: input.status, shifts: shifts.length },
     });
     if (input.sendEmail)
-      await mailNewJob(ctx.db, ctx, job.id, input.name, shifts, country!.timeZone, [
+      await mailNewJob(ctx.db, ctx, job.id, input.name, shifts, country.timeZone, [
         input.project_manager_id,
         input.contact_on_location_id,
       ]);

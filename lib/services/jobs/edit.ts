@@ -51,17 +51,13 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
     assertCompanyInScope(actor, input.company_id);
 
     const check = new ReferenceCheck(ctx);
-    const [company, country] = await Promise.all([
-      check.company(input.company_id),
-      check.country(input.country_id),
-    ]);
-    check.throwIfAny();
-    const planned = editedShifts(input.shifts, country!.timeZone);
+    const { company, country } = await check.companyAndCountry(input);
+    const planned = editedShifts(input.shifts, country.timeZone);
     const existing = await lockedSlotsOf(ctx, job.id);
     assertBelongs(planned, existing);
     const venue = await checkJobReferences(
       check,
-      company!.id,
+      company.id,
       input,
       planned.map((s, i) => ({
         pm: { field: `shifts.${i}.project_manager_id`, id: s.project_manager_id ?? undefined },
@@ -87,7 +83,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
     await applyJobEdit(ctx, {
       job,
       input,
-      companyId: company!.id,
+      companyId: company.id,
       venueId: venue?.id ?? null,
       planned,
       plan,

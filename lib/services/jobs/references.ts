@@ -48,6 +48,16 @@ export class ReferenceCheck {
     return row ?? null;
   }
 
+  /** The company and country of a job payload, both required to exist (422 otherwise). */
+  async companyAndCountry(input: { company_id: number; country_id: number }) {
+    const [company, country] = await Promise.all([
+      this.company(input.company_id),
+      this.country(input.country_id),
+    ]);
+    this.throwIfAny();
+    return { company: company!, country: country! };
+  }
+
   /** A venue the company may use: public, or its own and not declined. */
   async venue(id: number | undefined, companyId: number) {
     if (!id) return null;

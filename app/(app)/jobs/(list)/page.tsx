@@ -7,8 +7,7 @@ import { JOB_STATUSES } from "@/lib/domain/statuses";
 import { lenientList } from "@/lib/http/page";
 import { can } from "@/lib/services/context";
 import { listJobs } from "@/lib/services/jobs/list";
-import { clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
-import { listBranches } from "@/lib/services/reference";
+import { branchesForJobs, clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
 import { JobsTable } from "./jobs-table";
 
 export const metadata = routeMetadata("/jobs");
@@ -42,7 +41,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     }),
     clientsWithJobs(ctx),
     countriesWithJobs(ctx),
-    listBranches(ctx),
+    branchesForJobs(ctx),
   ]);
   // On only when the list applied it (a value the list refused, ?unfilled=zzz, is left out).
   const unfilled = ["1", "true"].includes(one(sp.unfilled) ?? "") && !dropped.unfilled;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Phone } from "lucide-react";
-import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState } from "@/components/ui";
+import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState, cn } from "@/components/ui";
 import { formatRange, formatTime } from "@/lib/domain/format";
 import { formatLate } from "@/lib/domain/lateness";
 import type { DashboardShift, LateCheckIn, NotCheckedIn } from "@/lib/services/dashboard";
@@ -16,10 +16,13 @@ export function ShiftList({
   shifts,
   href,
   empty,
+  narrow = false,
 }: {
   shifts: DashboardShift[];
   href: ShiftHref;
   empty: { title: string; hint: string };
+  /** In a side column: the fill bar goes under the shift, never beside it. */
+  narrow?: boolean;
 }) {
   if (!shifts.length)
     return <EmptyState className="m-4 sm:m-6" title={empty.title} hint={empty.hint} />;
@@ -27,7 +30,12 @@ export function ShiftList({
     <ul className="divide-y divide-gray-100">
       {shifts.map((s) => (
         <li key={s.shiftId} className="relative px-4 py-3 hover:bg-gray-50 sm:px-6">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            className={cn(
+              "flex flex-col gap-2",
+              !narrow && "sm:flex-row sm:items-center sm:justify-between",
+            )}
+          >
             <span className="min-w-0">
               <Link
                 href={href(s.jobId)}
@@ -75,7 +83,7 @@ export function CheckInAlerts({
               <li key={`m${a.applicationId}`} className="px-4 py-3 text-sm sm:px-6">
                 <p className="font-medium text-danger-700">{a.workerName} has not checked in</p>
                 <p className="text-gray-700">
-                  <Link href={href(a.jobId)} className="text-accent-700 hover:underline">
+                  <Link href={href(a.jobId)} className="text-accent-700 underline">
                     {a.jobName}
                   </Link>
                   , started {formatTime(a.startsAt, a.timeZone)} ({a.minutesLate} min ago)
@@ -99,7 +107,7 @@ export function CheckInAlerts({
                   {l.workerName} checked in {formatLate(l.minutesLate)}
                 </p>
                 <p className="text-gray-700">
-                  <Link href={href(l.jobId)} className="text-accent-700 hover:underline">
+                  <Link href={href(l.jobId)} className="text-accent-700 underline">
                     {l.jobName}
                   </Link>
                   , started {formatTime(l.startsAt, l.timeZone)}, checked in{" "}

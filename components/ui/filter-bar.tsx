@@ -76,10 +76,10 @@ export function FilterBar({
           return <SearchField key={field.param} field={field} value={value} apply={apply} />;
         if (field.kind === "toggle")
           return (
-            <div key={field.param} className="flex items-end">
+            <div key={field.param} className="flex items-end sm:col-span-2 lg:col-span-2">
               <label
                 className={cn(
-                  "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium sm:min-h-10",
+                  "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap sm:min-h-10",
                   toggleIsOn(value)
                     ? "border-accent-300 bg-accent-50 text-accent-800"
                     : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50",

@@ -68,6 +68,7 @@ export default async function DashboardPage() {
             </CardHeader>
             <CardContent className="p-0 sm:p-0">
               <ShiftList
+                narrow
                 shifts={d.notFullSoon}
                 href={shiftHref}
                 empty={{

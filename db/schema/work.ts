@@ -104,7 +104,15 @@ export const shifts = pgTable(
     /** Removed in the job editor after it had bookings: kept, with its history, but hidden. */
     deletedAt: tstz(),
   },
-  (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt), index().on(t.dressCodeId)],
+  (t) => [
+    index().on(t.jobId, t.startsAt),
+    index().on(t.startsAt),
+    index().on(t.dressCodeId),
+    // Live shifts not yet ended: the dashboard's running shifts and late check-in alerts.
+    index("shifts_live_ends_at_idx")
+      .on(t.endsAt)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const shiftSlots = pgTable(

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, Button, Checkbox, DataTable, notify, type PaginationMeta } from "@/components/ui";
 import { formatDate, formatDateTime, formatTime } from "@/lib/domain/format";
+import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import type { ApprovalRow, ApprovalTab } from "@/lib/services/hours";
 import { approve, approveAllMatching, approveSelected, disapproveSelected } from "./actions";
 import { ReportedTimes, RowActions } from "./approval-row";
@@ -207,10 +208,13 @@ export function ApprovalsTable({
         const { check_in_at, shift, time_zone: tz } = row.original;
         if (!check_in_at) return "—";
         const at = new Date(check_in_at);
-        const sameDay = formatDate(at, tz) === formatDate(new Date(shift.start), tz);
+        const start = new Date(shift.start);
+        const sameDay = formatDate(at, tz) === formatDate(start, tz);
+        const late = formatLate(lateMinutes(start, at));
         return (
-          <span className="whitespace-nowrap tabular-nums">
-            {sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}
+          <span className="flex flex-col whitespace-nowrap tabular-nums">
+            <span>{sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}</span>
+            {late && <span className="text-xs font-medium text-warning-800">{late}</span>}
           </span>
         );
       },

@@ -1,13 +1,16 @@
 /**
  * npm test: every check, in order — lint, formatting, types, unit tests, integration tests
  * (PGlite, and PostgreSQL too when DATABASE_URL is set), Playwright journeys — then one line
- * "N passed, N failed" over all of them. `--only unit,integration` runs a subset.
+ * "N passed, N failed" over all of them. `--only unit,integration` runs a subset of the suites;
+ * `--postgres-subset` narrows integration and e2e to the files that exercise locking,
+ * transactions and concurrency (scripts/lib/postgres-suite.ts), as CI's PostgreSQL pass does.
  * With TEST_RESULTS_FILE set, each suite's counts are appended there as JSON lines (.ci/run
  * sums them over both database runs).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { POSTGRES_E2E, POSTGRES_INTEGRATION } from "./lib/postgres-suite";
 
 type Suite = "lint" | "format" | "types" | "unit" | "integration" | "e2e";
 const ALL: Suite[] = ["lint", "format", "types", "unit", "integration", "e2e"];
@@ -20,7 +23,18 @@ const only = onlyArg
     ).split(",")
   : null;
 const suites = ALL.filter((s) => !only || only.includes(s));
+const postgresSubset = process.argv.includes("--postgres-subset");
 const root = process.cwd();
+if (postgresSubset) {
+  // A renamed or removed file must not quietly drop out of the PostgreSQL pass.
+  const missing = [...POSTGRES_INTEGRATION, ...POSTGRES_E2E].filter(
+    (p) => !fs.existsSync(path.join(root, p)),
+  );
+  if (missing.length) {
+    console.error(`scripts/lib/postgres-suite.ts lists missing files: ${missing.join(", ")}`);
+    process.exit(1);
+  }
+}
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const resultsDir = path.join(root, "test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -48,6 +62,7 @@ function vitest(project: "unit" | "integration"): Outcome {
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${out}`,
+    ...(project === "integration" && postgresSubset ? POSTGRES_INTEGRATION : []),
   ]);
   try {
     const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
@@ -70,7 +85,11 @@ function e2e(): Outcome {
   fs.rmSync(out, { force: true });
   const code = sh(
     process.execPath,
-    [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/e2e.ts"],
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      "scripts/e2e.ts",
+      ...(postgresSubset ? POSTGRES_E2E : []),
+    ],
     { ...process.env, E2E_JSON_REPORT: out },
   );
   try {

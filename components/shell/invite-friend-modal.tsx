@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import dynamic from "next/dynamic";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Send } from "./invite-friend-dialog";
 
 export const INVITE_EVENT = "open_invite_friend_modal";
@@ -14,9 +13,10 @@ export function openInviteFriendModal() {
     ?.dispatchEvent(new CustomEvent(INVITE_EVENT, { bubbles: true }));
 }
 
-// The dialog (Radix, the form fields) is fetched when first opened, not with every page.
-const InviteFriendDialog = dynamic(() =>
-  import("./invite-friend-dialog").then((m) => m.InviteFriendDialog),
+// The dialog (Radix, the form fields) is fetched when first opened, not with every page
+// (React.lazy: next/dynamic's loader would itself join the first load).
+const InviteFriendDialog = lazy(() =>
+  import("./invite-friend-dialog").then((m) => ({ default: m.InviteFriendDialog })),
 );
 
 /** Listens on the app root for the opening event and shows the dialog. */
@@ -36,5 +36,9 @@ export function InviteFriendModal({ send }: { send: Send }) {
   }, []);
 
   if (!opening) return null;
-  return <InviteFriendDialog open={open} opening={opening} onOpenChange={setOpen} send={send} />;
+  return (
+    <Suspense fallback={null}>
+      <InviteFriendDialog open={open} opening={opening} onOpenChange={setOpen} send={send} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 
@@ -22,9 +21,12 @@ export function StatusScreen({
         <div className="mt-3 text-gray-700">{children}</div>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           {action}
-          <Link href="/" className={buttonClass({ variant: action ? "secondary" : "primary" })}>
+          {/* A full load, not next/link: after an error a fresh page is wanted, and the 404 and
+              500 boundaries are part of every page's first load, where next/link would be
+              bundled once more per boundary (README, first-load JavaScript). */}
+          <a href="/" className={buttonClass({ variant: action ? "secondary" : "primary" })}>
             Go to my start page
-          </Link>
+          </a>
         </div>
       </div>
     </main>

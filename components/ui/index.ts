@@ -65,14 +65,7 @@ export {
   type LinkTab,
   type LinkTabsProps,
 } from "./tabs";
-export {
-  notify,
-  toast,
-  Toaster,
-  TOAST_ERROR_MS,
-  TOAST_SUCCESS_MS,
-  type NotifyOptions,
-} from "./toaster";
+export { notify, Toaster, TOAST_ERROR_MS, TOAST_SUCCESS_MS, type NotifyOptions } from "./toaster";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 export {
   FilterBar,

@@ -16,7 +16,7 @@ function sourceFingerprint(): string {
       .sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (!/\.(int\.)?test\.tsx?$/.test(entry.name)) {
+      else if (!/\.(int\.)?test(-support)?\.tsx?$/.test(entry.name)) {
         const st = fs.statSync(full);
         hash.update(`${full}:${st.size}:${st.mtimeMs}`);
       }

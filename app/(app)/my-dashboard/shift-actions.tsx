@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import dynamic from "next/dynamic";
+import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Check, LogIn, LogOut, X } from "lucide-react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
@@ -19,20 +18,29 @@ import {
 } from "./actions";
 
 // The confirmation dialog (Radix) is fetched when first asked for, not with the dashboard.
-const ConfirmDialog = dynamic(() => import("./confirm-dialog").then((m) => m.ConfirmDialog));
+// React.lazy, not next/dynamic, whose loader would itself join the first load.
+const ConfirmDialog = lazy(() =>
+  import("./confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /**
  * The hours dialog (Radix, the form) is fetched when its button is first pressed: until then a
  * button that looks the same stands in, and the dialog mounts open in its place.
  */
-const ReportHoursDialog = dynamic(
-  () => import("@/components/work/report-hours-dialog").then((m) => m.ReportHoursDialog),
-  { loading: () => <Button size="lg" loading aria-hidden tabIndex={-1} /> },
+const ReportHoursDialog = lazy(() =>
+  import("@/components/work/report-hours-dialog").then((m) => ({
+    default: m.ReportHoursDialog,
+  })),
 );
 
 function HoursButton(props: ReportHoursDialogProps) {
   const [wanted, setWanted] = useState(false);
-  if (wanted) return <ReportHoursDialog {...props} defaultOpen />;
+  if (wanted)
+    return (
+      <Suspense fallback={<Button size="lg" loading aria-hidden tabIndex={-1} />}>
+        <ReportHoursDialog {...props} defaultOpen />
+      </Suspense>
+    );
   return (
     <Button
       size={props.triggerSize ?? "md"}
@@ -103,12 +111,14 @@ function ActionButton({
         {children}
       </Button>
       {open && (
-        <ConfirmDialog
-          {...confirm}
-          pending={pending}
-          onCancel={() => setOpen(false)}
-          onConfirm={() => run(action, () => setOpen(false))}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            {...confirm}
+            pending={pending}
+            onCancel={() => setOpen(false)}
+            onConfirm={() => run(action, () => setOpen(false))}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,201 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { schema, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
-import { fromLocal } from "@/lib/domain/time";
-import { testDatabase } from "@/lib/testing/db";
-import { createUser, ctxFor } from "@/lib/testing/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "@/db";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
+import { applyOn, insertJob, type InsertedJob } from "@/lib/testing/jobs-fixtures";
+import { getShiftSlot, listShifts } from "./index";
 import {
-  applyOn,
-  createJobWorld,
-  insertJob,
-  type InsertedJob,
-  type JobWorld,
-  type ShiftSpec,
-} from "@/lib/testing/jobs-fixtures";
-import { fetchJobForView } from "../jobs/view";
-import { addCrewBoss, getShiftSlot, listShifts, removeCrewBoss } from "./index";
+  bea,
+  bo,
+  ctxOf,
+  handle,
+  jobA,
+  jobB,
+  now,
+  spec,
+  setUpShiftsDatabase,
+  w,
+} from "./shifts.test-support";
 
-const now = new Date("2026-11-22T09:00:00Z");
-const TZ = "Europe/Copenhagen";
-let handle: DbHandle;
-let w: JobWorld;
-let bea: number;
-let bo: number;
-let inactive: number;
-let jobA: InsertedJob;
-let jobB: InsertedJob;
-
-/** A four-hour shift starting at a local Copenhagen time in December 2026. */
-const spec = (day: number, hour: number, minute: number, slots: ShiftSpec["slots"]): ShiftSpec => {
-  const startsAt = fromLocal({ year: 2026, month: 12, day, hour, minute }, TZ);
-  return { startsAt, endsAt: new Date(startsAt.getTime() + 4 * 3_600_000), slots };
-};
-
-beforeAll(async () => {
-  handle = await testDatabase();
-  const db = handle.db;
-  w = await createJobWorld(db);
-  bea = (await createUser(db, { roles: [ROLE.worker], name: "Bea Booked" })).id;
-  bo = (await createUser(db, { roles: [ROLE.worker], name: "Bo Applied" })).id;
-  inactive = (await createUser(db, { roles: [ROLE.worker], status: "deactivated" })).id;
-  jobA = await insertJob(db, {
-    name: "Crew job A",
-    companyId: w.companyA,
-    countryId: w.countryId,
-    shifts: [
-      spec(10, 8, 0, [{ skillId: w.skill, positions: 2 }]),
-      spec(11, 8, 0, [{ skillId: w.skill, positions: 2 }]),
-    ],
-  });
-  jobB = await insertJob(db, {
-    name: "Crew job B",
-    companyId: w.companyB,
-    countryId: w.countryId,
-    shifts: [spec(10, 8, 0, [{ skillId: w.skill, positions: 1 }])],
-  });
-  await applyOn(db, jobA.shifts[0].slots[0].id, bea, "Booked");
-  await applyOn(db, jobA.shifts[0].slots[0].id, bo, "Applied");
-  await applyOn(db, jobB.shifts[0].slots[0].id, bea, "Booked");
-});
-afterAll(async () => handle.close());
-
-const ctxOf = (userId: number) => ctxFor(handle.db, userId, { now });
-const bossesOf = (shiftId: number) =>
-  handle.db
-    .select({ userId: schema.shiftCrewBosses.userId })
-    .from(schema.shiftCrewBosses)
-    .where(eq(schema.shiftCrewBosses.shiftId, shiftId));
-
-describe("addCrewBoss and removeCrewBoss", () => {
-  it("makes a person booked on the shift its crew boss, and removes them again", async () => {
-    const shiftId = jobA.shifts[0].id;
-    const result = await addCrewBoss(await ctxOf(w.pm), { shift_id: shiftId, user_id: bea });
-    expect(result).toEqual({
-      shift_id: shiftId,
-      user: { id: bea, name: "Bea Booked" },
-      message: "Crew boss added successfully",
-    });
-    // Adding twice keeps one row.
-    await addCrewBoss(await ctxOf(w.crewHandler), { shift_id: String(shiftId), user_id: bea });
-    expect(await bossesOf(shiftId)).toEqual([{ userId: bea }]);
-    const view = await fetchJobForView(await ctxOf(w.pm), jobA.id);
-    expect(view.shifts[0].crew_bosses).toEqual([{ id: bea, name: "Bea Booked" }]);
-    const log = await handle.db
-      .select()
-      .from(schema.activityLog)
-      .where(
-        and(eq(schema.activityLog.subjectId, jobA.id), eq(schema.activityLog.logName, "jobs")),
-      );
-    expect(log.map((l) => l.description)).toContain("Made Bea Booked crew boss on Crew job A");
-
-    expect(await removeCrewBoss(await ctxOf(w.pm), { shift_id: shiftId, user_id: bea })).toEqual({
-      shift_id: shiftId,
-      user_id: bea,
-      message: "Crew boss removed successfully",
-    });
-    expect(await bossesOf(shiftId)).toEqual([]);
-    const again = await appErrorOf(
-      removeCrewBoss(await ctxOf(w.pm), { shift_id: shiftId, user_id: bea }),
-    );
-    expect(again.status).toBe(404);
-    expect(again.message).toBe("This person is not crew boss on the shift.");
-  });
-
-  it("refuses someone not booked on that shift (409 not_booked), unless they are staff", async () => {
-    const [first, second] = jobA.shifts.map((s) => s.id);
-    for (const [shiftId, userId] of [
-      [first, bo], // only Applied
-      [second, bea], // booked on another shift of the job
-      [first, w.worker],
-    ]) {
-      const err = await appErrorOf(
-        addCrewBoss(await ctxOf(w.pm), { shift_id: shiftId, user_id: userId }),
-      );
-      expect(err.status).toBe(409);
-      expect(err.type).toBe("not_booked");
-      expect(await bossesOf(shiftId)).toEqual([]);
-    }
-    const named = await appErrorOf(
-      addCrewBoss(await ctxOf(w.pm), { shift_id: first, user_id: bo }),
-    );
-    expect(named.message).toBe(
-      "Bo Applied is not booked on this shift. Book them first, then make them crew boss.",
-    );
-    await addCrewBoss(await ctxOf(w.pm), { shift_id: second, user_id: w.crewHandler });
-    expect(await bossesOf(second)).toEqual([{ userId: w.crewHandler }]);
-    await removeCrewBoss(await ctxOf(w.pm), { shift_id: second, user_id: w.crewHandler });
-  });
-
-  it("validates its input: unknown or inactive person 422, bad ids 422, unknown shift 404", async () => {
-    const shiftId = jobA.shifts[0].id;
-    const ctx = await ctxOf(w.pm);
-    for (const user_id of [inactive, 99_999_999]) {
-      const err = await appErrorOf(addCrewBoss(ctx, { shift_id: shiftId, user_id }));
-      expect(err.status).toBe(422);
-      expect(err.errors?.user_id).toEqual(["The selected person does not exist or is not active."]);
-    }
-    for (const body of [{}, { shift_id: "x", user_id: bea }, { shift_id: shiftId, user_id: -1 }]) {
-      expect((await appErrorOf(addCrewBoss(ctx, body))).status).toBe(422);
-      expect((await appErrorOf(removeCrewBoss(ctx, body))).status).toBe(422);
-    }
-    expect(
-      (await appErrorOf(addCrewBoss(ctx, { shift_id: 99_999_999, user_id: bea }))).status,
-    ).toBe(404);
-  });
-
-  it("guards by role and scope: worker and plain client contact 403, another company 404", async () => {
-    const shiftId = jobA.shifts[0].id;
-    for (const who of [w.worker, w.colA]) {
-      expect(
-        (await appErrorOf(addCrewBoss(await ctxOf(who), { shift_id: shiftId, user_id: bea })))
-          .status,
-      ).toBe(403);
-      expect(
-        (await appErrorOf(removeCrewBoss(await ctxOf(who), { shift_id: shiftId, user_id: bea })))
-          .status,
-      ).toBe(403);
-    }
-    expect(
-      (
-        await appErrorOf(
-          addCrewBoss(await ctxOf(w.colEditorB), { shift_id: shiftId, user_id: bea }),
-        )
-      ).status,
-    ).toBe(404);
-    expect(await bossesOf(shiftId)).toEqual([]);
-    await addCrewBoss(await ctxOf(w.colEditorA), { shift_id: shiftId, user_id: bea });
-    expect(
-      (
-        await appErrorOf(
-          removeCrewBoss(await ctxOf(w.colEditorB), { shift_id: shiftId, user_id: bea }),
-        )
-      ).status,
-    ).toBe(404);
-    expect(await bossesOf(shiftId)).toEqual([{ userId: bea }]);
-    await removeCrewBoss(await ctxOf(w.colEditorA), { shift_id: shiftId, user_id: bea });
-    expect(await bossesOf(shiftId)).toEqual([]);
-  });
-
-  it("answers 404 for a removed shift", async () => {
-    const job = await insertJob(handle.db, {
-      name: "Removed shift",
-      companyId: w.companyA,
-      countryId: w.countryId,
-      shifts: [spec(12, 8, 0, [{ skillId: w.skill, positions: 1 }])],
-    });
-    await handle.db
-      .update(schema.shifts)
-      .set({ deletedAt: now })
-      .where(eq(schema.shifts.id, job.shifts[0].id));
-    const err = await appErrorOf(
-      addCrewBoss(await ctxOf(w.pm), { shift_id: job.shifts[0].id, user_id: w.crewHandler }),
-    );
-    expect(err.status).toBe(404);
-  });
-});
+setUpShiftsDatabase();
 
 describe("listShifts", () => {
   let company: number;

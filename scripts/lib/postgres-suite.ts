@@ -1,0 +1,50 @@
+/**
+ * What CI runs a second time on PostgreSQL (`npm test -- --only integration,e2e --postgres-subset`
+ * with DATABASE_URL set; see .ci/run and the README). PGlite is PostgreSQL itself, so the same
+ * SQL answers the same on both; what only a server shows is several connections at once: row
+ * locks, lock order, SKIP LOCKED claims, serialization and deadlock handling, atomic counters,
+ * ON CONFLICT under races, and the migrations on a server's version. The files below exercise
+ * those; every other suite runs on PGlite only. When unsure, a file stays on this list.
+ */
+export const POSTGRES_INTEGRATION = [
+  // Migrations and preparation on a server.
+  "db/prepare.int.test.ts",
+  // Booking, moving, status changes and the book tab: capacity under concurrent callers.
+  "lib/services/applications/",
+  "lib/http/api/applications.int.test.ts",
+  // Reporting, approving and settling hours (locks, the fill rule, the sweep's claims).
+  "lib/services/hours/",
+  "lib/http/api/hours.int.test.ts",
+  // Job edits and status changes: lock the job then its slots, count under the lock.
+  "lib/services/jobs/edit-fields.int.test.ts",
+  "lib/services/jobs/edit-shifts.int.test.ts",
+  "lib/services/jobs/edit-slots.int.test.ts",
+  "lib/services/jobs/status.int.test.ts",
+  // Note pins under FOR UPDATE; unique names under concurrent creates.
+  "lib/services/notes/notes.int.test.ts",
+  "lib/services/dresscodes/dresscodes.int.test.ts",
+  "lib/http/api/dresscodes.int.test.ts",
+  // Atomic login limits, single-use tickets and TOTP steps, the per-token limit.
+  "lib/services/auth/auth-login.int.test.ts",
+  "lib/services/auth/auth-tokens.int.test.ts",
+  "lib/services/auth/auth-totp.int.test.ts",
+  "lib/services/auth/single-use.int.test.ts",
+  "lib/http/api/token-auth.int.test.ts",
+  // The REST contract and the one error mapping of database errors.
+  "lib/http/api/contract-auth.int.test.ts",
+  "lib/http/api/contract-login.int.test.ts",
+  "lib/http/api/jobs-contract-create.int.test.ts",
+  "lib/http/api/jobs-contract-job.int.test.ts",
+  "lib/http/api/jobs-contract-scope.int.test.ts",
+  "lib/http/adapters.int.test.ts",
+  // The worker's most used query (its plan differs with a server's statistics).
+  "lib/services/worker/new-jobs.int.test.ts",
+];
+
+/** The Playwright journeys that book, edit jobs and work shifts against a real server. */
+export const POSTGRES_E2E = [
+  "e2e/booking.spec.ts",
+  "e2e/jobs.spec.ts",
+  "e2e/worker.phone.spec.ts",
+  "e2e/worker-dialogs.phone.spec.ts",
+];

@@ -71,6 +71,7 @@ export {
   Toaster,
   TOAST_ERROR_MS,
   TOAST_SUCCESS_MS,
+  TOAST_UNDO_MS,
   type NotifyOptions,
 } from "./toaster";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";

@@ -162,6 +162,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       skill: true,
       closely: input.closely,
       bookAnyway: input.book_anyway,
+      anyway: "Move",
     });
     await ctx.db
       .update(schema.applications)

@@ -268,6 +268,46 @@ describe("undo a move", () => {
   });
 });
 
+describe("moving into a slot of another skill", () => {
+  it('asks "Move anyway?" (410 missing_skill), not "Book anyway?", and moves when repeated', async () => {
+    const job = await insertJob(db, {
+      name: "Move anyway",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [
+        {
+          startsAt: new Date("2026-12-21T07:00:00Z"),
+          endsAt: new Date("2026-12-21T15:00:00Z"),
+          slots: [
+            { skillId: w.skill, positions: 1 },
+            { skillId: w.skill3, positions: 1 },
+          ],
+        },
+      ],
+    });
+    const [stagehand, runner] = job.shifts[0].slots;
+    const worker = await k.worker([w.skill], [], "Mo Mover");
+    const [booked] = await k.book(w.pm, worker, {
+      shiftId: job.shifts[0].id,
+      slotId: stagehand.id,
+    });
+    const err = await appErrorOf(
+      changeApplication(await ctx(w.pm, NOW), {
+        application_id: booked.id,
+        shift_slot_id: runner.id,
+      }),
+    );
+    expect([err.status, err.type]).toEqual([410, "missing_skill"]);
+    expect(err.message).toBe("Mo Mover does not have the skill Runner. Move anyway?");
+    const moved = await changeApplication(await ctx(w.pm, NOW), {
+      application_id: booked.id,
+      shift_slot_id: runner.id,
+      book_anyway: true,
+    });
+    expect(moved.application.shift_slot_id).toBe(runner.id);
+  });
+});
+
 describe("undo a status change", () => {
   it("sets a booked applicant back to Applied, without the booking fields", async () => {
     const s = await k.oneShiftJob("2026-12-18T07:00:00Z", "2026-12-18T15:00:00Z", 2);

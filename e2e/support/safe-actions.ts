@@ -13,6 +13,13 @@ async function expectNoSeriousViolations(page: Page) {
   expect(serious, serious.join("\n")).toEqual([]);
 }
 
+/** With SHOTS_DIR set, a screenshot of the moment, named by the viewport width. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${page.viewportSize()?.width ?? 0}-${name}.png` });
+}
+
 /**
  * A published job `daysAhead` days from now (08:00–16:00 Copenhagen) with one two-position slot
  * of the seeded worker's first skill, and a free worker booked on it, all through the REST API.
@@ -73,7 +80,12 @@ async function jobWithBookedWorker(request: APIRequestContext, name: string, day
  * checks the Book tab with the remove dialog and the Book dialog open, and the Book dialog
  * shows Book disabled, with the reason, for the worker already on the shift.
  */
-export async function removeConfirmUndo(page: Page, request: APIRequestContext, daysAhead: number) {
+export async function removeConfirmUndo(
+  page: Page,
+  request: APIRequestContext,
+  daysAhead: number,
+  opts: { askDraft?: boolean } = {},
+) {
   const stamp = Date.now().toString(36);
   const { jobId, skill, worker } = await jobWithBookedWorker(
     request,
@@ -103,6 +115,7 @@ export async function removeConfirmUndo(page: Page, request: APIRequestContext, 
     result.getByRole("button", { name: `Book ${worker.name}`, exact: true }),
   ).toBeDisabled();
   await expect(result).toContainText("Already Booked on this shift");
+  await shot(page, "book-dialog");
   await expectNoSeriousViolations(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -111,6 +124,7 @@ export async function removeConfirmUndo(page: Page, request: APIRequestContext, 
   await row.getByRole("button", { name: `Remove ${worker.name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: `Remove ${worker.name}?` });
   await expect(confirm).toContainText(`${worker.name} is Booked on ${skill.name} on`);
+  await shot(page, "remove-dialog");
   await expectNoSeriousViolations(page);
   // "Keep" leaves the worker where they were.
   await confirm.getByRole("button", { name: "Keep" }).click();
@@ -125,6 +139,7 @@ export async function removeConfirmUndo(page: Page, request: APIRequestContext, 
     .locator("[data-sonner-toast]")
     .filter({ hasText: "Application deleted successfully" });
   await expect(toast).toBeVisible();
+  await shot(page, "undo-toast");
   await expect(slot).toContainText("0/2");
   await expect(slot).not.toContainText(worker.name);
 
@@ -133,4 +148,15 @@ export async function removeConfirmUndo(page: Page, request: APIRequestContext, 
   await expect(page.getByText("Application added successfully")).toBeVisible();
   await expect(slot.getByRole("listitem").filter({ hasText: worker.name })).toContainText("Booked");
   await expect(slot).toContainText("1/2");
+  await shot(page, "undone");
+
+  if (!opts.askDraft) return;
+  // Back to Draft with crew booked asks first, with the count from the server.
+  await page.getByLabel("Change status").selectOption("Draft");
+  const draft = page.getByRole("alertdialog", { name: "Set this job back to Draft?" });
+  await expect(draft).toContainText("1 person is booked on this job.");
+  await shot(page, "draft-confirm");
+  await expectNoSeriousViolations(page);
+  await draft.getByRole("button", { name: "Keep it published" }).click();
+  await expect(draft).toBeHidden();
 }

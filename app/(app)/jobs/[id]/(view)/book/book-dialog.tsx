@@ -258,7 +258,7 @@ export function BookDialog({
                         <BookButtons
                           name={u.name}
                           whyNot={whyNot}
-                          reserve={!holding}
+                          reserve={!holding && !here.some((a) => a.status === "Reserve")}
                           busy={call.pending}
                           onBook={() => book(u.id, "Booked")}
                           onReserve={() => book(u.id, "Reserve")}

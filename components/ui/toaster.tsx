@@ -77,6 +77,8 @@ export const notify = {
       ...opts,
       duration: opts?.duration ?? TOAST_UNDO_MS,
       action: { label: "Undo", onClick: () => undo() },
+      // A 44 px tap target (sonner's own button is 24 px high).
+      actionButtonStyle: { minHeight: 44, minWidth: 64, paddingInline: 16 },
     });
   },
 };

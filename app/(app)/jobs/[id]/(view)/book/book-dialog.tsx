@@ -264,7 +264,7 @@ export function BookDialog({
                           onReserve={() => book(u.id, "Reserve")}
                         />
                       )}
-                      {board.can.request && (
+                      {board.can.request && !holding && (
                         <Button
                           size="sm"
                           variant="secondary"

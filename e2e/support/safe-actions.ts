@@ -6,6 +6,15 @@ import { api, apiToken, copenhagen } from "./api";
 const HOUR = 3_600_000;
 
 async function expectNoSeriousViolations(page: Page) {
+  // Dialogs and toasts fade in: measure contrast once their animations have finished.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -38,20 +38,29 @@ export function DialogContent({
 }: DialogContentProps) {
   // Without a description Radix expects aria-describedby to be explicitly undefined.
   const describedBy = description ? {} : { "aria-describedby": undefined };
+  // A click on a toast (its Undo or Close) is not a click outside that dismisses the dialog.
+  const onInteractOutside: DialogContentProps["onInteractOutside"] = (e) => {
+    if ((e.target as Element | null)?.closest?.("[data-sonner-toaster]")) e.preventDefault();
+    props.onInteractOutside?.(e);
+  };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 animate-overlay-in bg-gray-950/50" />
       <DialogPrimitive.Content
         {...describedBy}
         {...props}
+        onInteractOutside={onInteractOutside}
         className={cn(
           // Children keep their height: in a height-capped flex column they would otherwise
           // shrink and overlap, instead of the panel scrolling.
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] w-full flex-col overflow-y-auto [&>*]:shrink-0",
+          // The top 6 rem (phone) and 5.5 rem (desktop, centred) stay free for the toasts
+          // (components/ui/toaster.tsx), so a toast never covers the dialog's controls.
+          "fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-6rem)] w-full flex-col overflow-y-auto [&>*]:shrink-0",
           "rounded-t-card bg-white p-4 pb-[max(1rem,env(safe-area-inset-bottom))] shadow-xl",
           "animate-sheet-in focus:outline-none",
           "sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100%-2rem)]",
           "sm:-translate-x-1/2 sm:-translate-y-1/2 sm:animate-dialog-in sm:rounded-card sm:p-6",
+          "sm:max-h-[calc(100dvh-11rem)]",
           widths[size],
           className,
         )}

@@ -65,7 +65,14 @@ export {
   type LinkTab,
   type LinkTabsProps,
 } from "./tabs";
-export { notify, Toaster, TOAST_ERROR_MS, TOAST_SUCCESS_MS, type NotifyOptions } from "./toaster";
+export {
+  notify,
+  Toaster,
+  TOAST_ERROR_MS,
+  TOAST_SUCCESS_MS,
+  TOAST_UNDO_MS,
+  type NotifyOptions,
+} from "./toaster";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 export {
   FilterBar,

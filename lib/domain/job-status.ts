@@ -17,3 +17,10 @@ export const MANUAL_TRANSITIONS: Record<JobStatus, JobStatus[]> = {
 
 export const canChangeStatus = (from: JobStatus, to: JobStatus): boolean =>
   MANUAL_TRANSITIONS[from].includes(to);
+
+/** Going back to these takes the job away from its crew: the screen asks first. */
+export const ASKS_ABOUT_CREW: readonly JobStatus[] = ["Draft", "Cancelled"];
+
+/** "3 people are booked on this job" (the count comes from the server). */
+export const bookedCrewText = (n: number): string =>
+  `${n} ${n === 1 ? "person is" : "people are"} booked on this job`;

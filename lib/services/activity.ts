@@ -14,22 +14,28 @@ export interface ActivityEntry {
  * Writes the activity-log row of a write verb. It takes only a transaction-bound context, so
  * the row is always written in the same transaction as the change it records (DESIGN.md §5).
  */
-export async function logActivity(ctx: TxCtx, entry: ActivityEntry): Promise<void> {
-  await logActivities(ctx, [entry]);
+export async function logActivity(ctx: TxCtx, entry: ActivityEntry): Promise<number> {
+  const [row] = await ctx.db
+    .insert(schema.activityLog)
+    .values(toRow(ctx, entry))
+    .returning({ id: schema.activityLog.id });
+  return row.id;
 }
 
 /** Several rows in one statement (a sweep that changes many applications at once). */
 export async function logActivities(ctx: TxCtx, entries: ActivityEntry[]): Promise<void> {
   if (!entries.length) return;
-  await ctx.db.insert(schema.activityLog).values(
-    entries.map((entry) => ({
-      logName: entry.logName,
-      description: entry.description,
-      subjectType: entry.subjectType ?? null,
-      subjectId: entry.subjectId ?? null,
-      causerId: actorId(ctx),
-      properties: { ...(entry.properties ?? {}), ...(ctx.ip ? { ip: ctx.ip } : {}) },
-      createdAt: ctx.now,
-    })),
-  );
+  await ctx.db.insert(schema.activityLog).values(entries.map((entry) => toRow(ctx, entry)));
+}
+
+function toRow(ctx: TxCtx, entry: ActivityEntry) {
+  return {
+    logName: entry.logName,
+    description: entry.description,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId ?? null,
+    causerId: actorId(ctx),
+    properties: { ...(entry.properties ?? {}), ...(ctx.ip ? { ip: ctx.ip } : {}) },
+    createdAt: ctx.now,
+  };
 }

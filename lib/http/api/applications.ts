@@ -9,8 +9,12 @@ import {
   bookInput,
   changeApplication,
   changeApplicationStatus,
+  bookAllApplicants,
   deleteApplication,
+  removeInput,
   statusChangeInput,
+  undoApplicationChange,
+  undoInput,
 } from "@/lib/services/applications";
 
 export const postApplications = endpoint({
@@ -39,10 +43,33 @@ export const putApplication = endpoint<{ id: string }>({
 export const deleteApplicationEndpoint = endpoint<{ id: string }>({
   method: "DELETE",
   path: "/applications/{id}",
-  summary: "Take a worker off a shift (not once hours are reported)",
+  summary:
+    "Take a worker off a shift (not once hours are reported); notify=1 e-mails the worker. The answer's undo_activity_id undoes it (POST applications/undo)",
   tag: "applications",
   auth: "user",
-  run: (ctx, { params }) => deleteApplication(ctx, params.id),
+  query: removeInput,
+  run: (ctx, { params, query }) => deleteApplication(ctx, params.id, query),
+});
+
+export const postApplicationUndo = endpoint({
+  method: "POST",
+  path: "/applications/undo",
+  summary:
+    "Undo one's own Remove, Move or status change (activity_id = the undo_activity_id of its answer) within 10 minutes: the restored place passes the booking rule; 409 when it was taken meanwhile or the application changed since, 410 rest time (repeat with closely)",
+  tag: "applications",
+  auth: "user",
+  body: undoInput,
+  run: (ctx, { body }) => undoApplicationChange(ctx, body),
+});
+
+export const postBookApplicants = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/shift-slots/{id}/book-applicants",
+  summary:
+    "Book a slot's applicants in the order they applied, up to its free positions [jobs_book_workers]; answers who was booked and why the others were not",
+  tag: "applications",
+  auth: "user",
+  run: (ctx, { params }) => bookAllApplicants(ctx, params.id),
 });
 
 export const getApplicationChange = endpoint<{ shiftId: string; applicationId: string }>({
@@ -82,6 +109,8 @@ export const applicationsEndpoints: Endpoint[] = [
   postApplications as Endpoint,
   putApplication as Endpoint,
   deleteApplicationEndpoint as Endpoint,
+  postApplicationUndo as Endpoint,
+  postBookApplicants as Endpoint,
   getApplicationChange as Endpoint,
   postApplicationChange as Endpoint,
   getBookableUsers as Endpoint,

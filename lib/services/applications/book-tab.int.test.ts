@@ -152,9 +152,10 @@ describe("bookable-users", () => {
       username: "zed",
       shiftIds: String(s.shiftId),
     });
-    expect(page.items.map((u) => u.name)).toEqual(["Zed Busybody", "Zed Freebird"]);
+    // The free worker first: availability sorts before the name.
+    expect(page.items.map((u) => u.name)).toEqual(["Zed Freebird", "Zed Busybody"]);
     expect(page.meta.total).toBe(2);
-    const [b, f] = page.items;
+    const [f, b] = page.items;
     expect(b.conflicts).toEqual([
       expect.objectContaining({ shift_id: s.shiftId, kind: "overlap" }),
     ]);

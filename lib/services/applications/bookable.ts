@@ -1,5 +1,20 @@
 import { z } from "zod";
-import { and, asc, count, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
@@ -12,6 +27,8 @@ import { conflictMessage, findConflicts } from "./conflicts";
 
 export const bookableUsersInput = pageInput(10).extend({
   skill: optionalId,
+  /** Sorts workers with this skill (or a sub-skill) first without leaving the others out. */
+  prefer_skill: optionalId,
   branches: idList,
   username: searchText,
   /** Shifts the booker is about to book on: each worker then carries its clashes with them. */
@@ -37,10 +54,76 @@ const worksShifts: SQL = exists(
   sql`(select 1 from ${schema.userRoles} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${schema.users.id} and ${schema.permissions.name} = 'my_dashboard_access')`,
 );
 
+const HOUR = 3_600_000;
+
+/** Whether the worker (the outer `users` row) has a skill or one of its sub-skills. */
+const hasSkill = (db: Ctx["db"], skillId: number): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.userSkills)
+      .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
+      .where(
+        and(
+          eq(schema.userSkills.userId, schema.users.id),
+          or(eq(schema.skills.id, skillId), eq(schema.skills.parentId, skillId)),
+        ),
+      ),
+  );
+
+type Target = { shiftId: number; startsAt: Date; endsAt: Date; restHours: number };
+
+/**
+ * How free the worker is for the shifts being booked, as a sort key: 0 free, 1 too little rest
+ * (a warning), 2 booked elsewhere at the same time, 3 already holding a place on one of them.
+ * The same windows as `findConflicts`, in SQL, so the order holds across pages.
+ */
+function availabilityRank(db: Ctx["db"], targets: Target[]): SQL | null {
+  if (!targets.length) return null;
+  const ids = targets.map((t) => t.shiftId);
+  const filledOfWorker = and(
+    eq(schema.applications.assigneeId, schema.users.id),
+    inArray(schema.applications.status, [...FILLED_STATUSES]),
+  );
+  const onTarget = exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.applications)
+      .where(and(filledOfWorker, inArray(schema.applications.shiftId, ids))),
+  );
+  const clash = (restMs: (t: Target) => number) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(schema.applications)
+        .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+        .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+        .where(
+          and(
+            filledOfWorker,
+            isNull(schema.shifts.deletedAt),
+            isNull(schema.jobs.deletedAt),
+            ne(schema.jobs.status, "Cancelled"),
+            notInArray(schema.shifts.id, ids),
+            or(
+              ...targets.map((t) =>
+                and(
+                  lt(schema.shifts.startsAt, new Date(t.endsAt.getTime() + restMs(t))),
+                  gt(schema.shifts.endsAt, new Date(t.startsAt.getTime() - restMs(t))),
+                ),
+              ),
+            ),
+          ),
+        ),
+    );
+  return sql`case when ${onTarget} then 3 when ${clash(() => 0)} then 2 when ${clash((t) => t.restHours * HOUR)} then 1 else 0 end`;
+}
+
 /**
  * GET bookable-users (spec §7): workers a booker may put on a shift, searched by skill (a
  * skill group matches its sub-skills), branches and name, a page at a time, each with its
- * skills, level, branches and any clash with the shifts being booked.
+ * skills, level, branches and any clash with the shifts being booked. Sorted by skill match
+ * (`skill` or `prefer_skill`), then by how free they are for those shifts, then by name.
  */
 export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<BookableUser>> {
   requirePermission(ctx, "jobs_book_workers", "can_request_worker");
@@ -54,20 +137,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     worksShifts,
   ];
   if (q.skill) {
-    conds.push(
-      exists(
-        ctx.db
-          .select({ one: sql`1` })
-          .from(schema.userSkills)
-          .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
-          .where(
-            and(
-              eq(schema.userSkills.userId, schema.users.id),
-              or(eq(schema.skills.id, q.skill), eq(schema.skills.parentId, q.skill)),
-            ),
-          ),
-      ),
-    );
+    conds.push(hasSkill(ctx.db, q.skill));
   }
   if (q.branches?.length) {
     conds.push(
@@ -87,20 +157,6 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   if (q.username) {
     conds.push(sql`lower(${schema.users.name}) like ${containsPattern(q.username.toLowerCase())}`);
   }
-  const where = and(...conds);
-  const [users, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({ id: schema.users.id, name: schema.users.name, phone: schema.users.phone })
-      .from(schema.users)
-      .where(where)
-      .orderBy(asc(schema.users.name), asc(schema.users.id))
-      .limit(q.perPage)
-      .offset(offsetOf(q.page, q.perPage)),
-    ctx.db.select({ total: count() }).from(schema.users).where(where),
-  ]);
-  const ids = users.map((u) => u.id);
-  if (!ids.length) return { items: [], meta: pageMeta(q.page, q.perPage, Number(total)) };
-
   // The shifts being booked, if the booker may see their jobs.
   const shifts = q.shiftIds?.length
     ? await ctx.db
@@ -116,6 +172,29 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
         .where(and(inArray(schema.shifts.id, q.shiftIds), jobScope(actor)))
     : [];
   const shiftIds = shifts.map((s) => s.shiftId);
+
+  const where = and(...conds);
+  const sortSkill = q.skill ?? q.prefer_skill;
+  const rank = availabilityRank(ctx.db, shifts);
+  const [users, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ id: schema.users.id, name: schema.users.name, phone: schema.users.phone })
+      .from(schema.users)
+      .where(where)
+      .orderBy(
+        ...(sortSkill && !q.skill
+          ? [sql`case when ${hasSkill(ctx.db, sortSkill)} then 0 else 1 end`]
+          : []),
+        ...(rank ? [asc(rank)] : []),
+        asc(schema.users.name),
+        asc(schema.users.id),
+      )
+      .limit(q.perPage)
+      .offset(offsetOf(q.page, q.perPage)),
+    ctx.db.select({ total: count() }).from(schema.users).where(where),
+  ]);
+  const ids = users.map((u) => u.id);
+  if (!ids.length) return { items: [], meta: pageMeta(q.page, q.perPage, Number(total)) };
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = actor.isClient ? actor.companyId : undefined;
@@ -181,14 +260,16 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   return {
     items: users.map((u) => {
       const mine = skills.filter((s) => s.userId === u.id);
-      const match = q.skill ? mine.find((s) => s.id === q.skill || s.parentId === q.skill) : null;
+      const match = sortSkill
+        ? mine.find((s) => s.id === sortSkill || s.parentId === sortSkill)
+        : null;
       return {
         id: u.id,
         name: u.name,
         phone: reachable(u.id) ? u.phone : null,
         skills: mine.map((s) => ({ id: s.id, name: s.name, level: s.level })),
         level: match?.level ?? null,
-        has_skill: q.skill ? Boolean(match) : null,
+        has_skill: sortSkill ? Boolean(match) : null,
         branches: branches
           .filter((b) => b.userId === u.id)
           .map((b) => ({ id: b.id, name: b.name })),

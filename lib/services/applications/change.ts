@@ -111,7 +111,7 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
 /** POST application-change: move an application to another slot or shift of the same job. */
 export async function changeApplication(ctx: Ctx, raw: unknown) {
   const input = parseInput(applicationChangeInput, raw);
-  const id = await withTx(ctx, async (ctx) => {
+  const moved = await withTx(ctx, async (ctx) => {
     const { app } = await lockApplication(ctx, input.application_id, {
       worker: true,
       slotIds: [input.shift_slot_id],
@@ -131,7 +131,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       throw new ValidationError("Choose a slot of a shift of the same job.", {
         shift_slot_id: ["Choose a slot of a shift of the same job."],
       });
-    if (target.slotId === app.shiftSlotId) return app.id;
+    if (target.slotId === app.shiftSlotId) return { id: app.id, undo: null };
     if (target.endsAt.getTime() <= ctx.now.getTime())
       throw new ConflictError("That shift has already ended.", "shift_ended");
     if (target.shiftId !== app.shiftId) {
@@ -162,6 +162,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       skill: true,
       closely: input.closely,
       bookAnyway: input.book_anyway,
+      anyway: "Move",
     });
     await ctx.db
       .update(schema.applications)
@@ -173,20 +174,24 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
         ...(input.book_anyway ? { bookAnyway: true } : {}),
       })
       .where(eq(schema.applications.id, app.id));
-    await logActivity(ctx, {
+    const activityId = await logActivity(ctx, {
       logName: "applications",
       description: `Moved ${app.assigneeName} to ${slotLabel(target)}`,
       subjectType: "applications",
       subjectId: app.id,
       properties: {
+        action: "moved",
         from_shift_slot_id: app.shiftSlotId,
         to_shift_slot_id: target.slotId,
+        from_shift_id: app.shiftId,
+        to_shift_id: target.shiftId,
+        job_id: app.jobId,
         status: app.status as ApplicationStatus,
       },
     });
     await recomputeJobStatuses(ctx, [app.jobId]);
-    return app.id;
+    return { id: app.id, undo: activityId };
   });
-  const [application] = await applicationViews(ctx.db, [id]);
-  return { application, message: APPLICATION_MESSAGES.moved };
+  const [application] = await applicationViews(ctx.db, [moved.id]);
+  return { application, message: APPLICATION_MESSAGES.moved, undo_activity_id: moved.undo };
 }

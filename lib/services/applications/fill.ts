@@ -21,6 +21,8 @@ export interface FillRequest {
   skill: boolean;
   closely?: boolean;
   bookAnyway?: boolean;
+  /** What the 410's question offers: a move asks "Move anyway?", not "Book anyway?". */
+  anyway?: "Book" | "Move";
 }
 
 /**
@@ -64,7 +66,13 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     const rest = conflicts.find((c) => c.kind === "rest");
     if (rest && r.clashes === "overlap-and-rest" && !r.closely) {
       const hours = r.targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
-      throw new ConfirmError(conflictMessage(rest, r.worker.name, hours), "rest_time");
+      throw new ConfirmError(
+        conflictMessage(rest, r.worker.name, hours).replace(
+          /Book anyway\?$/,
+          `${r.anyway ?? "Book"} anyway?`,
+        ),
+        "rest_time",
+      );
     }
   }
 
@@ -73,7 +81,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     const missing = r.targets.find((t) => !skills.has(t.skillId));
     if (missing)
       throw new ConfirmError(
-        `${r.worker.name} does not have the skill ${missing.skillName}. Book anyway?`,
+        `${r.worker.name} does not have the skill ${missing.skillName}. ${r.anyway ?? "Book"} anyway?`,
         "missing_skill",
       );
   }

@@ -43,3 +43,16 @@ export const applicationChangeInput = z.object({
   closely: flag,
   book_anyway: flag,
 });
+
+/** DELETE applications/{id}: `notify` sends the worker an e-mail that they were taken off. */
+export const removeInput = z.object({ notify: flag });
+
+/** POST applications/undo: the activity row of the change to undo, as its answer named it. */
+export const undoInput = z.object({
+  activity_id: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be a positive id")
+    .max(Number.MAX_SAFE_INTEGER, "is out of range"),
+  closely: flag,
+});

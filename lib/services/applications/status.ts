@@ -15,7 +15,8 @@ import { logActivity } from "../activity";
 import { assertRelated, relationTo, type Relation } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplication, underLocks } from "./locks";
-import { statusChangeInput } from "./schemas";
+import { mailWorkerAboutShift } from "./notify";
+import { removeInput, statusChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { branchOpenTo, loadAssignee, workerSkillIds } from "./targets";
 import { applicationViews, type ApplicationView } from "./view";
@@ -47,7 +48,7 @@ export async function changeApplicationStatus(
   ctx: Ctx,
   id: unknown,
   raw: unknown,
-): Promise<{ application: ApplicationView; message: string }> {
+): Promise<{ application: ApplicationView; message: string; undo_activity_id: number | null }> {
   const input = parseInput(statusChangeInput, raw);
   const to = input.status;
   const result = await withTx(ctx, async (ctx) => {
@@ -60,7 +61,7 @@ export async function changeApplicationStatus(
         `${to} follows the hours: report, approve or disapprove them instead.`,
         "illegal_transition",
       );
-    if (app.status === to) return { id: app.id, status: to, by };
+    if (app.status === to) return { id: app.id, status: to, by, undo: null };
     const err = transitionError(app.status, to, by);
     if (err) throw new ConflictError(err, "illegal_transition");
 
@@ -92,6 +93,15 @@ export async function changeApplicationStatus(
 
     const finalStatus: ApplicationStatus =
       isFilled(to) && app.endsAt.getTime() <= now ? "Report!" : to;
+    const [before] = await ctx.db
+      .select({
+        bookedById: schema.applications.bookedById,
+        bookedAt: schema.applications.bookedAt,
+        closely: schema.applications.closely,
+        bookAnyway: schema.applications.bookAnyway,
+      })
+      .from(schema.applications)
+      .where(eq(schema.applications.id, app.id));
     await ctx.db
       .update(schema.applications)
       .set({
@@ -104,29 +114,46 @@ export async function changeApplicationStatus(
         ...(input.book_anyway ? { bookAnyway: true } : {}),
       })
       .where(eq(schema.applications.id, app.id));
-    await logActivity(ctx, {
+    const activityId = await logActivity(ctx, {
       logName: "applications",
       description: `${app.assigneeName} on ${app.jobName}: ${app.status} → ${finalStatus}`,
       subjectType: "applications",
       subjectId: app.id,
-      properties: { from: app.status, to: finalStatus, job_id: app.jobId, shift_id: app.shiftId },
+      // What an undo restores (undo.ts): the status and booking fields as they were.
+      properties: {
+        action: "status",
+        from: app.status,
+        to: finalStatus,
+        job_id: app.jobId,
+        shift_id: app.shiftId,
+        before: {
+          booked_by_id: before.bookedById,
+          booked_at: before.bookedAt?.toISOString() ?? null,
+          closely: before.closely,
+          book_anyway: before.bookAnyway,
+        },
+      },
     });
     if (finalStatus === "Report!") await recomputeJobStatuses(ctx, [app.jobId]);
-    return { id: app.id, status: finalStatus, by };
+    // A booker may undo their change (the worker's own answers are not undone from a toast).
+    return { id: app.id, status: finalStatus, by, undo: by === "booker" ? activityId : null };
   });
   const [application] = await applicationViews(ctx.db, [result.id]);
   return {
     application,
     message:
       (result.by === "worker" ? WORKER_MESSAGES[to] : undefined) ?? APPLICATION_MESSAGES.updated,
+    undo_activity_id: result.undo,
   };
 }
 
 /**
  * DELETE applications/{id}: a booker takes someone off a shift. An application with reported
- * or approved hours keeps its history: the report must go first.
+ * or approved hours keeps its history: the report must go first. `notify` mails the worker.
+ * The activity row keeps the whole application, so the booker can undo the removal (undo.ts).
  */
-export async function deleteApplication(ctx: Ctx, id: unknown) {
+export async function deleteApplication(ctx: Ctx, id: unknown, raw: unknown = {}) {
+  const { notify } = parseInput(removeInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const { app } = await lockApplication(ctx, id);
     const rel = await relationTo(ctx, app);
@@ -144,20 +171,38 @@ export async function deleteApplication(ctx: Ctx, id: unknown) {
         `${app.assigneeName} has reported hours on this shift. Delete the report first.`,
         "has_hours",
       );
-    await ctx.db.delete(schema.applications).where(eq(schema.applications.id, app.id));
-    await logActivity(ctx, {
+    const [row] = await ctx.db
+      .delete(schema.applications)
+      .where(eq(schema.applications.id, app.id))
+      .returning();
+    const notified = Boolean(notify);
+    if (notified) await mailWorkerAboutShift(ctx, "removed", app);
+    const activityId = await logActivity(ctx, {
       logName: "applications",
-      description: `Removed ${app.assigneeName} (${app.status}) from ${app.jobName}`,
+      description: `Removed ${app.assigneeName} (${app.status}) from ${app.jobName}${notified ? " and told them by e-mail" : ""}`,
       subjectType: "applications",
       subjectId: app.id,
       properties: {
+        action: "removed",
         status: app.status,
         job_id: app.jobId,
         shift_id: app.shiftId,
+        shift_slot_id: app.shiftSlotId,
         assignee_id: app.assigneeId,
+        notified,
+        // What an undo puts back (undo.ts).
+        snapshot: {
+          created_by_id: row.createdById,
+          booked_by_id: row.bookedById,
+          booked_at: row.bookedAt?.toISOString() ?? null,
+          check_in_at: row.checkInAt?.toISOString() ?? null,
+          book_anyway: row.bookAnyway,
+          closely: row.closely,
+          created_at: row.createdAt.toISOString(),
+        },
       },
     });
     await recomputeJobStatuses(ctx, [app.jobId]);
-    return { id: app.id, message: APPLICATION_MESSAGES.deleted };
+    return { id: app.id, message: APPLICATION_MESSAGES.deleted, undo_activity_id: activityId };
   });
 }

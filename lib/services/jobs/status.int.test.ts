@@ -14,7 +14,7 @@ import {
   jobSnapshot,
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
-import { changeJobReason, changeJobStatus, deleteJob } from "./status";
+import { bookedCrewCount, changeJobReason, changeJobStatus, deleteJob } from "./status";
 import { listJobs } from "./list";
 import { fetchJobForView } from "./view";
 
@@ -298,5 +298,30 @@ describe("deleteJob", () => {
     expect(await jobSnapshot(handle.db, j.id)).toEqual(before);
     expect((await deleteJob(await ctxOf(w.colEditorA), j.id)).archived).toBe(false);
     expect(await jobRow(handle.db, j.id)).toBeUndefined();
+  });
+});
+
+describe("booked crew count (asked before Draft or Cancelled)", () => {
+  it("counts the people holding a place on shifts still to come, once each, in scope only", async () => {
+    const j = await insertJob(handle.db, {
+      name: "Crew count",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [
+        { startsAt: day(10, 8), endsAt: day(10, 16), slots: [{ skillId: w.skill, positions: 5 }] },
+        { startsAt: day(11, 8), endsAt: day(11, 16), slots: [{ skillId: w.skill, positions: 5 }] },
+        // Already over: its crew is not taken away by a status change.
+        { startsAt: day(1, 8), endsAt: day(1, 16), slots: [{ skillId: w.skill, positions: 5 }] },
+      ],
+    });
+    const [a, b, past] = j.shifts.map((s) => s.slots[0].id);
+    await applyOn(handle.db, a, w.worker, "Booked");
+    await applyOn(handle.db, b, w.worker, "Booked");
+    await applyOn(handle.db, a, w.crewHandler, "Request accepted");
+    await applyOn(handle.db, a, w.admin, "Applied");
+    await applyOn(handle.db, past, w.pm, "Report!");
+    expect(await bookedCrewCount(await ctxOf(w.pm), j.id)).toEqual({ booked: 2 });
+    expect((await appErrorOf(bookedCrewCount(await ctxOf(w.colEditorB), j.id))).status).toBe(404);
+    expect((await appErrorOf(bookedCrewCount(await ctxOf(w.worker), j.id))).status).toBe(403);
   });
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, countDistinct, eq, gt, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
 import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import { BOOKED_STATUSES } from "@/lib/domain/application-status";
 import { requirePermission, type Ctx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
@@ -60,6 +61,28 @@ export async function changeJobStatus(
     });
     return { id: job.id, status, reason: newReason };
   });
+}
+
+/**
+ * How many people hold a place on the job's shifts still to come (Booked or Request accepted):
+ * what the status change asks about before a job with crew goes back to Draft or is cancelled.
+ */
+export async function bookedCrewCount(ctx: Ctx, jobId: unknown): Promise<{ booked: number }> {
+  requirePermission(ctx, "job_edit");
+  const job = await loadJobInScope(ctx, jobId);
+  const [{ n }] = await ctx.db
+    .select({ n: countDistinct(schema.applications.assigneeId) })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .where(
+      and(
+        eq(schema.shifts.jobId, job.id),
+        isNull(schema.shifts.deletedAt),
+        gt(schema.shifts.endsAt, ctx.now),
+        inArray(schema.applications.status, [...BOOKED_STATUSES]),
+      ),
+    );
+  return { booked: Number(n) };
 }
 
 export const changeReasonInput = z.object({

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { runAction, runParsed } from "@/lib/http/action";
 import {
+  bookedCrewCount,
   changeJobReason,
   changeJobStatus,
   changeReasonInput,
@@ -31,4 +32,9 @@ export async function setJobReason(
   return runParsed(changeReasonInput, { reason }, (ctx, input) =>
     changeJobReason(ctx, jobId, input),
   );
+}
+
+/** How many people are booked on the job's coming shifts (asked before Draft or Cancelled). */
+export async function crewCount(jobId: number) {
+  return runAction((ctx) => bookedCrewCount(ctx, jobId));
 }

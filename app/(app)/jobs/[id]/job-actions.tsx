@@ -13,9 +13,10 @@ import {
   Textarea,
   notify,
 } from "@/components/ui";
-import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import { ASKS_ABOUT_CREW, bookedCrewText, MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
 import type { JobStatus } from "@/lib/domain/statuses";
-import { removeJob, setJobReason, setJobStatus } from "./actions";
+import { crewCount, removeJob, setJobReason, setJobStatus } from "./actions";
+import { DraftConfirm } from "./draft-confirm";
 
 export function JobActions({
   jobId,
@@ -38,10 +39,14 @@ export function JobActions({
   const [reasonText, setReasonText] = useState("");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // People booked on the coming shifts, asked of the server when Draft or Cancelled is chosen.
+  const [booked, setBooked] = useState<number | null>(null);
+  const [draftOpen, setDraftOpen] = useState(false);
   const next = MANUAL_TRANSITIONS[status];
 
   const change = (to: string, why?: string) =>
     start(async () => {
+      const from = status;
       const r = await setJobStatus(jobId, to, why);
       if (!r.ok) {
         if (r.errors?.reason) setReasonError(r.errors.reason[0]);
@@ -49,8 +54,39 @@ export function JobActions({
         return;
       }
       setCancelOpen(false);
-      notify.success(`Status changed to ${r.data.status}`);
+      setDraftOpen(false);
+      const message = `Status changed to ${r.data.status}`;
+      // Undo sets the status back through the same verb, when that change is allowed by hand.
+      if (MANUAL_TRANSITIONS[r.data.status].includes(from))
+        notify.undoable(message, () =>
+          start(async () => {
+            const back = await setJobStatus(
+              jobId,
+              from,
+              from === "Cancelled" ? (currentReason ?? undefined) : undefined,
+            );
+            if (!back.ok) return void notify.error(back.message);
+            notify.success(`Status changed to ${back.data.status}`);
+            router.refresh();
+          }),
+        );
+      else notify.success(message);
       router.refresh();
+    });
+
+  /** Draft or Cancelled with people booked: ask first, naming how many (from the server). */
+  const askAboutCrew = (to: JobStatus) =>
+    start(async () => {
+      setBooked(null);
+      const r = await crewCount(jobId);
+      const n = r.ok ? r.data.booked : null;
+      setBooked(n);
+      if (to === "Cancelled") {
+        setReason("");
+        setReasonError(null);
+        setCancelOpen(true);
+      } else if (n) setDraftOpen(true);
+      else change(to);
     });
 
   return (
@@ -61,13 +97,10 @@ export function JobActions({
             value=""
             disabled={pending}
             onChange={(e) => {
-              const to = e.target.value;
+              const to = e.target.value as JobStatus | "";
               if (!to) return;
-              if (to === "Cancelled") {
-                setReason("");
-                setReasonError(null);
-                setCancelOpen(true);
-              } else change(to);
+              if (ASKS_ABOUT_CREW.includes(to)) askAboutCrew(to);
+              else change(to);
             }}
           >
             <option value="">Choose…</option>
@@ -140,6 +173,11 @@ export function JobActions({
           title="Cancel this job?"
           description="The crew and the client see the reason you give."
         >
+          {booked ? (
+            <p role="status" className="mb-4 text-sm font-medium text-warning-800">
+              {bookedCrewText(booked)}.
+            </p>
+          ) : null}
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -170,6 +208,14 @@ export function JobActions({
           </form>
         </DialogContent>
       </Dialog>
+
+      <DraftConfirm
+        open={draftOpen}
+        booked={booked ?? 0}
+        busy={pending}
+        onOpenChange={setDraftOpen}
+        onConfirm={() => change("Draft")}
+      />
 
       <Dialog open={deleteOpen} onOpenChange={setDeleteOpen}>
         <DialogContent

@@ -7,12 +7,16 @@ import {
   applicationChangeOptions,
   bookableUsers,
   bookableUsersInput,
+  bookAllApplicants,
   bookApplications,
   bookInput,
   changeApplication,
   changeApplicationStatus,
   deleteApplication,
+  removeInput,
   statusChangeInput,
+  undoApplicationChange,
+  undoInput,
 } from "@/lib/services/applications";
 
 type StatusChange = z.input<typeof statusChangeInput>;
@@ -36,8 +40,17 @@ export async function setApplicationStatus(
   );
 }
 
-export async function removeApplication(id: number) {
-  return runAction((ctx) => deleteApplication(ctx, id));
+export async function removeApplication(id: number, opts: z.input<typeof removeInput> = {}) {
+  return runAction((ctx) => deleteApplication(ctx, id, opts));
+}
+
+/** Undo of a Remove, Move or status change, by the activity id its answer carried. */
+export async function undoChange(activityId: number, flags: { closely?: boolean } = {}) {
+  return runParsed(undoInput, { activity_id: activityId, ...flags }, undoApplicationChange);
+}
+
+export async function bookApplicants(slotId: number) {
+  return runAction((ctx) => bookAllApplicants(ctx, slotId));
 }
 
 export async function moveOptions(shiftId: number, applicationId: number) {

@@ -1,19 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import { CheckCircle2, UserPlus } from "lucide-react";
-import { Badge, Button, Card, CardContent } from "@/components/ui";
-import { StatusBadge } from "@/components/work/status-badge";
+import { UserPlus, UsersRound } from "lucide-react";
+import { Button, Card, CardContent, notify } from "@/components/ui";
 import { formatDate, formatTime } from "@/lib/domain/format";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import type { BoardApplication, BookBoard } from "@/lib/services/applications";
-import { removeApplication, setApplicationStatus } from "./actions";
+import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
+import { bookApplicants, removeApplication, setApplicationStatus } from "./actions";
 import { BookDialog } from "./book-dialog";
 import { ConfirmRetry } from "./confirm-retry";
+import { CrewRow, isFilled } from "./crew-row";
 import { MoveDialog } from "./move-dialog";
+import { RemoveDialog } from "./remove-dialog";
 import { useBookingCall } from "./use-booking-call";
-
-const isFilled = (s: string) => (FILLED_STATUSES as readonly string[]).includes(s);
 
 export function BookBoardView({
   board,
@@ -29,7 +27,27 @@ export function BookBoardView({
   const targetShift = targetIds && board.shifts.find((x) => x.id === targetIds.shiftId);
   const targetSlot = targetShift?.slots.find((x) => x.id === targetIds?.slotId);
   const [moving, setMoving] = useState<{ shiftId: number; app: BoardApplication } | null>(null);
+  const [removing, setRemoving] = useState<{ app: BoardApplication; label: string } | null>(null);
   const call = useBookingCall();
+
+  const remove = (app: BoardApplication, notifyWorker = false) =>
+    call.run(
+      () => removeApplication(app.id, { notify: notifyWorker }),
+      (d) => d.message,
+      {},
+      () => setRemoving(null),
+    );
+  const bookAll = (slot: BoardSlot) =>
+    call.run(
+      () => bookApplicants(slot.id),
+      (d) => {
+        if (d.not_booked.length)
+          notify.warning(`Not booked: ${d.not_booked.length}`, {
+            description: d.not_booked.map((n) => `${n.worker.name}: ${n.reason}`).join(" "),
+          });
+        return d.message;
+      },
+    );
 
   return (
     <>
@@ -86,6 +104,13 @@ export function BookBoardView({
                             </Button>
                           )}
                         </div>
+                        {board.can.book && !shift.ended && (
+                          <BookAllApplicants
+                            slot={slot}
+                            busy={call.pending}
+                            onBookAll={() => bookAll(slot)}
+                          />
+                        )}
                         {slot.applications.length === 0 ? (
                           <p className="mt-2 text-sm text-gray-600">Nobody yet.</p>
                         ) : (
@@ -97,6 +122,7 @@ export function BookBoardView({
                                 tz={tz}
                                 canBook={board.can.book}
                                 ended={shift.ended}
+                                slotFull={slot.filled >= slot.positions}
                                 busy={call.pending}
                                 onBook={() =>
                                   call.run(
@@ -104,11 +130,20 @@ export function BookBoardView({
                                     (d) => d.message,
                                   )
                                 }
-                                onRemove={() =>
+                                onReserve={() =>
                                   call.run(
-                                    () => removeApplication(app.id),
+                                    (f) => setApplicationStatus(app.id, "Reserve", f),
                                     (d) => d.message,
                                   )
+                                }
+                                onRemove={() =>
+                                  // A held place (or a checked-in worker) is asked about first.
+                                  isFilled(app.status) || app.check_in_at
+                                    ? setRemoving({
+                                        app,
+                                        label: `${slot.skill.name} on ${formatDate(start, tz)} ${formatTime(start, tz)}`,
+                                      })
+                                    : remove(app)
                                 }
                                 onMove={() => setMoving({ shiftId: shift.id, app })}
                               />
@@ -141,68 +176,41 @@ export function BookBoardView({
           onClose={() => setMoving(null)}
         />
       )}
+      <RemoveDialog
+        app={removing?.app ?? null}
+        slotLabel={removing?.label ?? ""}
+        busy={call.pending}
+        onCancel={() => setRemoving(null)}
+        onRemove={(notifyWorker) => removing && remove(removing.app, notifyWorker)}
+      />
       <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
     </>
   );
 }
 
-function CrewRow({
-  app,
-  tz,
-  canBook,
-  ended,
+/** "Book all applicants": the slot's applicants in the order they applied, up to its free places. */
+function BookAllApplicants({
+  slot,
   busy,
-  onBook,
-  onRemove,
-  onMove,
+  onBookAll,
 }: {
-  app: BoardApplication;
-  tz: string;
-  canBook: boolean;
-  ended: boolean;
+  slot: BoardSlot;
   busy: boolean;
-  onBook: () => void;
-  onRemove: () => void;
-  onMove: () => void;
+  onBookAll: () => void;
 }) {
-  const filled = isFilled(app.status);
-  const hoursDue = ["Report!", "Reported", "Approved"].includes(app.status);
-  const bookable = ["Applied", "Reserve", "Request denied", "Requested"].includes(app.status);
+  const applicants = slot.applications.filter((a) => a.status === "Applied").length;
+  if (!applicants) return null;
+  const free = Math.max(0, slot.positions - slot.filled);
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
-      <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <span className="font-medium break-words text-gray-900">{app.worker.name}</span>
-        <StatusBadge status={app.status} />
-        {app.check_in_at && (
-          <Badge tone="success">
-            <CheckCircle2 aria-hidden className="size-3.5" /> In at{" "}
-            {formatTime(new Date(app.check_in_at), tz)}
-          </Badge>
-        )}
-      </div>
-      {canBook && !hoursDue && !ended && (
-        <div className="flex flex-wrap gap-1">
-          {bookable && (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={onBook}>
-              Book
-            </Button>
-          )}
-          {filled && (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={onMove}>
-              Move
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={onRemove}
-            aria-label={`Remove ${app.worker.name}`}
-          >
-            Remove
-          </Button>
-        </div>
-      )}
-    </li>
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <Button size="sm" variant="secondary" disabled={busy || free === 0} onClick={onBookAll}>
+        <UsersRound aria-hidden /> Book all applicants ({applicants})
+      </Button>
+      <span className="text-sm text-gray-600">
+        {free === 0
+          ? "Slot is full"
+          : `Up to ${free} free ${free === 1 ? "position" : "positions"}, first come first booked`}
+      </span>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Search } from "lucide-react";
 import {
   Badge,
@@ -18,7 +18,7 @@ import {
 import { StatusBadge } from "@/components/work/status-badge";
 import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
 import { formatDate, formatTime } from "@/lib/domain/format";
-import type { ApplicationStatus } from "@/lib/domain/statuses";
+import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookWorker, searchWorkers } from "./actions";
 import { useBookingCall } from "./use-booking-call";
@@ -52,7 +52,8 @@ export function BookDialog({
   const [name, setName] = useState("");
   const [query, setQuery] = useState("");
   const [onlySkill, setOnlySkill] = useState(true);
-  const [branch, setBranch] = useState("");
+  // The job's booking branches first (book_from_branches); "any" widens the search.
+  const [branch, setBranch] = useState(branches.length ? "job" : "");
   const [page, setPage] = useState(1);
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
@@ -64,13 +65,22 @@ export function BookDialog({
       page,
       username: query || undefined,
       skill: onlySkill ? slot.skill.id : undefined,
-      branches: branch ? [Number(branch)] : undefined,
+      prefer_skill: slot.skill.id,
+      branches:
+        branch === "job" ? branches.map((b) => b.id) : branch ? [Number(branch)] : undefined,
       shiftIds,
     });
     setLoading(false);
     if (res.ok) setResults(res.data);
     else notify.error(res.message);
-  }, [page, query, onlySkill, branch, slot.skill.id, shiftIds]);
+  }, [page, query, onlySkill, branch, branches, slot.skill.id, shiftIds]);
+
+  // A selected shift whose slot of this skill has no free position: Book is off there.
+  const fullOn = sameSkill.filter((s) => {
+    if (!shiftIds.includes(s.id)) return false;
+    const x = s.slots.find((y) => y.skill.id === slot.skill.id);
+    return x ? x.filled >= x.positions : false;
+  });
 
   useEffect(() => {
     // Searching is fetching: the results follow the filters.
@@ -154,6 +164,7 @@ export function BookDialog({
                     setBranch(e.currentTarget.value);
                   }}
                 >
+                  <option value="job">Booking branches of the job</option>
                   <option value="">Any branch</option>
                   {branches.map((b) => (
                     <option key={b.id} value={b.id}>
@@ -190,6 +201,16 @@ export function BookDialog({
               {results.items.map((u) => {
                 const here = u.applications.filter((a) => shiftIds.includes(a.shift_id));
                 const overlap = u.conflicts.find((c) => c.kind === "overlap");
+                const holding = here.find((a) =>
+                  (FILLED_STATUSES as readonly string[]).includes(a.status),
+                );
+                const whyNot = holding
+                  ? `Already ${holding.status} on this shift`
+                  : fullOn.length
+                    ? "Slot is full"
+                    : overlap
+                      ? "Booked elsewhere at the same time"
+                      : null;
                 return (
                   <li
                     key={u.id}
@@ -232,29 +253,18 @@ export function BookDialog({
                         </p>
                       ))}
                     </div>
-                    <div className="flex shrink-0 flex-wrap gap-1">
+                    <div className="flex shrink-0 flex-wrap items-center gap-1 sm:max-w-64 sm:justify-end">
                       {board.can.book && (
-                        <>
-                          <Button
-                            size="sm"
-                            disabled={call.pending || Boolean(overlap)}
-                            onClick={() => book(u.id, "Booked")}
-                            aria-label={`Book ${u.name}`}
-                          >
-                            Book
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            disabled={call.pending}
-                            onClick={() => book(u.id, "Reserve")}
-                            aria-label={`Reserve ${u.name}`}
-                          >
-                            Reserve
-                          </Button>
-                        </>
+                        <BookButtons
+                          name={u.name}
+                          whyNot={whyNot}
+                          reserve={!holding && !here.some((a) => a.status === "Reserve")}
+                          busy={call.pending}
+                          onBook={() => book(u.id, "Booked")}
+                          onReserve={() => book(u.id, "Reserve")}
+                        />
                       )}
-                      {board.can.request && (
+                      {board.can.request && !holding && (
                         <Button
                           size="sm"
                           variant="secondary"
@@ -282,5 +292,56 @@ export function BookDialog({
         <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Book, or why not (already on the shift, the slot is full, booked elsewhere at the time), with
+ * "Add as reserve" offered instead while the worker holds no place on the shift.
+ */
+function BookButtons({
+  name,
+  whyNot,
+  reserve,
+  busy,
+  onBook,
+  onReserve,
+}: {
+  name: string;
+  whyNot: string | null;
+  reserve: boolean;
+  busy: boolean;
+  onBook: () => void;
+  onReserve: () => void;
+}) {
+  const reasonId = useId();
+  return (
+    <>
+      {whyNot && (
+        <span id={reasonId} className="w-full text-sm text-gray-600 sm:text-right">
+          {whyNot}
+        </span>
+      )}
+      <Button
+        size="sm"
+        disabled={busy || whyNot !== null}
+        aria-describedby={whyNot ? reasonId : undefined}
+        onClick={onBook}
+        aria-label={`Book ${name}`}
+      >
+        Book
+      </Button>
+      {reserve && (
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={onReserve}
+          aria-label={`Add ${name} as reserve`}
+        >
+          Add as reserve
+        </Button>
+      )}
+    </>
   );
 }

@@ -23,7 +23,8 @@ export function MoveDialog({
   onClose: () => void;
 }) {
   const [options, setOptions] = useState<Options | null>(null);
-  const call = useBookingCall();
+  // A slot of another skill is a 410 "Move anyway?", answered with "Move anyway".
+  const call = useBookingCall("Move anyway");
   useEffect(() => {
     let live = true;
     moveOptions(shiftId, app.id).then((res) => {

@@ -5,26 +5,33 @@ import { useRouter } from "next/navigation";
 import { notify } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
 import type { PendingConfirm } from "./confirm-retry";
+import { offerUndo } from "./undo-toast";
+
+type Flags = { closely?: boolean; book_anyway?: boolean };
 
 /**
  * Runs a booking action and answers it the way spec §8 asks: 409 as an error toast with the
- * server's message, 410 as a question with Book and Cancel, where Book repeats the call with
- * `closely` (rest time) or `book_anyway` (missing skill).
+ * server's message, 410 as a question with Book (or `confirmLabel`, e.g. "Move anyway") and
+ * Cancel, where the confirming button repeats the call with `closely` (rest time) or
+ * `book_anyway` (missing skill). A success whose answer names an undoable change
+ * (`undo_activity_id`) offers Undo in its toast.
  */
-export function useBookingCall() {
+export function useBookingCall(confirmLabel = "Book") {
   const router = useRouter();
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [pending, start] = useTransition();
   function run<T>(
-    call: (flags: { closely?: boolean; book_anyway?: boolean }) => Promise<ActionResult<T>>,
+    call: (flags: Flags) => Promise<ActionResult<T>>,
     success: string | ((data: T) => string),
-    flags: { closely?: boolean; book_anyway?: boolean } = {},
+    flags: Flags = {},
     onDone?: () => void,
   ) {
     start(async () => {
       const res = await call(flags);
       if (res.ok) {
-        notify.success(typeof success === "string" ? success : success(res.data));
+        const message = typeof success === "string" ? success : success(res.data);
+        const undo = (res.data as { undo_activity_id?: number | null } | null)?.undo_activity_id;
+        offerUndo(message, undo, router.refresh);
         setConfirm(null);
         onDone?.();
         router.refresh();
@@ -35,6 +42,7 @@ export function useBookingCall() {
             : { ...flags, closely: true };
         setConfirm({
           message: res.message,
+          label: confirmLabel,
           retry: () => run(call, success, more, onDone),
         });
       } else {

@@ -10,8 +10,18 @@ import { cn } from "./cn";
  * menu load it (the worker's screens do not).
  */
 
-/** Root: uncontrolled, or controlled with `open`/`onOpenChange`. */
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Root: uncontrolled, or controlled with `open`/`onOpenChange`. Not modal by default: the page
+ * is not hidden from screen readers while it is open (axe: no focusable content under
+ * aria-hidden), and an item may open a dialog without two focus traps meeting. Focus still
+ * moves into the menu; Escape, Tab or a tap outside closes it.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 /** Use `asChild` with a <Button>; give an icon-only trigger an aria-label. */
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;

@@ -32,12 +32,10 @@ export interface JobMenuActions {
  */
 export function JobActionsMenu({
   actions: a,
-  disabled,
   triggerRef,
   onCloseAutoFocus,
 }: {
   actions: JobMenuActions;
-  disabled?: boolean;
   triggerRef: Ref<HTMLButtonElement>;
   /** Called when the menu closes; prevent it to keep the focus where an item put it. */
   onCloseAutoFocus: (event: Event) => void;
@@ -53,7 +51,6 @@ export function JobActionsMenu({
           variant="secondary"
           className="min-w-11 px-2.5"
           aria-label="Job actions"
-          disabled={disabled}
         >
           <Ellipsis aria-hidden />
         </Button>

@@ -141,8 +141,8 @@ export function JobActions({
       </div>
       <div className="absolute top-0 right-0 sm:hidden">
         <JobActionsMenu
+          // Never disabled while saving: a dialog closing hands the focus back to it.
           triggerRef={menuTrigger}
-          disabled={pending}
           // An item that opened a dialog keeps the focus in it.
           onCloseAutoFocus={(e) => {
             if (cancelOpen || deleteOpen || reasonOpen || templateOpen) e.preventDefault();

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import {
   BriefcaseBusiness,
   ClipboardCheck,
@@ -16,13 +17,17 @@ import {
   Menu,
   ShieldCheck,
   Shirt,
-  X,
 } from "lucide-react";
 import { initials } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { NavGroup, NavIcon, NavItem } from "@/lib/auth/navigation";
 import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
+
+// Radix dialog comes with the drawer's first opening (or the pointer nearing Menu), not with
+// every page: the worker's screens stay light.
+const loadNavDrawer = () => import("./nav-drawer");
+const NavDrawer = dynamic(() => loadNavDrawer().then((m) => m.NavDrawer), { ssr: false });
 
 const ICONS: Record<NavIcon, typeof Home> = {
   dashboard: LayoutDashboard,
@@ -61,6 +66,16 @@ export function AppShell({
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === pathname;
   const setDrawerOpen = (open: boolean) => setDrawerPath(open ? pathname : null);
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The drawer is for narrow screens: widening the window past it closes it.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const wide = window.matchMedia("(min-width: 1024px)");
+    const onChange = () => wide.matches && setDrawerPath(null);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, [drawerOpen]);
 
   // The most specific item wins: /jobs/templates lights "Job templates", not "Jobs".
   const activeHref = navigation
@@ -85,7 +100,7 @@ export function AppShell({
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "flex min-h-10 items-center gap-3 rounded-control px-3 py-2 text-sm font-medium",
+                      "flex min-h-11 items-center gap-3 rounded-control px-3 py-2 text-sm font-medium sm:pointer-fine:min-h-10",
                       active
                         ? "bg-accent-50 text-accent-800"
                         : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
@@ -114,7 +129,7 @@ export function AppShell({
               setDrawerOpen(false);
               openInviteFriendModal();
             }}
-            className="flex min-h-10 w-full items-center gap-3 rounded-control px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+            className="flex min-h-11 w-full items-center gap-3 rounded-control px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
           >
             <Gift className="size-4 shrink-0" aria-hidden />
             Invite a friend
@@ -139,37 +154,31 @@ export function AppShell({
       </aside>
 
       {/* Phone drawer */}
-      {drawerOpen && (
-        <div
-          className="fixed inset-0 z-40 lg:hidden"
-          role="dialog"
-          aria-modal="true"
-          aria-label="Menu"
+      {drawerWanted && (
+        <NavDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          returnFocusTo={menuButton}
+          brand={<Brand />}
         >
-          <div
-            className="absolute inset-0 bg-gray-950/40"
-            onClick={() => setDrawerOpen(false)}
-            aria-hidden
-          />
-          <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl">
-            <div className="flex items-center justify-between pr-2">
-              <Brand />
-              <Button variant="ghost" size="sm" onClick={() => setDrawerOpen(false)}>
-                <X aria-hidden /> Close
-              </Button>
-            </div>
-            {nav}
-          </div>
-        </div>
+          {nav}
+        </NavDrawer>
       )}
 
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
         <Button
+          ref={menuButton}
           variant="ghost"
           size="sm"
           className="lg:hidden"
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
+          onPointerEnter={() => void loadNavDrawer()}
+          onFocus={() => void loadNavDrawer()}
           aria-expanded={drawerOpen}
+          aria-haspopup="dialog"
         >
           <Menu aria-hidden /> Menu
         </Button>
@@ -229,7 +238,7 @@ function UserMenu({ user }: { user: ShellUser }) {
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-haspopup="true"
-        className="flex min-h-10 max-w-[60vw] items-center gap-2 rounded-control px-2 py-1 text-left hover:bg-gray-100"
+        className="flex min-h-11 max-w-[60vw] items-center gap-2 rounded-control px-2 py-1 text-left hover:bg-gray-100 sm:pointer-fine:min-h-10"
       >
         <Initials name={user.name} />
         <span className="min-w-0">
@@ -250,7 +259,7 @@ function UserMenu({ user }: { user: ShellUser }) {
             <Link
               href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
               onClick={() => setOpen(false)}
-              className="flex min-h-10 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+              className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               <ShieldCheck className="size-4" aria-hidden />
               {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
@@ -259,7 +268,7 @@ function UserMenu({ user }: { user: ShellUser }) {
               type="button"
               onClick={doSignOut}
               disabled={signingOut}
-              className="flex min-h-10 w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100"
+              className="flex min-h-11 w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               <LogOut className="size-4" aria-hidden />
               {signingOut ? "Signing out…" : "Sign out"}

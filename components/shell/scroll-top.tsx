@@ -1,24 +1,77 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { usePathname } from "next/navigation";
 import { ArrowUp } from "lucide-react";
 
-/** Spec §9: a back-to-top button after 200 px that scrolls up in 600 ms; top on navigation. */
+/** Where the button sits when nothing is in its way: 16 px from the right, 80 px up. */
+const RIGHT = 16;
+const BOTTOM = 80;
+const GAP = 12;
+
+/**
+ * How far up the button must sit so it covers no sticky or fixed bar (a form's save bar, the
+ * cookie notice): the bars found under the place it would take. Found by what is on screen,
+ * so a form marks nothing. Full-screen layers (a dialog's overlay) are not bars.
+ */
+function bottomClear(button: HTMLElement | null): number {
+  const w = button?.offsetWidth || 72;
+  const h = button?.offsetHeight || 40;
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  let barTop = Infinity;
+  for (const x of [vw - RIGHT - w + 1, vw - RIGHT - w / 2, vw - RIGHT - 1])
+    for (const y of [vh - BOTTOM - h + 1, vh - BOTTOM - 1])
+      for (const el of document.elementsFromPoint(x, y)) {
+        if (button?.contains(el)) continue;
+        const { position } = getComputedStyle(el);
+        if (position !== "sticky" && position !== "fixed") continue;
+        const top = el.getBoundingClientRect().top;
+        if (top > vh * 0.4) barTop = Math.min(barTop, top);
+      }
+  return barTop === Infinity ? BOTTOM : Math.max(BOTTOM, Math.ceil(vh - barTop + GAP));
+}
+
+/**
+ * Spec §9: a back-to-top button after 200 px that scrolls up in 600 ms; top on navigation.
+ * It never covers a sticky save bar: it rises above one in its way.
+ */
 export function ScrollTop() {
   const pathname = usePathname();
   const [visible, setVisible] = useState(false);
+  const [bottom, setBottom] = useState(BOTTOM);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > 200);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+  const place = useCallback(() => {
+    const show = window.scrollY > 200;
+    setVisible(show);
+    if (show) setBottom(bottomClear(button.current));
   }, []);
+
+  useEffect(() => {
+    let frame = 0;
+    const onChange = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    onChange();
+    window.addEventListener("scroll", onChange, { passive: true });
+    window.addEventListener("resize", onChange);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onChange);
+      window.removeEventListener("resize", onChange);
+    };
+  }, [place]);
+
+  // Once drawn, measure again with the button's real size.
+  useEffect(() => {
+    if (visible) setBottom(bottomClear(button.current));
+  }, [visible]);
 
   const toTop = () => {
     const start = window.scrollY;
@@ -37,9 +90,11 @@ export function ScrollTop() {
   if (!visible) return null;
   return (
     <button
+      ref={button}
       type="button"
       onClick={toTop}
-      className="fixed right-4 bottom-20 z-30 inline-flex items-center gap-1 rounded-full bg-gray-900/80 px-3 py-2 text-sm text-white shadow-lg hover:bg-gray-900"
+      style={{ bottom, right: RIGHT }}
+      className="fixed z-30 inline-flex min-h-11 items-center gap-1 rounded-full bg-gray-900/80 px-4 py-2 text-sm text-white shadow-lg hover:bg-gray-900"
     >
       <ArrowUp className="size-4" aria-hidden />
       Top

@@ -17,9 +17,11 @@ const variants = {
   link: "text-accent-700 underline-offset-4 hover:text-accent-800 hover:underline",
 } as const;
 
+// Tap targets: at least 44 × 44 px on a phone and on any touch screen (WCAG 2.5.5); the denser
+// sizes only from 640 px with a fine pointer (a mouse).
 const sizes = {
-  sm: "min-h-9 px-3 py-1.5 text-sm [&_svg]:size-4",
-  md: "min-h-10 px-4 py-2 text-sm [&_svg]:size-4",
+  sm: "min-h-11 min-w-11 px-3 py-1.5 text-sm sm:pointer-fine:min-h-9 sm:pointer-fine:min-w-9 [&_svg]:size-4",
+  md: "min-h-11 min-w-11 px-4 py-2 text-sm sm:pointer-fine:min-h-10 sm:pointer-fine:min-w-10 [&_svg]:size-4",
   // Large: for the worker's next action on a phone (48 px touch target).
   lg: "min-h-12 px-5 py-2.5 text-base [&_svg]:size-5",
 } as const;
@@ -45,7 +47,7 @@ export function buttonClass({
     base,
     variants[variant],
     // A link-styled button keeps the text size of its size but not its box.
-    variant === "link" ? "min-h-0 px-0 py-0" : sizes[size],
+    variant === "link" ? "min-h-0 min-w-0 px-0 py-0" : sizes[size],
     variant === "link" && sizes[size].split(" ").filter((c) => c.startsWith("text-")),
     fullWidth && "w-full",
     className,

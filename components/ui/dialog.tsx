@@ -78,7 +78,7 @@ export function DialogContent({
         {children}
         {/* Last in the DOM so Radix puts initial focus on the first field, not on "Close". */}
         {!hideClose && (
-          <DialogPrimitive.Close className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-control text-gray-600 hover:bg-gray-100 hover:text-gray-900 sm:top-4 sm:right-4">
+          <DialogPrimitive.Close className="absolute top-2 right-2 inline-flex size-11 sm:pointer-fine:size-10 items-center justify-center rounded-control text-gray-600 hover:bg-gray-100 hover:text-gray-900 sm:top-4 sm:right-4">
             <X aria-hidden="true" className="size-5" />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>

@@ -1,8 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { SlidersHorizontal } from "lucide-react";
 import { Button } from "./button";
 import { cn } from "./cn";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "./dialog";
 import { FormField, Input, Select } from "./form-field";
 import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 
@@ -42,6 +44,10 @@ export const dateFromInput = (value: string) => {
  * The filter bar of every back-office list (DESIGN.md §11): its state is the URL query, so a
  * view can be shared and reloaded; any change starts again at page 1 (`pageParam` is removed);
  * a search applies once typing pauses, or at once on Enter.
+ *
+ * On a phone (below 640 px) the search stays in place and the other filters fold into a
+ * "Filters (n)" sheet, n counting those of them in use; they apply as soon as they change,
+ * as in the bar.
  */
 export function FilterBar({
   label,
@@ -61,76 +67,142 @@ export function FilterBar({
     [navigate, pageParam],
   );
   const active = fields.some((f) => searchParams.get(f.param));
+  const folded = fields.filter((f) => f.kind !== "search");
+  const inUse = folded.filter((f) => searchParams.get(f.param)).length;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const clear = (list: readonly FilterField[]) =>
+    apply(Object.fromEntries(list.map((f) => [f.param, null])));
 
   return (
-    <form
-      role="search"
-      aria-label={label}
-      aria-busy={pending || undefined}
-      className={cn("mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4", className)}
-      onSubmit={(e) => e.preventDefault()}
-    >
-      {fields.map((field) => {
-        const value = searchParams.get(field.param) ?? "";
-        if (field.kind === "search")
-          return <SearchField key={field.param} field={field} value={value} apply={apply} />;
-        if (field.kind === "toggle")
+    <>
+      <form
+        role="search"
+        aria-label={label}
+        aria-busy={pending || undefined}
+        className={cn("mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4", className)}
+        onSubmit={(e) => e.preventDefault()}
+      >
+        {fields.map((field) => {
+          const value = searchParams.get(field.param) ?? "";
+          if (field.kind === "search")
+            return <SearchField key={field.param} field={field} value={value} apply={apply} />;
           return (
-            <div key={field.param} className="flex items-end sm:col-span-2 lg:col-span-2">
-              <label
-                className={cn(
-                  "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap sm:min-h-10",
-                  toggleIsOn(value)
-                    ? "border-accent-300 bg-accent-50 text-accent-800"
-                    : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50",
-                )}
+            <FilterControl
+              key={field.param}
+              field={field}
+              value={value}
+              apply={apply}
+              className="max-sm:hidden"
+            />
+          );
+        })}
+        {(folded.length > 0 || active) && (
+          <div className={cn("flex flex-wrap items-end gap-2", !active && "sm:hidden")}>
+            {folded.length > 0 && (
+              <Button
+                type="button"
+                variant="secondary"
+                className="sm:hidden"
+                aria-haspopup="dialog"
+                onClick={() => setSheetOpen(true)}
               >
-                <input
-                  type="checkbox"
-                  className="size-4 accent-accent-600"
-                  checked={toggleIsOn(value)}
-                  onChange={(e) => apply({ [field.param]: e.target.checked ? "1" : null })}
+                <SlidersHorizontal aria-hidden /> Filters ({inUse})
+              </Button>
+            )}
+            {active && (
+              <Button type="button" variant="ghost" loading={pending} onClick={() => clear(fields)}>
+                Clear filters
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+      {folded.length > 0 && (
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          <DialogContent title="Filters" aria-busy={pending || undefined}>
+            <div className="flex flex-col gap-4">
+              {folded.map((field) => (
+                <FilterControl
+                  key={field.param}
+                  field={field}
+                  value={searchParams.get(field.param) ?? ""}
+                  apply={apply}
                 />
-                {field.label}
-              </label>
-            </div>
-          );
-        if (field.kind === "date")
-          return (
-            <FormField key={field.param} label={field.label}>
-              <Input
-                type="date"
-                value={dateToInput(value)}
-                onChange={(e) => apply({ [field.param]: dateFromInput(e.target.value) })}
-              />
-            </FormField>
-          );
-        return (
-          <FormField key={field.param} label={field.label}>
-            <Select value={value} onChange={(e) => apply({ [field.param]: e.target.value })}>
-              <option value="">{field.all}</option>
-              {field.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
               ))}
-            </Select>
-          </FormField>
-        );
-      })}
-      {active && (
-        <div className="flex items-end">
-          <Button
-            type="button"
-            variant="ghost"
-            loading={pending}
-            onClick={() => apply(Object.fromEntries(fields.map((f) => [f.param, null])))}
-          >
-            Clear filters
-          </Button>
-        </div>
+            </div>
+            <DialogFooter>
+              {inUse > 0 && (
+                <Button type="button" variant="ghost" onClick={() => clear(folded)}>
+                  Clear these filters
+                </Button>
+              )}
+              <DialogClose asChild>
+                <Button type="button" loading={pending}>
+                  Show results
+                </Button>
+              </DialogClose>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
       )}
-    </form>
+    </>
+  );
+}
+
+/** A select, date or on/off filter; applied at once when it changes. */
+function FilterControl({
+  field,
+  value,
+  apply,
+  className,
+}: {
+  field: Exclude<FilterField, { kind: "search" }>;
+  value: string;
+  apply: (updates: QueryUpdates) => void;
+  className?: string;
+}) {
+  if (field.kind === "toggle")
+    return (
+      <div className={cn("flex items-end sm:col-span-2 lg:col-span-2", className)}>
+        <label
+          className={cn(
+            "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap sm:min-h-10",
+            toggleIsOn(value)
+              ? "border-accent-300 bg-accent-50 text-accent-800"
+              : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50",
+          )}
+        >
+          <input
+            type="checkbox"
+            className="size-4 accent-accent-600"
+            checked={toggleIsOn(value)}
+            onChange={(e) => apply({ [field.param]: e.target.checked ? "1" : null })}
+          />
+          {field.label}
+        </label>
+      </div>
+    );
+  if (field.kind === "date")
+    return (
+      <FormField label={field.label} className={className}>
+        <Input
+          type="date"
+          value={dateToInput(value)}
+          onChange={(e) => apply({ [field.param]: dateFromInput(e.target.value) })}
+        />
+      </FormField>
+    );
+  return (
+    <FormField label={field.label} className={className}>
+      <Select value={value} onChange={(e) => apply({ [field.param]: e.target.value })}>
+        <option value="">{field.all}</option>
+        {field.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </FormField>
   );
 }
 

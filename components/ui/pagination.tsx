@@ -37,7 +37,7 @@ export type PaginationControlsProps = {
 };
 
 const pageButton =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-control px-3 text-sm font-medium " +
+  "inline-flex h-11 min-w-11 sm:pointer-fine:h-10 sm:pointer-fine:min-w-10 items-center justify-center gap-1 rounded-control px-3 text-sm font-medium " +
   "transition-colors aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 /**

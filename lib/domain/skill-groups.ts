@@ -83,3 +83,29 @@ export function withFrequentGroup(
   if (frequent.length === 0) return [...groups];
   return [{ id: FREQUENT_GROUP_ID, name: FREQUENT_GROUP_NAME, skills: frequent }, ...groups];
 }
+
+/**
+ * The skill order as ranks (0, 1, …): the picker's groups in order, each skill once, the
+ * frequent group left out. The job form lists a shift's slots by it, the same order the
+ * server gives them on the Shifts and Book tabs (lib/services/shifts/slot-order.ts).
+ */
+export function skillRanks(groups: readonly SkillGroup[]): Map<number, number> {
+  const ranks = new Map<number, number>();
+  for (const group of groups) {
+    if (group.id === FREQUENT_GROUP_ID) continue;
+    for (const skill of group.skills) if (!ranks.has(skill.id)) ranks.set(skill.id, ranks.size);
+  }
+  return ranks;
+}
+
+/** Slots in skill order; a skill missing from the ranks (no longer offered) goes last, by name. */
+export function inSkillOrder<T extends { skillId: number; skillName: string }>(
+  slots: readonly T[],
+  ranks: ReadonlyMap<number, number>,
+): T[] {
+  const rank = (slot: T) => ranks.get(slot.skillId) ?? Number.MAX_SAFE_INTEGER;
+  return [...slots].sort(
+    (a, b) =>
+      rank(a) - rank(b) || a.skillName.localeCompare(b.skillName) || order(a.skillId, b.skillId),
+  );
+}

@@ -15,7 +15,7 @@ import {
 } from "@/components/ui";
 import { TIME_OPTIONS } from "@/lib/domain/format";
 import type { ShiftEdit, ShiftDetails } from "@/lib/domain/shift-editing";
-import type { SkillGroup } from "@/lib/domain/skill-groups";
+import { inSkillOrder, skillRanks, type SkillGroup } from "@/lib/domain/skill-groups";
 import type { UserOption } from "@/lib/services/reference";
 
 /** DD/MM/YYYY ↔ the native date input's YYYY-MM-DD. */
@@ -60,7 +60,8 @@ export function ShiftCard({
   const [skillId, setSkillId] = useState("");
   const [qty, setQty] = useState("1");
   const [copyDate, setCopyDate] = useState("");
-  const slots = Object.values(shift.slots);
+  // In skill order, as the Shifts and Book tabs show them (not by skill id or when added).
+  const slots = inSkillOrder(Object.values(shift.slots), skillRanks(skillGroups));
   const overnight = shift.end <= shift.start || shift.duration >= 24;
   const isNew = typeof shift.id === "string";
   const label = `Shift ${index + 1}`;

@@ -5,6 +5,7 @@ import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { jobScope } from "../jobs/scope";
+import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 import { toId } from "./access";
 
 export interface BoardApplication {
@@ -67,8 +68,9 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
       and(eq(schema.shiftSlots.shiftId, schema.shifts.id), isNull(schema.shiftSlots.deletedAt)),
     )
     .leftJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .leftJoin(slotParentSkill, eq(slotParentSkill.id, schema.skills.parentId))
     .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
-    .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id), asc(schema.skills.name));
+    .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id), ...slotSkillOrder);
 
   const slotIds = slots.flatMap((s) => (s.slotId ? [s.slotId] : []));
   const apps = slotIds.length

@@ -15,6 +15,7 @@ import { applicationChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { liveSlots, loadAssignee, slotLabel } from "./targets";
 import { applicationViews } from "./view";
+import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
 function assertMayMove(rel: Relation): void {
   assertRelated(rel);
@@ -45,6 +46,7 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
     .from(schema.shiftSlots)
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
     .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+    .leftJoin(slotParentSkill, eq(slotParentSkill.id, schema.skills.parentId))
     .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(
@@ -55,7 +57,7 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
         gt(schema.shifts.endsAt, ctx.now),
       ),
     )
-    .orderBy(asc(schema.shifts.startsAt), asc(schema.skills.name));
+    .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id), ...slotSkillOrder);
   const shiftIds = [...new Set(slots.map((s) => s.shiftId))];
   const [onShifts, conflicts] = await Promise.all([
     shiftIds.length

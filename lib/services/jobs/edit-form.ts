@@ -5,6 +5,7 @@ import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, type Ctx } from "../context";
 import { loadJobInScope } from "./scope";
+import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
 /** GET jobs/edit?id=: the job's fields and its live shifts in the form the editor starts from. */
 export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
@@ -37,6 +38,7 @@ export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
         })
         .from(schema.shiftSlots)
         .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+        .leftJoin(slotParentSkill, eq(slotParentSkill.id, schema.skills.parentId))
         .where(
           and(
             inArray(
@@ -46,6 +48,7 @@ export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
             isNull(schema.shiftSlots.deletedAt),
           ),
         )
+        .orderBy(...slotSkillOrder)
     : [];
   const tz = country.timeZone;
   return {

@@ -6,6 +6,7 @@ import { can, requireUser, type Ctx } from "../context";
 import { filledOfSlot } from "./list";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { loadJobForViewer } from "./scope";
+import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
 type Person = { id: number; name: string } | null;
 const person = (id: number | null, name: string | null): Person =>
@@ -152,10 +153,11 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
           })
           .from(schema.shiftSlots)
           .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+          .leftJoin(slotParentSkill, eq(slotParentSkill.id, schema.skills.parentId))
           .where(
             and(inArray(schema.shiftSlots.shiftId, shiftIds), isNull(schema.shiftSlots.deletedAt)),
           )
-          .orderBy(asc(schema.skills.order), asc(schema.shiftSlots.id)),
+          .orderBy(...slotSkillOrder),
         ctx.db
           .select({
             shiftId: schema.shiftCrewBosses.shiftId,

@@ -1,7 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { BookmarkPlus, Pencil } from "lucide-react";
 import {
   Button,
   Dialog,
@@ -11,23 +13,36 @@ import {
   FormField,
   Select,
   Textarea,
+  buttonClass,
   notify,
 } from "@/components/ui";
 import { ASKS_ABOUT_CREW, bookedCrewText, MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { crewCount, removeJob, setJobReason, setJobStatus } from "./actions";
 import { DraftConfirm } from "./draft-confirm";
+import { JobActionsMenu } from "./job-actions-menu";
+import { SaveTemplate } from "./save-template";
 
+/**
+ * The job header's actions: buttons from 640 px, one ⋯ menu on a phone (the header's top
+ * right corner; the layout keeps room for it), both opening the same dialogs.
+ */
 export function JobActions({
   jobId,
+  jobName,
   status,
   reason: currentReason,
+  canEdit,
+  canTemplates,
   canChangeStatus,
   canDelete,
 }: {
   jobId: number;
+  jobName: string;
   status: JobStatus;
   reason: string | null;
+  canEdit: boolean;
+  canTemplates: boolean;
   canChangeStatus: boolean;
   canDelete: boolean;
 }) {
@@ -36,13 +51,27 @@ export function JobActions({
   const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [reasonOpen, setReasonOpen] = useState(false);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  // The dialogs have no Radix trigger: focus goes back to what opened them (button or ⋯ menu).
+  const menuTrigger = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const openFrom = (open: (o: boolean) => void, from: "menu" | "button") => {
+    opener.current =
+      from === "menu" ? menuTrigger.current : (document.activeElement as HTMLElement | null);
+    open(true);
+  };
+  const restoreFocus = (e: Event) => {
+    if (!opener.current?.isConnected) return;
+    e.preventDefault();
+    opener.current.focus();
+  };
   const [reasonText, setReasonText] = useState("");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const next = MANUAL_TRANSITIONS[status];
   // People booked on the coming shifts, asked of the server when Draft or Cancelled is chosen.
   const [booked, setBooked] = useState<number | null>(null);
   const [draftOpen, setDraftOpen] = useState(false);
-  const next = MANUAL_TRANSITIONS[status];
 
   const change = (to: string, why?: string) =>
     start(async () => {
@@ -74,8 +103,15 @@ export function JobActions({
       router.refresh();
     });
 
-  /** Draft or Cancelled with people booked: ask first, naming how many (from the server). */
-  const askAboutCrew = (to: JobStatus) =>
+  /**
+   * Draft or Cancelled asks first, naming how many people are booked (from the server);
+   * Cancelled always asks for its reason.
+   */
+  const chooseStatus = (to: string, from: "menu" | "button") => {
+    if (!to) return;
+    if (!ASKS_ABOUT_CREW.includes(to as JobStatus)) return change(to);
+    opener.current =
+      from === "menu" ? menuTrigger.current : (document.activeElement as HTMLElement | null);
     start(async () => {
       setBooked(null);
       const r = await crewCount(jobId);
@@ -88,43 +124,87 @@ export function JobActions({
       } else if (n) setDraftOpen(true);
       else change(to);
     });
+  };
+  const openReason = (from: "menu" | "button") => {
+    setReasonText(currentReason ?? "");
+    openFrom(setReasonOpen, from);
+  };
+  const statuses = canChangeStatus
+    ? next.map((s) => ({ value: s, label: s === "Cancelled" ? "Cancel job" : s }))
+    : [];
+  const reasonLabel = currentReason ? "Change reason" : "Add reason";
 
   return (
-    <div className="flex flex-wrap items-end gap-2">
-      {canChangeStatus && next.length > 0 && (
-        <FormField label="Change status" className="min-w-44">
-          <Select
-            value=""
-            disabled={pending}
-            onChange={(e) => {
-              const to = e.target.value as JobStatus | "";
-              if (!to) return;
-              if (ASKS_ABOUT_CREW.includes(to)) askAboutCrew(to);
-              else change(to);
-            }}
-          >
-            <option value="">Choose…</option>
-            {next.map((s) => (
-              <option key={s} value={s}>
-                {s === "Cancelled" ? "Cancel job" : s}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      )}
-      {canChangeStatus && (
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setReasonText(currentReason ?? "");
-            setReasonOpen(true);
+    <>
+      <div className="hidden flex-wrap items-end gap-2 sm:flex">
+        {canEdit && (
+          <Link href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
+            <Pencil aria-hidden /> Edit job
+          </Link>
+        )}
+        {canTemplates && (
+          <Button variant="secondary" onClick={() => openFrom(setTemplateOpen, "button")}>
+            <BookmarkPlus aria-hidden /> Save as template
+          </Button>
+        )}
+        {statuses.length > 0 && (
+          <FormField label="Change status" className="min-w-44">
+            <Select
+              value=""
+              disabled={pending}
+              onChange={(e) => chooseStatus(e.target.value, "button")}
+            >
+              <option value="">Choose…</option>
+              {statuses.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        )}
+        {canChangeStatus && (
+          <Button variant="secondary" onClick={() => openReason("button")}>
+            {reasonLabel}
+          </Button>
+        )}
+        {canDelete && (
+          <Button variant="secondary" onClick={() => openFrom(setDeleteOpen, "button")}>
+            Delete
+          </Button>
+        )}
+      </div>
+      <div className="absolute top-0 right-0 sm:hidden">
+        <JobActionsMenu
+          // Never disabled while saving: a dialog closing hands the focus back to it.
+          triggerRef={menuTrigger}
+          // An item that opened a dialog keeps the focus in it.
+          onCloseAutoFocus={(e) => {
+            if (cancelOpen || deleteOpen || reasonOpen || templateOpen) e.preventDefault();
           }}
-        >
-          {currentReason ? "Change reason" : "Add reason"}
-        </Button>
+          actions={{
+            editHref: canEdit ? `/jobs/${jobId}/edit` : undefined,
+            onSaveTemplate: canTemplates ? () => openFrom(setTemplateOpen, "menu") : undefined,
+            statuses,
+            onStatus: (to) => chooseStatus(to, "menu"),
+            reasonLabel: canChangeStatus ? reasonLabel : undefined,
+            onReason: canChangeStatus ? () => openReason("menu") : undefined,
+            onDelete: canDelete ? () => openFrom(setDeleteOpen, "menu") : undefined,
+          }}
+        />
+      </div>
+      {canTemplates && (
+        <SaveTemplate
+          jobId={jobId}
+          jobName={jobName}
+          open={templateOpen}
+          onOpenChange={setTemplateOpen}
+          onCloseAutoFocus={restoreFocus}
+        />
       )}
       <Dialog open={reasonOpen} onOpenChange={setReasonOpen}>
         <DialogContent
+          onCloseAutoFocus={restoreFocus}
           title="Reason"
           description="Shown on the job, e.g. why it was moved or cancelled. Leave empty to remove it."
         >
@@ -162,14 +242,9 @@ export function JobActions({
           </form>
         </DialogContent>
       </Dialog>
-      {canDelete && (
-        <Button variant="secondary" onClick={() => setDeleteOpen(true)}>
-          Delete
-        </Button>
-      )}
-
       <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
         <DialogContent
+          onCloseAutoFocus={restoreFocus}
           title="Cancel this job?"
           description="The crew and the client see the reason you give."
         >
@@ -219,6 +294,7 @@ export function JobActions({
 
       <Dialog open={deleteOpen} onOpenChange={setDeleteOpen}>
         <DialogContent
+          onCloseAutoFocus={restoreFocus}
           title="Delete this job?"
           description="A job that already has applications is archived, so its history is kept."
         >
@@ -245,6 +321,6 @@ export function JobActions({
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </div>
+    </>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useState, useTransition } from "react";
 import Link from "next/link";
-import { BookmarkPlus } from "lucide-react";
 import {
   Alert,
   Button,
@@ -10,7 +9,6 @@ import {
   DialogClose,
   DialogContent,
   DialogFooter,
-  DialogTrigger,
   FormField,
   Input,
   buttonClass,
@@ -18,9 +16,23 @@ import {
 } from "@/components/ui";
 import { saveJobAsTemplate } from "./template-actions";
 
-/** "Save as template" in the job header: asks the template's name, then links to it. */
-export function SaveTemplate({ jobId, jobName }: { jobId: number; jobName: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Save as template" from the job header (a button, or the ⋯ menu on a phone): asks the
+ * template's name, then links to it.
+ */
+export function SaveTemplate({
+  jobId,
+  jobName,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  jobId: number;
+  jobName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const [name, setName] = useState(jobName);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saved, setSaved] = useState<{ id: number; name: string; shifts_count: number } | null>(
@@ -28,14 +40,16 @@ export function SaveTemplate({ jobId, jobName }: { jobId: number; jobName: strin
   );
   const [pending, start] = useTransition();
 
-  const reset = (next: boolean) => {
-    setOpen(next);
-    if (next) {
+  // Each opening starts again from the job's name (adjusting state while rendering).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setName(jobName);
       setErrors({});
       setSaved(null);
     }
-  };
+  }
 
   const save = () =>
     start(async () => {
@@ -51,13 +65,9 @@ export function SaveTemplate({ jobId, jobName }: { jobId: number; jobName: strin
     });
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
-        <Button variant="secondary">
-          <BookmarkPlus aria-hidden /> Save as template
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        onCloseAutoFocus={onCloseAutoFocus}
         title="Save as template"
         description="The job's details and its shifts (days, hours and skills) are kept, so a new job can be built from them."
       >

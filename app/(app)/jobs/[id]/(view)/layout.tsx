@@ -1,11 +1,10 @@
 import Link from "next/link";
-import { CalendarDays, MapPin, Pencil, User } from "lucide-react";
-import { LinkTabs, buttonClass } from "@/components/ui";
+import { CalendarDays, MapPin, User } from "lucide-react";
+import { LinkTabs } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatSpan } from "@/lib/domain/format";
 import { jobForPage } from "../data";
 import { JobActions } from "../job-actions";
-import { SaveTemplate } from "../save-template";
 
 export default async function JobLayout({
   children,
@@ -32,8 +31,9 @@ export default async function JobLayout({
   ];
   return (
     <>
-      <div className="mb-4 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
+      {/* relative: on a phone the actions are one ⋯ menu in the top right corner. */}
+      <div className="relative mb-4 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 pr-14 sm:pr-0">
           <p className="text-sm text-gray-600">
             {job.can.view && (
               <>
@@ -90,21 +90,16 @@ export default async function JobLayout({
             </div>
           </dl>
         </div>
-        <div className="flex flex-wrap items-end gap-2">
-          {job.can.edit && (
-            <Link href={`/jobs/${job.id}/edit`} className={buttonClass({})}>
-              <Pencil aria-hidden /> Edit job
-            </Link>
-          )}
-          {job.can.templates && <SaveTemplate jobId={job.id} jobName={job.name} />}
-          <JobActions
-            jobId={job.id}
-            status={job.status}
-            reason={job.reason}
-            canChangeStatus={job.can.change_status}
-            canDelete={job.can.delete}
-          />
-        </div>
+        <JobActions
+          jobId={job.id}
+          jobName={job.name}
+          status={job.status}
+          reason={job.reason}
+          canEdit={job.can.edit}
+          canTemplates={job.can.templates}
+          canChangeStatus={job.can.change_status}
+          canDelete={job.can.delete}
+        />
       </div>
       <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />
       {children}

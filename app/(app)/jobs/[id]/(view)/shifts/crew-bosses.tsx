@@ -52,7 +52,7 @@ export function CrewBosses({
           {canEdit && (
             <button
               type="button"
-              className="grid size-6 place-items-center rounded-full hover:bg-accent-100"
+              className="-my-3 -mr-1 grid size-11 place-items-center rounded-full hover:bg-accent-100 sm:pointer-fine:m-0 sm:pointer-fine:size-6"
               onClick={() => run(() => dropCrewBoss(shiftId, b.id))}
               disabled={pending}
               aria-label={`Remove ${b.name} as crew boss`}
@@ -72,7 +72,7 @@ export function CrewBosses({
               id={`boss-${shiftId}`}
               value={pick}
               onChange={(e) => setPick(e.target.value)}
-              className="h-9 w-48 sm:h-9"
+              className="w-48 sm:pointer-fine:h-9"
             >
               <option value="">Add crew boss…</option>
               {candidates.map((c) => (

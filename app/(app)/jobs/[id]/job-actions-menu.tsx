@@ -1,0 +1,102 @@
+"use client";
+
+import type { Ref } from "react";
+import Link from "next/link";
+import { BookmarkPlus, Ellipsis, NotebookPen, Pencil, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+
+export interface JobMenuActions {
+  editHref?: string;
+  onSaveTemplate?: () => void;
+  /** The statuses the job may move to now, with their labels ("Cancel job"). */
+  statuses: { value: string; label: string }[];
+  onStatus: (to: string) => void;
+  /** "Add reason" or "Change reason"; no item without it. */
+  reasonLabel?: string;
+  onReason?: () => void;
+  onDelete?: () => void;
+}
+
+/**
+ * On a phone the job header's actions fold into this one ⋯ menu, so the shifts start above
+ * the fold; the menu's items open the same dialogs the buttons do on a wider screen.
+ */
+export function JobActionsMenu({
+  actions: a,
+  triggerRef,
+  onCloseAutoFocus,
+}: {
+  actions: JobMenuActions;
+  triggerRef: Ref<HTMLButtonElement>;
+  /** Called when the menu closes; prevent it to keep the focus where an item put it. */
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  const first = Boolean(a.editHref || a.onSaveTemplate);
+  const last = Boolean(a.onReason || a.onDelete);
+  if (!first && !last && a.statuses.length === 0) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          ref={triggerRef}
+          variant="secondary"
+          className="min-w-11 px-2.5"
+          aria-label="Job actions"
+        >
+          <Ellipsis aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
+        {a.editHref && (
+          <DropdownMenuItem asChild>
+            <Link href={a.editHref}>
+              <Pencil aria-hidden /> Edit job
+            </Link>
+          </DropdownMenuItem>
+        )}
+        {a.onSaveTemplate && (
+          <DropdownMenuItem onSelect={a.onSaveTemplate}>
+            <BookmarkPlus aria-hidden /> Save as template
+          </DropdownMenuItem>
+        )}
+        {a.statuses.length > 0 && (
+          <>
+            {first && <DropdownMenuSeparator />}
+            <DropdownMenuGroup>
+              <DropdownMenuLabel>Change status</DropdownMenuLabel>
+              {a.statuses.map((s) => (
+                <DropdownMenuItem
+                  key={s.value}
+                  tone={s.value === "Cancelled" ? "danger" : "default"}
+                  onSelect={() => a.onStatus(s.value)}
+                >
+                  {s.label}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuGroup>
+          </>
+        )}
+        {last && (first || a.statuses.length > 0) && <DropdownMenuSeparator />}
+        {a.onReason && a.reasonLabel && (
+          <DropdownMenuItem onSelect={a.onReason}>
+            <NotebookPen aria-hidden /> {a.reasonLabel}
+          </DropdownMenuItem>
+        )}
+        {a.onDelete && (
+          <DropdownMenuItem tone="danger" onSelect={a.onDelete}>
+            <Trash2 aria-hidden /> Delete
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

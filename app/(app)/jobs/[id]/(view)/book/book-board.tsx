@@ -120,6 +120,7 @@ export function BookBoardView({
                                 key={app.id}
                                 app={app}
                                 tz={tz}
+                                shiftStart={shift.start}
                                 canBook={board.can.book}
                                 ended={shift.ended}
                                 slotFull={slot.filled >= slot.positions}

@@ -5,6 +5,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Badge, Button } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatTime } from "@/lib/domain/format";
+import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { BoardApplication } from "@/lib/services/applications";
 
@@ -18,6 +19,7 @@ const BOOKABLE = ["Applied", "Reserve", "Request denied", "Requested"];
 export function CrewRow({
   app,
   tz,
+  shiftStart,
   canBook,
   ended,
   slotFull,
@@ -29,6 +31,8 @@ export function CrewRow({
 }: {
   app: BoardApplication;
   tz: string;
+  /** The shift's start (ISO), to say how late a check-in was. */
+  shiftStart: string;
   canBook: boolean;
   ended: boolean;
   slotFull: boolean;
@@ -42,6 +46,9 @@ export function CrewRow({
   const filled = isFilled(app.status);
   const hoursDue = ["Report!", "Reported", "Approved"].includes(app.status);
   const bookable = BOOKABLE.includes(app.status);
+  const late = app.check_in_at
+    ? formatLate(lateMinutes(new Date(shiftStart), new Date(app.check_in_at)))
+    : "";
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
@@ -53,6 +60,7 @@ export function CrewRow({
             {formatTime(new Date(app.check_in_at), tz)}
           </Badge>
         )}
+        {late && <Badge tone="warning">{late}</Badge>}
       </div>
       {canBook && !hoursDue && !ended && (
         <div className="flex flex-wrap items-center gap-1">

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { CheckCircle2, UserPlus } from "lucide-react";
 import { Badge, Button, Card, CardContent } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
-import { formatDate, formatTime } from "@/lib/domain/format";
+import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { BoardApplication, BookBoard } from "@/lib/services/applications";
 import { removeApplication, setApplicationStatus } from "./actions";
@@ -46,8 +46,10 @@ export function BookBoardView({
                   <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
                     <h2 className="font-semibold text-gray-900 tabular-nums">
                       {formatDate(start, tz)} · {formatTime(start, tz)}–{formatTime(end, tz)}
-                      {formatDate(start, tz) !== formatDate(end, tz) && (
-                        <span className="ml-1 text-sm font-normal text-gray-600">(+1 day)</span>
+                      {endDayOffset(start, end, tz) && (
+                        <span className="ml-1 text-sm font-normal text-gray-600">
+                          ({endDayOffset(start, end, tz)})
+                        </span>
                       )}
                     </h2>
                     <span className="text-sm text-gray-700 tabular-nums">

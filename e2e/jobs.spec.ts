@@ -36,7 +36,7 @@ async function createJob(page: Page, name: string) {
 test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a template", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -34,9 +34,7 @@ test("the job form reads and shows 24-hour times and DD/MM/YYYY dates in an en-U
     ["Date of the new shift", "Add at least one shift"],
   ]) {
     await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel(label)).toHaveAccessibleDescription(
-      new RegExp(text),
-    );
+    await expect(page.getByLabel(label)).toHaveAccessibleDescription(new RegExp(text));
   }
   await expect(page.getByLabel("Job name")).toBeFocused();
   await expect(page.getByText("Add at least one shift")).toHaveCount(1);

@@ -78,6 +78,7 @@ test("the worker's dashboard tabs have no serious accessibility violations", asy
 test("the job form, its errors and its pickers have no serious accessibility violations", async ({
   page,
 }) => {
+  test.setTimeout(150_000); // three axe runs on a long form
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -37,6 +37,19 @@ test("signed-in screens have no serious accessibility violations", async ({ page
   await expectNoSeriousViolations(page);
 });
 
+test("the dashboard and the unfilled jobs list have no serious accessibility violations", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Today and tomorrow" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.goto("/jobs?unfilled=1");
+  await expect(page.getByRole("checkbox", { name: "Unfilled in the next 48 hours" })).toBeChecked();
+  await expectNoSeriousViolations(page);
+});
+
 test("the worker dashboard has no serious accessibility violations", async ({ page }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.worker);

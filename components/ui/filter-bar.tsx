@@ -20,7 +20,12 @@ export type FilterField =
       options: readonly { value: string | number; label: string }[];
     }
   /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it) and in the date picker. */
-  | { kind: "date"; param: string; label: string };
+  | { kind: "date"; param: string; label: string }
+  /** An on/off filter shown as a chip with a checkbox: `param=1` in the URL when on. */
+  | { kind: "toggle"; param: string; label: string };
+
+/** Whether a toggle's URL value means on (the API also takes "true"). */
+export const toggleIsOn = (value: string | null) => value === "1" || value === "true";
 
 /** How long typing pauses before the search is applied. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -65,6 +70,27 @@ export function FilterBar({
         const value = searchParams.get(field.param) ?? "";
         if (field.kind === "search")
           return <SearchField key={field.param} field={field} value={value} apply={apply} />;
+        if (field.kind === "toggle")
+          return (
+            <div key={field.param} className="flex items-end sm:col-span-2 lg:col-span-2">
+              <label
+                className={cn(
+                  "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap sm:min-h-10",
+                  toggleIsOn(value)
+                    ? "border-accent-300 bg-accent-50 text-accent-800"
+                    : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50",
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-accent-600"
+                  checked={toggleIsOn(value)}
+                  onChange={(e) => apply({ [field.param]: e.target.checked ? "1" : null })}
+                />
+                {field.label}
+              </label>
+            </div>
+          );
         if (field.kind === "date")
           return (
             <FormField key={field.param} label={field.label}>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition, type FormEvent } from "react";
+import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
 import { Checkbox, FormField, Textarea } from "@/components/ui/form-field";
@@ -20,6 +20,8 @@ export interface ReportHoursValues {
   end: string;
   i_was_late: 0 | 1;
   comment: string;
+  /** Set when the person confirmed hours the server found unusual (its 410 `hours_unusual`). */
+  confirm_unusual?: 1;
 }
 
 export interface ReportHoursDialogProps {
@@ -36,6 +38,11 @@ export interface ReportHoursDialogProps {
   submitLabel?: string;
   /** Open at once on mount (a screen that loads the dialog only when its button is pressed). */
   defaultOpen?: boolean;
+  /**
+   * The office entering or correcting someone else's hours: the checkbox reads "Worker was
+   * late", the comment is the office's own, and the worker's comment shows above it.
+   */
+  office?: { workerComment: string | null };
 }
 
 type Errors = Record<string, string[]>;
@@ -61,6 +68,7 @@ export function ReportHoursDialog({
   triggerSize = "md",
   submitLabel = "Save hours",
   defaultOpen = false,
+  office,
 }: ReportHoursDialogProps) {
   const router = useRouter();
   const [open, setOpen] = useState(defaultOpen);
@@ -69,7 +77,11 @@ export function ReportHoursDialog({
   const [late, setLate] = useState(initial?.i_was_late ?? false);
   const [comment, setComment] = useState(initial?.comment ?? "");
   const [errors, setErrors] = useState<Errors>({});
+  /** The server's question about unusual hours, until they are changed or confirmed. */
+  const [unusual, setUnusual] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const endId = useId();
 
   function reset() {
     setStart(initial?.start ?? "");
@@ -77,10 +89,10 @@ export function ReportHoursDialog({
     setLate(initial?.i_was_late ?? false);
     setComment(initial?.comment ?? "");
     setErrors({});
+    setUnusual(null);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function send(confirmed: boolean) {
     const local: Errors = {};
     if (!start) local.start = ["The start field is required."];
     if (!end) local.end = ["The end field is required."];
@@ -92,17 +104,30 @@ export function ReportHoursDialog({
         end,
         i_was_late: late ? 1 : 0,
         comment: comment.trim(),
+        ...(confirmed ? { confirm_unusual: 1 as const } : {}),
       });
+      if (!result.ok && result.type === "hours_unusual") {
+        // Asked in place, not as a toast: the times stay in view to be corrected.
+        setUnusual(result.message);
+        requestAnimationFrame(() => confirmRef.current?.focus());
+        return;
+      }
       if (!result.ok) {
         setErrors(result.errors ?? {});
         notify.error(result.message);
         return;
       }
       notify.success(result.data.message);
+      setUnusual(null);
       setOpen(false);
       onDone?.();
       router.refresh();
     });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send(false);
   }
 
   const overnight = HHMM.test(start) && HHMM.test(end) && minutesOf(end) <= minutesOf(start);
@@ -127,11 +152,15 @@ export function ReportHoursDialog({
             <FormField label="Start" errors={errors.start} required>
               <TimeInput
                 value={start}
-                onValueChange={setStart}
+                onValueChange={(value) => {
+                  setStart(value);
+                  setUnusual(null);
+                }}
                 className="h-12 text-lg sm:h-11 sm:text-base"
               />
             </FormField>
             <FormField
+              id={endId}
               label="End"
               errors={errors.end}
               required
@@ -139,26 +168,67 @@ export function ReportHoursDialog({
             >
               <TimeInput
                 value={end}
-                onValueChange={setEnd}
+                onValueChange={(value) => {
+                  setEnd(value);
+                  setUnusual(null);
+                }}
                 className="h-12 text-lg sm:h-11 sm:text-base"
               />
             </FormField>
           </div>
           <Checkbox
-            label="I was late"
+            label={office ? "Worker was late" : "I was late"}
             checked={late}
             onChange={(e) => setLate(e.target.checked)}
             errors={errors.i_was_late}
           />
-          <FormField label="Comment" errors={errors.comment}>
+          {office?.workerComment && (
+            <div className="rounded-control bg-gray-50 px-3 py-2 text-sm">
+              <p className="font-medium text-gray-700">Worker&rsquo;s comment</p>
+              <p className="break-words whitespace-pre-line text-gray-800">
+                {office.workerComment}
+              </p>
+            </div>
+          )}
+          <FormField label={office ? "Office comment" : "Comment"} errors={errors.comment}>
             <Textarea
               rows={3}
               maxLength={2000}
               value={comment}
               onChange={(e) => setComment(e.target.value)}
-              placeholder="Breaks, overtime, anything the approver should know"
+              placeholder={
+                office
+                  ? "Why the hours were changed (the worker's comment is kept)"
+                  : "Breaks, overtime, anything the approver should know"
+              }
             />
           </FormField>
+          {unusual && (
+            <div
+              ref={confirmRef}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-control border border-warning-300 bg-warning-50 px-3 py-3 text-sm text-warning-900 outline-none"
+            >
+              <p className="font-medium">Are these hours right?</p>
+              <p className="mt-1">{unusual}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    setUnusual(null);
+                    document.getElementById(endId)?.focus();
+                  }}
+                >
+                  Change the times
+                </Button>
+                <Button type="button" loading={pending} onClick={() => send(true)}>
+                  Save anyway
+                </Button>
+              </div>
+            </div>
+          )}
           {formError && (
             <p role="alert" className="text-sm text-danger-700">
               {formError.join(" ")}

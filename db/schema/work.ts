@@ -104,7 +104,15 @@ export const shifts = pgTable(
     /** Removed in the job editor after it had bookings: kept, with its history, but hidden. */
     deletedAt: tstz(),
   },
-  (t) => [index().on(t.jobId, t.startsAt), index().on(t.startsAt), index().on(t.dressCodeId)],
+  (t) => [
+    index().on(t.jobId, t.startsAt),
+    index().on(t.startsAt),
+    index().on(t.dressCodeId),
+    // Live shifts not yet ended: the dashboard's running shifts and late check-in alerts.
+    index("shifts_live_ends_at_idx")
+      .on(t.endsAt)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const shiftSlots = pgTable(
@@ -150,6 +158,8 @@ export const applications = pgTable(
     status: applicationStatus().notNull(),
     bookedAt: tstz(),
     checkInAt: tstz(),
+    /** The worker's "I'm done": the suggested end of its hours report. */
+    checkOutAt: tstz(),
     bookAnyway: boolean().notNull().default(false),
     closely: boolean().notNull().default(false),
     createdAt: createdAt(),
@@ -179,8 +189,13 @@ export const reportedHours = pgTable(
     startsAt: tstz().notNull(),
     endsAt: tstz().notNull(),
     iWasLate: boolean().notNull().default(false),
+    /** The worker's own words; an office correction never overwrites them. */
     comment: text(),
+    /** What the office added when it corrected the report. */
+    officeComment: text(),
     createdById: integer().references(() => users.id),
+    /** Who last changed the times (the worker or the office). */
+    updatedById: integer().references(() => users.id),
     approvedById: integer().references(() => users.id),
     approvedAt: tstz(),
     createdAt: createdAt(),

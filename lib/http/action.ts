@@ -7,12 +7,26 @@ import { toErrorBody } from "./errors";
 /** What every server action returns (DESIGN.md §9). */
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; message: string; type: string; errors?: FieldErrors; status: number };
+  | {
+      ok: false;
+      message: string;
+      type: string;
+      errors?: FieldErrors;
+      details?: Record<string, string | number>;
+      status: number;
+    };
 
 function failure(err: unknown): ActionResult<never> {
-  const { status, message, type, errors } = toErrorBody(err);
+  const { status, message, type, errors, details } = toErrorBody(err);
   if (status >= 500) console.error("[action] unexpected error", err);
-  return { ok: false, message, type, status, ...(errors ? { errors } : {}) };
+  return {
+    ok: false,
+    message,
+    type,
+    status,
+    ...(errors ? { errors } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ export interface ErrorBody {
   message: string;
   type: string;
   errors?: FieldErrors;
+  details?: Record<string, string | number>;
   /** Seconds, for the Retry-After header of a 429. */
   retryAfter?: number;
 }
@@ -25,6 +26,7 @@ export function toErrorBody(err: unknown): ErrorBody {
       message: err.message,
       type: err.type,
       ...(err.errors ? { errors: err.errors } : {}),
+      ...(err.details ? { details: err.details } : {}),
       ...(err instanceof TooManyRequestsError ? { retryAfter: err.retryAfterSeconds } : {}),
     };
   }

@@ -8,6 +8,8 @@ export abstract class AppError extends Error {
   abstract readonly status: number;
   readonly type: string;
   readonly errors?: FieldErrors;
+  /** Facts a caller may act on (e.g. the difference of unusual hours), sent as `details`. */
+  details?: Record<string, string | number>;
   constructor(message: string, type: string, errors?: FieldErrors) {
     super(message);
     this.type = type;
@@ -60,8 +62,13 @@ export class ConflictError extends AppError {
 /** A warning the caller may override by repeating the call with a flag (e.g. `closely`). */
 export class ConfirmError extends AppError {
   readonly status = 410;
-  constructor(message: string, type = "confirm_required") {
+  constructor(
+    message: string,
+    type = "confirm_required",
+    details?: Record<string, string | number>,
+  ) {
     super(message, type);
+    if (details) this.details = details;
   }
 }
 

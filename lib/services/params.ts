@@ -55,3 +55,17 @@ export const idList = z.preprocess((v) => {
 }, z.array(idSchema).max(500).optional());
 
 export const searchText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+
+/**
+ * A switch that must be written plainly: "1"/"true"/1/true → true, "0"/"false"/0/false →
+ * false, blank → unset; anything else is a 422 ("must be 1 or 0") rather than read as false.
+ */
+export const strictFlag = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (v === true || v === 1 || v === "1" || v === "true") return true;
+    if (v === false || v === 0 || v === "0" || v === "false") return false;
+    return v;
+  },
+  z.boolean({ error: "must be 1 or 0" }).optional(),
+);

@@ -5,6 +5,8 @@ import { runAction, runParsed } from "@/lib/http/action";
 import {
   approveApplication,
   approveMany,
+  approveMatching,
+  approveMatchingInput,
   bulkApprovalInput,
   disapproveApplication,
   disapproveMany,
@@ -44,4 +46,9 @@ export async function editHours(reportId: number, values: z.input<typeof updateH
 /** "Enter hours" on a row with none (a booker or the crew boss, for the worker). */
 export async function enterHours(applicationId: number, values: HoursReport) {
   return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
+}
+
+/** "Approve all that match the plan" over the list's filters (every page, not only this one). */
+export async function approveAllMatching(filter: z.input<typeof approveMatchingInput>["filter"]) {
+  return runParsed(approveMatchingInput, { filter }, approveMatching);
 }

@@ -79,8 +79,9 @@ export function RowActions({
             start: formatTime(new Date(h.start), tz),
             end: formatTime(new Date(h.end), tz),
             i_was_late: h.i_was_late === 1,
-            comment: h.comment ?? "",
+            comment: h.office_comment ?? "",
           }}
+          office={{ workerComment: h.comment }}
           onSubmit={(values) => editHours(h.id, values)}
         />
       ) : (
@@ -97,6 +98,7 @@ export function RowActions({
               i_was_late: false,
               comment: "",
             }}
+            office={{ workerComment: null }}
             onSubmit={(values) => enterHours(row.id, values)}
           />
         )

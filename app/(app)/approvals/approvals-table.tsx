@@ -6,8 +6,9 @@ import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, Button, Checkbox, DataTable, notify, type PaginationMeta } from "@/components/ui";
 import { formatDate, formatDateTime, formatHours, formatTime } from "@/lib/domain/format";
+import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import type { ApprovalRow, ApprovalTab } from "@/lib/services/hours";
-import { approve, approveSelected, disapproveSelected } from "./actions";
+import { approve, approveAllMatching, approveSelected, disapproveSelected } from "./actions";
 import { ReportedTimes, RowActions } from "./approval-row";
 
 const APPROVED = "Report approved!";
@@ -19,11 +20,14 @@ export function ApprovalsTable({
   items,
   meta,
   emptyHint,
+  filter,
 }: {
   tab: ApprovalTab;
   items: ApprovalRow[];
   meta: PaginationMeta;
   emptyHint: string;
+  /** The list's filters, for "Approve all that match the plan" (all pages). */
+  filter: Record<string, string | undefined>;
 }) {
   const router = useRouter();
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -71,6 +75,23 @@ export function ApprovalsTable({
         );
       }
       setSelected(new Set(failed.map((f) => f.id)));
+      router.refresh();
+    });
+  }
+
+  function runMatching() {
+    startTransition(async () => {
+      const result = await approveAllMatching(filter);
+      if (!result.ok) return void notify.error(result.message);
+      const { approved, failed, message } = result.data;
+      if (approved.length) notify.success(APPROVED, { description: message });
+      else notify.info(message);
+      if (failed.length)
+        notify.error(
+          `${failed.length} ${failed.length === 1 ? "row was" : "rows were"} not approved.`,
+          { description: failed.map((f) => f.message).join(" ") },
+        );
+      setSelected(new Set());
       router.refresh();
     });
   }
@@ -147,7 +168,15 @@ export function ApprovalsTable({
             {h && (
               <span className="flex items-center gap-2 whitespace-nowrap text-gray-600">
                 <span className="tabular-nums">{formatHours(h.hours)}</span>
+                <Difference minutes={h.difference_minutes} text={h.difference} />
                 {h.i_was_late === 1 && <Badge tone="warning">Late</Badge>}
+              </span>
+            )}
+            {h?.last_change && (
+              <span className="text-xs text-gray-600">
+                {h.last_change.by?.name ?? "Someone"} changed{" "}
+                <span className="whitespace-nowrap tabular-nums">{h.last_change.from}</span> →{" "}
+                <span className="whitespace-nowrap tabular-nums">{h.last_change.to}</span>
               </span>
             )}
           </div>
@@ -157,11 +186,20 @@ export function ApprovalsTable({
     {
       id: "comment",
       header: "Comment",
-      cell: ({ row }) => (
-        <span className="line-clamp-3 max-w-56 break-words whitespace-pre-line">
-          {row.original.reported_hours?.comment || "—"}
-        </span>
-      ),
+      cell: ({ row }) => {
+        const h = row.original.reported_hours;
+        if (!h?.comment && !h?.office_comment) return "—";
+        return (
+          <div className="flex max-w-56 flex-col gap-1 break-words">
+            {h.comment && <span className="line-clamp-3 whitespace-pre-line">{h.comment}</span>}
+            {h.office_comment && (
+              <span className="line-clamp-3 whitespace-pre-line text-gray-600">
+                <span className="font-medium">Office:</span> {h.office_comment}
+              </span>
+            )}
+          </div>
+        );
+      },
     },
     {
       id: "check_in",
@@ -170,10 +208,13 @@ export function ApprovalsTable({
         const { check_in_at, shift, time_zone: tz } = row.original;
         if (!check_in_at) return "—";
         const at = new Date(check_in_at);
-        const sameDay = formatDate(at, tz) === formatDate(new Date(shift.start), tz);
+        const start = new Date(shift.start);
+        const sameDay = formatDate(at, tz) === formatDate(start, tz);
+        const late = formatLate(lateMinutes(start, at));
         return (
-          <span className="whitespace-nowrap tabular-nums">
-            {sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}
+          <span className="flex flex-col whitespace-nowrap tabular-nums">
+            <span>{sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}</span>
+            {late && <span className="text-xs font-medium text-warning-800">{late}</span>}
           </span>
         );
       },
@@ -207,16 +248,28 @@ export function ApprovalsTable({
           <span className="text-sm text-gray-600" aria-live="polite">
             {selected.size} selected
           </span>
-          <Button
-            size="sm"
-            variant={tab === "approved" ? "secondary" : "primary"}
-            disabled={selected.size === 0 || pending}
-            loading={pending && busyRow === null}
-            onClick={runSelected}
-            className="sm:ml-auto"
-          >
-            {tab === "approved" ? "Disapprove selected" : "Approve selected"}
-          </Button>
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {tab === "awaiting" && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                onClick={runMatching}
+                title="Approves every report in these filters whose start and end are within 15 minutes of the plan, on all pages; the others stay for a look"
+              >
+                Approve all that match the plan
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant={tab === "approved" ? "secondary" : "primary"}
+              disabled={selected.size === 0 || pending}
+              loading={pending && busyRow === null}
+              onClick={runSelected}
+            >
+              {tab === "approved" ? "Disapprove selected" : "Approve selected"}
+            </Button>
+          </div>
         </div>
       )}
       <DataTable
@@ -229,5 +282,25 @@ export function ApprovalsTable({
         emptyHint={emptyHint}
       />
     </div>
+  );
+}
+
+/** Reported minus planned time: "+0:45", "−0:25"; red beyond two hours. */
+function Difference({ minutes, text }: { minutes: number; text: string }) {
+  const far = Math.abs(minutes) > 120;
+  return (
+    <span
+      className={
+        far
+          ? "font-semibold text-danger-700 tabular-nums"
+          : minutes === 0
+            ? "text-gray-500 tabular-nums"
+            : "text-gray-800 tabular-nums"
+      }
+      title="Difference to the planned shift"
+    >
+      {text}
+      <span className="sr-only"> against the plan</span>
+    </span>
   );
 }

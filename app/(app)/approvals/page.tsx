@@ -106,6 +106,12 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
         items={page.items}
         meta={page.meta}
         emptyHint={filtered ? "Nothing matches these filters. Clear them to see all." : tab.empty}
+        filter={{
+          job_id: one(sp.job_id),
+          company_id: one(sp.company_id),
+          from: dateError ? undefined : one(sp.from),
+          to: dateError ? undefined : one(sp.to),
+        }}
       />
     </>
   );

@@ -1,9 +1,10 @@
-import { PageHeader, Card, CardContent, CardHeader, CardTitle, EmptyState } from "@/components/ui";
+import { PageHeader, Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
 import { Stat } from "@/components/dashboard/stat";
+import { CheckInAlerts, ShiftList } from "@/components/dashboard/today";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
+import { can } from "@/lib/services/context";
 import { agencyDashboard } from "@/lib/services/dashboard";
-import { formatRange } from "@/lib/domain/format";
 
 export const metadata = routeMetadata("/dashboard");
 
@@ -11,6 +12,9 @@ export default async function DashboardPage() {
   const ctx = await requestCtx();
   const d = await agencyDashboard(ctx);
   const firstName = ctx.actor?.kind === "user" ? ctx.actor.name.split(" ")[0] : "";
+  // A shift leads to its Book tab where the viewer may book or request crew, else to the job.
+  const books = can(ctx, "jobs_book_workers") || can(ctx, "can_request_worker");
+  const shiftHref = (jobId: number) => (books ? `/jobs/${jobId}/book` : `/jobs/${jobId}`);
   return (
     <>
       <PageHeader
@@ -27,43 +31,55 @@ export default async function DashboardPage() {
         <Stat
           label="Open positions"
           value={d.openPositions}
-          hint={`of ${d.totalPositions} on upcoming shifts`}
+          hint={`of ${d.totalPositions} on shifts in the next 48 hours`}
+          href="/jobs?unfilled=1"
         />
-        <Stat label="Hours awaiting approval" value={d.hoursAwaitingApproval} />
+        <Stat
+          label="Hours awaiting approval"
+          value={d.hoursAwaitingApproval}
+          href={can(ctx, "approval_access") ? "/approvals" : undefined}
+        />
         {d.applicantsAwaiting !== null && (
+          // No applicants list exists yet, so this figure leads nowhere for now.
           <Stat label="Applicants awaiting approval" value={d.applicantsAwaiting} />
         )}
       </section>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Next shifts</CardTitle>
-        </CardHeader>
-        <CardContent className="p-0 sm:p-0">
-          {d.nextShifts.length === 0 ? (
-            <EmptyState
-              title="No upcoming shifts"
-              hint="Shifts of published jobs appear here as soon as they are planned."
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Today and tomorrow</CardTitle>
+          </CardHeader>
+          <CardContent className="p-0 sm:p-0">
+            <ShiftList
+              shifts={d.shifts}
+              href={shiftHref}
+              empty={{
+                title: "No shifts today or tomorrow",
+                hint: "Running shifts and those starting before the end of tomorrow appear here.",
+              }}
             />
-          ) : (
-            <ul className="divide-y divide-gray-100">
-              {d.nextShifts.map((s) => (
-                <li
-                  key={s.shiftId}
-                  className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6"
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium text-gray-900">{s.jobName}</span>
-                    <span className="block truncate text-sm text-gray-600">{s.companyName}</span>
-                  </span>
-                  <span className="text-sm text-gray-700 tabular-nums">
-                    {formatRange(s.startsAt, s.endsAt, s.timeZone)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+        <div className="flex min-w-0 flex-col gap-6">
+          <CheckInAlerts missing={d.notCheckedIn} late={d.lateCheckIns} href={shiftHref} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Not full, starting within 24 hours</CardTitle>
+            </CardHeader>
+            <CardContent className="p-0 sm:p-0">
+              <ShiftList
+                narrow
+                shifts={d.notFullSoon}
+                href={shiftHref}
+                empty={{
+                  title: "Every shift of the next 24 hours is full",
+                  hint: "Shifts that still miss crew show here a day ahead.",
+                }}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   updateHoursInput,
   updateReportedHours,
 } from "@/lib/services/hours";
-import { checkIn } from "@/lib/services/worker";
+import { checkIn, checkOut } from "@/lib/services/worker";
 
 /** The hours form's fields; the application comes from the shift card. */
 type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
@@ -53,6 +53,10 @@ export async function checkInOnShift(applicationId: number) {
   return runAction((ctx) =>
     checkIn(ctx, { application_id: applicationId, assignee_id: requireUser(ctx).userId }),
   );
+}
+
+export async function checkOutOfShift(applicationId: number) {
+  return runAction((ctx) => checkOut(ctx, { application_id: applicationId }));
 }
 
 export async function reportMyHours(applicationId: number, values: HoursReport) {

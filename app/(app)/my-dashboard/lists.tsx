@@ -211,8 +211,11 @@ export async function PastShiftsList({ page }: { page: number }) {
                     shiftLabel={label(s)}
                     planned={{
                       start: hhmm(s.start, s.time_zone),
-                      end: hhmm(s.end, s.time_zone),
-                      i_was_late: false,
+                      // The check-out, when the worker gave one, is when it really stopped.
+                      end: hhmm(s.check_out_at ?? s.end, s.time_zone),
+                      i_was_late:
+                        s.check_in_at !== null &&
+                        new Date(s.check_in_at).getTime() > new Date(s.start).getTime(),
                       comment: "",
                     }}
                   />

@@ -15,7 +15,7 @@ import { formatDate, formatTime } from "@/lib/domain/format";
 import type { NextShift } from "@/lib/services/worker";
 import { dayOf, timeRange } from "./format";
 import { DetailLine, placeOf } from "./shift-card";
-import { CheckInButton } from "./shift-actions";
+import { CheckInButton, CheckOutButton } from "./shift-actions";
 
 /** The next-shift widget: where to be and when, and the big "Check in" button on site. */
 export function NextShiftCard({ shift }: { shift: NextShift | null }) {
@@ -43,7 +43,7 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
               id="next-shift"
               className="text-sm font-semibold tracking-wide text-accent-700 uppercase"
             >
-              Your next shift
+              {shift.running ? "Your current shift" : "Your next shift"}
             </h2>
             <div className="flex flex-wrap gap-1.5">
               <StatusBadge status={shift.status} />
@@ -91,6 +91,8 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
             >
               <CheckCircle2 className="size-5 shrink-0" aria-hidden />
               Checked in at {formatTime(new Date(shift.check_in_at), tz)}
+              {shift.check_out_at &&
+                ` · checked out at ${formatTime(new Date(shift.check_out_at), tz)}`}
             </p>
           ) : (
             <CheckInButton
@@ -106,6 +108,9 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
                 </p>
               }
             />
+          )}
+          {shift.can_check_out && (
+            <CheckOutButton key={`out-${shift.id}`} applicationId={shift.id} />
           )}
         </CardContent>
       </Card>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { Check, LogIn, X } from "lucide-react";
+import { Check, LogIn, LogOut, X } from "lucide-react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { notify } from "@/components/ui/toaster";
 import type { ReportHoursDialogProps } from "@/components/work/report-hours-dialog";
@@ -12,6 +12,7 @@ import {
   answerRequest,
   applyForShift,
   checkInOnShift,
+  checkOutOfShift,
   editMyHours,
   reportMyHours,
   unapplyFromShift,
@@ -195,6 +196,23 @@ export function CheckInButton({
       onClick={() => run(() => checkInOnShift(applicationId))}
     >
       <LogIn aria-hidden /> Check in
+    </Button>
+  );
+}
+
+/** "Check out" while the shift runs: the time becomes the suggested end of the hours report. */
+export function CheckOutButton({ applicationId }: { applicationId: number }) {
+  const { pending, run } = useRun();
+  return (
+    <Button
+      size="lg"
+      variant="secondary"
+      fullWidth
+      className="min-h-14 text-lg"
+      loading={pending}
+      onClick={() => run(() => checkOutOfShift(applicationId))}
+    >
+      <LogOut aria-hidden /> Check out
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { WILLIAM_SHIFTS, type ApplicationStatus, type JobStatus } from "../data/
 import { Board, FILLED, UPCOMING_STATUSES, type Phase, type SeededApplication } from "./board";
 import { seedHoursAndCrewBosses } from "./hours";
 import {
+  minutes,
   must,
   type JobRow,
   type ShiftRow,
@@ -100,6 +101,23 @@ function guarantee(w: World, board: Board, pool: WorkerRow[]): void {
   }
 }
 
+/**
+ * One of the crew on the running load-in checked in 43 minutes after the start (the dashboard
+ * shows "late by 0:43"); never after `now`.
+ */
+function lateCheckIn(w: World, board: Board): void {
+  const draft = board.drafts.find(
+    (d) =>
+      d.job.plan.key === "dk-arena-load-in" &&
+      board.phase(d.shift) === "running" &&
+      d.worker.id !== w.staff.worker &&
+      d.app.checkInAt,
+  );
+  if (!draft) return;
+  const start = draft.shift.startsAt.getTime();
+  draft.app.checkInAt = new Date(Math.min(start + minutes(43), w.now.getTime() - minutes(1)));
+}
+
 /** Applications, reported hours and crew bosses for every job; returns the applications. */
 export async function seedBookings(w: World): Promise<SeededApplication[]> {
   const { tx, rng } = w;
@@ -138,6 +156,7 @@ export async function seedBookings(w: World): Promise<SeededApplication[]> {
     }
   }
   guarantee(w, board, rng.shuffle(pool));
+  lateCheckIn(w, board);
 
   const rows = await tx
     .insert(schema.applications)

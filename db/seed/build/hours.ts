@@ -64,7 +64,46 @@ export async function seedHoursAndCrewBosses(
         updatedAt: approvedAt ?? createdAt,
       };
     });
+  // Two awaiting reports that need a look on /approvals: one far from the plan (the worker
+  // confirmed it), one the office corrected, keeping the worker's comment beside its own.
+  const awaiting = reported.filter((r) => !r.approvedAt);
+  const changes: (typeof schema.activityLog.$inferInsert)[] = [];
+  if (awaiting[0]) {
+    awaiting[0].endsAt = new Date(awaiting[0].endsAt.getTime() + minutes(195));
+    awaiting[0].comment = "Festival ran over; the crew boss kept us for the load-out.";
+  }
+  const corrected = awaiting[1];
+  if (corrected) {
+    const draft = board.drafts.find(
+      (d) => appId.get(`${d.shift.id}:${d.worker.id}`) === corrected.applicationId,
+    )!;
+    const plannedEnd = draft.shift.endsAt;
+    const before = { start: corrected.startsAt, end: new Date(plannedEnd.getTime() + hours(1)) };
+    corrected.endsAt = plannedEnd;
+    corrected.comment = "Stayed an hour longer to help the bar team.";
+    Object.assign(corrected, {
+      officeComment: "Crew boss confirms everyone left at the planned end.",
+      updatedById: w.staff.pm,
+    });
+    changes.push({
+      logName: "hours",
+      description: `Changed the hours of ${draft.worker.name} on ${draft.job.plan.name}`,
+      subjectType: "applications",
+      subjectId: corrected.applicationId,
+      causerId: w.staff.pm,
+      properties: {
+        reportedHoursId: null,
+        before: { start: before.start.toISOString(), end: before.end.toISOString() },
+        after: { start: corrected.startsAt.toISOString(), end: corrected.endsAt.toISOString() },
+        byOffice: true,
+      },
+      createdAt: new Date(
+        Math.min(corrected.createdAt.getTime() + minutes(40), now.getTime() - minutes(1)),
+      ),
+    });
+  }
   if (reported.length) await tx.insert(schema.reportedHours).values(reported);
+  if (changes.length) await tx.insert(schema.activityLog).values(changes);
 
   // A crew boss on most staffed shifts: the most senior booked worker of the shift.
   const weightOf = new Map(

@@ -17,6 +17,7 @@ import * as reportItemRoute from "@/app/api/v2/reported-hours/[id]/route";
 import * as approveRoute from "@/app/api/v2/applications/[id]/approve/route";
 import * as disapproveRoute from "@/app/api/v2/applications/[id]/disapprove/route";
 import * as approvalsRoute from "@/app/api/v2/approvals/route";
+import * as approveMatchingRoute from "@/app/api/v2/approvals/approve-matching/route";
 
 let handle: DbHandle;
 let db: Db;
@@ -198,5 +199,72 @@ describe("/api/v2 hours", () => {
     expect(badFilter.status).toBe(422);
     const forbidden = await call(approvalsRoute.GET, "approvals", { token: workerToken });
     expect(forbidden.status).toBe(403);
+  });
+
+  it("answers 410 hours_unusual with the difference, and 201 when repeated with confirm_unusual", async () => {
+    const { app, start, end } = await endedShift();
+    // Ending an hour before the planned start: 23 hours on a 6-hour shift.
+    const typo = new Date(start.getTime() - 3_600_000);
+    const asked = await call(reportRoute.POST, "reported-hours", {
+      method: "POST",
+      token: workerToken,
+      json: { application_id: app, start: hhmm(start), end: hhmm(typo) },
+    });
+    expect(asked.status).toBe(410);
+    expect(asked.body).toMatchObject({
+      type: "hours_unusual",
+      details: { difference: "+17:00", difference_minutes: 17 * 60, reason: "difference" },
+    });
+    const listed = await call(approvalsRoute.GET, `approvals?filter[status]=missing`, {
+      token: pm,
+    });
+    expect((body(listed) as unknown as { data: { id: number }[] }).data.map((r) => r.id)).toContain(
+      app,
+    );
+
+    const saved = await call(reportRoute.POST, "reported-hours", {
+      method: "POST",
+      token: workerToken,
+      json: { application_id: app, start: hhmm(start), end: hhmm(typo), confirm_unusual: 1 },
+    });
+    expect(saved.status).toBe(201);
+    const fixed = await call(reportItemRoute.PUT, `reported-hours/${body(saved).data!.id}`, {
+      method: "PUT",
+      token: workerToken,
+      json: { end: hhmm(end) },
+      params: { id: String(body(saved).data!.id) },
+    });
+    expect(fixed.status).toBe(200);
+    expect(body(fixed).data).toMatchObject({ minutes: 360 });
+  });
+
+  it("approves the matching reports through POST approvals/approve-matching, 403 for a worker", async () => {
+    const { app, jobId, start, end } = await endedShift();
+    await call(reportRoute.POST, "reported-hours", {
+      method: "POST",
+      token: workerToken,
+      json: { application_id: app, start: hhmm(start), end: hhmm(end) },
+    });
+    const refused = await call(approveMatchingRoute.POST, "approvals/approve-matching", {
+      method: "POST",
+      token: workerToken,
+      json: { filter: { job_id: jobId } },
+    });
+    expect(refused.status).toBe(403);
+    expect(await applicationStatus(db, app)).toBe("Reported");
+    const done = await call(approveMatchingRoute.POST, "approvals/approve-matching", {
+      method: "POST",
+      token: pm,
+      json: { filter: { job_id: jobId } },
+    });
+    expect(done.status).toBe(200);
+    expect(body(done).data).toMatchObject({ approved: [app], left: 0 });
+    expect(await applicationStatus(db, app)).toBe("Approved");
+    const bad = await call(approveMatchingRoute.POST, "approvals/approve-matching", {
+      method: "POST",
+      token: pm,
+      json: { filter: { job_id: "abc" } },
+    });
+    expect(bad.status).toBe(422);
   });
 });

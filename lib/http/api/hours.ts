@@ -2,6 +2,8 @@ import { endpoint, type Endpoint } from "../endpoint";
 import {
   approvalsListInput,
   approveApplication,
+  approveMatching,
+  approveMatchingInput,
   deleteReportedHours,
   disapproveApplication,
   listApprovals,
@@ -15,7 +17,7 @@ export const postReportedHours = endpoint({
   method: "POST",
   path: "/reported-hours",
   summary:
-    "Report the hours of a finished shift (application_id, start, end as HH:mm or DD/MM/YYYY HH:mm in the job's zone, i_was_late 0|1, comment); an end before the start is the next day",
+    "Report the hours of a finished shift (application_id, start, end as HH:mm or DD/MM/YYYY HH:mm in the job's zone, i_was_late 0|1, comment); an end before the start is the next day. Hours more than 2 h off the plan, or a day shift ending the next day, answer 410 hours_unusual with details.difference; repeat with confirm_unusual: 1 to save",
   tag: "hours",
   auth: "user",
   body: reportHoursInput,
@@ -27,7 +29,7 @@ export const putReportedHours = endpoint<{ id: string }>({
   method: "PUT",
   path: "/reported-hours/{id}",
   summary:
-    "Correct reported hours (start, end, i_was_late, comment; omitted fields are kept). Approved hours only by a booker or approver",
+    "Correct reported hours (start, end, i_was_late, comment; omitted fields are kept). Approved hours only by a booker or approver. The comment is the caller's own: the office's is kept beside the worker's. New times far from the plan answer 410 hours_unusual unless confirm_unusual: 1",
   tag: "hours",
   auth: "user",
   body: updateHoursInput,
@@ -74,6 +76,17 @@ export const getApprovals = endpoint({
   run: (ctx, { query }) => listApprovals(ctx, query),
 });
 
+export const postApproveMatching = endpoint({
+  method: "POST",
+  path: "/approvals/approve-matching",
+  summary:
+    "Approve every awaiting report whose start and end are each within 15 minutes of the planned shift, in the caller's scope and the list's filters (filter[job_id], filter[company_id], filter[from], filter[to]); the others are left for a look",
+  tag: "hours",
+  auth: "user",
+  body: approveMatchingInput,
+  run: (ctx, { body }) => approveMatching(ctx, body),
+});
+
 /** Reported hours and approvals (spec §7 Hours). */
 export const hoursEndpoints: Endpoint[] = [
   postReportedHours,
@@ -82,4 +95,5 @@ export const hoursEndpoints: Endpoint[] = [
   postApprove as Endpoint,
   postDisapprove as Endpoint,
   getApprovals,
+  postApproveMatching,
 ];

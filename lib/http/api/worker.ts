@@ -4,6 +4,8 @@ import { endpoint } from "../endpoint";
 import {
   checkIn,
   checkInInput,
+  checkOut,
+  checkOutInput,
   myShifts,
   newJobs,
   newJobsInput,
@@ -78,6 +80,18 @@ export const postCheckIn = endpoint({
   run: (ctx, { body }) => checkIn(ctx, body),
 });
 
+export const postCheckOut = endpoint({
+  method: "POST",
+  path: "/my-dashboard/check-out",
+  summary:
+    "Check out of one's own shift (application_id) once it has started and until 12 hours after " +
+    "its end; the time is the suggested end of the hours report. A second check-out keeps the first time",
+  tag: "my-dashboard",
+  auth: "user",
+  body: checkOutInput,
+  run: (ctx, { body }) => checkOut(ctx, body),
+});
+
 export const getNextShift = endpoint({
   method: "GET",
   path: "/getNextShift",
@@ -96,5 +110,6 @@ export const workerEndpoints: Endpoint[] = [
   getPastShifts as Endpoint,
   getPendingShifts as Endpoint,
   postCheckIn as Endpoint,
+  postCheckOut as Endpoint,
   getNextShift as Endpoint,
 ];

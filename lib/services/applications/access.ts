@@ -14,6 +14,7 @@ export interface ApplicationRow {
   shiftSlotId: number;
   shiftId: number;
   checkInAt: Date | null;
+  checkOutAt: Date | null;
   bookedAt: Date | null;
   skillId: number;
   skillName: string;
@@ -35,6 +36,7 @@ export const applicationColumns = {
   shiftSlotId: schema.applications.shiftSlotId,
   shiftId: schema.applications.shiftId,
   checkInAt: schema.applications.checkInAt,
+  checkOutAt: schema.applications.checkOutAt,
   bookedAt: schema.applications.bookedAt,
   skillId: schema.shiftSlots.skillId,
   skillName: schema.skills.name,

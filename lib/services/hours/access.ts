@@ -1,4 +1,5 @@
 import { resolveReportedTimes } from "@/lib/domain/reported-hours";
+import { unusualHours } from "@/lib/domain/hours-plan";
 import { formatDateTime, formatRange } from "@/lib/domain/format";
 import {
   assertRelated,
@@ -8,7 +9,7 @@ import {
   type Relation,
 } from "../applications/access";
 import { requireUser, type Ctx } from "../context";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ConfirmError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { reportById, toReportId, type ReportedHoursRow } from "./view";
 
 /**
@@ -85,6 +86,25 @@ export function placeTimes(
     throw new ValidationError(message, { end: [message] });
   }
   return t;
+}
+
+/**
+ * 410 `hours_unusual` for a report far from the plan (issue 9), unless the caller repeats it
+ * with `confirm_unusual`: the worker, and the office correcting it, are asked once.
+ */
+export function assertPlausible(
+  times: { start: Date; end: Date },
+  app: ApplicationRow,
+  confirmed: boolean | undefined,
+): void {
+  if (confirmed) return;
+  const unusual = unusualHours({ start: app.startsAt, end: app.endsAt }, times, app.timeZone);
+  if (unusual)
+    throw new ConfirmError(unusual.message, "hours_unusual", {
+      difference: unusual.difference,
+      difference_minutes: unusual.difference_minutes,
+      reason: unusual.reason,
+    });
 }
 
 /** A stored instant as the text a report accepts back ("DD/MM/YYYY HH:mm" in the job's zone). */

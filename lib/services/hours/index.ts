@@ -11,3 +11,10 @@ export {
 } from "./approve";
 export { listApprovals, approvalFilterOptions, type ApprovalRow } from "./list";
 export { APPROVED_LOCKED } from "./access";
+export {
+  approveMatching,
+  approveMatchingInput,
+  APPROVE_MATCHING_LIMIT,
+  type ApproveMatchingResult,
+} from "./approve-matching";
+export type { HoursChange } from "./changes";

@@ -1,19 +1,25 @@
-import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
-import { parseDate } from "@/lib/domain/format";
+import {
+  differenceMinutes,
+  formatDifference,
+  matchesPlan,
+  unusualHours,
+} from "@/lib/domain/hours-plan";
 import { minutesAsHours } from "@/lib/domain/reported-hours";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
-import { addDays, isoInZone } from "@/lib/domain/time";
+import { isoInZone } from "@/lib/domain/time";
 import { inCompanyScope } from "../applications/access";
 import { statusInAsOf } from "../applications/as-of";
-import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
-import { ValidationError } from "../errors";
+import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
-import { APPROVAL_TABS, approvalsListInput } from "./schemas";
+import { lastHoursChanges, type HoursChange } from "./changes";
+import { approvalsWhere, bossOf } from "./filters";
+import { approvalsListInput } from "./schemas";
 import { minutesBetween } from "./view";
 
 /** One row of the approvals list: an application with hours due, reported or approved. */
@@ -33,9 +39,20 @@ export interface ApprovalRow {
     minutes: number;
     hours: number;
     i_was_late: 0 | 1;
+    /** The worker's comment, and the office's beside it (a correction never overwrites). */
     comment: string | null;
+    office_comment: string | null;
     created_by: { id: number; name: string } | null;
     approved_at: string | null;
+    /** Reported minus planned worked time: minutes and "+0:45" / "−0:25". */
+    difference_minutes: number;
+    difference: string;
+    /** Start and end each within 15 minutes of the plan ("Approve all that match"). */
+    matches_plan: boolean;
+    /** More than 2 hours off the plan, or a day shift ending the next day. */
+    unusual: boolean;
+    /** The latest correction (who changed the times from what to what), if any. */
+    last_change: HoursChange | null;
   } | null;
   check_in_at: string | null;
   time_zone: string;
@@ -46,28 +63,6 @@ export interface ApprovalRow {
 // pg-core `alias` (not aliasedTable): its type keeps the alias name, so joining users twice types.
 const creators = alias(schema.users, "hours_creator");
 
-/** Crew boss of the row's shift: `approval_access` without `job_view` reaches only these. */
-const bossOf = (userId: number) =>
-  sql<boolean>`exists (select 1 from ${schema.shiftCrewBosses} where ${schema.shiftCrewBosses.shiftId} = ${schema.shifts.id} and ${schema.shiftCrewBosses.userId} = ${userId})`;
-
-/** What an approver may see: the jobs of their scope, and the shifts they lead as crew boss. */
-function approvalScope(actor: UserActor): SQL {
-  const byJobs = actor.permissions.has("job_view") ? jobScope(actor) : undefined;
-  return and(isNull(schema.jobs.deletedAt), or(byJobs, bossOf(actor.userId)))!;
-}
-
-/** A DD/MM/YYYY day as the instant it starts in the row's job zone (SQL), or 422. */
-function dayStart(value: string, field: "from" | "to", nextDay = false): SQL {
-  let d = parseDate(value);
-  if (!d) {
-    const message = "Use a real date as DD/MM/YYYY.";
-    throw new ValidationError(message, { [`filter.${field}`]: [message] });
-  }
-  if (nextDay) d = addDays(d, 1);
-  const local = `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")} 00:00:00`;
-  return sql`(${local}::timestamp at time zone ${schema.countries.timeZone})`;
-}
-
 /**
  * GET approvals: the applications whose hours wait for approval (awaiting: Reported), are
  * missing (Report!, also a held place whose shift has just ended) or were approved, newest
@@ -77,29 +72,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
   requirePermission(ctx, "approval_access");
   const actor = requireUser(ctx);
   const input = parseInput(approvalsListInput, raw);
-  const f = input.filter;
-  const status = APPROVAL_TABS[f.status];
-  const from = f.from ? dayStart(f.from, "from") : undefined;
-  const to = f.to ? dayStart(f.to, "to", true) : undefined;
-  if (f.from && f.to) {
-    const a = parseDate(f.from)!;
-    const b = parseDate(f.to)!;
-    if (a.year * 10_000 + a.month * 100 + a.day > b.year * 10_000 + b.month * 100 + b.day) {
-      const message = "The end date must not be before the start date.";
-      throw new ValidationError(message, { "filter.to": [message] });
-    }
-  }
-  const scope = approvalScope(actor);
-
-  const where = and(
-    scope,
-    statusInAsOf([status], ctx.now),
-    isNull(schema.shifts.deletedAt),
-    f.job_id ? eq(schema.jobs.id, f.job_id) : undefined,
-    f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
-    from ? sql`${schema.shifts.startsAt} >= ${from}` : undefined,
-    to ? sql`${schema.shifts.startsAt} < ${to}` : undefined,
-  );
+  const where = approvalsWhere(ctx, actor, input.filter);
 
   const counted = ctx.db
     .select({ total: count() })
@@ -132,6 +105,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       hoursEnd: schema.reportedHours.endsAt,
       iWasLate: schema.reportedHours.iWasLate,
       comment: schema.reportedHours.comment,
+      officeComment: schema.reportedHours.officeComment,
       createdById: schema.reportedHours.createdById,
       approvedAt: schema.reportedHours.approvedAt,
       creatorName: creators.name,
@@ -154,10 +128,16 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
 
   const [[{ total }], rows] = await Promise.all([counted, paged]);
   const booker = actor.permissions.has("jobs_book_workers");
+  const changes = await lastHoursChanges(
+    ctx.db,
+    rows.filter((r) => r.hoursId).map((r) => ({ id: r.id, timeZone: r.timeZone })),
+  );
 
   const items = rows.map((r): ApprovalRow => {
     const tz = r.timeZone;
     const minutes = r.hoursStart && r.hoursEnd ? minutesBetween(r.hoursStart, r.hoursEnd) : 0;
+    const planned = { start: r.startsAt, end: r.endsAt };
+    const reported = r.hoursStart && r.hoursEnd ? { start: r.hoursStart, end: r.hoursEnd } : null;
     return {
       id: r.id,
       status: statusAsOf(r.status, r.endsAt, ctx.now),
@@ -168,17 +148,23 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       shift_slot_id: r.slotId,
       skill: { id: r.skillId, name: r.skillName },
       reported_hours:
-        r.hoursId && r.hoursStart && r.hoursEnd
+        r.hoursId && reported
           ? {
               id: r.hoursId,
-              start: isoInZone(r.hoursStart, tz),
-              end: isoInZone(r.hoursEnd, tz),
+              start: isoInZone(reported.start, tz),
+              end: isoInZone(reported.end, tz),
               minutes,
               hours: minutesAsHours(minutes),
               i_was_late: r.iWasLate ? 1 : 0,
               comment: r.comment,
+              office_comment: r.officeComment,
               created_by: r.createdById ? { id: r.createdById, name: r.creatorName ?? "" } : null,
               approved_at: r.approvedAt ? isoInZone(r.approvedAt, tz) : null,
+              difference_minutes: differenceMinutes(planned, reported),
+              difference: formatDifference(differenceMinutes(planned, reported)),
+              matches_plan: matchesPlan(planned, reported),
+              unusual: unusualHours(planned, reported, tz) !== null,
+              last_change: changes.get(r.id) ?? null,
             }
           : null,
       check_in_at: r.checkInAt ? isoInZone(r.checkInAt, tz) : null,

@@ -12,6 +12,7 @@ import {
   APPROVED_LOCKED,
   applicationForReporting,
   asInput,
+  assertPlausible,
   describeTimes,
   placeTimes,
   reportForChange,
@@ -47,6 +48,9 @@ export async function reportHours(
     if (refused) throw new ConflictError(refused, "illegal_transition");
 
     const t = placeTimes(input.start, input.end, app, ctx.now);
+    assertPlausible(t, app, input.confirm_unusual);
+    // The comment is the writer's own: the worker's, or the office's reporting for it.
+    const own = app.assigneeId === actor.userId;
     const [row] = await ctx.db
       .insert(schema.reportedHours)
       .values({
@@ -55,8 +59,10 @@ export async function reportHours(
         startsAt: t.start,
         endsAt: t.end,
         iWasLate: input.i_was_late ?? false,
-        comment: input.comment || null,
+        comment: own ? input.comment || null : null,
+        officeComment: own ? null : input.comment || null,
         createdById: actor.userId,
+        updatedById: actor.userId,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -77,7 +83,8 @@ export async function reportHours(
         end: t.end.toISOString(),
         minutes: t.minutes,
         iWasLate: row.iWasLate,
-        onBehalf: app.assigneeId !== actor.userId,
+        onBehalf: !own,
+        ...(input.confirm_unusual ? { confirmedUnusual: true } : {}),
       },
     });
     return { ...hoursView(row, "Reported", app.timeZone), message: "Hours reported successfully" };
@@ -93,6 +100,7 @@ export async function updateReportedHours(
   reportId: unknown,
   raw: unknown,
 ): Promise<ReportedHoursView & { message: string }> {
+  const actor = requireUser(ctx);
   const input = parseInput(updateHoursInput, raw);
 
   return withTx(ctx, async (ctx) => {
@@ -108,13 +116,24 @@ export async function updateReportedHours(
       app,
       ctx.now,
     );
+    const moved =
+      t.start.getTime() !== before.startsAt.getTime() ||
+      t.end.getTime() !== before.endsAt.getTime();
+    // Unchanged times were accepted before: editing only a comment never asks again.
+    if (moved) assertPlausible(t, app, input.confirm_unusual);
+    // A correction by the office keeps the worker's words and adds its own beside them.
+    const own = app.assigneeId === actor.userId;
+    const next = (v: string | null | undefined, was: string | null) =>
+      v === undefined ? was : v || null;
     const [row] = await ctx.db
       .update(schema.reportedHours)
       .set({
         startsAt: t.start,
         endsAt: t.end,
         iWasLate: input.i_was_late ?? before.iWasLate,
-        comment: input.comment === undefined ? before.comment : input.comment || null,
+        comment: own ? next(input.comment, before.comment) : before.comment,
+        officeComment: own ? before.officeComment : next(input.comment, before.officeComment),
+        updatedById: actor.userId,
         updatedAt: ctx.now,
       })
       .where(eq(schema.reportedHours.id, before.id))
@@ -136,14 +155,18 @@ export async function updateReportedHours(
           end: before.endsAt.toISOString(),
           iWasLate: before.iWasLate,
           comment: before.comment,
+          officeComment: before.officeComment,
         },
         after: {
           start: row.startsAt.toISOString(),
           end: row.endsAt.toISOString(),
           iWasLate: row.iWasLate,
           comment: row.comment,
+          officeComment: row.officeComment,
         },
         approved: app.status === "Approved",
+        byOffice: !own,
+        ...(moved && input.confirm_unusual ? { confirmedUnusual: true } : {}),
       },
     });
     return { ...hoursView(row, app.status, app.timeZone), message: "Hours updated successfully" };

@@ -22,15 +22,19 @@ const time = (field: "start" | "end") =>
   );
 
 /** 0/1, "0"/"1", true/false, "true"/"false"; anything else is refused rather than guessed. */
-const iWasLate = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "") return undefined;
-    if (v === 1 || v === "1" || v === true || v === "true" || v === "on") return true;
-    if (v === 0 || v === "0" || v === false || v === "false") return false;
-    return v;
-  },
-  z.boolean({ error: "The i_was_late field must be 0 or 1." }).optional(),
-);
+const flag = (field: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === "") return undefined;
+      if (v === 1 || v === "1" || v === true || v === "true" || v === "on") return true;
+      if (v === 0 || v === "0" || v === false || v === "false") return false;
+      return v;
+    },
+    z.boolean({ error: `The ${field} field must be 0 or 1.` }).optional(),
+  );
+const iWasLate = flag("i_was_late");
+/** Repeating a report answered 410 `hours_unusual` with this set saves it anyway. */
+const confirmUnusual = flag("confirm_unusual");
 
 const comment = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
@@ -65,6 +69,7 @@ export const reportHoursInput = z.object({
   end: time("end"),
   i_was_late: iWasLate,
   comment,
+  confirm_unusual: confirmUnusual,
 });
 export type ReportHoursInput = z.output<typeof reportHoursInput>;
 
@@ -74,6 +79,7 @@ export const updateHoursInput = z.object({
   end: time("end").optional(),
   i_was_late: iWasLate,
   comment,
+  confirm_unusual: confirmUnusual,
 });
 export type UpdateHoursInput = z.output<typeof updateHoursInput>;
 

@@ -18,8 +18,12 @@ export interface ReportedHoursView {
   /** Decimal hours (spec §9: minutes divided by 60), rounded to 2 places. */
   hours: number;
   i_was_late: 0 | 1;
+  /** The worker's comment. */
   comment: string | null;
+  /** The office's comment, added when it reported or corrected the hours. */
+  office_comment: string | null;
   created_by_id: number | null;
+  updated_by_id: number | null;
   approved_by_id: number | null;
   approved_at: string | null;
   /** The application's status after the change. */
@@ -45,7 +49,9 @@ export function hoursView(
     hours: minutesAsHours(minutes),
     i_was_late: row.iWasLate ? 1 : 0,
     comment: row.comment,
+    office_comment: row.officeComment,
     created_by_id: row.createdById,
+    updated_by_id: row.updatedById,
     approved_by_id: row.approvedById,
     approved_at: row.approvedAt ? isoInZone(row.approvedAt, timeZone) : null,
     status,

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "./scope";
@@ -37,4 +37,46 @@ export async function countriesWithJobs(ctx: Ctx): Promise<{ id: number; name: s
       ),
     )
     .orderBy(asc(schema.countries.id));
+}
+
+/**
+ * The branch options of the jobs filter. Agency staff choose from every live branch; a client
+ * contact only from the branches of its company's countries (the company's own country and
+ * those of its jobs), so it is not shown the agency's other offices.
+ */
+export async function branchesForJobs(
+  ctx: Ctx,
+): Promise<{ id: number; name: string; country_id: number }[]> {
+  requirePermission(ctx, "job_view");
+  const actor = requireUser(ctx);
+  const b = schema.branches;
+  const columns = { id: b.id, name: b.name, country_id: b.countryId };
+  if (!actor.isClient)
+    return ctx.db.select(columns).from(b).where(isNull(b.deletedAt)).orderBy(asc(b.name));
+  if (!actor.companyId) return [];
+  return ctx.db
+    .select(columns)
+    .from(b)
+    .where(
+      and(
+        isNull(b.deletedAt),
+        or(
+          inArray(
+            b.countryId,
+            ctx.db
+              .select({ id: schema.companies.countryId })
+              .from(schema.companies)
+              .where(eq(schema.companies.id, actor.companyId)),
+          ),
+          inArray(
+            b.countryId,
+            ctx.db
+              .selectDistinct({ id: schema.jobs.countryId })
+              .from(schema.jobs)
+              .where(jobScope(actor)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(b.name));
 }

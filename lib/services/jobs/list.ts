@@ -17,23 +17,21 @@ import {
 } from "drizzle-orm";
 import { schema } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
-import {
-  FILLED_STATUSES,
-  JOB_STATUSES,
-  statusFromSlug,
-  type JobStatus,
-} from "@/lib/domain/statuses";
+import { JOB_STATUSES, statusFromSlug, type JobStatus } from "@/lib/domain/statuses";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
-import { flag, idList, optionalId, searchText } from "../params";
+import { flag, idList, optionalId, searchText, strictFlag } from "../params";
 import { parseInput } from "../validate";
 import { escapeLike } from "../like";
 import { jobScope } from "./scope";
+import { filledOfSlot, hasUnfilledSlotSoon } from "./fill";
 
 export const jobsListInput = pageInput(10).extend({
   past: flag,
   own: flag,
+  /** Jobs with a slot not yet full on a shift starting within the next 48 hours. */
+  unfilled: strictFlag,
   filter: z
     .object({
       company_id: optionalId,
@@ -44,6 +42,7 @@ export const jobsListInput = pageInput(10).extend({
       status: searchText,
       branches: idList,
       own: flag,
+      unfilled: strictFlag,
     })
     .optional()
     .default({}),
@@ -82,6 +81,7 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
   const f = input.filter;
   const past = Boolean(input.past ?? f.past) && !f.upcoming;
   const own = Boolean(input.own ?? f.own);
+  const unfilled = Boolean(input.unfilled ?? f.unfilled);
 
   let status: JobStatus | undefined;
   if (f.status) {
@@ -99,6 +99,7 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
     f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
     f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
     status ? eq(schema.jobs.status, status) : undefined,
+    unfilled ? hasUnfilledSlotSoon(ctx.db, ctx.now) : undefined,
     own
       ? or(
           eq(schema.jobs.projectManagerId, actor.userId),
@@ -200,8 +201,7 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
   return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
 }
 
-/** Filled applications of the slot in the current row (correlated; uses the slot+status index). */
-export const filledOfSlot = sql<number>`(select count(*)::int from ${schema.applications} where ${schema.applications.shiftSlotId} = ${schema.shiftSlots.id} and ${inArray(schema.applications.status, [...FILLED_STATUSES])})`;
+export { filledOfSlot };
 
 /** Shifts, positions and filled positions of several jobs in one query (the fill figure). */
 export async function jobFigures(ctx: Ctx, jobIds: number[]) {

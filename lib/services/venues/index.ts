@@ -1,5 +1,5 @@
 import { escapeLike } from "../like";
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import type { Ctx } from "../context";
 import { offsetOf, pageMeta, type Page } from "../pagination";
@@ -14,7 +14,7 @@ import {
   visibleVenues,
   type VenueView,
 } from "./access";
-import { venuesListInput } from "./schemas";
+import { venuesListInput, type VenueStatus, type VenueTab } from "./schemas";
 
 /**
  * Venues (spec §2 /venues, §3, §4, §7): where jobs take place. A client contact's venue is
@@ -58,4 +58,24 @@ export async function listVenues(ctx: Ctx, raw: unknown): Promise<Page<VenueView
 export async function getVenue(ctx: Ctx, rawId: unknown): Promise<VenueView> {
   const actor = venueActor(ctx);
   return viewOrFail(ctx, actor, venueIdOf(rawId));
+}
+
+/**
+ * The tab /venues opens on when none is asked for: the one holding work that waits (issue 9).
+ * For agency staff that is All venues filtered to those awaiting approval; for a client
+ * contact My venues, when one of its company's venues waits for the agency. null: nothing
+ * waits, the Public tab. One bounded statement.
+ */
+export async function venuesStartTab(
+  ctx: Ctx,
+): Promise<{ tab: VenueTab; status?: VenueStatus } | null> {
+  const actor = venueActor(ctx);
+  const tab: VenueTab = actor.isClient ? "mine" : "all";
+  const [waiting] = await ctx.db
+    .select({ one: sql`1` })
+    .from(schema.venues)
+    .where(and(visibleVenues(actor), tabCondition(actor, tab), eq(schema.venues.status, "private")))
+    .limit(1);
+  if (!waiting) return null;
+  return actor.isClient ? { tab } : { tab, status: "private" };
 }

@@ -1,5 +1,11 @@
 export { checkIn, checkInInput, type CheckInResult } from "./check-in";
 export {
+  checkOut,
+  checkOutInput,
+  CHECK_OUT_CLOSES_AFTER_MS,
+  type CheckOutResult,
+} from "./check-out";
+export {
   CHECK_IN_OPENS_BEFORE_MS,
   checkInOpensAt,
   checkInRefusal,

@@ -12,6 +12,8 @@ export interface WorkerShift {
   id: number;
   status: ApplicationStatus;
   check_in_at: string | null;
+  /** The worker's check-out: the suggested end of its hours report. */
+  check_out_at: string | null;
   shift_id: number;
   shift_slot_id: number;
   start: string;
@@ -53,6 +55,7 @@ export const workerShiftColumns = {
   id: a.id,
   status: a.status,
   checkInAt: a.checkInAt,
+  checkOutAt: a.checkOutAt,
   shiftId: s.id,
   slotId: a.shiftSlotId,
   startsAt: s.startsAt,
@@ -107,6 +110,7 @@ export function toWorkerShift(r: WorkerShiftRow): WorkerShift {
     id: r.id,
     status: r.status,
     check_in_at: r.checkInAt ? isoInZone(r.checkInAt, tz) : null,
+    check_out_at: r.checkOutAt ? isoInZone(r.checkOutAt, tz) : null,
     shift_id: r.shiftId,
     shift_slot_id: r.slotId,
     start: isoInZone(r.startsAt, tz),

@@ -105,6 +105,10 @@ export interface NextShift extends WorkerShift {
   /** The check-in window is open now and the worker has not checked in yet. */
   can_check_in: boolean;
   check_in_opens_at: string;
+  /** The shift has started and not ended: "Your current shift". */
+  running: boolean;
+  /** Running, and the worker has not checked out yet. */
+  can_check_out: boolean;
 }
 
 /**
@@ -128,9 +132,12 @@ export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
     .orderBy(asc(s.startsAt), asc(a.id))
     .limit(1);
   if (!row) return null;
+  const running = row.startsAt.getTime() <= ctx.now.getTime();
   return {
     ...toWorkerShift(row),
     can_check_in: !row.checkInAt && checkInWindow(ctx.now, row.startsAt, row.endsAt) === "open",
     check_in_opens_at: isoInZone(checkInOpensAt(row.startsAt), row.timeZone),
+    running,
+    can_check_out: running && !row.checkOutAt,
   };
 }

@@ -7,8 +7,7 @@ import { JOB_STATUSES } from "@/lib/domain/statuses";
 import { lenientList } from "@/lib/http/page";
 import { can } from "@/lib/services/context";
 import { listJobs } from "@/lib/services/jobs/list";
-import { clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
-import { listBranches } from "@/lib/services/reference";
+import { branchesForJobs, clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
 import { JobsTable } from "./jobs-table";
 
 export const metadata = routeMetadata("/jobs");
@@ -25,12 +24,13 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
   const sp = await searchParams;
   const ctx = await requestCtx();
   const tab = TABS.find((t) => t.key === one(sp.tab))?.key ?? "upcoming";
-  const [{ data: page }, companies, countries, branches] = await Promise.all([
+  const [{ data: page, dropped }, companies, countries, branches] = await Promise.all([
     // A value the list rejects (?page=0, ?status=zzz) is left out, not an error screen.
     lenientList((input) => listJobs(ctx, input), {
       page: one(sp.page),
       past: tab === "past",
       own: tab === "own",
+      unfilled: one(sp.unfilled),
       filter: {
         company_id: one(sp.company_id),
         country_id: one(sp.country_id),
@@ -41,8 +41,10 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     }),
     clientsWithJobs(ctx),
     countriesWithJobs(ctx),
-    listBranches(ctx),
+    branchesForJobs(ctx),
   ]);
+  // On only when the list applied it (a value the list refused, ?unfilled=zzz, is left out).
+  const unfilled = ["1", "true"].includes(one(sp.unfilled) ?? "") && !dropped.unfilled;
   const keep = new URLSearchParams(
     Object.entries(sp).flatMap(([k, v]) => {
       const value = one(v);
@@ -111,17 +113,20 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
             all: "All statuses",
             options: JOB_STATUSES.map((s) => ({ value: s, label: s })),
           },
+          { kind: "toggle", param: "unfilled", label: "Unfilled in the next 48 hours" },
         ]}
       />
       <JobsTable
         items={page.items}
         meta={page.meta}
         emptyHint={
-          tab === "past"
-            ? "No past jobs match these filters."
-            : tab === "own"
-              ? "You are not the project manager, creator or booker of any upcoming job."
-              : "No upcoming jobs match these filters. Create one, or clear the filters."
+          unfilled && tab !== "past"
+            ? "No job misses crew on a shift in the next 48 hours. Clear the filter to see all jobs."
+            : tab === "past"
+              ? "No past jobs match these filters."
+              : tab === "own"
+                ? "You are not the project manager, creator or booker of any upcoming job."
+                : "No upcoming jobs match these filters. Create one, or clear the filters."
         }
       />
     </>

@@ -1,11 +1,12 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { Plus } from "lucide-react";
 import { FilterBar, LinkTabs, PageHeader, buttonClass, type FilterField } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { listCompanies } from "@/lib/services/reference";
-import { listVenues, type VenueStatus, type VenueTab } from "@/lib/services/venues";
+import { listVenues, venuesStartTab, type VenueStatus, type VenueTab } from "@/lib/services/venues";
 import { VenuesTable } from "./venues-table";
 
 export const metadata = routeMetadata("/venues");
@@ -34,6 +35,21 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
   const sp = await searchParams;
   const ctx = await requestCtx();
   const staff = ctx.actor?.kind === "user" && !ctx.actor.isClient;
+  if (!one(sp.tab)) {
+    // Opened without a tab: start where work waits (venues awaiting approval), if any.
+    const start = await pageData(venuesStartTab(ctx));
+    if (start) {
+      const q = new URLSearchParams({
+        tab: start.tab,
+        ...(start.status && { status: start.status }),
+      });
+      for (const key of ["search", "company_id"]) {
+        const value = one(sp[key]);
+        if (value) q.set(key, value);
+      }
+      redirect(`/venues?${q}`);
+    }
+  }
   const tabs = TABS.filter((t) => staff || !t.staffOnly);
   const tab = tabs.find((t) => t.key === one(sp.tab))?.key ?? "public";
   const search = one(sp.search);

@@ -446,6 +446,33 @@ export const DENMARK: JobPlan[] = [
     ],
   },
   {
+    // Starts within the next 24 hours whatever the time of day ("running" clock times, one
+    // day on) and is not full yet: the dashboard's "not full" list and open positions.
+    key: "dk-arena-show",
+    company: "nordlys",
+    venue: "Royal Arena",
+    name: "Royal Arena concert – show crew",
+    status: "Published",
+    day: 1,
+    fill: 0.5,
+    branches: ["Copenhagen"],
+    dressCode: "Black clothing",
+    details: "Show day of the arena tour: stage crew for changeovers, stewards at the doors.",
+    shifts: [
+      {
+        day: 0,
+        start: "running",
+        end: "running",
+        slots: [
+          ["Stagehand", 4],
+          ["Steward", 4],
+        ],
+        notesForWorkers: "Meet at Gate 4. The crew boss hands out radios at the dock.",
+        description: "Changeovers and doors.",
+      },
+    ],
+  },
+  {
     key: "dk-cinema",
     company: "nordlys",
     venue: "Royal Arena",

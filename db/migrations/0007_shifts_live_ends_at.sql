@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_live_ends_at_idx" ON "shifts" USING btree ("ends_at") WHERE "shifts"."deleted_at" is null;

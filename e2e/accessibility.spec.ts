@@ -87,3 +87,26 @@ test("the worker's dashboard tabs have no serious accessibility violations", asy
     await expectNoSeriousViolations(page);
   }
 });
+
+test("the job form, its errors and its pickers have no serious accessibility violations", async ({
+  page,
+}) => {
+  test.setTimeout(150_000); // three axe runs on a long form
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/jobs/create");
+  await page.getByRole("button", { name: "Create job" }).click();
+  await expect(page.getByLabel("Job name")).toBeFocused();
+  await expectNoSeriousViolations(page); // every error showing
+  await page.getByLabel("Company").selectOption({ label: "Nordlys Events" });
+  await page.getByRole("button", { name: "Add shift" }).click();
+  const shift = page.getByRole("group", { name: "Shift 1" });
+  await shift.getByLabel("Start", { exact: true }).press("ArrowDown");
+  await expect(shift.getByRole("listbox", { name: "Times" })).toBeVisible();
+  await expectNoSeriousViolations(page); // the time list open
+  await shift.getByLabel("Start", { exact: true }).press("Escape");
+  await shift.getByRole("button", { name: "Choose from calendar" }).first().click();
+  await expect(page.getByRole("grid")).toBeVisible();
+  await expectNoSeriousViolations(page); // the calendar open
+});

@@ -137,8 +137,8 @@ test("the filter bar keeps its state in the URL and starts again at page 1", asy
 
   await page.goto("/approvals");
   const approvals = page.getByRole("search", { name: "Filter approvals" });
-  await fillApplied(page, approvals.getByLabel("Shifts from"), "2026-01-31", /from=31%2F01%2F2026/);
-  await expect(approvals.getByLabel("Shifts from")).toHaveValue("2026-01-31");
+  await fillApplied(page, approvals.getByLabel("Shifts from"), "31/01/2026", /from=31%2F01%2F2026/);
+  await expect(approvals.getByLabel("Shifts from")).toHaveValue("31/01/2026");
 });
 
 /**

@@ -5,6 +5,8 @@ import { SlidersHorizontal } from "lucide-react";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "./dialog";
+import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
+import { DateInput } from "./date-input";
 import { FormField, Input, Select } from "./form-field";
 import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 
@@ -19,7 +21,7 @@ export type FilterField =
       all: string;
       options: readonly { value: string | number; label: string }[];
     }
-  /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it), a native date input here. */
+  /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it) and in the date picker. */
   | { kind: "date"; param: string; label: string }
   /** An on/off filter shown as a chip with a checkbox: `param=1` in the URL when on. */
   | { kind: "toggle"; param: string; label: string };
@@ -30,15 +32,9 @@ export const toggleIsOn = (value: string | null) => value === "1" || value === "
 /** How long typing pauses before the search is applied. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** DD/MM/YYYY (the URL and the API) ↔ YYYY-MM-DD (the native date input). */
-export const dateToInput = (value: string | null) => {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value ?? "");
-  return m ? `${m[3]}-${m[2].padStart(2, "0")}-${m[1].padStart(2, "0")}` : "";
-};
-export const dateFromInput = (value: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
-};
+/** DD/MM/YYYY (the URL and the API) ↔ yyyy-mm-dd (what the date picker takes and gives). */
+export const dateToInput = (value: string | null) => displayToIso(value);
+export const dateFromInput = (value: string) => isoToDisplay(value);
 
 /**
  * The filter bar of every back-office list (DESIGN.md §11): its state is the URL query, so a
@@ -185,10 +181,9 @@ function FilterControl({
   if (field.kind === "date")
     return (
       <FormField label={field.label} className={className}>
-        <Input
-          type="date"
+        <DateInput
           value={dateToInput(value)}
-          onChange={(e) => apply({ [field.param]: dateFromInput(e.target.value) })}
+          onValueChange={(iso) => apply({ [field.param]: dateFromInput(iso) || null })}
         />
       </FormField>
     );

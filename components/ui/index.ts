@@ -30,6 +30,7 @@ export {
   DialogTrigger,
   type DialogContentProps,
 } from "./dialog";
+export { DateInput, DATE_ENTRY_ERROR, type DateInputProps } from "./date-input";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export {
   Checkbox,
@@ -73,6 +74,7 @@ export {
   TOAST_UNDO_MS,
   type NotifyOptions,
 } from "./toaster";
+export { TimeInput, TIME_ENTRY_ERROR, type TimeInputProps } from "./time-input";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 export {
   FilterBar,

@@ -3,7 +3,8 @@
 import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { Checkbox, FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Checkbox, FormField, Textarea } from "@/components/ui/form-field";
+import { TimeInput } from "@/components/ui/time-input";
 import {
   Dialog,
   DialogClose,
@@ -149,11 +150,10 @@ export function ReportHoursDialog({
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Start" errors={errors.start} required>
-              <Input
-                type="time"
+              <TimeInput
                 value={start}
-                onChange={(e) => {
-                  setStart(e.target.value);
+                onValueChange={(value) => {
+                  setStart(value);
                   setUnusual(null);
                 }}
                 className="h-12 text-lg sm:h-11 sm:text-base"
@@ -166,11 +166,10 @@ export function ReportHoursDialog({
               required
               hint={overnight ? "Ends the next day" : undefined}
             >
-              <Input
-                type="time"
+              <TimeInput
                 value={end}
-                onChange={(e) => {
-                  setEnd(e.target.value);
+                onValueChange={(value) => {
+                  setEnd(value);
                   setUnusual(null);
                 }}
                 className="h-12 text-lg sm:h-11 sm:text-base"

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  daysBetween,
+  endDayOffset,
   formatBookedAt,
+  formatDayOffset,
+  formatDuration,
+  formatHours,
+  formatTimeRange,
   formatDate,
   formatDateTime,
   formatRange,
@@ -236,5 +242,46 @@ describe("formatSpan", () => {
     expect(formatSpan(new Date("2026-12-01T07:00:00Z"), new Date("2026-12-03T15:00:00Z"), tz)).toBe(
       "01/12/2026 – 03/12/2026",
     );
+  });
+});
+
+describe("durations and later end days (one way of writing them)", () => {
+  it("writes hours and minutes", () => {
+    expect(formatDuration(510)).toBe("8 h 30 min");
+    expect(formatDuration(480)).toBe("8 h");
+    expect(formatDuration(30)).toBe("30 min");
+    expect(formatDuration(0)).toBe("0 min");
+    expect(formatDuration(1440)).toBe("24 h");
+    expect(formatDuration(-25)).toBe("−25 min");
+    expect(formatDuration(29.6)).toBe("30 min");
+  });
+
+  it("writes decimal hours the same way", () => {
+    expect(formatHours(8.5)).toBe("8 h 30 min");
+    expect(formatHours(0.25)).toBe("15 min");
+    expect(formatHours(7.75)).toBe("7 h 45 min");
+  });
+
+  it("writes a later end day as +1 day", () => {
+    expect(formatDayOffset(0)).toBe("");
+    expect(formatDayOffset(1)).toBe("+1 day");
+    expect(formatDayOffset(2)).toBe("+2 days");
+  });
+
+  it("counts end days in the zone, not in UTC", () => {
+    // 22:00 to 02:00 in Copenhagen (21:00Z to 01:00Z).
+    const start = new Date("2026-11-22T21:00:00Z");
+    const end = new Date("2026-11-23T01:00:00Z");
+    expect(daysBetween(start, end, CPH)).toBe(1);
+    expect(endDayOffset(start, end, CPH)).toBe("+1 day");
+    expect(formatTimeRange(start, end, CPH)).toBe("22:00–02:00 (+1 day)");
+    // 23:30Z to 23:45Z is the same day in UTC but crosses midnight in Copenhagen.
+    const a = new Date("2026-11-22T22:30:00Z");
+    const b = new Date("2026-11-22T22:45:00Z");
+    expect(formatTimeRange(a, b, UTC)).toBe("22:30–22:45");
+    expect(formatTimeRange(a, b, CPH)).toBe("23:30–23:45");
+    expect(
+      formatTimeRange(new Date("2026-11-22T22:30:00Z"), new Date("2026-11-22T23:15:00Z"), CPH),
+    ).toBe("23:30–00:15 (+1 day)");
   });
 });

@@ -68,6 +68,46 @@ export const TIME_OPTIONS: string[] = Array.from(
 export const minutesToHours = (minutes: number): number => minutes / 60;
 
 /**
+ * The one way a duration is written: "8 h 30 min", "8 h", "30 min" (rounded to whole
+ * minutes; a negative one starts with a minus sign).
+ */
+export function formatDuration(minutes: number): string {
+  const total = Math.round(Math.abs(minutes));
+  const sign = minutes < 0 && total > 0 ? "−" : "";
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${sign}${m} min`;
+  return m ? `${sign}${h} h ${m} min` : `${sign}${h} h`;
+}
+
+/** A duration given in decimal hours (8.5 → "8 h 30 min"). */
+export const formatHours = (hours: number): string => formatDuration(hours * 60);
+
+/** Whole calendar days from the start's local date to the end's, in a zone. */
+export function daysBetween(start: Date, end: Date, timeZone: string): number {
+  const a = toLocal(start, timeZone);
+  const b = toLocal(end, timeZone);
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
+}
+
+/** The one way a later end day is written: "+1 day", "+2 days"; "" for the same day. */
+export const formatDayOffset = (days: number): string =>
+  days > 0 ? `+${days} day${days > 1 ? "s" : ""}` : "";
+
+/** "+1 day" when an end lands on a later day than its start in the zone, else "". */
+export const endDayOffset = (start: Date, end: Date, timeZone: string): string =>
+  formatDayOffset(daysBetween(start, end, timeZone));
+
+/** "22:00–02:00 (+1 day)": a time range that says when it ends on a later day. */
+export function formatTimeRange(start: Date, end: Date, timeZone: string): string {
+  const range = `${formatTime(start, timeZone)}–${formatTime(end, timeZone)}`;
+  const later = endDayOffset(start, end, timeZone);
+  return later ? `${range} (${later})` : range;
+}
+
+/**
  * The past-date helper of spec §5. Mode "today": past when earlier than today (time of
  * day zeroed, time zones ignored) or earlier than the optional reference date. Mode
  * "reference": compares only to the reference date and is false without one.

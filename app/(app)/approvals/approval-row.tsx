@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui";
 import { ReportHoursDialog } from "@/components/work/report-hours-dialog";
-import { formatDate, formatRange, formatTime } from "@/lib/domain/format";
+import { endDayOffset, formatRange, formatTime } from "@/lib/domain/format";
 import type { ApprovalRow } from "@/lib/services/hours";
 import { approve, disapprove, editHours, enterHours } from "./actions";
 
@@ -12,13 +12,13 @@ export function ReportedTimes({ row }: { row: ApprovalRow }) {
   if (!h) return <span className="text-gray-600">No report</span>;
   const start = new Date(h.start);
   const end = new Date(h.end);
-  const nextDay = formatDate(end, row.time_zone) !== formatDate(start, row.time_zone);
+  const later = endDayOffset(start, end, row.time_zone);
   return (
     <span className="whitespace-nowrap tabular-nums">
       {formatTime(start, row.time_zone)}–{formatTime(end, row.time_zone)}
-      {nextDay && (
-        <span className="ml-1 text-xs font-medium text-warning-800" title="Ends the next day">
-          +1 day
+      {later && (
+        <span className="ml-1 text-xs font-medium text-warning-800" title="Ends on a later day">
+          {later}
         </span>
       )}
     </span>

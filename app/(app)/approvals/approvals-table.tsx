@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge, Button, Checkbox, DataTable, notify, type PaginationMeta } from "@/components/ui";
-import { formatDate, formatDateTime, formatTime } from "@/lib/domain/format";
+import { formatDate, formatDateTime, formatHours, formatTime } from "@/lib/domain/format";
 import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import type { ApprovalRow, ApprovalTab } from "@/lib/services/hours";
 import { approve, approveAllMatching, approveSelected, disapproveSelected } from "./actions";
@@ -167,7 +167,7 @@ export function ApprovalsTable({
             <ReportedTimes row={row.original} />
             {h && (
               <span className="flex items-center gap-2 whitespace-nowrap text-gray-600">
-                <span className="tabular-nums">{h.hours} h</span>
+                <span className="tabular-nums">{formatHours(h.hours)}</span>
                 <Difference minutes={h.difference_minutes} text={h.difference} />
                 {h.i_was_late === 1 && <Badge tone="warning">Late</Badge>}
               </span>

@@ -1,21 +1,22 @@
 "use client";
 
-import { useEffect, useMemo, useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { CalendarPlus } from "lucide-react";
 import {
-  Alert,
   Button,
   Card,
   CardContent,
   CardHeader,
   CardTitle,
   Checkbox,
+  DateInput,
   Dialog,
   DialogClose,
   DialogContent,
   DialogFooter,
   EmptyState,
+  FormField,
   notify,
 } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
@@ -33,15 +34,21 @@ import {
   toEditPayload,
   toggleShiftDeleted,
   toggleSlotDeleted,
-  validateShifts,
   type ShiftEditorState,
   type ShiftId,
 } from "@/lib/domain/shift-editing";
 import { groupSkillsByParent, withFrequentGroup } from "@/lib/domain/skill-groups";
 import { addDays } from "@/lib/domain/time";
 import { formatDate, parseDate } from "@/lib/domain/format";
+import {
+  checkJobForm,
+  hasErrors,
+  humanJobErrors,
+  type JobFormErrors,
+} from "@/lib/domain/job-form-check";
+import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
 import { JobFields } from "./job-fields";
-import { ShiftCard, fromIsoDate, toIsoDate } from "./shift-card";
+import { ShiftCard } from "./shift-card";
 import type {
   CompanyOptions,
   FieldErrorMap,
@@ -78,8 +85,10 @@ export function JobForm({
   const [shifts, setShifts] = useState(initialShifts);
   const [company, setCompany] = useState<CompanyOptions | null>(null);
   const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [shiftErrors, setShiftErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [shiftErrors, setShiftErrors] = useState<JobFormErrors["shifts"]>({});
+  // Bumped when a submit finds errors: the first one then takes the focus.
+  const [focusTick, setFocusTick] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [confirm, setConfirm] = useState<{
     message: string;
     payload: Record<string, unknown>;
@@ -125,11 +134,44 @@ export function JobForm({
     ...(company?.contacts ?? []).filter((c) => !options.staff.some((s) => s.id === c.id)),
   ];
 
+  useEffect(() => {
+    if (!focusTick) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.scrollIntoView({ block: "center", behavior: "smooth" });
+    first.focus({ preventScroll: true });
+  }, [focusTick]);
+
+  const showErrors = (found: JobFormErrors) => {
+    setErrors(found.fields);
+    setShiftErrors(found.shifts);
+    setFocusTick((n) => n + 1);
+  };
+
+  /** A changed field or shift drops the errors shown on it. */
+  const setFieldValues = (patch: Partial<JobFieldValues>) => {
+    setFields((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const keys = Object.keys(patch).filter((k) => k in e);
+      if (!keys.length) return e;
+      const rest = { ...e };
+      for (const k of keys) delete rest[k];
+      return rest;
+    });
+  };
+
   // Updaters validate their input and throw; run them eagerly so the error can be shown.
-  const apply = (fn: (s: ShiftEditorState) => ShiftEditorState) => {
+  const apply = (fn: (s: ShiftEditorState) => ShiftEditorState, shiftId?: ShiftId) => {
     try {
       const next = fn(editor);
       setShifts(next);
+      if (shiftId !== undefined)
+        setShiftErrors((e) => {
+          if (!(String(shiftId) in e)) return e;
+          const rest = { ...e };
+          delete rest[String(shiftId)];
+          return rest;
+        });
     } catch (e) {
       if (e instanceof ShiftEditError) notify.error(e.message);
       else throw e;
@@ -141,7 +183,7 @@ export function JobForm({
     const last = live[live.length - 1];
     const lastDate = last ? parseDate(last.date) : null;
     const date = newDate
-      ? fromIsoDate(newDate)
+      ? isoToDisplay(newDate)
       : lastDate
         ? formatDate(
             new Date(
@@ -168,21 +210,16 @@ export function JobForm({
       }),
     );
     setNewDate("");
+    setErrors(({ shifts: _, ...rest }) => rest);
   };
 
   const submit = (status: "Published" | "Draft", extra: Record<string, unknown> = {}) => {
-    setMessage(null);
-    const problems = validateShifts(editor.shifts);
+    // Everything the form can tell is checked at once and shown in place, once.
+    const found = checkJobForm(fields, editor.shifts);
+    if (hasErrors(found)) return showErrors(found);
+    setErrors({});
+    setShiftErrors({});
     const live = editor.shifts.filter((s) => !s.isDeleted);
-    if (live.length === 0 || problems.length) {
-      const byShift: Record<string, string[]> = {};
-      for (const p of problems) (byShift[String(p.shiftId)] ??= []).push(p.message);
-      setShiftErrors(byShift);
-      const msg = "Please enter valid shifts";
-      setMessage(msg);
-      notify.error(msg);
-      return;
-    }
     const order: ShiftId[] =
       mode === "create" ? live.map((s) => s.id) : toEditPayload(editor).map((s) => s.id);
     const payload: JobSavePayload = {
@@ -212,30 +249,25 @@ export function JobForm({
         setConfirm({ message: r.message, payload: { ...extra, status } });
         return;
       }
-      const fieldErrs: FieldErrorMap = {};
-      const byShift: Record<string, string[]> = {};
-      for (const [key, msgs] of Object.entries(r.errors ?? {})) {
-        const m = /^shifts\.(\d+)\.?(.*)$/.exec(key);
-        if (m) (byShift[String(order[Number(m[1])])] ??= []).push(...msgs);
-        else fieldErrs[key] = msgs;
-      }
-      setErrors(fieldErrs);
-      setShiftErrors(byShift);
-      setMessage(r.message);
-      notify.error(r.message);
+      const found = humanJobErrors(r.errors, order);
+      // Past shifts are confirmed with the "in the past" box: its question goes there.
+      if (r.type === "past_shifts") found.fields.is_past = [r.message];
+      // Field errors show in place only; a failure of no field (403, 409 …) is a toast.
+      if (hasErrors(found)) showErrors(found);
+      else notify.error(r.message);
     });
   };
 
   return (
     <form
       noValidate
+      ref={formRef}
       onSubmit={(e) => {
         e.preventDefault();
         submit("Published");
       }}
       className="flex flex-col gap-6"
     >
-      {message && <Alert tone="error">{message}</Alert>}
       <Card>
         <CardHeader>
           <CardTitle>Job</CardTitle>
@@ -243,7 +275,7 @@ export function JobForm({
         <CardContent>
           <JobFields
             values={fields}
-            set={(patch) => setFields((f) => ({ ...f, ...patch }))}
+            set={setFieldValues}
             options={options}
             company={company}
             errors={errors}
@@ -263,23 +295,19 @@ export function JobForm({
             </p>
           </div>
           <div className="flex flex-wrap items-end gap-2">
-            <label className="flex flex-col gap-1 text-sm font-medium text-gray-900">
-              Date of the new shift
-              <input
-                type="date"
-                className="min-h-10 rounded-control border border-gray-400 px-3 text-sm"
+            <FormField label="Date of the new shift" className="w-48" errors={errors.shifts}>
+              <DateInput
                 value={
-                  newDate || (shifts.shifts.length ? "" : toIsoDate(formatDate(new Date(), tz)))
+                  newDate || (shifts.shifts.length ? "" : displayToIso(formatDate(new Date(), tz)))
                 }
-                onChange={(e) => setNewDate(e.target.value)}
+                onValueChange={setNewDate}
               />
-            </label>
+            </FormField>
             <Button type="button" variant="secondary" onClick={addNewShift}>
               <CalendarPlus aria-hidden /> Add shift
             </Button>
           </div>
         </div>
-        {errors.shifts && <Alert tone="error">{errors.shifts[0]}</Alert>}
         {shifts.shifts.length === 0 ? (
           <EmptyState
             title="No shifts yet"
@@ -294,19 +322,21 @@ export function JobForm({
               skillGroups={skillGroups}
               people={people}
               dressCodes={options.dressCodes}
-              errors={shiftErrors[String(shift.id)] ?? []}
+              errors={shiftErrors[String(shift.id)] ?? {}}
               on={{
-                setDate: (d) => apply((s) => setShiftDate(s, shift.id, d)),
-                setStart: (t) => apply((s) => setShiftStart(s, shift.id, t)),
-                setEnd: (t) => apply((s) => setShiftEnd(s, shift.id, t)),
-                setDuration: (h) => apply((s) => setShiftDuration(s, shift.id, h)),
-                setDetails: (p) => apply((s) => setShiftDetails(s, shift.id, p)),
+                setDate: (d) => apply((s) => setShiftDate(s, shift.id, d), shift.id),
+                setStart: (t) => apply((s) => setShiftStart(s, shift.id, t), shift.id),
+                setEnd: (t) => apply((s) => setShiftEnd(s, shift.id, t), shift.id),
+                setDuration: (h) => apply((s) => setShiftDuration(s, shift.id, h), shift.id),
+                setDetails: (p) => apply((s) => setShiftDetails(s, shift.id, p), shift.id),
                 setSlot: (skillId, qty) =>
-                  apply((s) =>
-                    setSlot(s, shift.id, { skillId, skillName: skillName(skillId), qty }),
+                  apply(
+                    (s) => setSlot(s, shift.id, { skillId, skillName: skillName(skillId), qty }),
+                    shift.id,
                   ),
-                toggleSlot: (skillId) => apply((s) => toggleSlotDeleted(s, shift.id, skillId)),
-                toggleDeleted: () => apply((s) => toggleShiftDeleted(s, shift.id)),
+                toggleSlot: (skillId) =>
+                  apply((s) => toggleSlotDeleted(s, shift.id, skillId), shift.id),
+                toggleDeleted: () => apply((s) => toggleShiftDeleted(s, shift.id), shift.id),
                 copyTo: (d) => apply((s) => copyShiftToDates(s, shift.id, [d])),
               }}
             />
@@ -325,7 +355,8 @@ export function JobForm({
             <Checkbox
               label="This job is in the past"
               checked={fields.is_past}
-              onChange={(e) => setFields((f) => ({ ...f, is_past: e.target.checked }))}
+              errors={errors.is_past}
+              onChange={(e) => setFieldValues({ is_past: e.target.checked })}
             />
           )}
         </div>

@@ -7,26 +7,21 @@ import {
   Button,
   Card,
   CardContent,
+  DateInput,
+  FieldErrors,
   FormField,
   Input,
   Select,
   Textarea,
+  TimeInput,
   cn,
 } from "@/components/ui";
-import { TIME_OPTIONS } from "@/lib/domain/format";
+import { formatDayOffset, formatHours } from "@/lib/domain/format";
+import type { FieldErrors as ErrorMap } from "@/lib/domain/job-form-check";
 import type { ShiftEdit, ShiftDetails } from "@/lib/domain/shift-editing";
 import { inSkillOrder, skillRanks, type SkillGroup } from "@/lib/domain/skill-groups";
+import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
 import type { UserOption } from "@/lib/services/reference";
-
-/** DD/MM/YYYY ↔ the native date input's YYYY-MM-DD. */
-export const toIsoDate = (d: string) => {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(d);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : "";
-};
-export const fromIsoDate = (d: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
-};
 
 export interface ShiftCardHandlers {
   setDate: (date: string) => void;
@@ -54,7 +49,8 @@ export function ShiftCard({
   skillGroups: SkillGroup[];
   people: UserOption[];
   dressCodes: { id: number; name: string }[];
-  errors: string[];
+  /** Keyed by field: "date", "start", "end", "duration", "slots", "_" (the whole shift). */
+  errors: ErrorMap;
   on: ShiftCardHandlers;
 }) {
   const [skillId, setSkillId] = useState("");
@@ -65,8 +61,6 @@ export function ShiftCard({
   const overnight = shift.end <= shift.start || shift.duration >= 24;
   const isNew = typeof shift.id === "string";
   const label = `Shift ${index + 1}`;
-  const times = TIME_OPTIONS.includes(shift.start) ? TIME_OPTIONS : [shift.start, ...TIME_OPTIONS];
-  const ends = TIME_OPTIONS.includes(shift.end) ? TIME_OPTIONS : [shift.end, ...TIME_OPTIONS];
 
   return (
     <Card
@@ -100,40 +94,26 @@ export function ShiftCard({
           </Button>
         </div>
 
-        {errors.length > 0 && (
-          <ul
-            className="rounded-control border border-danger-200 bg-danger-50 px-3 py-2 text-sm text-danger-800"
-            role="alert"
-          >
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        )}
+        <FieldErrors messages={errors._ ?? []} />
 
         <fieldset disabled={shift.isDeleted} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <FormField label="Date" className="col-span-2 sm:col-span-1">
-            <Input
-              type="date"
-              value={toIsoDate(shift.date)}
-              onChange={(e) => e.target.value && on.setDate(fromIsoDate(e.target.value))}
+          <FormField label="Date" className="col-span-2 sm:col-span-1" errors={errors.date}>
+            <DateInput
+              value={displayToIso(shift.date)}
+              onValueChange={(iso) => iso && on.setDate(isoToDisplay(iso))}
             />
           </FormField>
-          <FormField label="Start">
-            <Select value={shift.start} onChange={(e) => on.setStart(e.target.value)}>
-              {times.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </Select>
+          <FormField label="Start" errors={errors.start}>
+            <TimeInput value={shift.start} onValueChange={(t) => t && on.setStart(t)} />
           </FormField>
-          <FormField label="End" hint={overnight ? "Ends the next day" : undefined}>
-            <Select value={shift.end} onChange={(e) => on.setEnd(e.target.value)}>
-              {ends.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </Select>
+          <FormField
+            label="End"
+            errors={errors.end}
+            hint={overnight ? formatDayOffset(1) : undefined}
+          >
+            <TimeInput value={shift.end} onValueChange={(t) => t && on.setEnd(t)} />
           </FormField>
-          <FormField label="Hours">
+          <FormField label="Hours" errors={errors.duration} hint={formatHours(shift.duration)}>
             <Input
               type="number"
               inputMode="decimal"
@@ -200,7 +180,7 @@ export function ShiftCard({
             ))}
           </ul>
           <div className="flex flex-wrap items-end gap-2">
-            <FormField label="Skill" className="min-w-48 flex-1">
+            <FormField label="Skill" className="min-w-48 flex-1" errors={errors.slots}>
               <Select value={skillId} onChange={(e) => setSkillId(e.target.value)}>
                 <option value="">Choose a skill</option>
                 {skillGroups.map((g) => (
@@ -331,14 +311,14 @@ export function ShiftCard({
         {!shift.isDeleted && (
           <div className="flex flex-wrap items-end gap-2">
             <FormField label="Copy this shift to" className="w-48">
-              <Input type="date" value={copyDate} onChange={(e) => setCopyDate(e.target.value)} />
+              <DateInput value={copyDate} onValueChange={setCopyDate} />
             </FormField>
             <Button
               type="button"
               variant="secondary"
               disabled={!copyDate}
               onClick={() => {
-                on.copyTo(fromIsoDate(copyDate));
+                on.copyTo(isoToDisplay(copyDate));
                 setCopyDate("");
               }}
             >

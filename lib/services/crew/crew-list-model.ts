@@ -1,4 +1,10 @@
-import { formatDate, formatDateTime, formatRange, formatTime } from "@/lib/domain/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatRange,
+  formatTime,
+} from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 
 /** The columns a crew list may show, in the order the dialog offers them. */
@@ -82,8 +88,8 @@ const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en", { sensitivity: "base", numeric: true });
 
 function hoursText(h: { startsAt: Date; endsAt: Date }, tz: string): string {
-  const hours = Math.round(((h.endsAt.getTime() - h.startsAt.getTime()) / 3_600_000) * 100) / 100;
-  return `${formatTime(h.startsAt, tz)}–${formatTime(h.endsAt, tz)} (${hours} h)`;
+  const minutes = (h.endsAt.getTime() - h.startsAt.getTime()) / 60_000;
+  return `${formatTime(h.startsAt, tz)}–${formatTime(h.endsAt, tz)} (${formatDuration(minutes)})`;
 }
 
 /**

@@ -74,7 +74,9 @@ describe("crew list", () => {
       [label1, "Di Worker", "", ""],
       [label2, "Bea Worker", "", ""],
     ]);
-    expect(model.sections[1].rows).toEqual([[label1, "Fi Worker", "08:05", "08:00–11:30 (3.5 h)"]]);
+    expect(model.sections[1].rows).toEqual([
+      [label1, "Fi Worker", "08:05", "08:00–11:30 (3 h 30 min)"],
+    ]);
   });
 
   it("refuses unknown fields, group_by values and shifts of other jobs with 422", async () => {

@@ -14,6 +14,7 @@ import {
   CardHeader,
   CardTitle,
   Checkbox,
+  DateInput,
   EmptyState,
   FieldErrors,
   FormField,
@@ -21,7 +22,8 @@ import {
   Select,
   notify,
 } from "@/components/ui";
-import { fromIsoDate } from "@/components/jobs/job-form/shift-card";
+import { isoToDisplay } from "@/lib/domain/time-entry";
+import { formatDayOffset } from "@/lib/domain/format";
 import { isValidQty } from "@/lib/domain/shift-editing";
 import { removeTemplateShift, type TemplateShift } from "@/lib/domain/job-template";
 import type { TemplateDetail } from "@/lib/services/templates";
@@ -186,7 +188,7 @@ export function TemplateEditor({
                             </span>
                             {overnight(s) && (
                               <Badge tone="neutral">
-                                <Moon aria-hidden className="size-3" /> Ends next day
+                                <Moon aria-hidden className="size-3" /> {formatDayOffset(1)}
                               </Badge>
                             )}
                           </p>
@@ -277,7 +279,7 @@ function CreateJobFromTemplate({
     start(async () => {
       if (!date) return setErrors({ date: ["Choose the date of the first shift."] });
       const r = await createJobFromTemplateAction(templateId, {
-        date: fromIsoDate(date),
+        date: isoToDisplay(date),
         name: name.trim() || undefined,
         is_past: isPast,
       });
@@ -320,11 +322,10 @@ function CreateJobFromTemplate({
           )}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField label="Date of the first shift" errors={errors.date} required>
-              <Input
-                type="date"
+              <DateInput
                 value={date}
-                onChange={(e) => {
-                  setDate(e.target.value);
+                onValueChange={(iso) => {
+                  setDate(iso);
                   setAskPast(false);
                   setIsPast(false);
                 }}

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { UserPlus, UsersRound } from "lucide-react";
 import { Button, Card, CardContent, notify } from "@/components/ui";
-import { formatDate, formatTime } from "@/lib/domain/format";
+import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookApplicants, removeApplication, setApplicationStatus } from "./actions";
 import { BookDialog } from "./book-dialog";
@@ -64,8 +64,10 @@ export function BookBoardView({
                   <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
                     <h2 className="font-semibold text-gray-900 tabular-nums">
                       {formatDate(start, tz)} · {formatTime(start, tz)}–{formatTime(end, tz)}
-                      {formatDate(start, tz) !== formatDate(end, tz) && (
-                        <span className="ml-1 text-sm font-normal text-gray-600">(+1 day)</span>
+                      {endDayOffset(start, end, tz) && (
+                        <span className="ml-1 text-sm font-normal text-gray-600">
+                          ({endDayOffset(start, end, tz)})
+                        </span>
                       )}
                     </h2>
                     <span className="text-sm text-gray-700 tabular-nums">

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Card, CardContent, EmptyState } from "@/components/ui";
-import { formatDate, formatTime } from "@/lib/domain/format";
+import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import { jobForPage } from "../../data";
 import { CrewBosses } from "./crew-bosses";
 
@@ -24,7 +24,7 @@ export default async function JobShiftsPage({ params }: { params: Promise<{ id: 
       {job.shifts.map((s) => {
         const start = new Date(s.start);
         const end = new Date(s.end);
-        const nextDay = formatDate(start, tz) !== formatDate(end, tz);
+        const later = endDayOffset(start, end, tz);
         return (
           <li key={s.id}>
             <Card>
@@ -33,10 +33,8 @@ export default async function JobShiftsPage({ params }: { params: Promise<{ id: 
                   <div className="min-w-0">
                     <h2 className="font-semibold text-gray-900 tabular-nums">
                       {formatDate(start, tz)} · {formatTime(start, tz)}–{formatTime(end, tz)}
-                      {nextDay && (
-                        <span className="ml-1 text-sm font-normal text-gray-600">
-                          (ends next day)
-                        </span>
+                      {later && (
+                        <span className="ml-1 text-sm font-normal text-gray-600">({later})</span>
                       )}
                     </h2>
                     <p className="mt-1 text-sm text-gray-600">

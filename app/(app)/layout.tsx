@@ -3,6 +3,7 @@ import { currentActor } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";
 import { env } from "@/lib/env";
 import { AppShell } from "@/components/shell/app-shell";
+import { shellIcons } from "@/components/shell/shell-icons";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
 import { inviteFriend } from "./actions";
@@ -41,6 +42,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
           totpEnabled: actor.totpEnabled,
         }}
         navigation={navigation}
+        icons={shellIcons(navigation.flatMap((g) => g.items.map((i) => i.icon)))}
       >
         {children}
       </AppShell>

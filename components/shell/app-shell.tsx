@@ -2,43 +2,20 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import dynamic from "next/dynamic";
-import {
-  BriefcaseBusiness,
-  ClipboardCheck,
-  Files,
-  Gift,
-  Home,
-  LayoutDashboard,
-  LogOut,
-  Mail,
-  MapPinned,
-  Menu,
-  ShieldCheck,
-  Shirt,
-} from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { ShieldCheck } from "lucide-react";
 import { initials } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import type { NavGroup, NavIcon, NavItem } from "@/lib/auth/navigation";
+import type { NavGroup, NavItem } from "@/lib/auth/navigation";
+import type { ShellIcons } from "./shell-icons";
 import { APP_ROOT_ID, openInviteFriendModal } from "./invite-friend-modal";
 
 // Radix dialog comes with the drawer's first opening (or the pointer nearing Menu), not with
 // every page: the worker's screens stay light.
 const loadNavDrawer = () => import("./nav-drawer");
-const NavDrawer = dynamic(() => loadNavDrawer().then((m) => m.NavDrawer), { ssr: false });
-
-const ICONS: Record<NavIcon, typeof Home> = {
-  dashboard: LayoutDashboard,
-  home: Home,
-  mail: Mail,
-  jobs: BriefcaseBusiness,
-  templates: Files,
-  venues: MapPinned,
-  dresscodes: Shirt,
-  approvals: ClipboardCheck,
-};
+// React.lazy, not next/dynamic, whose loader would itself join every first load.
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 /** A navigation item with an optional counter ("3", "20+") worked out on the server. */
 export type ShellNavItem = NavItem & { badge?: { text: string; label: string } };
@@ -55,10 +32,13 @@ export interface ShellUser {
 export function AppShell({
   user,
   navigation,
+  icons,
   children,
 }: {
   user: ShellUser;
   navigation: ShellNavGroup[];
+  /** Drawn on the server (shell-icons.tsx). */
+  icons: ShellIcons;
   children: ReactNode;
 }) {
   const pathname = usePathname();
@@ -92,7 +72,6 @@ export function AppShell({
           </p>
           <ul className="flex flex-col gap-0.5">
             {group.items.map((item) => {
-              const Icon = ICONS[item.icon];
               const active = item.href === activeHref;
               return (
                 <li key={item.href}>
@@ -106,7 +85,7 @@ export function AppShell({
                         : "text-gray-700 hover:bg-gray-100 hover:text-gray-900",
                     )}
                   >
-                    <Icon className="size-4 shrink-0" aria-hidden />
+                    {icons.nav[item.icon]}
                     {item.label}
                     {item.badge && (
                       <span className="ml-auto rounded-full bg-accent-600 px-2 py-0.5 text-xs leading-none font-semibold text-white tabular-nums">
@@ -131,7 +110,7 @@ export function AppShell({
             }}
             className="flex min-h-11 w-full items-center gap-3 rounded-control px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
           >
-            <Gift className="size-4 shrink-0" aria-hidden />
+            {icons.invite}
             Invite a friend
           </button>
         </div>
@@ -155,14 +134,16 @@ export function AppShell({
 
       {/* Phone drawer */}
       {drawerWanted && (
-        <NavDrawer
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          returnFocusTo={menuButton}
-          brand={<Brand />}
-        >
-          {nav}
-        </NavDrawer>
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            returnFocusTo={menuButton}
+            brand={<Brand />}
+          >
+            {nav}
+          </NavDrawer>
+        </Suspense>
       )}
 
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6">
@@ -180,11 +161,11 @@ export function AppShell({
           aria-expanded={drawerOpen}
           aria-haspopup="dialog"
         >
-          <Menu aria-hidden /> Menu
+          {icons.menu} Menu
         </Button>
         <span className="font-semibold text-gray-900 lg:hidden">Crewdeck</span>
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          <UserMenu user={user} />
+          <UserMenu user={user} signOutIcon={icons.signOut} />
         </div>
       </header>
 
@@ -212,7 +193,7 @@ function Brand() {
   );
 }
 
-function UserMenu({ user }: { user: ShellUser }) {
+function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   useEffect(() => {
@@ -270,7 +251,7 @@ function UserMenu({ user }: { user: ShellUser }) {
               disabled={signingOut}
               className="flex min-h-11 w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
-              <LogOut className="size-4" aria-hidden />
+              {signOutIcon}
               {signingOut ? "Signing out…" : "Sign out"}
             </button>
           </div>

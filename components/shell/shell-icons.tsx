@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import {
+  BriefcaseBusiness,
+  ClipboardCheck,
+  Files,
+  Gift,
+  Home,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  MapPinned,
+  Menu,
+  Shirt,
+} from "lucide-react";
+import type { NavIcon } from "@/lib/auth/navigation";
+
+/**
+ * The shell's icons, drawn on the server and handed to the client shell as elements, so
+ * their path data never joins a page's first-load JavaScript (the worker's budget, README).
+ */
+const NAV: Record<NavIcon, typeof Home> = {
+  dashboard: LayoutDashboard,
+  home: Home,
+  mail: Mail,
+  jobs: BriefcaseBusiness,
+  templates: Files,
+  venues: MapPinned,
+  dresscodes: Shirt,
+  approvals: ClipboardCheck,
+};
+
+export interface ShellIcons {
+  nav: Partial<Record<NavIcon, ReactNode>>;
+  invite: ReactNode;
+  signOut: ReactNode;
+  menu: ReactNode;
+}
+
+export function shellIcons(used: NavIcon[]): ShellIcons {
+  return {
+    nav: Object.fromEntries(
+      used.map((name) => {
+        const Icon = NAV[name];
+        return [name, <Icon key={name} className="size-4 shrink-0" aria-hidden />];
+      }),
+    ),
+    invite: <Gift className="size-4 shrink-0" aria-hidden />,
+    signOut: <LogOut className="size-4" aria-hidden />,
+    menu: <Menu aria-hidden />,
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
 import { isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
@@ -63,7 +63,14 @@ export async function undoApplicationChange(
     const [done] = await ctx.db
       .select({ id: schema.activityLog.id })
       .from(schema.activityLog)
-      .where(sql`${schema.activityLog.properties}->>'undo_of' = ${String(entry.id)}`)
+      // An undo is logged after the change (and may name a re-created application): only
+      // the rows since then are read, through the created_at index, not the whole log.
+      .where(
+        and(
+          gte(schema.activityLog.createdAt, entry.createdAt),
+          sql`${schema.activityLog.properties}->>'undo_of' = ${String(entry.id)}`,
+        ),
+      )
       .limit(1);
     if (done) throw new ConflictError("This change has already been undone.", "already_undone");
 

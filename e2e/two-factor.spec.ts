@@ -17,7 +17,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.locator("header button[aria-haspopup]").click();
+  await page.locator('header button[aria-haspopup="true"]').click();
   await page.getByRole("link", { name: "Turn on two-factor login" }).click();
   await expect(page).toHaveURL(/\/otp\/enable$/);
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
@@ -31,7 +31,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   await page.getByRole("button", { name: "Turn on two-factor login" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.locator("header button[aria-haspopup]").click();
+  await page.locator('header button[aria-haspopup="true"]').click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
 
@@ -54,7 +54,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   expect(remember).toMatchObject({ httpOnly: true, sameSite: "Strict" });
   expect(await page.evaluate(() => window.localStorage.getItem("remember_token"))).toBeNull();
 
-  await page.locator("header button[aria-haspopup]").click();
+  await page.locator('header button[aria-haspopup="true"]').click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await signIn(page, email);

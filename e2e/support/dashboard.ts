@@ -68,7 +68,13 @@ export async function dashboardJourney(
   // "Open positions" leads to the jobs list, filtered to unfilled slots in 48 hours.
   await page.getByRole("link", { name: /Open positions/ }).click();
   await expect(page).toHaveURL(/\/jobs\?unfilled=1$/);
-  await expect(page.getByRole("checkbox", { name: "Unfilled in the next 48 hours" })).toBeChecked();
+  if (opts.label === "phone")
+    // On a phone the filters other than the search fold into the "Filters (n)" sheet.
+    await expect(page.getByRole("button", { name: "Filters (1)" })).toBeVisible();
+  else
+    await expect(
+      page.getByRole("checkbox", { name: "Unfilled in the next 48 hours" }),
+    ).toBeChecked();
   await expect(async () => {
     await page.getByRole("search", { name: "Filter jobs" }).getByLabel("Search").fill(name);
     await expect(page).toHaveURL(/search=/, { timeout: 2000 });
@@ -98,10 +104,18 @@ export async function dashboardJourney(
   await expect(page.getByText("No job misses crew on a shift in the next 48 hours.")).toBeVisible();
   // Unchecking the chip shows it again among all upcoming jobs.
   // (The chip follows the URL, so it stays checked until the list has reloaded.)
-  await expect(async () => {
-    await page.getByRole("checkbox", { name: "Unfilled in the next 48 hours" }).click();
+  if (opts.label === "phone") {
+    // On a phone the chip is in the "Filters (1)" sheet.
+    await page.getByRole("button", { name: "Filters (1)" }).click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await sheet.getByRole("checkbox", { name: "Unfilled in the next 48 hours" }).click();
     await expect(page).not.toHaveURL(/unfilled=/, { timeout: 10_000 });
-  }).toPass({ timeout: 40_000 });
+    await sheet.getByRole("button", { name: "Show results" }).click();
+  } else
+    await expect(async () => {
+      await page.getByRole("checkbox", { name: "Unfilled in the next 48 hours" }).click();
+      await expect(page).not.toHaveURL(/unfilled=/, { timeout: 10_000 });
+    }).toPass({ timeout: 40_000 });
   await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
 }
 

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -12,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import { createdAt, id, tstz, updatedAt } from "./_columns";
 import { branches, countries, languages, levels, skills } from "./org";
-import { companies } from "./clients";
+import { companies, venues } from "./clients";
 
 export const userStatus = pgEnum("user_status", ["active", "deactivated"]);
 
@@ -39,6 +40,10 @@ export const users = pgTable(
     birthDate: text(),
     nationality: text(),
     issuesInvoice: boolean().notNull().default(false),
+    /** What the user wants to be told by e-mail; keys in lib/domain/notification-prefs.ts. */
+    notificationPrefs: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    /** When the user accepted the privacy notice (self-registration). */
+    privacyAcceptedAt: tstz(),
     emailVerifiedAt: tstz(),
     lastLoginAt: tstz(),
     createdAt: createdAt(),
@@ -105,6 +110,7 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull(),
     name: text().notNull().default("api"),
+    userAgent: text(),
     expiresAt: tstz().notNull(),
     revokedAt: tstz(),
     lastUsedAt: tstz(),
@@ -116,6 +122,30 @@ export const apiTokens = pgTable(
   (t) => [uniqueIndex("api_tokens_hash_unique").on(t.tokenHash), index().on(t.userId)],
 );
 
+/**
+ * A browser session (next-auth JWT). The JWT carries the session's random id (`sid`); the
+ * row lets a user list and end its sessions, and lets a password change or reset end every
+ * other one at once: the actor is loaded only while the row is live.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the JWT's sid. */
+    sidHash: text().notNull(),
+    userAgent: text(),
+    ip: text(),
+    expiresAt: tstz().notNull(),
+    revokedAt: tstz(),
+    lastSeenAt: tstz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_sessions_sid_unique").on(t.sidHash), index().on(t.userId)],
+);
+
 /** "Remember this device": lets a device skip the second factor until it expires. */
 export const rememberTokens = pgTable(
   "remember_tokens",
@@ -125,6 +155,8 @@ export const rememberTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull(),
+    /** The browser it was issued to, so the user can tell its remembered devices apart. */
+    userAgent: text(),
     expiresAt: tstz().notNull(),
     lastUsedAt: tstz(),
     createdAt: createdAt(),
@@ -256,3 +288,31 @@ export const paymentSettings = pgTable("payment_settings", {
   taxId: text(),
   updatedAt: updatedAt(),
 });
+
+/** Branches a user prefers to work from or book for (profile settings tab). */
+export const userPreferredBranches = pgTable(
+  "user_preferred_branches",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchId] })],
+);
+
+/** Venues a user prefers (profile settings tab). */
+export const userPreferredVenues = pgTable(
+  "user_preferred_venues",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    venueId: integer()
+      .notNull()
+      .references(() => venues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.venueId] })],
+);

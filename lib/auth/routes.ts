@@ -6,7 +6,7 @@ import type { Permission } from "@/lib/domain/permissions";
  * one is held; `check` names an extra test that also grants access (spec: "a function
  * check"), evaluated by the guard with the route's parameters.
  */
-export type RouteCheck = "crewBossOfJob" | "ownCompany" | "ownUser";
+export type RouteCheck = "crewBossOfJob" | "ownCompany" | "ownUser" | "clientContact";
 
 export type RouteAccess =
   | { kind: "public" }
@@ -93,7 +93,7 @@ export const ROUTES: RouteDef[] = [
   p("/job-quotes", "Job quotes", ["job_edit"]),
   p("/approvals", "Approvals", ["approval_access"]),
 
-  p("/users", "Users", PEOPLE),
+  p("/users", "Users", PEOPLE, "clientContact"),
   p("/users/create", "Create user", ["user_create"]),
   p("/users/:id", "User", PEOPLE, "ownUser"),
   p("/users/:id/user-activities", "User activities", ["view_user_activity"]),

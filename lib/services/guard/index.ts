@@ -15,11 +15,22 @@ export async function routeCheckPasses(
   check: RouteCheck,
   params: Record<string, string>,
 ): Promise<boolean> {
+  // A client contact's user list is its own company's people (the verb scopes it).
+  if (check === "clientContact") return actor.isClient && actor.companyId !== null;
   const id = isId(params.id) ? Number(params.id) : null;
   if (id === null) return false;
   switch (check) {
-    case "ownUser":
-      return id === actor.userId;
+    case "ownUser": {
+      if (id === actor.userId) return true;
+      // A client contact also opens the profiles of its own company's users.
+      if (!actor.isClient || actor.companyId === null) return false;
+      const [row] = await ctx.db
+        .select({ one: sql<number>`1` })
+        .from(schema.users)
+        .where(and(eq(schema.users.id, id), eq(schema.users.companyId, actor.companyId)))
+        .limit(1);
+      return Boolean(row);
+    }
     case "ownCompany":
       return actor.companyId === id;
     case "crewBossOfJob": {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
-import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
+import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import { withTx, type Ctx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -9,11 +9,11 @@ import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { assertRelated, loadApplication, relationTo, toId, type Relation } from "./access";
 import { conflictMessage, findConflicts } from "./conflicts";
-import { assertCanFill } from "./fill";
+import { assertCanMove } from "./fill";
 import { lockApplication } from "./locks";
 import { applicationChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
-import { liveSlots, loadAssignee, slotLabel } from "./targets";
+import { liveSlots, slotLabel } from "./targets";
 import { applicationViews } from "./view";
 import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
@@ -136,35 +136,10 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
     if (target.slotId === app.shiftSlotId) return { id: app.id, undo: null };
     if (target.endsAt.getTime() <= ctx.now.getTime())
       throw new ConflictError("That shift has already ended.", "shift_ended");
-    if (target.shiftId !== app.shiftId) {
-      const [there] = await ctx.db
-        .select({ status: schema.applications.status })
-        .from(schema.applications)
-        .where(
-          and(
-            eq(schema.applications.assigneeId, app.assigneeId),
-            eq(schema.applications.shiftId, target.shiftId),
-          ),
-        );
-      if (there)
-        throw new ConflictError(
-          `${app.assigneeName} is already on that shift (${there.status}).`,
-          "already_on_shift",
-        );
-    }
-    const filled = isFilled(app.status);
-    await assertCanFill(ctx, {
-      worker: filled
-        ? await loadAssignee(ctx.db, app.assigneeId)
-        : { id: app.assigneeId, name: app.assigneeName },
-      targets: [target],
-      except: [app.id],
-      capacity: filled,
-      clashes: filled ? "overlap-and-rest" : "none",
+    await assertCanMove(ctx, app, target, {
       skill: true,
       closely: input.closely,
       bookAnyway: input.book_anyway,
-      anyway: "Move",
     });
     await ctx.db
       .update(schema.applications)

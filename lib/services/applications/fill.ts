@@ -1,10 +1,11 @@
 import { and, count, inArray, notInArray } from "drizzle-orm";
 import { schema } from "@/db";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
 import { conflictMessage, findConflicts, type Conflict } from "./conflicts";
-import { slotLabel, workerSkillIds, type SlotTarget } from "./targets";
+import { lockApplicationsOf } from "./locks";
+import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
 
 /** What a verb asks of "can this worker fill this slot". */
 export interface FillRequest {
@@ -139,4 +140,51 @@ function conflictsAmong(targets: SlotTarget[], workerId: number): Conflict[] {
         });
     }
   return out;
+}
+
+/** The place being moved, as read under its lock. */
+export interface MovingPlace {
+  id: number;
+  assigneeId: number;
+  assigneeName: string;
+  shiftId: number;
+  status: string;
+}
+
+/**
+ * The one rule "can this place move to that slot" of moving and of undoing a move: the worker
+ * has no other place on the target shift, then the fill rule for the place's status (a held
+ * place needs a free position and no clash; an application or a reserve only moves).
+ * Call it with the worker and both slots locked; it locks the worker's places on the target
+ * shift (applications come last in the lock order).
+ */
+export async function assertCanMove(
+  ctx: TxCtx,
+  app: MovingPlace,
+  target: SlotTarget,
+  opts: Pick<FillRequest, "skill" | "closely" | "bookAnyway">,
+): Promise<void> {
+  if (target.shiftId !== app.shiftId) {
+    const [there] = await lockApplicationsOf(ctx, {
+      assigneeId: app.assigneeId,
+      shiftIds: [target.shiftId],
+    });
+    if (there)
+      throw new ConflictError(
+        `${app.assigneeName} is already on that shift (${there.status}).`,
+        "already_on_shift",
+      );
+  }
+  const filled = isFilled(app.status as ApplicationStatus);
+  await assertCanFill(ctx, {
+    worker: filled
+      ? await loadAssignee(ctx.db, app.assigneeId)
+      : { id: app.assigneeId, name: app.assigneeName },
+    targets: [target],
+    except: [app.id],
+    capacity: filled,
+    clashes: filled ? "overlap-and-rest" : "none",
+    anyway: "Move",
+    ...opts,
+  });
 }

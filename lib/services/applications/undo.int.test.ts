@@ -268,6 +268,38 @@ describe("undo a move", () => {
   });
 });
 
+describe("moving onto a shift the worker is already on (one rule for move and undo)", () => {
+  it("refuses the move with 409 already_on_shift and leaves the place where it was", async () => {
+    const j = await twoShiftJob("2026-12-18", 2);
+    const worker = await k.worker([w.skill]);
+    const [onA] = await k.book(w.pm, worker, j.a);
+    await k.book(w.pm, worker, j.b, { closely: true });
+    const err = await appErrorOf(
+      changeApplication(await ctx(w.pm, NOW), {
+        application_id: onA.id,
+        shift_slot_id: j.b.slotId,
+      }),
+    );
+    expect([err.status, err.type]).toEqual([409, "already_on_shift"]);
+    expect(err.message).toMatch(/is already on that shift \(Booked\)\.$/);
+    expect((await appOf(worker, j.a.shiftId)).shiftSlotId).toBe(j.a.slotId);
+  });
+
+  it("refuses the undo of a move when the worker was booked back on the old shift meanwhile", async () => {
+    const j = await twoShiftJob("2026-12-19", 2);
+    const worker = await k.worker([w.skill]);
+    const [booked] = await k.book(w.pm, worker, j.a);
+    const moved = await changeApplication(await ctx(w.pm, NOW), {
+      application_id: booked.id,
+      shift_slot_id: j.b.slotId,
+    });
+    await k.book(w.pm, worker, j.a, { closely: true });
+    const err = await appErrorOf(undo(w.pm, moved.undo_activity_id));
+    expect([err.status, err.type]).toEqual([409, "already_on_shift"]);
+    expect((await appOf(worker, j.b.shiftId)).id).toBe(booked.id);
+  });
+});
+
 describe("moving into a slot of another skill", () => {
   it('asks "Move anyway?" (410 missing_skill), not "Book anyway?", and moves when repeated', async () => {
     const job = await insertJob(db, {

@@ -7,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { relationTo, type ApplicationRow } from "./access";
-import { assertCanFill } from "./fill";
+import { assertCanFill, assertCanMove } from "./fill";
 import {
   CHANGED_MEANWHILE,
   lockApplication,
@@ -197,29 +197,7 @@ async function moveBack(ctx: TxCtx, u: Undo) {
     (a) => a.shiftSlotId === num(u.p.to_shift_slot_id),
   );
   const [target] = await underLocks(ctx, [{ slotId: fromSlot }]);
-  if (target.shiftId !== app.shiftId) {
-    const [there] = await lockApplicationsOf(ctx, {
-      assigneeId: app.assigneeId,
-      shiftIds: [target.shiftId],
-    });
-    if (there)
-      throw new ConflictError(
-        `${app.assigneeName} is already on that shift (${there.status}).`,
-        "already_on_shift",
-      );
-  }
-  const filled = isFilled(app.status);
-  await assertCanFill(ctx, {
-    worker: filled
-      ? await loadAssignee(ctx.db, app.assigneeId)
-      : { id: app.assigneeId, name: app.assigneeName },
-    targets: [target],
-    except: [app.id],
-    capacity: filled,
-    clashes: filled ? "overlap-and-rest" : "none",
-    skill: false,
-    closely: u.closely,
-  });
+  await assertCanMove(ctx, app, target, { skill: false, closely: u.closely });
   await ctx.db
     .update(schema.applications)
     .set({ shiftSlotId: target.slotId, shiftId: target.shiftId, updatedAt: ctx.now })

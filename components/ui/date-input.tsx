@@ -19,6 +19,7 @@ import {
 } from "@/lib/domain/time-entry";
 import { cn } from "./cn";
 import { FieldErrors, Input } from "./form-field";
+import { useTypedEntry } from "./use-typed-entry";
 
 export type DateInputProps = Omit<
   ComponentProps<"input">,
@@ -58,36 +59,18 @@ export function DateInput({
   onKeyDown,
   ...props
 }: DateInputProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-entry-error`;
-  const [text, setText] = useState(display(value));
-  const [seen, setSeen] = useState(value);
-  const [error, setError] = useState<string | null>(null);
+  const entry = useTypedEntry({
+    value,
+    onValueChange,
+    id,
+    describedBy: props["aria-describedby"],
+    display,
+    parse: parseDateEntry,
+    encode: (day: CalendarDay) => ({ value: isoOfDay(day), text: displayOfDay(day) }),
+    errorText: DATE_ENTRY_ERROR,
+  });
+  const { inputId, errorId, text, error } = entry;
   const [open, setOpen] = useState(false);
-
-  if (value !== seen) {
-    setSeen(value);
-    setText(display(value));
-    setError(null);
-  }
-
-  const emit = (next: string) => {
-    setError(null);
-    if (next !== value) onValueChange(next);
-  };
-
-  const commit = () => {
-    const typed = text.trim();
-    if (typed === "") return emit("");
-    const day = parseDateEntry(typed);
-    if (!day) return setError(DATE_ENTRY_ERROR);
-    setText(displayOfDay(day));
-    emit(isoOfDay(day));
-  };
-
-  const describedBy =
-    [props["aria-describedby"], error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -102,20 +85,20 @@ export function DateInput({
               placeholder={props.placeholder ?? "DD/MM/YYYY"}
               maxLength={10}
               disabled={disabled}
-              aria-describedby={describedBy}
+              aria-describedby={entry.describedBy}
               aria-invalid={error ? true : props["aria-invalid"]}
               className={cn("pr-11 tabular-nums", className)}
               value={text}
               onChange={(e) => {
                 const next = e.target.value;
-                setText(next);
-                setError(null);
+                entry.setText(next);
+                entry.clearError();
                 // A whole date (four-digit year) applies at once; "23/11/26" when leaving.
                 const day = /\d{4}/.test(next) ? parseDateEntry(next) : null;
-                if (day) emit(isoOfDay(day));
+                if (day) entry.emit(isoOfDay(day));
               }}
               onBlur={(e) => {
-                commit();
+                entry.commit();
                 onBlur?.(e);
               }}
               onKeyDown={(e) => {
@@ -123,7 +106,7 @@ export function DateInput({
                 if (e.defaultPrevented) return;
                 if (e.key === "Enter") {
                   e.preventDefault();
-                  commit();
+                  entry.commit();
                 } else if (e.key === "ArrowDown" && e.altKey) {
                   e.preventDefault();
                   setOpen(true);
@@ -154,8 +137,7 @@ export function DateInput({
             <MonthCalendar
               selected={dayOfIso(value) ?? parseDateEntry(text)}
               onPick={(day) => {
-                setText(displayOfDay(day));
-                emit(isoOfDay(day));
+                entry.apply(day);
                 setOpen(false);
                 document.getElementById(inputId)?.focus();
               }}

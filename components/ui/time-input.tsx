@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Clock } from "lucide-react";
 import { TIME_OPTIONS } from "@/lib/domain/format";
 import { nearestTimeOption, parseTimeEntry } from "@/lib/domain/time-entry";
 import { cn } from "./cn";
 import { FieldErrors, Input } from "./form-field";
+import { useTypedEntry } from "./use-typed-entry";
 
 export type TimeInputProps = Omit<
   ComponentProps<"input">,
@@ -38,43 +39,25 @@ export function TimeInput({
   onKeyDown,
   ...props
 }: TimeInputProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const entry = useTypedEntry({
+    value,
+    onValueChange,
+    id,
+    describedBy: props["aria-describedby"],
+    display: (v) => v,
+    parse: parseTimeEntry,
+    encode: (time: string) => ({ value: time, text: time }),
+    errorText: TIME_ENTRY_ERROR,
+  });
+  const { inputId, errorId, text, error, commit, emit } = entry;
   const listId = `${inputId}-times`;
-  const errorId = `${inputId}-entry-error`;
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  // A value changed from outside (another field, a reset) replaces what is shown.
-  if (value !== seen) {
-    setSeen(value);
-    setText(value);
-    setError(null);
-  }
-
-  const emit = (next: string) => {
-    setError(null);
-    if (next !== value) onValueChange(next);
-  };
-
-  /** Reads what was typed: applies it, or names the problem. */
-  const commit = () => {
-    const typed = text.trim();
-    if (typed === "") return emit("");
-    const time = parseTimeEntry(typed);
-    if (!time) return setError(TIME_ENTRY_ERROR);
-    setText(time);
-    emit(time);
-  };
-
   const pick = (time: string) => {
-    setText(time);
-    emit(time);
+    entry.apply(time);
     setOpen(false);
   };
 
@@ -121,9 +104,6 @@ export function TimeInput({
     setOpen(true);
   };
 
-  const describedBy =
-    [props["aria-describedby"], error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
-
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <div className="relative min-w-0">
@@ -141,14 +121,14 @@ export function TimeInput({
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={open && active ? `${listId}-${active}` : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={entry.describedBy}
           aria-invalid={error ? true : props["aria-invalid"]}
           className={cn("pr-10 tabular-nums", className)}
           value={text}
           onChange={(e) => {
             const next = e.target.value;
-            setText(next);
-            setError(null);
+            entry.setText(next);
+            entry.clearError();
             setOpen(true);
             setActive(nearestTimeOption(next));
             const time = COMPLETE.test(next.trim()) ? parseTimeEntry(next) : null;

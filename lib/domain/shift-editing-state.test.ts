@@ -6,6 +6,7 @@ import {
   isValidQty,
   normalizeDate,
   normalizeTime,
+  nextShiftInput,
   setShiftStart,
   shiftFromStored,
   sortShifts,
@@ -291,5 +292,48 @@ describe("toggleShiftDeleted", () => {
 
   it("throws for a shift that is not there", () => {
     expect(fieldOf(() => toggleShiftDeleted(editor(), 99))).toBe("id");
+  });
+});
+
+describe("nextShiftInput (what Add shift proposes)", () => {
+  const empty = () => createEditorState([], CPH);
+
+  it("proposes today at 08:00 for 8 hours with no skills on an empty job", () => {
+    expect(nextShiftInput(empty(), { today: "24/11/2026" })).toEqual({
+      date: "24/11/2026",
+      start: "08:00",
+      duration: 8,
+      slots: [],
+    });
+  });
+
+  it("follows the last live shift: the next calendar day (also over month ends), its times and skills", () => {
+    let state = addShift(empty(), {
+      date: "31/01/2026",
+      start: "18:30",
+      duration: 6.5,
+      slots: [{ skillId: STAGEHAND.skillId, skillName: STAGEHAND.skillName, qty: 3 }],
+    });
+    state = addShift(state, { date: "10/01/2026", start: "07:00", duration: 2 });
+    expect(nextShiftInput(state, { today: "24/11/2026" })).toEqual({
+      date: "01/02/2026",
+      start: "18:30",
+      duration: 6.5,
+      slots: [{ skillId: STAGEHAND.skillId, skillName: STAGEHAND.skillName, qty: 3 }],
+    });
+  });
+
+  it("skips deleted shifts and takes the date asked for", () => {
+    let state = addShift(empty(), { date: "10/01/2026", start: "07:00", duration: 2 });
+    state = addShift(state, { date: "12/01/2026", start: "09:00", duration: 4 });
+    state = toggleShiftDeleted(state, state.shifts[1].id);
+    expect(nextShiftInput(state, { today: "24/11/2026" })).toMatchObject({
+      date: "11/01/2026",
+      start: "07:00",
+      duration: 2,
+    });
+    expect(nextShiftInput(state, { date: "05/03/2026", today: "24/11/2026" }).date).toBe(
+      "05/03/2026",
+    );
   });
 });

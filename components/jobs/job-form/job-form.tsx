@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useMemo, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { CalendarPlus } from "lucide-react";
 import {
@@ -24,6 +24,7 @@ import {
   ShiftEditError,
   addShift,
   copyShiftToDates,
+  nextShiftInput,
   setShiftDate,
   setShiftDetails,
   setShiftDuration,
@@ -38,24 +39,13 @@ import {
   type ShiftId,
 } from "@/lib/domain/shift-editing";
 import { groupSkillsByParent, withFrequentGroup } from "@/lib/domain/skill-groups";
-import { addDays } from "@/lib/domain/time";
-import { formatDate, parseDate } from "@/lib/domain/format";
-import {
-  checkJobForm,
-  hasErrors,
-  humanJobErrors,
-  type JobFormErrors,
-} from "@/lib/domain/job-form-check";
+import { formatDate } from "@/lib/domain/format";
+import { checkJobForm, hasErrors, humanJobErrors } from "@/lib/domain/job-form-check";
 import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
 import { JobFields } from "./job-fields";
+import { useJobFormErrors } from "./use-job-form-errors";
 import { ShiftCard } from "./shift-card";
-import type {
-  CompanyOptions,
-  FieldErrorMap,
-  JobFieldValues,
-  JobFormOptions,
-  JobSavePayload,
-} from "./types";
+import type { CompanyOptions, JobFieldValues, JobFormOptions, JobSavePayload } from "./types";
 
 type SaveResult = ActionResult<{ id: number }>;
 
@@ -84,11 +74,8 @@ export function JobForm({
   const [fields, setFields] = useState(initialFields);
   const [shifts, setShifts] = useState(initialShifts);
   const [company, setCompany] = useState<CompanyOptions | null>(null);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [shiftErrors, setShiftErrors] = useState<JobFormErrors["shifts"]>({});
-  // Bumped when a submit finds errors: the first one then takes the focus.
-  const [focusTick, setFocusTick] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const shown = useJobFormErrors();
+  const { errors, shiftErrors, formRef } = shown;
   const [confirm, setConfirm] = useState<{
     message: string;
     payload: Record<string, unknown>;
@@ -134,30 +121,10 @@ export function JobForm({
     ...(company?.contacts ?? []).filter((c) => !options.staff.some((s) => s.id === c.id)),
   ];
 
-  useEffect(() => {
-    if (!focusTick) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!first) return;
-    first.scrollIntoView({ block: "center", behavior: "smooth" });
-    first.focus({ preventScroll: true });
-  }, [focusTick]);
-
-  const showErrors = (found: JobFormErrors) => {
-    setErrors(found.fields);
-    setShiftErrors(found.shifts);
-    setFocusTick((n) => n + 1);
-  };
-
   /** A changed field or shift drops the errors shown on it. */
   const setFieldValues = (patch: Partial<JobFieldValues>) => {
     setFields((f) => ({ ...f, ...patch }));
-    setErrors((e) => {
-      const keys = Object.keys(patch).filter((k) => k in e);
-      if (!keys.length) return e;
-      const rest = { ...e };
-      for (const k of keys) delete rest[k];
-      return rest;
-    });
+    shown.dropFields(Object.keys(patch));
   };
 
   // Updaters validate their input and throw; run them eagerly so the error can be shown.
@@ -165,13 +132,7 @@ export function JobForm({
     try {
       const next = fn(editor);
       setShifts(next);
-      if (shiftId !== undefined)
-        setShiftErrors((e) => {
-          if (!(String(shiftId) in e)) return e;
-          const rest = { ...e };
-          delete rest[String(shiftId)];
-          return rest;
-        });
+      if (shiftId !== undefined) shown.dropShift(shiftId);
     } catch (e) {
       if (e instanceof ShiftEditError) notify.error(e.message);
       else throw e;
@@ -179,46 +140,17 @@ export function JobForm({
   };
 
   const addNewShift = () => {
-    const live = editor.shifts.filter((s) => !s.isDeleted);
-    const last = live[live.length - 1];
-    const lastDate = last ? parseDate(last.date) : null;
-    const date = newDate
-      ? isoToDisplay(newDate)
-      : lastDate
-        ? formatDate(
-            new Date(
-              Date.UTC(
-                addDays(lastDate, 1).year,
-                addDays(lastDate, 1).month - 1,
-                addDays(lastDate, 1).day,
-                12,
-              ),
-            ),
-            "UTC",
-          )
-        : formatDate(new Date(), tz);
-    apply((s) =>
-      addShift(s, {
-        date,
-        start: last?.start ?? "08:00",
-        duration: last?.duration ?? 8,
-        slots: last
-          ? Object.values(last.slots)
-              .filter((x) => !x.isDeleted)
-              .map((x) => ({ skillId: x.skillId, skillName: x.skillName, qty: x.qty }))
-          : [],
-      }),
-    );
+    const today = formatDate(new Date(), tz);
+    apply((s) => addShift(s, nextShiftInput(s, { date: isoToDisplay(newDate), today })));
     setNewDate("");
-    setErrors(({ shifts: _, ...rest }) => rest);
+    shown.dropFields(["shifts"]);
   };
 
   const submit = (status: "Published" | "Draft", extra: Record<string, unknown> = {}) => {
     // Everything the form can tell is checked at once and shown in place, once.
     const found = checkJobForm(fields, editor.shifts);
-    if (hasErrors(found)) return showErrors(found);
-    setErrors({});
-    setShiftErrors({});
+    if (hasErrors(found)) return shown.show(found);
+    shown.clear();
     const live = editor.shifts.filter((s) => !s.isDeleted);
     const order: ShiftId[] =
       mode === "create" ? live.map((s) => s.id) : toEditPayload(editor).map((s) => s.id);
@@ -253,7 +185,7 @@ export function JobForm({
       // Past shifts are confirmed with the "in the past" box: its question goes there.
       if (r.type === "past_shifts") found.fields.is_past = [r.message];
       // Field errors show in place only; a failure of no field (403, 409 …) is a toast.
-      if (hasErrors(found)) showErrors(found);
+      if (hasErrors(found)) shown.show(found);
       else notify.error(r.message);
     });
   };

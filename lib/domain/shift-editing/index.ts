@@ -22,6 +22,7 @@
  * submitted payload) and the one a form cannot prevent: a shift with no skill slot.
  */
 import { formatDate, formatTime, minutesToHours, parseDate } from "../format";
+import { addDays } from "../time";
 import type {
   NewShiftInput,
   ShiftDetails,
@@ -337,4 +338,35 @@ export function copyShiftToDates(
     isEdited: false,
   }));
   return { ...state, shifts: sortShifts([...state.shifts, ...copies]), nextNewId: n };
+}
+
+/**
+ * What "Add shift" proposes: the date asked for, else the day after the last live shift,
+ * else today (DD/MM/YYYY); the last live shift's start, duration and skills, else 08:00 for
+ * 8 hours with no skills yet. The day after is counted on the calendar, not in hours, so a
+ * DST change in between keeps the date.
+ */
+export function nextShiftInput(
+  state: ShiftEditorState,
+  opts: { date?: string; today: string },
+): NewShiftInput {
+  const live = state.shifts.filter((s) => !s.isDeleted);
+  const last = live[live.length - 1];
+  const lastDate = last ? parseDate(last.date) : null;
+  const after = lastDate ? addDays(lastDate, 1) : null;
+  const date =
+    opts.date ||
+    (after
+      ? formatDate(new Date(Date.UTC(after.year, after.month - 1, after.day, 12)), "UTC")
+      : opts.today);
+  return {
+    date,
+    start: last?.start ?? "08:00",
+    duration: last?.duration ?? 8,
+    slots: last
+      ? Object.values(last.slots)
+          .filter((x) => !x.isDeleted)
+          .map((x) => ({ skillId: x.skillId, skillName: x.skillName, qty: x.qty }))
+      : [],
+  };
 }

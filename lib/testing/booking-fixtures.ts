@@ -1,10 +1,12 @@
+import { afterAll, beforeAll } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { bookApplications } from "@/lib/services/applications/book";
 import { createUser, ctxFor } from "./fixtures";
-import { insertJob, type JobWorld } from "./jobs-fixtures";
+import { testDatabase } from "./db";
+import { createJobWorld, insertJob, type JobWorld } from "./jobs-fixtures";
 
 /**
  * What the booking tests share: a fixed "now", workers with skills and branches, one-shift
@@ -69,4 +71,29 @@ export function bookingKit(db: Db, world: () => JobWorld, now: Date) {
   }
 
   return { at, ctx, worker, oneShiftJob, book, filledOf };
+}
+
+export interface BookingSuite {
+  handle: DbHandle;
+  db: Db;
+  w: JobWorld;
+  k: ReturnType<typeof bookingKit>;
+}
+
+/**
+ * The booking suites' setup: their own test database (also the app's, for verbs that open
+ * it themselves) with the job world and the booking kit at `now`, closed after the suite.
+ * `ready` receives them once they exist (assign them to the suite's variables).
+ */
+export function bookingSuite(now: Date, ready: (s: BookingSuite) => void): void {
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    handle = await testDatabase();
+    setDatabaseForTests(handle);
+    const w = await createJobWorld(handle.db);
+    ready({ handle, db: handle.db, w, k: bookingKit(handle.db, () => w, now) });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
 }

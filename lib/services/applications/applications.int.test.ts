@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { testDatabase } from "@/lib/testing/db";
-import {
-  applicationStatus,
-  createJobWorld,
-  insertJob,
-  jobRow,
-  type JobWorld,
-} from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { schema, type Db } from "@/db";
+import { applicationStatus, insertJob, jobRow, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { bookApplications, changeApplicationStatus } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 /** "Now" for every test: a fixed Monday noon in Copenhagen. */
 const NOW = new Date("2026-12-07T11:00:00Z");
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ db, w, k } = s));
 
 const at = (iso: string) => new Date(iso);
 const ctx = (userId: number, now = NOW) => k.ctx(userId, now);

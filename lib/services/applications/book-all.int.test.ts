@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { testDatabase } from "@/lib/testing/db";
-import {
-  applicationStatus,
-  applyOn,
-  createJobWorld,
-  type JobWorld,
-} from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { schema, type Db } from "@/db";
+import { applicationStatus, applyOn, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { callRoute } from "@/lib/testing/route-request";
@@ -17,22 +11,12 @@ import * as applicationRoute from "@/app/api/v2/applications/[id]/route";
 import * as undoRoute from "@/app/api/v2/applications/undo/route";
 import { bookAllApplicants } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 const NOW = new Date("2026-12-07T11:00:00Z");
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ db, w, k } = s));
 
 const bookAll = async (userId: number, slotId: unknown) =>
   bookAllApplicants(await k.ctx(userId), slotId);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { testDatabase } from "@/lib/testing/db";
+import { schema, type Db, type DbHandle } from "@/db";
 import {
   applicationStatus,
   applyOn,
-  createJobWorld,
   insertJob,
   jobRow,
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { loadActor, makeCtx, systemActor, withTx } from "@/lib/services/context";
@@ -31,16 +29,7 @@ let k: ReturnType<typeof bookingKit>;
 /** "Now" for every test: a fixed Monday noon in Copenhagen. */
 const NOW = new Date("2026-12-07T11:00:00Z");
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ handle, db, w, k } = s));
 
 const at = (iso: string) => new Date(iso);
 const ctx = (userId: number, now = NOW) => k.ctx(userId, now);

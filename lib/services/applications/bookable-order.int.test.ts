@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { testDatabase } from "@/lib/testing/db";
-import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { describe, expect, it } from "vitest";
+import { type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { bookableUsers } from ".";
 
-let handle: DbHandle;
-let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 const NOW = new Date("2026-12-07T11:00:00Z");
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ w, k } = s));
 
 describe("bookable users: skill match first, then availability (server-side, across pages)", () => {
   it("orders free, rest-time, overlapping and already-booked workers with the skill before those without", async () => {

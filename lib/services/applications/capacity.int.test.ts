@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema, type Db, type DbHandle } from "@/db";
+import { schema, type Db } from "@/db";
 import { formatDateTime } from "@/lib/domain/format";
-import { testDatabase } from "@/lib/testing/db";
-import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { AppError } from "@/lib/services/errors";
 import { updateJob } from "@/lib/services/jobs/edit";
 import { getJobForEdit } from "@/lib/services/jobs/edit-form";
@@ -16,22 +15,13 @@ import { bookApplications, changeApplication, changeApplicationStatus } from "."
  * positions. On PostgreSQL (DATABASE_URL) the calls really interleave over a pool; a deadlock
  * or any error other than a clear 409 fails the test.
  */
-let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 const NOW = new Date("2026-12-07T11:00:00Z");
 const TZ = "Europe/Copenhagen";
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ db, w, k } = s));
 
 /** The edit payload of a one-shift job with its slot set to `positions`. */
 async function editTo(jobId: number, positions: number) {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { testDatabase } from "@/lib/testing/db";
-import {
-  applicationStatus,
-  applyOn,
-  createJobWorld,
-  insertJob,
-  type JobWorld,
-} from "@/lib/testing/jobs-fixtures";
-import { bookingKit } from "@/lib/testing/booking-fixtures";
+import { schema, type Db } from "@/db";
+import { applicationStatus, applyOn, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { createUser } from "@/lib/testing/fixtures";
 import { ROLE } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
@@ -20,23 +13,13 @@ import {
   undoApplicationChange,
 } from ".";
 
-let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 const NOW = new Date("2026-12-07T11:00:00Z");
 const LATER = new Date(NOW.getTime() + 5_000);
 
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  setDatabaseForTests(handle);
-  w = await createJobWorld(db);
-  k = bookingKit(db, () => w, NOW);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+bookingSuite(NOW, (s) => ({ db, w, k } = s));
 
 const ctx = (userId: number, now = LATER) => k.ctx(userId, now);
 const undo = async (userId: number, activityId: number | null, now = LATER) =>

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "./permissions";
 import {
   PROFILE_TABS,
+  canEditProfile,
+  canEditRoles,
   canViewProfile,
   canViewTab,
   isProfileTab,
@@ -148,5 +150,23 @@ describe("visibleTabs", () => {
   it("isProfileTab knows the tab names", () => {
     expect(isProfileTab("payment")).toBe(true);
     expect(isProfileTab("passwords")).toBe(false);
+  });
+});
+
+describe("canEditProfile and canEditRoles", () => {
+  it("oneself and user creators edit; a COL and another worker do not", () => {
+    expect(canEditProfile(viewers.selfWorker, WORKER)).toBe(true);
+    expect(canEditProfile(viewers.admin, WORKER)).toBe(true);
+    expect(canEditProfile(viewers.crewHandler, WORKER)).toBe(true);
+    expect(canEditProfile(viewers.colSame, CONTACT)).toBe(false);
+    expect(canEditProfile(viewers.otherWorker, WORKER)).toBe(false);
+  });
+
+  it("roles: user creators on others only", () => {
+    expect(canEditRoles(viewers.admin, WORKER)).toBe(true);
+    expect(canEditRoles(viewers.crewHandler, CONTACT)).toBe(true);
+    expect(canEditRoles(viewers.admin, { ...WORKER, id: 1 })).toBe(false);
+    expect(canEditRoles(viewers.selfWorker, WORKER)).toBe(false);
+    expect(canEditRoles(viewers.colSame, CONTACT)).toBe(false);
   });
 });

@@ -3,9 +3,10 @@ import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations, profileTab, shotDir } from "./support/profile";
 
 test("the worker's profile tabs fit a phone and stay accessible", async ({ page }) => {
+  test.setTimeout(240_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.worker);
-  await expect(page).toHaveURL(/\/my-dashboard/);
+  await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/personal");
   await expect(page).toHaveURL(/\/users\/\d+\/personal$/);
   for (const [tab, path] of [

@@ -9,14 +9,14 @@ import {
   userIdOf,
 } from "./support/profile";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test("a worker edits its profile: phone, picture, payment, skills; axe on each tab", async ({
   page,
 }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.worker);
-  await expect(page).toHaveURL(/\/my-dashboard/);
+  await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
 
   await page.goto("/users/me/personal");
   await expect(page).toHaveURL(/\/users\/\d+\/personal$/);
@@ -112,7 +112,7 @@ test("an admin opens a worker's profile, sees each tab and adds a note", async (
   await acceptCookies(page);
   const worker = await userIdOf(page, ACCOUNTS.worker);
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   await page.goto(`/users/${worker}`);
   await expect(page).toHaveURL(new RegExp(`/users/${worker}/personal$`));
   for (const [tab, path] of [
@@ -143,7 +143,7 @@ test("an admin opens a worker's profile, sees each tab and adds a note", async (
 test("a client contact sees its company on its own profile", async ({ page }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.col);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/about-company");
   await expect(page).toHaveURL(/\/users\/\d+\/about-company$/);
   await expect(page.getByRole("heading", { name: "Policies" })).toBeVisible();

@@ -174,7 +174,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
       description: "Profile updated",
       subjectType: "users",
       subjectId: subject.id,
-      properties: { fields: Object.keys(input).filter((k) => k !== "email" || input.email) },
+      properties: { fields: Object.keys(input) },
     });
     return { id: subject.id, message: DATA_UPDATED };
   });

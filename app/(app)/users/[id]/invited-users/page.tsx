@@ -52,7 +52,9 @@ export default async function InvitedUsersTab({
                         : `Invited ${formatDate(new Date(r.invited_at), tz)}`}
                     </p>
                   </div>
-                  <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
+                  <Badge tone={STATUS[r.status].tone} className="self-start sm:self-auto">
+                    {STATUS[r.status].label}
+                  </Badge>
                 </CardContent>
               </Card>
             </li>

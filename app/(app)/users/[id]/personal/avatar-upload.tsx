@@ -25,6 +25,8 @@ export function AvatarUpload({
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new key empties the file input once its picture is uploaded.
+  const [inputKey, setInputKey] = useState(0);
 
   // The preview's object URL is released when it is replaced and when the form goes away.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -59,6 +61,7 @@ export function AvatarUpload({
       }
       notify.success(body?.data?.message ?? "Data updated successfully!");
       choose(null);
+      setInputKey((k) => k + 1);
       router.refresh();
     } catch {
       setError("Sorry there was an error");
@@ -76,6 +79,7 @@ export function AvatarUpload({
             Profile picture
           </label>
           <input
+            key={inputKey}
             id={inputId}
             type="file"
             accept="image/*"

@@ -36,6 +36,7 @@ export async function loadSubject(
   lock = false,
 ): Promise<ProfileSubject | null> {
   const u = schema.users;
+  // The subqueries name users.id in full: inside them a bare "id" would be permissions.id.
   const q = db
     .select({
       id: u.id,
@@ -43,10 +44,10 @@ export async function loadSubject(
       isWorker: sql<boolean>`exists (select 1 from user_roles ur
         join role_permissions rp on rp.role_id = ur.role_id
         join permissions p on p.id = rp.permission_id
-        where ur.user_id = ${u.id} and p.name = 'my_dashboard_access')`,
+        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and p.name = 'my_dashboard_access')`,
       isClientContact: sql<boolean>`exists (select 1 from user_roles ur
         join roles r on r.id = ur.role_id
-        where ur.user_id = ${u.id} and r.title = ${ROLE.client})`,
+        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and r.title = ${ROLE.client})`,
     })
     .from(u)
     .where(and(eq(u.id, id), isNull(u.deletedAt)));

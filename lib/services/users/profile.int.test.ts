@@ -58,6 +58,17 @@ describe("GET users/{id}", () => {
     expect(self.notification_prefs).toMatchObject({ hours_approved: false, booking_changes: true });
   });
 
+  it("tells workers and client contacts apart by their own roles", async () => {
+    const col = await getProfile(c.ctx.admin, c.users.colA2.id);
+    expect([col.is_worker, col.is_client_contact]).toEqual([false, true]);
+    expect(col.tabs).toEqual(["personal", "settings", "notes", "about-company", "invited-users"]);
+    const pm = await getProfile(c.ctx.admin, c.users.pm.id);
+    expect([pm.is_worker, pm.is_client_contact]).toEqual([false, false]);
+    expect(pm.tabs).not.toContain("payment");
+    const w = await getProfile(c.ctx.admin, c.users.other.id);
+    expect([w.is_worker, w.is_client_contact]).toEqual([true, false]);
+  });
+
   it("a COL sees its company's users; another company's, or a worker, are 404", async () => {
     const p = await getProfile(c.ctx.colA, c.users.colA2.id);
     expect(p.company).toEqual({ id: c.companyA.id, name: "Alpha Events" });

@@ -14,6 +14,9 @@ import { callRoute } from "@/lib/testing/route-request";
 import * as uploadRoute from "@/app/api/v2/users/profilePicture/[id]/route";
 import * as avatarRoute from "@/app/api/v2/users/[id]/avatar/route";
 import * as referredRoute from "@/app/api/v2/users/referredBy/[id]/route";
+import * as userRoute from "@/app/api/v2/users/[id]/route";
+import * as updateUserRoute from "@/app/api/v2/update_user/route";
+import * as paymentRoute from "@/app/api/v2/payment-information/[id]/route";
 import { LEVEL_IS_OFFICE, setExperience, setSkills, showSkills } from "./skills";
 import { referredBy } from "./referrals";
 import { profileCast, type Cast } from "./profile.test-support";
@@ -323,5 +326,79 @@ describe("GET users/referredBy/{id}", () => {
   it("another worker, a crew handler without the list permission and a COL get 404", async () => {
     for (const k of ["other", "handler", "colA"] as const)
       expect((await appErrorOf(referredBy(c.ctx[k], c.users.worker.id, {}))).status).toBe(404);
+  });
+});
+
+describe("REST: users/{id}, update_user, payment-information", () => {
+  const at = (id: number | string) => ({ params: { id: String(id) } });
+
+  it("GET answers the profile in scope and 404 outside it or for a bad id", async () => {
+    const ok = await callRoute(userRoute.GET, `users/${c.users.colA2.id}`, {
+      token: tokens.colA,
+      ...at(c.users.colA2.id),
+    });
+    expect(ok.status).toBe(200);
+    expect((ok.body as { data: { email: string } }).data.email).toBe(c.users.colA2.email);
+    for (const [as, id] of [
+      ["colB", c.users.colA2.id],
+      ["other", c.users.worker.id],
+      ["admin", "abc"],
+      ["admin", "99999999999"],
+    ] as const) {
+      const res = await callRoute(userRoute.GET, `users/${id}`, { token: tokens[as], ...at(id) });
+      expect(res.status, `${as} ${id}`).toBe(404);
+      expect((res.body as { message: string }).message).toBe("User not found.");
+    }
+    const anon = await callRoute(
+      userRoute.GET,
+      `users/${c.users.worker.id}`,
+      at(c.users.worker.id),
+    );
+    expect(anon.status).toBe(401);
+  });
+
+  it("PUT and update_user answer the spec's message, 422 per field, and malformed JSON is a 400", async () => {
+    const put = await callRoute(userRoute.PUT, `users/${c.users.other.id}`, {
+      method: "PUT",
+      token: tokens.handler,
+      json: { city: "Esbjerg" },
+      ...at(c.users.other.id),
+    });
+    expect(put.status).toBe(200);
+    expect((put.body as { data: { message: string } }).data.message).toBe(
+      "Data updated successfully!",
+    );
+    const self = await callRoute(updateUserRoute.POST, "update_user", {
+      method: "POST",
+      token: tokens.other,
+      json: { phone: "nope" },
+    });
+    expect(self.status).toBe(422);
+    expect((self.body as { errors: Record<string, string[]> }).errors).toEqual({
+      phone: ["The phone must be a valid phone number."],
+    });
+    const bad = await callRoute(userRoute.PUT, `users/${c.users.other.id}`, {
+      method: "PUT",
+      token: tokens.handler,
+      rawBody: "{city:",
+      ...at(c.users.other.id),
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it("payment-information: 422 for a bad IBAN, 404 for another worker", async () => {
+    const res = await callRoute(paymentRoute.PUT, `payment-information/${c.users.other.id}`, {
+      method: "PUT",
+      token: tokens.other,
+      json: { iban: "GB00 NWBK 6016 1331 9268 19", swift: "NWBKGB2L" },
+      ...at(c.users.other.id),
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys((res.body as { errors: object }).errors)).toEqual(["iban"]);
+    const denied = await callRoute(paymentRoute.GET, `payment-information/${c.users.other.id}`, {
+      token: tokens.worker,
+      ...at(c.users.other.id),
+    });
+    expect(denied.status).toBe(404);
   });
 });

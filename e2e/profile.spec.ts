@@ -135,6 +135,14 @@ test("an admin opens a worker's profile, sees each tab and adds a note", async (
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Note added")).toBeVisible();
   await expect(page.getByText("Strong on bar set-ups; ask for him at Nordlys.")).toBeVisible();
+  const added = page.getByRole("listitem").filter({ hasText: "Strong on bar set-ups" });
+  await added.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this note?" });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await confirm.getByRole("button", { name: "Delete note" }).click();
+  await expect(page.getByText("Note deleted")).toBeVisible();
+  await expect(page.getByText("Strong on bar set-ups; ask for him at Nordlys.")).toHaveCount(0);
   // The office sets a level on the skills tab.
   await profileTab(page, "Skills").click();
   await expect(page.getByLabel(/^Level \(/).first()).toBeVisible();

@@ -1,7 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import { Button, Card, CardContent, EmptyState, FormField, Textarea } from "@/components/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  EmptyState,
+  FormField,
+  Textarea,
+} from "@/components/ui";
 import { formatDateTime } from "@/lib/domain/format";
 import type { NoteView } from "@/lib/services/notes";
 import { addUserNote, editUserNote, removeUserNote } from "../actions";
@@ -11,6 +22,7 @@ import { useSave } from "../use-save";
 export function UserNotes({ userId, notes }: { userId: number; notes: NoteView[] }) {
   const [text, setText] = useState("");
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const { errors, pending, save } = useSave();
   return (
     <div className="flex flex-col gap-4">
@@ -111,12 +123,7 @@ export function UserNotes({ userId, notes }: { userId: number; notes: NoteView[]
                         type="button"
                         size="sm"
                         variant="ghost"
-                        onClick={() =>
-                          save(async () => {
-                            const r = await removeUserNote(n.id);
-                            return r.ok ? { ...r, data: { message: "Note deleted" } } : r;
-                          })
-                        }
+                        onClick={() => setDeleting(n.id)}
                       >
                         Delete
                       </Button>
@@ -127,6 +134,36 @@ export function UserNotes({ userId, notes }: { userId: number; notes: NoteView[]
             </li>
           ))}
         </ul>
+      )}
+      {deleting !== null && (
+        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
+          <DialogContent
+            title="Delete this note?"
+            description="The note is removed for everyone in the office."
+            size="sm"
+          >
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="secondary">Keep it</Button>
+              </DialogClose>
+              <Button
+                variant="danger"
+                loading={pending}
+                onClick={() =>
+                  save(
+                    async () => {
+                      const r = await removeUserNote(deleting);
+                      return r.ok ? { ...r, data: { message: "Note deleted" } } : r;
+                    },
+                    () => setDeleting(null),
+                  )
+                }
+              >
+                Delete note
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { ShieldCheck } from "lucide-react";
+import { ShieldCheck, UserRound } from "lucide-react";
 import { initials } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -237,6 +237,14 @@ function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNo
               <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
               <p className="truncate text-xs text-gray-600">{user.email}</p>
             </div>
+            <Link
+              href="/users/me/personal"
+              onClick={() => setOpen(false)}
+              className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
+            >
+              <UserRound className="size-4" aria-hidden />
+              My profile
+            </Link>
             <Link
               href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
               onClick={() => setOpen(false)}

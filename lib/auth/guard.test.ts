@@ -110,6 +110,15 @@ describe("decide: route permissions", () => {
     });
   });
 
+  it("answers another user's profile out of scope with the 404 screen, not a redirect", () => {
+    expect(go("/users/5/personal", worker, { ...PROD, checkPassed: false })).toEqual({
+      action: "not-found",
+    });
+    expect(go("/users/5", worker, { ...PROD, checkPassed: false })).toEqual({
+      action: "not-found",
+    });
+  });
+
   it("sends a role with neither landing permission to /my-dashboard, never to a screen of its own", () => {
     expect(go("/", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
     expect(go("/dashboard", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });

@@ -76,6 +76,10 @@ export function decide(
   const allowed =
     access.any.some((perm) => user.permissions.has(perm)) || opts.checkPassed === true;
   if (allowed) return { action: "next" };
+  // Another user's profile outside one's scope is the 404 screen (as the profile page and
+  // API answer), not a redirect: the same answer for an unknown id, so ids cannot be probed.
+  if (access.kind === "permission" && access.check === "ownUser" && opts.checkPassed === false)
+    return { action: "not-found" };
   const to = fallbackFor(user);
   // The fallback itself refused (a role without either landing page): do not loop.
   if (to === pathname) return { action: "rewrite", to: OPEN_SCREENS_PAGE };

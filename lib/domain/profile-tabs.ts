@@ -133,3 +133,23 @@ export function visibleTabs(viewer: ProfileViewer, subject: ProfileSubject): Pro
 export function isProfileTab(value: string): value is ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value);
 }
+
+/**
+ * May the viewer change this user's personal data, settings and picture? Oneself, or a user
+ * creator of the office (a client contact reads its company's people, never edits them).
+ */
+export function canEditProfile(viewer: ProfileViewer, subject: ProfileSubject): boolean {
+  if (!canViewProfile(viewer, subject)) return false;
+  if (viewer.userId === subject.id) return true;
+  return !viewer.isClient && viewer.permissions.has("user_create");
+}
+
+/** May the viewer change this user's roles? A user creator, never on its own account. */
+export function canEditRoles(viewer: ProfileViewer, subject: ProfileSubject): boolean {
+  return (
+    canViewProfile(viewer, subject) &&
+    viewer.userId !== subject.id &&
+    !viewer.isClient &&
+    viewer.permissions.has("user_create")
+  );
+}

@@ -43,6 +43,8 @@ export interface Endpoint<P extends Record<string, string> = Record<string, stri
   status?: number;
   /** The list envelope (data + meta) is answered. */
   paginated?: boolean;
+  /** The largest body accepted (uploads); 1 MB unless given. */
+  maxBodyBytes?: number;
   run: (ctx: Ctx, input: EndpointInput<P>) => Promise<unknown>;
 }
 
@@ -82,7 +84,7 @@ async function readLimited(req: NextRequest, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function readBody(req: NextRequest): Promise<unknown> {
+async function readBody(req: NextRequest, limit = MAX_BODY_BYTES): Promise<unknown> {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") {
     const text = await req.text().catch(() => "");
     if (!text) return undefined;
@@ -93,7 +95,7 @@ async function readBody(req: NextRequest): Promise<unknown> {
     }
   }
   const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES)
+  if (length > limit)
     throw new BadRequestError("The request body is too large.", "payload_too_large");
   const type = req.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
@@ -171,7 +173,7 @@ export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       ) as P;
-      const body = await readBody(request);
+      const body = await readBody(request, ep.maxBodyBytes);
       const query = parseQuery(request.nextUrl.searchParams);
       const result = await ep.run(ctx, { body, query, params, request, tokenId });
       if (result instanceof Response) return result as NextResponse;

@@ -1,0 +1,119 @@
+"use client";
+
+import { useState } from "react";
+import { Button, Card, CardContent, DateInput, FormField, Input, Select } from "@/components/ui";
+import type { ProfileView } from "@/lib/services/users/profile";
+import { saveProfile } from "../actions";
+import { CheckList } from "../check-list";
+import { useSave } from "../use-save";
+
+type Option = { id: number; name: string };
+
+export function PersonalForm({
+  profile,
+  options,
+}: {
+  profile: ProfileView;
+  options: { countries: Option[]; languages: Option[]; branches: Option[] };
+}) {
+  const [v, setV] = useState({
+    first_name: profile.first_name ?? profile.name.split(" ")[0] ?? "",
+    last_name: profile.last_name ?? profile.name.split(" ").slice(1).join(" "),
+    email: profile.email,
+    phone: profile.phone ?? "",
+    address: profile.address ?? "",
+    zip: profile.zip ?? "",
+    city: profile.city ?? "",
+    birth_date: profile.birth_date ?? "",
+    country_id: profile.country ? String(profile.country.id) : "",
+    nationality: profile.nationality ?? "",
+    language_ids: profile.languages.map((l) => l.id),
+    branch_ids: profile.branches.map((b) => b.id),
+  });
+  const { errors, pending, save } = useSave();
+  const readOnly = !profile.can.edit;
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
+    setV((s) => ({ ...s, [k]: e.target.value }));
+  const text = (k: keyof typeof v, label: string, props: Record<string, unknown> = {}) => (
+    <FormField label={label} errors={errors[k]}>
+      <Input value={v[k] as string} onChange={set(k)} readOnly={readOnly} {...props} />
+    </FormField>
+  );
+
+  return (
+    <Card>
+      <CardContent>
+        <form
+          className="flex flex-col gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(() =>
+              saveProfile(profile.id, {
+                ...v,
+                country_id: v.country_id || null,
+              }),
+            );
+          }}
+        >
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {text("first_name", "First name", { autoComplete: "given-name", required: true })}
+            {text("last_name", "Last name", { autoComplete: "family-name", required: true })}
+            {text("email", "E-mail", { type: "email", autoComplete: "email", required: true })}
+            {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+            {text("address", "Address", { autoComplete: "street-address" })}
+            <div className="grid grid-cols-[7rem_1fr] gap-4">
+              {text("zip", "Zip", { autoComplete: "postal-code" })}
+              {text("city", "City", { autoComplete: "address-level2" })}
+            </div>
+            <FormField label="Birth date" errors={errors.birth_date}>
+              <DateInput
+                value={v.birth_date}
+                onValueChange={(d) => setV((s) => ({ ...s, birth_date: d }))}
+                readOnly={readOnly}
+              />
+            </FormField>
+            <FormField label="Country" errors={errors.country_id}>
+              <Select
+                value={v.country_id}
+                onChange={set("country_id")}
+                disabled={readOnly}
+                placeholder="Choose a country"
+              >
+                {options.countries.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            {text("nationality", "Nationality")}
+          </div>
+          <CheckList
+            legend="Languages"
+            options={options.languages}
+            value={v.language_ids}
+            onChange={(ids) => setV((s) => ({ ...s, language_ids: ids }))}
+            errors={errors.language_ids}
+            disabled={readOnly}
+          />
+          <CheckList
+            legend="Branches"
+            options={options.branches}
+            value={v.branch_ids}
+            onChange={(ids) => setV((s) => ({ ...s, branch_ids: ids }))}
+            errors={errors.branch_ids}
+            disabled={readOnly}
+          />
+          {!readOnly && (
+            <div>
+              <Button type="submit" loading={pending}>
+                Save
+              </Button>
+            </div>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { contentTypeOfKey, isSafeKey, newFileKey } from "./keys";
+import { localStore, s3Store, type FileStore } from "./storage";
+import { FILE_REQUIRED, IMAGE_UPLOAD, checkBytes, checkUpload } from "./upload";
+import { ValidationError } from "@/lib/services/errors";
+
+let dir: string;
+let store: FileStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "crewdeck-files-"));
+  store = localStore(dir);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
+const png = () =>
+  sharp({ create: { width: 4, height: 4, channels: 3, background: "#3366ff" } })
+    .png()
+    .toBuffer();
+
+async function validationOf(p: Promise<unknown>) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ValidationError);
+  return err as ValidationError;
+}
+
+describe("storage keys", () => {
+  it("are generated: folder, uuid and extension", () => {
+    const key = newFileKey("avatars", "webp");
+    expect(key).toMatch(/^avatars\/[0-9a-f-]{36}\.webp$/);
+    expect(isSafeKey(key)).toBe(true);
+    expect(newFileKey("avatars", "webp")).not.toBe(key);
+    expect(contentTypeOfKey(key)).toBe("image/webp");
+  });
+
+  it.each([
+    "../etc/passwd",
+    "avatars/../../secret.webp",
+    "/abs/00000000-0000-0000-0000-000000000000.webp",
+    "avatars\\00000000-0000-0000-0000-000000000000.webp",
+    "avatars/photo.png",
+    "00000000-0000-0000-0000-000000000000.webp",
+    "",
+  ])("refuses the unsafe key %j", (key) => {
+    expect(isSafeKey(key)).toBe(false);
+  });
+
+  it("a folder that would make an unsafe key is refused", () => {
+    expect(() => newFileKey("../up", "png")).toThrow();
+  });
+});
+
+describe("local store", () => {
+  it("puts, gets and deletes a file under its folder", async () => {
+    const key = newFileKey("avatars", "png");
+    const bytes = await png();
+    await store.put(key, bytes, "image/png");
+    expect(await readdir(path.join(dir, "avatars"))).toContain(key.split("/")[1]);
+    const got = await store.get(key);
+    expect(got).toEqual({ body: bytes, contentType: "image/png", size: bytes.byteLength });
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    await expect(store.delete(key)).resolves.toBeUndefined();
+  });
+
+  it("refuses unsafe keys on every verb", async () => {
+    await expect(store.put("../x.png", PDF, "application/pdf")).rejects.toThrow("Unsafe");
+    await expect(store.get("../../etc/passwd")).rejects.toThrow("Unsafe");
+    await expect(store.delete("avatars/../../x")).rejects.toThrow("Unsafe");
+  });
+});
+
+describe("upload sniffing", () => {
+  it("accepts a PNG by its bytes", async () => {
+    const res = await checkBytes(await png(), IMAGE_UPLOAD);
+    expect(res).toMatchObject({ mime: "image/png", ext: "png" });
+  });
+
+  it("refuses PDF bytes sent as photo.png with image/png", async () => {
+    const file = new File([PDF], "photo.png", { type: "image/png" });
+    const err = await validationOf(checkUpload(file, IMAGE_UPLOAD));
+    expect(err.status).toBe(422);
+    expect(err.errors).toEqual({ file: ["The file must be an image (JPEG, PNG or WebP)."] });
+  });
+
+  it("refuses a file over 5 MB before reading it", async () => {
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.jpg", { type: "image/jpeg" });
+    const err = await validationOf(checkUpload(big, IMAGE_UPLOAD));
+    expect(err.errors).toEqual({ file: ["The file may not be larger than 5 MB."] });
+  });
+
+  it("refuses a missing or empty file and a text value", async () => {
+    for (const v of [undefined, "just text", new File([], "empty.png")]) {
+      const err = await validationOf(checkUpload(v, IMAGE_UPLOAD));
+      expect(err.errors).toEqual({ file: [FILE_REQUIRED] });
+    }
+  });
+});
+
+describe("S3 store", () => {
+  it("sends Put/Get/Delete object commands to the bucket, and reads a missing key as null", async () => {
+    const sent: { name: string; input: Record<string, unknown> }[] = [];
+    const objects = new Map<string, { bytes: Buffer; type: string }>();
+    const client = {
+      async send(cmd: { constructor: { name: string }; input: Record<string, unknown> }) {
+        sent.push({ name: cmd.constructor.name, input: cmd.input });
+        const key = cmd.input.Key as string;
+        if (cmd.constructor.name === "PutObjectCommand")
+          objects.set(key, {
+            bytes: cmd.input.Body as Buffer,
+            type: cmd.input.ContentType as string,
+          });
+        if (cmd.constructor.name === "DeleteObjectCommand") objects.delete(key);
+        if (cmd.constructor.name === "GetObjectCommand") {
+          const o = objects.get(key);
+          if (!o) throw Object.assign(new Error("missing"), { name: "NoSuchKey" });
+          return {
+            ContentType: o.type,
+            Body: { transformToByteArray: async () => new Uint8Array(o.bytes) },
+          };
+        }
+        return {};
+      },
+    };
+    const s3 = s3Store({ bucket: "crewdeck" }, client as never);
+    const key = newFileKey("avatars", "webp");
+    await s3.put(key, Buffer.from("abc"), "image/webp");
+    expect(await s3.get(key)).toEqual({
+      body: Buffer.from("abc"),
+      contentType: "image/webp",
+      size: 3,
+    });
+    await s3.delete(key);
+    expect(await s3.get(key)).toBeNull();
+    expect(sent.map((s) => [s.name, s.input.Bucket, s.input.Key])).toEqual([
+      ["PutObjectCommand", "crewdeck", key],
+      ["GetObjectCommand", "crewdeck", key],
+      ["DeleteObjectCommand", "crewdeck", key],
+      ["GetObjectCommand", "crewdeck", key],
+    ]);
+    await expect(s3.get("../x")).rejects.toThrow("Unsafe");
+  });
+});

@@ -1,0 +1,60 @@
+import { fileTypeFromBuffer } from "file-type";
+import { ValidationError } from "@/lib/services/errors";
+
+/**
+ * Checks an upload by its bytes, never its name or the browser's type: the sniffed type must
+ * be on the allow-list and the size within the limit, else a 422 on `field`.
+ */
+export interface UploadRule {
+  /** Sniffed MIME type → the extension we store it under. */
+  allow: Record<string, string>;
+  maxBytes: number;
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+export const IMAGE_UPLOAD: UploadRule = {
+  allow: { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" },
+  maxBytes: 5 * 1024 * 1024,
+  typeMessage: "The file must be an image (JPEG, PNG or WebP).",
+  sizeMessage: "The file may not be larger than 5 MB.",
+};
+
+export const FILE_REQUIRED = "The file field is required.";
+
+export interface CheckedUpload {
+  bytes: Buffer;
+  mime: string;
+  ext: string;
+}
+
+/** What a multipart field holds: a File (Blob) with bytes, or anything else (refused). */
+export async function checkUpload(
+  value: unknown,
+  rule: UploadRule,
+  field = "file",
+): Promise<CheckedUpload> {
+  const fail = (message: string): never => {
+    throw new ValidationError(message, { [field]: [message] });
+  };
+  if (!(value instanceof Blob) || value.size === 0) return fail(FILE_REQUIRED);
+  if (value.size > rule.maxBytes) return fail(rule.sizeMessage);
+  const bytes = Buffer.from(await value.arrayBuffer());
+  return checkBytes(bytes, rule, field);
+}
+
+export async function checkBytes(
+  bytes: Buffer,
+  rule: UploadRule,
+  field = "file",
+): Promise<CheckedUpload> {
+  const fail = (message: string): never => {
+    throw new ValidationError(message, { [field]: [message] });
+  };
+  if (bytes.byteLength === 0) return fail(FILE_REQUIRED);
+  if (bytes.byteLength > rule.maxBytes) return fail(rule.sizeMessage);
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const ext = sniffed ? rule.allow[sniffed.mime] : undefined;
+  if (!sniffed || !ext) return fail(rule.typeMessage);
+  return { bytes, mime: sniffed.mime, ext };
+}

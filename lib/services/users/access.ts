@@ -1,0 +1,101 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import {
+  canEditProfile,
+  canViewProfile,
+  canViewTab,
+  type ProfileSubject,
+  type ProfileTab,
+  type ProfileViewer,
+} from "@/lib/domain/profile-tabs";
+import { requireUser, type Ctx, type UserActor } from "../context";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { parseId } from "../params";
+
+/**
+ * Who may look at or change a user's profile, decided once (lib/domain/profile-tabs.ts) for
+ * every profile verb. Outside the viewer's scope a user does not exist: 404, never 403, so
+ * ids cannot be probed.
+ */
+export const USER_NOT_FOUND = "User not found.";
+
+export function viewerOf(actor: UserActor): ProfileViewer {
+  return {
+    userId: actor.userId,
+    permissions: actor.permissions,
+    isClient: actor.isClient,
+    companyId: actor.companyId,
+  };
+}
+
+/** The profile subject of a live (not archived) user, or null. `lock` takes its row lock. */
+export async function loadSubject(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+): Promise<ProfileSubject | null> {
+  const u = schema.users;
+  // The subqueries name users.id in full: inside them a bare "id" would be permissions.id.
+  const q = db
+    .select({
+      id: u.id,
+      companyId: u.companyId,
+      isWorker: sql<boolean>`exists (select 1 from user_roles ur
+        join role_permissions rp on rp.role_id = ur.role_id
+        join permissions p on p.id = rp.permission_id
+        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and p.name = 'my_dashboard_access')`,
+      isClientContact: sql<boolean>`exists (select 1 from user_roles ur
+        join roles r on r.id = ur.role_id
+        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and r.title = ${ROLE.client})`,
+    })
+    .from(u)
+    .where(and(eq(u.id, id), isNull(u.deletedAt)));
+  const [row] = await (lock ? q.for("update", { of: u }) : q);
+  return row
+    ? {
+        id: row.id,
+        companyId: row.companyId,
+        isWorker: Boolean(row.isWorker),
+        isClientContact: Boolean(row.isClientContact),
+      }
+    : null;
+}
+
+export interface ProfileAccess {
+  actor: UserActor;
+  viewer: ProfileViewer;
+  subject: ProfileSubject;
+}
+
+/**
+ * The viewer and the user `rawId`, when the viewer may see that profile (and `tab`, when
+ * given); else 404. Inside a write verb pass the transaction's ctx and `lock`.
+ */
+export async function profileAccess(
+  ctx: Ctx,
+  rawId: unknown,
+  opts: { tab?: ProfileTab; lock?: boolean } = {},
+): Promise<ProfileAccess> {
+  const actor = requireUser(ctx);
+  const id = parseId(rawId, "User");
+  const viewer = viewerOf(actor);
+  const subject = await loadSubject(ctx.db, id, opts.lock);
+  if (!subject || !canViewProfile(viewer, subject)) throw new NotFoundError(USER_NOT_FOUND);
+  if (opts.tab && !canViewTab(opts.tab, viewer, subject)) throw new NotFoundError(USER_NOT_FOUND);
+  return { actor, viewer, subject };
+}
+
+/**
+ * For a write: the profile (and tab) must be visible to the viewer, else 404; a viewer who
+ * sees it but may not change it (a client contact on its company's people) gets 403.
+ */
+export async function editAccess(
+  ctx: Ctx,
+  rawId: unknown,
+  tab: ProfileTab = "personal",
+): Promise<ProfileAccess> {
+  const access = await profileAccess(ctx, rawId, { tab, lock: true });
+  if (!canEditProfile(access.viewer, access.subject)) throw new ForbiddenError();
+  return access;
+}

@@ -1,0 +1,141 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { schema } from "@/db";
+import { checkPaymentDetails, groupIban, maskIban, maskValue } from "@/lib/domain/payment-details";
+import { logActivity } from "../activity";
+import { withTx, type Ctx } from "../context";
+import { ValidationError } from "../errors";
+import { flag } from "../params";
+import { parseInput } from "../validate";
+import { profileAccess } from "./access";
+import { DATA_UPDATED } from "./profile-update";
+
+/** Payment settings (spec §3): only the user and user creators (the payment tab) see them. */
+export interface PaymentView {
+  has_danish_bank: boolean;
+  iban: string | null;
+  swift: string | null;
+  reg: string | null;
+  konto: string | null;
+  has_tax_id: boolean;
+  tax_id: string | null;
+  social_security: string | null;
+  tax_card: string | null;
+  issues_invoice: boolean;
+  company_name: string | null;
+}
+
+async function readPayment(ctx: Ctx, userId: number): Promise<PaymentView> {
+  const [row] = await ctx.db
+    .select({ p: schema.paymentSettings, issuesInvoice: schema.users.issuesInvoice })
+    .from(schema.users)
+    .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, schema.users.id))
+    .where(eq(schema.users.id, userId));
+  const p = row?.p;
+  return {
+    has_danish_bank: p?.hasDanishBank ?? false,
+    iban: groupIban(p?.iban ?? null),
+    swift: p?.swift ?? null,
+    reg: p?.reg ?? null,
+    konto: p?.konto ?? null,
+    has_tax_id: p?.hasTaxId ?? false,
+    tax_id: p?.taxId ?? null,
+    social_security: p?.socialSecurity ?? null,
+    tax_card: p?.taxCard ?? null,
+    issues_invoice: row?.issuesInvoice ?? false,
+    company_name: p?.companyName ?? null,
+  };
+}
+
+/** GET payment-information/{id}: the values in full, for the payment tab only. */
+export async function getPaymentSettings(ctx: Ctx, rawId: unknown): Promise<PaymentView> {
+  const { subject } = await profileAccess(ctx, rawId, { tab: "payment" });
+  return readPayment(ctx, subject.id);
+}
+
+const str = z.union([z.string(), z.null()], { error: "This value must be text." }).optional();
+
+export const paymentInput = z
+  .object({
+    has_danish_bank: flag,
+    iban: str,
+    swift: str,
+    reg: str,
+    konto: str,
+    has_tax_id: flag,
+    tax_id: str,
+    social_security: str,
+    tax_card: str,
+    issues_invoice: flag,
+    company_name: str,
+  })
+  .strict();
+
+/** PUT payment-information/{id}: validated as a bank would (lib/domain/payment-details.ts). */
+export async function savePaymentSettings(ctx: Ctx, rawId: unknown, raw: unknown) {
+  const input = parseInput(paymentInput, raw ?? {});
+  const checked = checkPaymentDetails(input);
+  if (!checked.ok) throw new ValidationError(Object.values(checked.errors)[0][0], checked.errors);
+  const { issuesInvoice, ...details } = checked.value;
+  return withTx(ctx, async (ctx) => {
+    const { subject } = await profileAccess(ctx, rawId, { tab: "payment", lock: true });
+    await ctx.db
+      .insert(schema.paymentSettings)
+      .values({ userId: subject.id, ...details, updatedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: schema.paymentSettings.userId,
+        set: { ...details, updatedAt: ctx.now },
+      });
+    await ctx.db
+      .update(schema.users)
+      .set({ issuesInvoice, updatedAt: ctx.now })
+      .where(eq(schema.users.id, subject.id));
+    // The log names what changed, never the numbers themselves.
+    await logActivity(ctx, {
+      logName: "users",
+      description: "Payment settings updated",
+      subjectType: "users",
+      subjectId: subject.id,
+      properties: {
+        iban: maskIban(details.iban),
+        konto: maskValue(details.konto),
+        has_danish_bank: details.hasDanishBank,
+      },
+    });
+    return { ...(await readPayment(ctx, subject.id)), message: DATA_UPDATED };
+  });
+}
+
+export const unpaidEarningsInput = z.object({
+  user_id: z.union([z.string(), z.number()], { error: "The user id field is required." }),
+});
+
+/**
+ * GET statistics/unpaid-earnings?user_id=: approved hours not yet paid (not inside the period
+ * of a paid pay slip). Priced once worker rates exist; until then hours and shifts.
+ */
+export async function unpaidEarnings(ctx: Ctx, raw: unknown) {
+  const input = parseInput(unpaidEarningsInput, raw ?? {});
+  const { subject } = await profileAccess(ctx, input.user_id, { tab: "payment" });
+  const rows = (await ctx.db.execute(sql`
+    select coalesce(sum(extract(epoch from (rh.ends_at - rh.starts_at)) / 60), 0)::int as minutes,
+           count(*)::int as shifts
+    from reported_hours rh
+    join applications a on a.id = rh.application_id
+    where a.assignee_id = ${subject.id}
+      and rh.approved_at is not null
+      and not exists (
+        select 1 from pay_slips ps
+        where ps.user_id = a.assignee_id and ps.paid_at is not null
+          and rh.starts_at >= ps.period_start and rh.starts_at < ps.period_end)
+  `)) as unknown as { rows: { minutes: number; shifts: number }[] };
+  const { minutes, shifts } = rows.rows[0] ?? { minutes: 0, shifts: 0 };
+  return {
+    user_id: subject.id,
+    minutes: Number(minutes),
+    hours: Math.round((Number(minutes) / 60) * 100) / 100,
+    shifts: Number(shifts),
+    amount: null as number | null,
+    currency: null as string | null,
+  };
+}

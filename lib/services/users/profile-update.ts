@@ -1,0 +1,228 @@
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type Tx } from "@/db";
+import { mergeNotificationPrefs, NOTIFICATION_PREF_KEYS } from "@/lib/domain/notification-prefs";
+import { ROLE } from "@/lib/domain/permissions";
+import { canEditRoles } from "@/lib/domain/profile-tabs";
+import { logActivity } from "../activity";
+import { requireUser, withTx, type Ctx } from "../context";
+import { ForbiddenError, ValidationError, type FieldErrors } from "../errors";
+import { idSchema } from "../params";
+import { parseInput } from "../validate";
+import { editAccess } from "./access";
+import { existingIds } from "./profile";
+
+/**
+ * PUT users/{id} and POST update_user: the personal and settings fields of a profile. Only
+ * the fields sent change (the personal tab and the settings tab each send theirs).
+ */
+export const DATA_UPDATED = "Data updated successfully!";
+
+const text = (field: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: `The ${field} must be a string.` })
+      .max(max, `The ${field} may not be greater than ${max} characters.`),
+  );
+const optionalText = (field: string, max: number) =>
+  z.preprocess((v) => (v === "" ? null : v), text(field, max).nullable()).optional();
+const requiredText = (field: string, max: number) =>
+  text(field, max)
+    .pipe(z.string().min(1, `The ${field} field is required.`))
+    .optional();
+const ids = (field: string) =>
+  z
+    .array(idSchema, { error: `The ${field} must be a list of ids.` })
+    .max(200)
+    .optional();
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const updateProfileInput = z
+  .object({
+    first_name: requiredText("first name", 100),
+    last_name: requiredText("last name", 100),
+    email: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.email("The email must be a valid email address.").max(254).optional(),
+    ),
+    phone: z
+      .preprocess(
+        (v) => (v === "" ? null : typeof v === "string" ? v.trim() : v),
+        z
+          .string({ error: "The phone must be a string." })
+          .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "The phone must be a valid phone number.")
+          .nullable(),
+      )
+      .optional(),
+    address: optionalText("address", 200),
+    city: optionalText("city", 100),
+    zip: optionalText("zip", 20),
+    nationality: optionalText("nationality", 100),
+    birth_date: z
+      .preprocess(
+        (v) => (v === "" ? null : v),
+        z
+          .string({ error: "The birth date must be a date." })
+          .refine((v) => {
+            const m = ISO_DAY.exec(v);
+            if (!m) return false;
+            const d = new Date(`${v}T00:00:00Z`);
+            return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+          }, "The birth date must be a date.")
+          .nullable(),
+      )
+      .optional(),
+    country_id: z.preprocess((v) => (v === "" ? null : v), idSchema.nullable()).optional(),
+    language_ids: ids("languages"),
+    branch_ids: ids("branches"),
+    preferred_branch_ids: ids("preferred branches"),
+    preferred_venue_ids: ids("preferred venues"),
+    role_ids: ids("roles"),
+    notification_prefs: z.partialRecord(z.enum(NOTIFICATION_PREF_KEYS), z.boolean()).optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+function birthDateError(value: string, now: Date): string | null {
+  const year = Number(value.slice(0, 4));
+  if (year < 1900) return "The birth date must be after 01/01/1900.";
+  if (value >= now.toISOString().slice(0, 10)) return "The birth date must be a date in the past.";
+  return null;
+}
+
+/** PUT users/{id}. */
+export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
+  const input = parseInput(updateProfileInput, raw);
+  return withTx(ctx, async (ctx) => {
+    const { actor, viewer, subject } = await editAccess(ctx, rawId);
+    const db = ctx.db;
+    const errors: FieldErrors = {};
+    const add = (f: string, m: string) => (errors[f] ??= []).push(m);
+
+    if (input.birth_date) {
+      const e = birthDateError(input.birth_date, ctx.now);
+      if (e) add("birth_date", e);
+    }
+    if (input.email) {
+      const [taken] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(and(eq(schema.users.email, input.email), ne(schema.users.id, subject.id)));
+      if (taken) add("email", "The email has already been taken.");
+    }
+    const checks = [
+      ["language_ids", schema.languages, input.language_ids],
+      ["branch_ids", schema.branches, input.branch_ids],
+      ["preferred_branch_ids", schema.branches, input.preferred_branch_ids],
+      ["preferred_venue_ids", schema.venues, input.preferred_venue_ids],
+      ["role_ids", schema.roles, input.role_ids],
+      ["country_id", schema.countries, input.country_id ? [input.country_id] : undefined],
+    ] as const;
+    for (const [field, table, list] of checks) {
+      if (!list?.length) continue;
+      const found = await existingIds(db, table, list);
+      if (list.some((i) => !found.has(i))) add(field, `The selected ${field} is invalid.`);
+    }
+    if (input.role_ids) {
+      if (!canEditRoles(viewer, subject))
+        throw new ForbiddenError(
+          subject.id === actor.userId
+            ? "You cannot change your own roles."
+            : "You do not have permission to change roles.",
+        );
+      if (!input.role_ids.length) add("role_ids", "A user needs at least one role.");
+      await checkAdminRole(db, actor.isAdmin, subject.id, input.role_ids);
+    }
+    if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
+
+    const [current] = await db
+      .select({
+        firstName: schema.users.firstName,
+        lastName: schema.users.lastName,
+        prefs: schema.users.notificationPrefs,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, subject.id));
+    const firstName = input.first_name ?? current.firstName ?? "";
+    const lastName = input.last_name ?? current.lastName ?? "";
+    const nameChanged = input.first_name !== undefined || input.last_name !== undefined;
+    await db
+      .update(schema.users)
+      .set({
+        ...(input.first_name !== undefined && { firstName }),
+        ...(input.last_name !== undefined && { lastName }),
+        ...(nameChanged && { name: `${firstName} ${lastName}`.trim() }),
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.phone !== undefined && { phone: input.phone }),
+        ...(input.address !== undefined && { address: input.address }),
+        ...(input.city !== undefined && { city: input.city }),
+        ...(input.zip !== undefined && { zip: input.zip }),
+        ...(input.nationality !== undefined && { nationality: input.nationality }),
+        ...(input.birth_date !== undefined && { birthDate: input.birth_date }),
+        ...(input.country_id !== undefined && { countryId: input.country_id }),
+        ...(input.notification_prefs && {
+          notificationPrefs: mergeNotificationPrefs(current.prefs, input.notification_prefs),
+        }),
+        updatedAt: ctx.now,
+      })
+      .where(eq(schema.users.id, subject.id));
+    await replaceLinks(db, subject.id, input);
+    await logActivity(ctx, {
+      logName: "users",
+      description: "Profile updated",
+      subjectType: "users",
+      subjectId: subject.id,
+      properties: { fields: Object.keys(input) },
+    });
+    return { id: subject.id, message: DATA_UPDATED };
+  });
+}
+
+/** A non-administrator may neither grant nor take away the Administrator role. */
+async function checkAdminRole(db: Tx, actorIsAdmin: boolean, userId: number, roleIds: number[]) {
+  if (actorIsAdmin) return;
+  const [admin] = await db
+    .select({ id: schema.roles.id })
+    .from(schema.roles)
+    .where(eq(schema.roles.title, ROLE.admin));
+  if (!admin) return;
+  const [had] = await db
+    .select({ one: schema.userRoles.roleId })
+    .from(schema.userRoles)
+    .where(and(eq(schema.userRoles.userId, userId), eq(schema.userRoles.roleId, admin.id)));
+  if (roleIds.includes(admin.id) !== Boolean(had))
+    throw new ForbiddenError("Only an administrator can grant or remove the Administrator role.");
+}
+
+async function replaceLinks(db: Tx, userId: number, input: z.output<typeof updateProfileInput>) {
+  const sets = [
+    [schema.userLanguages, input.language_ids, (id: number) => ({ userId, languageId: id })],
+    [schema.userBranches, input.branch_ids, (id: number) => ({ userId, branchId: id })],
+    [
+      schema.userPreferredBranches,
+      input.preferred_branch_ids,
+      (id: number) => ({ userId, branchId: id }),
+    ],
+    [
+      schema.userPreferredVenues,
+      input.preferred_venue_ids,
+      (id: number) => ({ userId, venueId: id }),
+    ],
+    [schema.userRoles, input.role_ids, (id: number) => ({ userId, roleId: id })],
+  ] as const;
+  for (const [table, list, row] of sets) {
+    if (!list) continue;
+    await db.delete(table).where(eq(table.userId, userId));
+    const unique = [...new Set(list)];
+    // The tables differ in their second column; each row builder matches its table.
+    if (unique.length) await db.insert(table).values(unique.map((id) => row(id)) as never);
+  }
+}
+
+/** POST update_user: the signed-in user updates its own profile (never its roles). */
+export async function updateOwnProfile(ctx: Ctx, raw: unknown) {
+  const actor = requireUser(ctx);
+  return updateProfile(ctx, actor.userId, raw);
+}

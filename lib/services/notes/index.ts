@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseId } from "../params";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
+import { isOffice } from "@/lib/domain/profile-tabs";
 import { isoInZone } from "@/lib/domain/time";
 import { can, requireUser, type Ctx, type TxCtx, type UserActor, withTx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -37,16 +38,14 @@ const comment = z.preprocess(
     .max(5000, "A note may be at most 5000 characters."),
 );
 
-const PEOPLE_STAFF = ["user_create", "freelancer_access", "can_view_applicants_list"] as const;
-
 async function assertNoteable(ctx: Ctx, type: NoteableType, id: number): Promise<void> {
   const actor = requireUser(ctx);
   if (type === "jobs") {
     await loadJobForNotes(ctx, id);
     return;
   }
-  if (actor.isClient || !PEOPLE_STAFF.some((p) => actor.permissions.has(p)))
-    throw new ForbiddenError();
+  // Notes on people are the office's, as the profile's Notes tab says (one rule).
+  if (!isOffice(actor)) throw new ForbiddenError();
   const [user] = await ctx.db
     .select({ id: schema.users.id })
     .from(schema.users)

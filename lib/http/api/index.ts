@@ -15,6 +15,7 @@ import { applicationsEndpoints } from "./applications";
 import { hoursEndpoints } from "./hours";
 import { workerEndpoints } from "./worker";
 import { crewEndpoints } from "./crew";
+import { usersEndpoints } from "./users";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -31,6 +32,7 @@ const operations: Endpoint[] = [
   ...hoursEndpoints,
   ...workerEndpoints,
   ...crewEndpoints,
+  ...(usersEndpoints as Endpoint[]),
 ];
 
 export const openApi = endpoint({

@@ -3,3 +3,4 @@ export * from "./create";
 export * from "./status";
 export * from "./bookers";
 export { createUserBody, createUserSchema, stepSchema, type CreateUserInput } from "./schemas";
+export * from "./options";

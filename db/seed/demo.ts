@@ -13,6 +13,7 @@ import { seedCostsAndQuote, seedRates } from "./build/finance";
 import { seedJobs } from "./build/jobs";
 import { loadRoles, seedMaster } from "./build/master";
 import { seedPeople } from "./build/people";
+import { seedUsersExtra } from "./build/users-extra";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -73,6 +74,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedCompanies(w);
     await seedPeople(w);
     await seedCompanyLinks(w);
+    await seedUsersExtra(w);
     await seedHelp(w);
     await seedJobs(w);
     const apps = await seedBookings(w);

@@ -24,12 +24,12 @@ test("on a phone the user list is cards that do not scroll sideways, and the wiz
 }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/users");
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await page.goto("/users?search=Berg");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   // Cards instead of the table below 640 px; the filters fold into a sheet.
   await expect(page.getByRole("table", { name: "Users" })).toBeHidden();
-  await expect(page.getByRole("button", { name: /Filters \(\d\)/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filters (0)" })).toBeVisible();
   await expect(page.getByRole("link", { name: "William Berg" })).toBeVisible();
   await noSidewaysScroll(page);
   await noSeriousViolations(page);

@@ -30,7 +30,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   test.setTimeout(240_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
   await expect(page).toHaveURL(/\/users$/);
@@ -43,7 +43,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await search(page).fill("Sofie Lind");
   await expect(page).toHaveURL(/search=Sofie/);
   await expect(page.getByText("No user matches these filters")).toBeVisible();
-  await page.getByRole("checkbox", { name: "Show deactivated users" }).check();
+  await page.getByRole("checkbox", { name: "Show deactivated users" }).click();
   await expect(page).toHaveURL(/showDeactivatedUsers=1/);
   await expect(list(page).getByRole("link", { name: "Sofie Lind" })).toBeVisible();
   await expect(list(page).getByText("Deactivated")).toBeVisible();
@@ -113,7 +113,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await dialog.getByRole("button", { name: "Deactivate" }).click();
   await expect(page.getByText("User activated or deactivated successfully")).toBeVisible();
   await expect(page.getByText("No user matches these filters")).toBeVisible();
-  await page.getByRole("checkbox", { name: "Show deactivated users" }).check();
+  await page.getByRole("checkbox", { name: "Show deactivated users" }).click();
   await expect(list(page).getByText("Deactivated")).toBeVisible();
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
   await page.getByRole("menuitem", { name: "Activate" }).click();
@@ -140,7 +140,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
 test("a client contact sees only its own company's users", async ({ page }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.col);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Create user" })).toHaveCount(0);

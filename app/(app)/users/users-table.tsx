@@ -79,7 +79,7 @@ function columns(
     },
     {
       id: "branch",
-      header: "Branch",
+      header: "Branch / company",
       enableSorting: false,
       cell: ({ row }) =>
         listOf(
@@ -87,7 +87,7 @@ function columns(
             ? [row.original.company.name]
             : row.original.branches.map((b) => b.name),
         ),
-      meta: { label: "Branch" },
+      meta: { label: "Branch / company" },
     },
     {
       accessorKey: "status",

@@ -22,6 +22,7 @@ async function noSeriousViolations(page: Page) {
 test("on a phone the user list is cards that do not scroll sideways, and the wizard fits", async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });

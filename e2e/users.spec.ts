@@ -33,7 +33,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
-  await expect(page).toHaveURL(/\/users$/);
+  await expect(page).toHaveURL(/\/users$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   await expect(list(page).getByRole("row")).toHaveCount(11); // header + 10 a page
   await expectNoSeriousViolations(page, "/users");
@@ -48,7 +48,10 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await expect(list(page).getByRole("link", { name: "Sofie Lind" })).toBeVisible();
   await expect(list(page).getByText("Deactivated")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(search(page)).toHaveValue("");
   await page.getByLabel("Role").selectOption({ label: "Project Manager" });
+  await expect(page).toHaveURL(/role=\d+/);
   await expect(list(page).getByRole("link", { name: "Oliver Berg" })).toBeVisible();
   // An archived user is never listed.
   await page.goto("/users?search=Arkiv&showDeactivatedUsers=1");

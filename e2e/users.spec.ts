@@ -109,6 +109,8 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   // It is listed; deactivate it from the row menu, then activate it again.
   const name = `Edda Tester${stamp}`;
   await search(page).fill(email);
+  await expect(page).toHaveURL(/search=e2e/);
+  await expect(list(page).getByRole("row")).toHaveCount(2);
   await expect(list(page).getByRole("link", { name })).toBeVisible();
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
   await page.getByRole("menuitem", { name: "Deactivate" }).click();
@@ -117,6 +119,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await expect(page.getByText("User activated or deactivated successfully")).toBeVisible();
   await expect(page.getByText("No user matches these filters")).toBeVisible();
   await page.getByRole("checkbox", { name: "Show deactivated users" }).click();
+  await expect(page).toHaveURL(/showDeactivatedUsers=1/);
   await expect(list(page).getByText("Deactivated")).toBeVisible();
   await page.getByRole("button", { name: `Actions for ${name}` }).click();
   await page.getByRole("menuitem", { name: "Activate" }).click();

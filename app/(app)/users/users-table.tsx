@@ -60,7 +60,16 @@ function columns(
     {
       accessorKey: "email",
       header: "E-mail",
-      cell: ({ row }) => <span className="break-all">{row.original.email}</span>,
+      cell: ({ row }) => {
+        // Break at the @ first; a very long address may still break anywhere.
+        const [local, domain] = row.original.email.split("@");
+        return (
+          <span className="[overflow-wrap:anywhere]">
+            {local}
+            <wbr />@{domain}
+          </span>
+        );
+      },
       meta: { label: "E-mail" },
     },
     {

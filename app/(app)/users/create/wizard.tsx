@@ -84,8 +84,15 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
   const last = role !== undefined && index === steps.length - 1;
   const danishBank = values.has_danish_bank === true;
 
-  const set = (name: string, value: string | boolean | string[]) =>
+  const set = (name: string, value: string | boolean | string[]) => {
     setValues((v) => ({ ...v, [name]: value }));
+    // A field's server message goes once the field is changed.
+    setErrors((e) => {
+      if (!e[name] && !e[`payment_settings.${name}`]) return e;
+      const { [name]: _a, [`payment_settings.${name}`]: _b, ...rest } = e;
+      return rest;
+    });
+  };
 
   const errorsOf = (name: string) =>
     errors[name] ?? errors[`payment_settings.${name}`] ?? undefined;

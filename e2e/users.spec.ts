@@ -37,6 +37,11 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   await expect(list(page).getByRole("row")).toHaveCount(11); // header + 10 a page
   await expectNoSeriousViolations(page, "/users");
+  // The whole table, its row menus included, fits at 1280 px.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expect(page.getByRole("button", { name: /^Actions for / }).first()).toBeInViewport();
   await shot(page, "users-1280");
 
   // Filters live in the URL; deactivated users show only with the toggle.

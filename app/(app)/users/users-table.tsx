@@ -64,7 +64,7 @@ function columns(
         // Break at the @ first; a very long address may still break anywhere.
         const [local, domain] = row.original.email.split("@");
         return (
-          <span className="[overflow-wrap:anywhere]">
+          <span className="block min-w-32 [overflow-wrap:anywhere]">
             {local}
             <wbr />@{domain}
           </span>
@@ -88,15 +88,16 @@ function columns(
     },
     {
       id: "branch",
-      header: "Branch / company",
+      header: "Branch",
       enableSorting: false,
+      // A client contact has no branch: its company stands there, marked as the client.
       cell: ({ row }) =>
         listOf(
-          row.original.company
-            ? [row.original.company.name]
-            : row.original.branches.map((b) => b.name),
+          row.original.branches.length || !row.original.company
+            ? row.original.branches.map((b) => b.name)
+            : [`${row.original.company.name} (client)`],
         ),
-      meta: { label: "Branch / company" },
+      meta: { label: "Branch" },
     },
     {
       accessorKey: "status",

@@ -62,11 +62,7 @@ export class ConflictError extends AppError {
 /** A warning the caller may override by repeating the call with a flag (e.g. `closely`). */
 export class ConfirmError extends AppError {
   readonly status = 410;
-  constructor(
-    message: string,
-    type = "confirm_required",
-    details?: Record<string, unknown>,
-  ) {
+  constructor(message: string, type = "confirm_required", details?: Record<string, unknown>) {
     super(message, type);
     if (details) this.details = details;
   }

@@ -23,7 +23,9 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         return null;
       })
     : null;
-  const navigation = visibleNavigation(actor.permissions, env.mode).map((g) => ({
+  const navigation = visibleNavigation(actor.permissions, env.mode, {
+    isClient: actor.isClient,
+  }).map((g) => ({
     ...g,
     items: g.items.map((i) =>
       i.href === "/my-dashboard" && fresh && fresh.count > 0

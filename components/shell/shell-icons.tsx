@@ -11,6 +11,7 @@ import {
   MapPinned,
   Menu,
   Shirt,
+  Users,
 } from "lucide-react";
 import type { NavIcon } from "@/lib/auth/navigation";
 
@@ -27,6 +28,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   venues: MapPinned,
   dresscodes: Shirt,
   approvals: ClipboardCheck,
+  users: Users,
 };
 
 export interface ShellIcons {

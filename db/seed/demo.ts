@@ -14,6 +14,7 @@ import { seedJobs } from "./build/jobs";
 import { loadRoles, seedMaster } from "./build/master";
 import { seedPeople } from "./build/people";
 import { seedProfiles } from "./build/profiles";
+import { seedUsersExtra } from "./build/users-extra";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedCompanies(w);
     await seedPeople(w);
     await seedCompanyLinks(w);
+    await seedUsersExtra(w);
     await seedHelp(w);
     await seedJobs(w);
     const apps = await seedBookings(w);

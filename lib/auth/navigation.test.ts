@@ -72,6 +72,16 @@ describe("visibleNavigation", () => {
     }
   });
 
+  it("shows Users to office roles and to a client contact (its company's users), not to a worker", () => {
+    const nav = (role: (typeof ROLE)[keyof typeof ROLE], isClient = false) =>
+      hrefs(visibleNavigation(new Set(DEFAULT_ROLE_PERMISSIONS[role]), "production", { isClient }));
+    expect(nav(ROLE.crewHandler)).toContain("/users");
+    expect(nav(ROLE.projectManager)).toContain("/users");
+    expect(nav(ROLE.client)).not.toContain("/users");
+    expect(nav(ROLE.client, true)).toContain("/users");
+    expect(nav(ROLE.worker)).not.toContain("/users");
+  });
+
   it("links only to routes that exist", () => {
     const all = NAVIGATION.flatMap((g) => g.items.map((i) => i.href));
     expect(all.filter((href) => matchRoute(href) === null)).toEqual([]);

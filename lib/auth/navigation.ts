@@ -16,7 +16,15 @@ export interface NavGroup {
   items: NavItem[];
 }
 export type NavIcon =
-  "dashboard" | "home" | "mail" | "jobs" | "templates" | "venues" | "dresscodes" | "approvals";
+  | "dashboard"
+  | "home"
+  | "mail"
+  | "jobs"
+  | "templates"
+  | "venues"
+  | "dresscodes"
+  | "approvals"
+  | "users";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -30,7 +38,11 @@ export const NAVIGATION: NavGroup[] = [
       { href: "/approvals", label: "Approvals", icon: "approvals" },
     ],
   },
-  { key: "people", label: "People", items: [] },
+  {
+    key: "people",
+    label: "People",
+    items: [{ href: "/users", label: "Users", icon: "users" }],
+  },
   {
     key: "clients",
     label: "Clients",
@@ -48,15 +60,23 @@ export const NAVIGATION: NavGroup[] = [
   },
 ];
 
+/**
+ * The groups and items this user may open. Route checks are not run here (they may need the
+ * database), except the one that needs no data: a client contact opens the user list of its
+ * own company (`isClient`).
+ */
 export function visibleNavigation(
   permissions: ReadonlySet<string>,
   mode: "development" | "production",
+  opts: { isClient?: boolean } = {},
 ): NavGroup[] {
   const may = (href: string) => {
     const access = matchRoute(href)?.route.access;
     if (!access) return false;
     if (access.kind === "public" || access.kind === "session") return true;
     if (access.kind === "development" && mode !== "development") return false;
+    if (access.kind === "permission" && access.check === "clientContact" && opts.isClient)
+      return true;
     return access.any.some((p) => permissions.has(p));
   };
   return NAVIGATION.map((g) => ({ ...g, items: g.items.filter((i) => may(i.href)) })).filter(

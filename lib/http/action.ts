@@ -12,7 +12,7 @@ export type ActionResult<T> =
       message: string;
       type: string;
       errors?: FieldErrors;
-      details?: Record<string, string | number>;
+      details?: Record<string, unknown>;
       status: number;
     };
 

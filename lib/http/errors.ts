@@ -12,7 +12,7 @@ export interface ErrorBody {
   message: string;
   type: string;
   errors?: FieldErrors;
-  details?: Record<string, string | number>;
+  details?: Record<string, unknown>;
   /** Seconds, for the Retry-After header of a 429. */
   retryAfter?: number;
 }

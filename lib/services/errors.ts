@@ -9,7 +9,7 @@ export abstract class AppError extends Error {
   readonly type: string;
   readonly errors?: FieldErrors;
   /** Facts a caller may act on (e.g. the difference of unusual hours), sent as `details`. */
-  details?: Record<string, string | number>;
+  details?: Record<string, unknown>;
   constructor(message: string, type: string, errors?: FieldErrors) {
     super(message);
     this.type = type;
@@ -62,11 +62,7 @@ export class ConflictError extends AppError {
 /** A warning the caller may override by repeating the call with a flag (e.g. `closely`). */
 export class ConfirmError extends AppError {
   readonly status = 410;
-  constructor(
-    message: string,
-    type = "confirm_required",
-    details?: Record<string, string | number>,
-  ) {
+  constructor(message: string, type = "confirm_required", details?: Record<string, unknown>) {
     super(message, type);
     if (details) this.details = details;
   }

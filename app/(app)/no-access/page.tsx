@@ -14,7 +14,9 @@ export const dynamic = "force-dynamic";
 export default async function OpenScreensPage() {
   const actor = await currentActor();
   if (!actor) redirect("/sign-in");
-  const screens = visibleNavigation(actor.permissions, env.mode).flatMap((g) => g.items);
+  const screens = visibleNavigation(actor.permissions, env.mode, {
+    isClient: actor.isClient,
+  }).flatMap((g) => g.items);
   return (
     <>
       <PageHeader title="Your screens" />

@@ -16,6 +16,7 @@ import { hoursEndpoints } from "./hours";
 import { workerEndpoints } from "./worker";
 import { crewEndpoints } from "./crew";
 import { userProfileEndpoints } from "./users-profile";
+import { usersEndpoints } from "./users";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -33,6 +34,7 @@ const operations: Endpoint[] = [
   ...workerEndpoints,
   ...crewEndpoints,
   ...(userProfileEndpoints as Endpoint[]),
+  ...(usersEndpoints as Endpoint[]),
 ];
 
 export const openApi = endpoint({

@@ -7,10 +7,8 @@ import {
   listCountries,
   listSkills,
   listSubSkills,
-  pickUsers,
   preferredBranches,
   preferredVenues,
-  userPickerInput,
 } from "@/lib/services/reference";
 
 export const getCompanies = endpoint({
@@ -87,17 +85,6 @@ export const getBranches = endpoint({
   run: (ctx) => listBranches(ctx),
 });
 
-export const getUsers = endpoint({
-  method: "GET",
-  path: "/users",
-  summary: "People for pickers: filter[roles] (titles or ids), filter[company_id], filter[search]",
-  tag: "users",
-  auth: "user",
-  query: userPickerInput,
-  paginated: true,
-  run: (ctx, { query }) => pickUsers(ctx, query),
-});
-
 export const referenceEndpoints = [
   getCompanies,
   getCountries,
@@ -107,5 +94,4 @@ export const referenceEndpoints = [
   getPreferredVenues,
   getPreferredBranches,
   getBranches,
-  getUsers,
 ];

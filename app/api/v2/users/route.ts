@@ -1,4 +1,4 @@
 import { route } from "@/lib/http/route";
-import { getUsers } from "@/lib/http/api/reference";
+import { getUsers, postUser } from "@/lib/http/api/users";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getUsers);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getUsers, postUser);

@@ -1,0 +1,213 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import Link from "next/link";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Ellipsis, Power, PowerOff, Trash2, UserRound } from "lucide-react";
+import { Avatar, Badge, Button, DataTable, type PaginationMeta } from "@/components/ui";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { UserActionDialog, type UserAction } from "@/components/users/change-status-button";
+import type { UserListRow } from "@/lib/services/users";
+
+export type UserRow = Omit<UserListRow, "created_at"> & { created_at: string };
+
+const dash = <span className="text-gray-600">—</span>;
+const listOf = (names: string[]) => (names.length ? names.join(", ") : dash);
+
+/** "24/11/2026" from an ISO date-time, by its calendar day in UTC (the same on server and browser). */
+const createdDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+function StatusCell({ row }: { row: UserRow }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {row.status === "active" ? (
+        <Badge tone="success">Active</Badge>
+      ) : (
+        <Badge tone="neutral">Deactivated</Badge>
+      )}
+      {!row.approved && <Badge tone="warning">Awaiting approval</Badge>}
+    </span>
+  );
+}
+
+function columns(
+  selfId: number,
+  onAction: ((row: UserRow, action: UserAction) => void) | null,
+): ColumnDef<UserRow>[] {
+  const list: ColumnDef<UserRow>[] = [
+    {
+      accessorKey: "name",
+      header: "Name",
+      cell: ({ row }) => (
+        <span className="flex min-w-0 items-center gap-3">
+          <Avatar name={row.original.name} src={row.original.avatar} alt="" size="sm" />
+          <Link
+            href={`/users/${row.original.id}/personal`}
+            className="font-medium break-words text-accent-700 hover:underline"
+          >
+            {row.original.name}
+          </Link>
+        </span>
+      ),
+      meta: { label: "Name", mobileTitle: true },
+    },
+    {
+      accessorKey: "email",
+      header: "E-mail",
+      cell: ({ row }) => {
+        // Break at the @ first; a very long address may still break anywhere.
+        const [local, domain] = row.original.email.split("@");
+        return (
+          <span className="block min-w-32 [overflow-wrap:anywhere]">
+            {local}
+            <wbr />@{domain}
+          </span>
+        );
+      },
+      meta: { label: "E-mail" },
+    },
+    {
+      id: "role",
+      header: "Role",
+      enableSorting: false,
+      cell: ({ row }) => listOf(row.original.roles.map((r) => r.title)),
+      meta: { label: "Role" },
+    },
+    {
+      id: "skills",
+      header: "Skills",
+      enableSorting: false,
+      cell: ({ row }) => <span className="line-clamp-2">{listOf(row.original.skills)}</span>,
+      meta: { label: "Skills" },
+    },
+    {
+      id: "branch",
+      header: "Branch",
+      enableSorting: false,
+      // A client contact has no branch: its company stands there, marked as the client.
+      cell: ({ row }) =>
+        listOf(
+          row.original.branches.length || !row.original.company
+            ? row.original.branches.map((b) => b.name)
+            : [`${row.original.company.name} (client)`],
+        ),
+      meta: { label: "Branch" },
+    },
+    {
+      accessorKey: "status",
+      header: "Status",
+      cell: ({ row }) => <StatusCell row={row.original} />,
+      meta: { label: "Status" },
+    },
+    {
+      accessorKey: "created_at",
+      header: "Created",
+      sortDescFirst: true,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {createdDay(row.original.created_at)}
+        </span>
+      ),
+      meta: { label: "Created" },
+    },
+  ];
+  if (!onAction) return list;
+  return [
+    ...list,
+    {
+      id: "actions",
+      header: "",
+      enableSorting: false,
+      cell: ({ row }) => {
+        const u = row.original;
+        if (u.id === selfId) return null;
+        return (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="sm" aria-label={`Actions for ${u.name}`}>
+                <Ellipsis aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem asChild>
+                <Link href={`/users/${u.id}/personal`}>
+                  <UserRound aria-hidden /> Open profile
+                </Link>
+              </DropdownMenuItem>
+              {u.status === "active" ? (
+                <DropdownMenuItem onSelect={() => onAction(u, "deactivate")}>
+                  <PowerOff aria-hidden /> Deactivate
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem onSelect={() => onAction(u, "activate")}>
+                  <Power aria-hidden /> Activate
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem tone="danger" onSelect={() => onAction(u, "delete")}>
+                <Trash2 aria-hidden /> Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        );
+      },
+      meta: { label: "", align: "right" },
+    },
+  ];
+}
+
+export function UsersTable({
+  items,
+  meta,
+  selfId,
+  mayManage,
+  emptyTitle,
+  emptyHint,
+  emptyAction,
+}: {
+  items: UserRow[];
+  meta: PaginationMeta;
+  selfId: number;
+  mayManage: boolean;
+  emptyTitle: string;
+  emptyHint: string;
+  emptyAction?: ReactNode;
+}) {
+  // The row stays set while its dialog closes, so the title does not change mid-animation.
+  const [target, setTarget] = useState<{ row: UserRow; action: UserAction } | null>(null);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <DataTable
+        columns={columns(
+          selfId,
+          mayManage
+            ? (row, action) => {
+                setTarget({ row, action });
+                setOpen(true);
+              }
+            : null,
+        )}
+        data={items}
+        meta={meta}
+        caption="Users"
+        emptyTitle={emptyTitle}
+        emptyHint={emptyHint}
+        emptyAction={emptyAction}
+        getRowId={(row) => String(row.id)}
+      />
+      <UserActionDialog
+        user={target?.row ?? null}
+        action={target?.action ?? "deactivate"}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+"use server";
+
+import { runAction } from "@/lib/http/action";
+import { changeUserStatus, deleteUser } from "@/lib/services/users";
+
+/** The office's status and delete actions on a user: the list's row menu and the profile. */
+export async function changeUserStatusAction(
+  id: number,
+  status: "active" | "deactivated",
+  confirm = false,
+) {
+  return runAction((ctx) => changeUserStatus(ctx, id, { status, confirm }));
+}
+
+export async function deleteUserAction(id: number, confirm = false) {
+  return runAction((ctx) => deleteUser(ctx, id, { confirm }));
+}

@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+
+const SHOTS = process.env.SHOTS_DIR;
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+test("on a phone the user list is cards that do not scroll sideways, and the wizard fits", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await page.goto("/users?search=Berg");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  // Cards instead of the table below 640 px; the filters fold into a sheet.
+  await expect(page.getByRole("table", { name: "Users" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Filters (0)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "William Berg" })).toBeVisible();
+  await noSidewaysScroll(page);
+  await noSeriousViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-390.png`, fullPage: true });
+
+  await page.getByRole("link", { name: "Create user" }).click();
+  await page.getByRole("radio", { name: /Freelancer/ }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Account" })).toBeVisible();
+  await noSidewaysScroll(page);
+  await noSeriousViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-create-390.png`, fullPage: true });
+});

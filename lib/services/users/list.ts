@@ -1,0 +1,210 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { schema } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { requireUser, type Ctx, type UserActor } from "../context";
+import { ForbiddenError, ValidationError } from "../errors";
+import { containsPattern } from "../like";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { flag, optionalId } from "../params";
+import { parseInput } from "../validate";
+
+/** Who may open the user list (the route map's PEOPLE, plus a client contact for its company). */
+const LIST_PERMISSIONS = [
+  "user_create",
+  "freelancer_access",
+  "can_view_applicants_list",
+  "company_access",
+] as const;
+
+export const BADLY_FORMED = "Badly formed data";
+
+/** Spec §5: a user search that is not a string (an array, an object) is refused as such. */
+export function assertSearchText(value: unknown, field: string): void {
+  if (value === undefined || value === null || typeof value === "string") return;
+  throw new ValidationError(BADLY_FORMED, { [field]: [BADLY_FORMED] }, "badly_formed_data");
+}
+
+const roleList = z
+  .union([z.string().max(500), z.array(z.string().max(100)).max(10)])
+  .optional()
+  .transform((v) =>
+    (Array.isArray(v) ? v : (v ?? "").split(",")).map((r) => r.trim()).filter(Boolean),
+  );
+
+export const USER_SORTS = ["name", "email", "created_at", "status"] as const;
+
+export const userListInput = pageInput(10).extend({
+  role: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100).optional()),
+  parent_skill: optionalId,
+  sub_skill: optionalId,
+  showDeactivatedUsers: flag,
+  sort: z.preprocess((v) => (v === "" ? undefined : v), z.enum(USER_SORTS).optional()),
+  order: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["asc", "desc"]).optional()),
+  filter: z
+    .object({
+      search: z.preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        z.string().trim().max(200).optional(),
+      ),
+      roles: roleList,
+      company_id: optionalId,
+    })
+    .optional()
+    .default({ roles: [] }),
+});
+
+export interface UserListRow {
+  id: number;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  roles: { id: number; title: string }[];
+  skills: string[];
+  branches: { id: number; name: string }[];
+  company: { id: number; name: string } | null;
+  status: "active" | "deactivated";
+  approved: boolean;
+  created_at: Date;
+}
+
+/** May this actor see the list, and whose users: every one, or one company's. */
+function listScope(actor: UserActor): SQL | undefined {
+  if (actor.isClient) {
+    return actor.companyId ? eq(schema.users.companyId, actor.companyId) : sql`false`;
+  }
+  if (!LIST_PERMISSIONS.some((p) => actor.permissions.has(p))) throw new ForbiddenError();
+  return undefined;
+}
+
+/** Users holding one of the roles, given as ids or titles. */
+function hasRole(roles: string[]): SQL {
+  const ids = roles.filter((r) => /^\d{1,9}$/.test(r)).map(Number);
+  const titles = roles.filter((r) => !/^\d{1,9}$/.test(r));
+  return sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${schema.users.id}
+    and (${ids.length ? sql`r.id in (${sql.join(ids, sql`, `)})` : sql`false`}
+      or ${titles.length ? sql`r.title in (${sql.join(titles, sql`, `)})` : sql`false`}))`;
+}
+
+/** The user holds the skill, or (for a parent skill) one of its sub-skills. */
+function hasSkill(skillId: number, withChildren: boolean): SQL {
+  return sql`exists (select 1 from user_skills us join skills s on s.id = us.skill_id
+    where us.user_id = ${schema.users.id}
+    and (s.id = ${skillId} ${withChildren ? sql`or s.parent_id = ${skillId}` : sql``}))`;
+}
+
+const columns = {
+  id: schema.users.id,
+  name: schema.users.name,
+  first_name: schema.users.firstName,
+  last_name: schema.users.lastName,
+  email: schema.users.email,
+  phone: schema.users.phone,
+  avatar_key: schema.users.avatarKey,
+  status: schema.users.status,
+  approved: schema.users.approved,
+  created_at: schema.users.createdAt,
+  company_id: schema.users.companyId,
+  company_name: schema.companies.name,
+  // Roles, skills and branches as json arrays from subselects: one query for the whole page.
+  roles: sql<
+    { id: number; title: string }[] | null
+  >`(select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.id)
+    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${schema.users.id})`,
+  skills: sql<string[] | null>`(select json_agg(s.name order by s.order, s.id)
+    from user_skills us join skills s on s.id = us.skill_id
+    where us.user_id = ${schema.users.id} and s.deleted_at is null)`,
+  branches: sql<
+    { id: number; name: string }[] | null
+  >`(select json_agg(json_build_object('id', b.id, 'name', b.name) order by b.name)
+    from user_branches ub join branches b on b.id = ub.branch_id where ub.user_id = ${schema.users.id})`,
+};
+
+/**
+ * GET users: the office's user list (spec §2 /users, §7). Archived users are never listed;
+ * deactivated ones only with showDeactivatedUsers. A client contact sees its own company's
+ * users whatever filter it sends; a worker has no list. Two queries a page (count, rows).
+ */
+export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRow>> {
+  const actor = requireUser(ctx);
+  const scope = listScope(actor);
+  const filter = (raw as { filter?: unknown } | null)?.filter;
+  if (filter && typeof filter === "object")
+    assertSearchText((filter as { search?: unknown }).search, "filter.search");
+  const input = parseInput(userListInput, raw ?? {});
+  const { search, roles, company_id } = input.filter;
+  const where = and(
+    isNull(schema.users.deletedAt),
+    scope,
+    input.showDeactivatedUsers ? undefined : eq(schema.users.status, "active"),
+    search
+      ? or(
+          ilike(schema.users.name, containsPattern(search)),
+          ilike(schema.users.firstName, containsPattern(search)),
+          ilike(schema.users.lastName, containsPattern(search)),
+          ilike(schema.users.email, containsPattern(search)),
+          ilike(schema.users.phone, containsPattern(search)),
+        )
+      : undefined,
+    input.role ? hasRole([input.role]) : undefined,
+    roles.length ? hasRole(roles) : undefined,
+    company_id ? eq(schema.users.companyId, company_id) : undefined,
+    input.sub_skill ? hasSkill(input.sub_skill, false) : undefined,
+    input.parent_skill ? hasSkill(input.parent_skill, true) : undefined,
+  );
+  const dir = input.order === "desc" ? desc : asc;
+  const sortColumn = {
+    name: sql`lower(${schema.users.name})`,
+    email: schema.users.email,
+    created_at: schema.users.createdAt,
+    status: schema.users.status,
+  }[input.sort ?? "name"];
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(schema.users).where(where),
+    ctx.db
+      .select(columns)
+      .from(schema.users)
+      .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
+      .where(where)
+      .orderBy(dir(sortColumn), asc(sql`lower(${schema.users.name})`), asc(schema.users.id))
+      .limit(input.perPage)
+      .offset(offsetOf(input.page, input.perPage)),
+  ]);
+  const items = rows.map(({ avatar_key, company_id, company_name, ...r }) => ({
+    ...r,
+    avatar: avatar_key ? `/api/v2/users/${r.id}/avatar` : null,
+    roles: r.roles ?? [],
+    skills: r.skills ?? [],
+    branches: r.branches ?? [],
+    company: company_id && company_name ? { id: company_id, name: company_name } : null,
+    created_at: new Date(r.created_at),
+  }));
+  return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
+}
+
+/** The choices of the list's filters: roles, parent skills and sub-skills. */
+export async function userListFilters(ctx: Ctx) {
+  const actor = requireUser(ctx);
+  listScope(actor);
+  const [roles, skills] = await Promise.all([
+    ctx.db
+      .select({ id: schema.roles.id, title: schema.roles.title })
+      .from(schema.roles)
+      .where(actor.isClient ? eq(schema.roles.title, ROLE.client) : undefined)
+      .orderBy(asc(schema.roles.title)),
+    ctx.db
+      .select({ id: schema.skills.id, name: schema.skills.name, parent_id: schema.skills.parentId })
+      .from(schema.skills)
+      .where(isNull(schema.skills.deletedAt))
+      .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
+  ]);
+  return {
+    roles,
+    parentSkills: skills.filter((s) => s.parent_id === null),
+    subSkills: skills.filter((s) => s.parent_id !== null),
+  };
+}

@@ -1,0 +1,310 @@
+import { PAYMENT_MESSAGES } from "@/lib/domain/payment-details";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { roleId } from "@/db/seed/reference";
+import { testDatabase } from "@/lib/testing/db";
+import { createUser, ctxFor } from "@/lib/testing/fixtures";
+import { appErrorOf } from "@/lib/testing/app-error";
+import { applyOn, createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { loadActor } from "../context";
+import {
+  changeUserStatus,
+  createUser as createUserVerb,
+  deleteUser,
+  listUsers,
+  possibleRoles,
+  validateUserStep,
+  wizardFields,
+} from ".";
+
+let handle: DbHandle;
+let db: Db;
+let w: JobWorld;
+let branch: number;
+let language: number;
+let level: number;
+let workerRole: number;
+let adminRole: number;
+let colRole: number;
+
+const now = new Date("2026-11-22T12:00:00Z");
+const ctxOf = (userId: number) => ctxFor(db, userId, { now });
+
+// A valid IBAN (DK check digits) and BIC.
+const IBAN = "DK50 0040 0440 1162 43";
+const BIC = "DABADKKK";
+
+const workerBody = (email: string, extra: Record<string, unknown> = {}) => ({
+  role_id: workerRole,
+  email,
+  password: "Strong!Pass1",
+  first_name: "Nina",
+  last_name: "Nielsen",
+  phone: "+45 11 22 33 44",
+  birth_date: "14/03/1995",
+  country_id: w.countryId,
+  languages: [language],
+  skills: [{ skill_id: w.skill, level_id: level, experience: 3 }],
+  branches: [branch],
+  payment_settings: { has_danish_bank: 0, iban: IBAN, swift: BIC, tax_card: "Main" },
+  ...extra,
+});
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  setDatabaseForTests(handle);
+  w = await createJobWorld(db);
+  [{ id: branch }] = await db
+    .insert(schema.branches)
+    .values({ name: "Copenhagen", countryId: w.countryId })
+    .returning();
+  [{ id: language }] = await db
+    .insert(schema.languages)
+    .values({ name: "Danish", code: "da" })
+    .onConflictDoNothing()
+    .returning();
+  [{ id: level }] = await db
+    .insert(schema.levels)
+    .values({ name: "Senior", weight: 3 })
+    .returning();
+  workerRole = await roleId(db, ROLE.worker);
+  adminRole = await roleId(db, ROLE.admin);
+  colRole = await roleId(db, ROLE.client);
+  await db.update(schema.users).set({ companyId: w.companyA }).where(eq(schema.users.id, w.colA));
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("the create wizard", () => {
+  it("offers an administrator every role and others all but Administrator", async () => {
+    const admin = (await possibleRoles(await ctxOf(w.admin))).map((r) => r.title);
+    expect(admin).toContain(ROLE.admin);
+    const pm = (await possibleRoles(await ctxOf(w.pm))).map((r) => r.title);
+    expect(pm).not.toContain(ROLE.admin);
+    expect(pm).toContain(ROLE.worker);
+    expect((await appErrorOf(possibleRoles(await ctxOf(w.worker)))).status).toBe(403);
+  });
+
+  it("describes the steps of a role and the fields of one step", async () => {
+    const ctx = await ctxOf(w.pm);
+    const all = await wizardFields(ctx, { role: ROLE.worker });
+    expect(all.steps.map((s) => s.key)).toEqual(
+      ["role", "account", "personal", "skills", "branches", "payment", "company"].filter(
+        (s) => s !== "company",
+      ),
+    );
+    const danish = await wizardFields(ctx, { role: workerRole, step: "payment", payment: "1" });
+    const names = danish.step?.fields.map((f) => f.name);
+    expect(names).toContain("konto");
+    expect(names).not.toContain("iban");
+    const col = await wizardFields(ctx, { role: colRole, step: 4 });
+    expect(col.step?.key).toBe("company");
+    expect((await appErrorOf(wizardFields(ctx, { role: colRole, step: "payment" }))).status).toBe(
+      422,
+    );
+    expect((await appErrorOf(wizardFields(ctx, { role: adminRole }))).status).toBe(403);
+  });
+
+  it("checks a step on the server: a taken e-mail, a bad IBAN", async () => {
+    const ctx = await ctxOf(w.pm);
+    const taken = await appErrorOf(
+      validateUserStep(ctx, { role_id: workerRole, step: "account", email: "x" }),
+    );
+    expect(taken.errors?.email).toEqual(["The email must be a valid email address."]);
+    const [{ email }] = await db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, w.pm));
+    const dup = await appErrorOf(
+      validateUserStep(ctx, {
+        role_id: workerRole,
+        step: "account",
+        email: email.toUpperCase(),
+        password: "Strong!Pass1",
+      }),
+    );
+    expect(dup.errors?.email).toEqual(["The email has already been taken."]);
+    const iban = await appErrorOf(
+      validateUserStep(ctx, {
+        role_id: workerRole,
+        step: "payment",
+        payment_settings: { iban: "DK00 1234", swift: BIC },
+      }),
+    );
+    expect(iban.errors?.["payment_settings.iban"]).toEqual([PAYMENT_MESSAGES.ibanInvalid]);
+    expect(
+      await validateUserStep(ctx, {
+        role_id: workerRole,
+        step: "payment",
+        payment_settings: { has_danish_bank: "1", reg: "1551", konto: "1234567890" },
+      }),
+    ).toEqual({ ok: true });
+  });
+
+  it("creates a worker with everything in one go, approved and active", async () => {
+    const res = await createUserVerb(await ctxOf(w.pm), workerBody("nina@example.test"));
+    expect(res.message).toBe("User created successfully!");
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.id, res.id));
+    expect(u).toMatchObject({
+      name: "Nina Nielsen",
+      approved: true,
+      status: "active",
+      birthDate: "1995-03-14",
+    });
+    const [pay] = await db
+      .select()
+      .from(schema.paymentSettings)
+      .where(eq(schema.paymentSettings.userId, res.id));
+    expect(pay).toMatchObject({ iban: "DK5000400440116243", swift: BIC, hasDanishBank: false });
+    const skills = await db
+      .select()
+      .from(schema.userSkills)
+      .where(eq(schema.userSkills.userId, res.id));
+    expect(skills).toMatchObject([{ skillId: w.skill, levelId: level, experience: 3 }]);
+    const actor = await loadActor(db, res.id);
+    expect(actor?.roles.map((r) => r.title)).toEqual([ROLE.worker]);
+    expect(actor?.branchIds).toEqual([branch]);
+    const log = await db
+      .select()
+      .from(schema.activityLog)
+      .where(eq(schema.activityLog.subjectId, res.id));
+    expect(log.map((l) => l.description)).toContain("created");
+  });
+
+  it("refuses a duplicate e-mail, a bad IBAN, a role not allowed, a COL without company", async () => {
+    const ctx = await ctxOf(w.pm);
+    const dup = await appErrorOf(createUserVerb(ctx, workerBody("NINA@example.test")));
+    expect(dup.status).toBe(422);
+    expect(dup.errors?.email).toEqual(["The email has already been taken."]);
+    const bad = await appErrorOf(
+      createUserVerb(
+        ctx,
+        workerBody("bad@example.test", {
+          payment_settings: { iban: "DK5000400440116244", swift: BIC },
+        }),
+      ),
+    );
+    expect(bad.errors?.["payment_settings.iban"]).toBeDefined();
+    const admin = await appErrorOf(
+      createUserVerb(ctx, { ...workerBody("adm@example.test"), role_id: adminRole }),
+    );
+    expect(admin.status).toBe(403);
+    const col = await appErrorOf(
+      createUserVerb(ctx, {
+        role_id: colRole,
+        email: "col@example.test",
+        password: "Strong!Pass1",
+        first_name: "Carla",
+        last_name: "Contact",
+      }),
+    );
+    expect(col.status).toBe(422);
+    expect(Object.keys(col.errors ?? {})).toEqual(["company_id"]);
+    const ok = await createUserVerb(ctx, {
+      role_id: colRole,
+      email: "col@example.test",
+      password: "Strong!Pass1",
+      first_name: "Carla",
+      last_name: "Contact",
+      company_id: w.companyA,
+    });
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.id, ok.id));
+    expect(u.companyId).toBe(w.companyA);
+    const none = await db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, "bad@example.test"));
+    expect(none).toEqual([]);
+  });
+});
+
+describe("change-status and delete", () => {
+  it("asks to confirm upcoming bookings, then deactivates and ends the sessions and tokens", async () => {
+    const worker = await createUser(db, { name: "Bo Booked", roles: [ROLE.worker] });
+    const job = await insertJob(db, {
+      name: "Future gala",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [
+        {
+          startsAt: new Date("2026-12-01T17:00:00Z"),
+          endsAt: new Date("2026-12-01T23:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 2 }],
+        },
+      ],
+    });
+    const app = await applyOn(db, job.shifts[0].slots[0].id, worker.id, "Booked");
+    await db.insert(schema.apiTokens).values({
+      userId: worker.id,
+      tokenHash: `hash-${worker.id}`,
+      expiresAt: new Date("2027-01-01"),
+    });
+    const ctx = await ctxOf(w.crewHandler);
+    const ask = await appErrorOf(changeUserStatus(ctx, worker.id, { status: "deactivated" }));
+    expect(ask.status).toBe(410);
+    expect(ask.type).toBe("confirm_required");
+    expect(ask.details?.bookings).toMatchObject([
+      { application_id: app, job_name: "Future gala", date: "01/12/2026", status: "Booked" },
+    ]);
+    expect(await loadActor(db, worker.id)).not.toBeNull();
+    const done = await changeUserStatus(ctx, worker.id, { status: "deactivated", confirm: 1 });
+    expect(done.message).toBe("User activated or deactivated successfully");
+    expect(await loadActor(db, worker.id)).toBeNull();
+    const [token] = await db
+      .select()
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.userId, worker.id));
+    expect(token.revokedAt).toEqual(now);
+    // The booking stays for the office to rebook.
+    const [a] = await db
+      .select({ status: schema.applications.status })
+      .from(schema.applications)
+      .where(eq(schema.applications.id, app));
+    expect(a.status).toBe("Booked");
+    await changeUserStatus(ctx, worker.id, { status: "active" });
+    expect(await loadActor(db, worker.id)).not.toBeNull();
+  });
+
+  it("refuses yourself, the last administrator, a bad status, and a worker (403)", async () => {
+    const ctx = await ctxOf(w.admin);
+    expect(
+      (await appErrorOf(changeUserStatus(ctx, w.admin, { status: "deactivated" }))).status,
+    ).toBe(409);
+    const pm = await ctxOf(w.pm);
+    const last = await appErrorOf(changeUserStatus(pm, w.admin, { status: "deactivated" }));
+    expect(last.status).toBe(409);
+    expect(last.message).toBe("The last active administrator cannot be deactivated.");
+    expect((await appErrorOf(changeUserStatus(pm, w.worker, { status: "gone" }))).status).toBe(422);
+    expect((await appErrorOf(changeUserStatus(pm, 999999, { status: "active" }))).status).toBe(404);
+    const worker = await ctxOf(w.worker);
+    expect(
+      (await appErrorOf(changeUserStatus(worker, w.pm, { status: "deactivated" }))).status,
+    ).toBe(403);
+  });
+
+  it("deletes (archives) a user, never yourself nor the last administrator", async () => {
+    const pm = await ctxOf(w.pm);
+    const gone = await createUser(db, { name: "Del Me", roles: [ROLE.worker] });
+    const res = await deleteUser(pm, gone.id, {});
+    expect(res.message).toBe("User deleted successfully");
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.id, gone.id));
+    expect(u.deletedAt).toEqual(now);
+    expect(u.status).toBe("deactivated");
+    expect(await loadActor(db, gone.id)).toBeNull();
+    expect((await appErrorOf(deleteUser(pm, gone.id, {}))).status).toBe(404);
+    expect((await appErrorOf(deleteUser(pm, w.pm, {}))).message).toBe(
+      "You cannot delete yourself.",
+    );
+    expect((await appErrorOf(deleteUser(pm, w.admin, {}))).message).toBe(
+      "The last active administrator cannot be deleted.",
+    );
+    const ids = (await listUsers(pm, { showDeactivatedUsers: 1, perPage: 100 })).items.map(
+      (r) => r.id,
+    );
+    expect(ids).not.toContain(gone.id);
+  });
+});

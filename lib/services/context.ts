@@ -2,7 +2,7 @@ import "server-only";
 import type { Db, Tx } from "@/db";
 import type { Permission } from "@/lib/domain/permissions";
 import type { Actor, SystemActor, UserActor } from "./actor-types";
-import { queryActor } from "./auth/actor";
+import { queryActor, querySessionActor } from "./auth/actor";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 
 export type { Actor, SystemActor, UserActor } from "./actor-types";
@@ -76,4 +76,18 @@ export const actorId = (ctx: Pick<Ctx, "actor">): number | null =>
  */
 export async function loadActor(db: Db, userId: number): Promise<UserActor | null> {
   return queryActor(db, userId);
+}
+
+/**
+ * The actor of a browser session: the user of the live user_sessions row whose sid the JWT
+ * carries (one query). Null when the JWT has no sid (issued before sessions were rows), or the
+ * row is revoked or expired, or the user may not act.
+ */
+export async function loadSessionActor(
+  db: Db,
+  session: { uid: number; sid: string | null },
+  now: Date,
+): Promise<UserActor | null> {
+  if (!session.sid) return null;
+  return querySessionActor(db, session.uid, session.sid, now);
 }

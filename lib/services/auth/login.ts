@@ -15,6 +15,7 @@ import {
   revokeApiToken,
   type IssuedToken,
 } from "./tokens";
+import { createUserSession, revokeSessionBySid, sessionExpiry } from "./sessions";
 
 const email = requiredString("email")
   .trim()
@@ -192,8 +193,12 @@ export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
   return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken };
 }
 
-/** Turns a "done" ticket into the user id of the new session (next-auth authorize). */
-export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor | null> {
+/** Turns a "done" ticket into a new browser session (next-auth authorize): its row and sid. */
+export async function redeemTicket(
+  ctx: Ctx,
+  ticket: unknown,
+  device: { userAgent?: string | null } = {},
+): Promise<{ actor: UserActor; sid: string } | null> {
   if (typeof ticket !== "string") return null;
   const t = readTicket<{ uid: number; stage: string; jti: string; exp: number }>(ticket, ctx.now);
   if (!t || t.stage !== "done" || typeof t.uid !== "number" || typeof t.jti !== "string")
@@ -210,12 +215,29 @@ export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor
   await ctx.db.delete(schema.redeemedTickets).where(lt(schema.redeemedTickets.expiresAt, ctx.now));
   const actor = await loadActor(ctx.db, t.uid);
   if (!actor) return null;
-  await withTx(ctx, async (ctx) => {
+  const { sid } = await withTx(ctx, async (ctx) => {
+    const session = await createUserSession(
+      ctx.db,
+      {
+        userId: actor.userId,
+        userAgent: device.userAgent,
+        ip: ctx.ip,
+        expiresAt: sessionExpiry(ctx.now),
+      },
+      ctx.now,
+    );
     await logActivity(
       { ...ctx, actor },
       { logName: "auth", description: "Signed in", subjectType: "users", subjectId: actor.userId },
     );
+    return session;
   });
   await touchLastLogin(ctx.db, actor.userId, ctx.now);
-  return actor;
+  return { actor, sid };
+}
+
+/** Browser sign-out: the session row ends, so the JWT no longer opens anything. */
+export async function endBrowserSession(ctx: Ctx, sid: unknown): Promise<void> {
+  if (typeof sid !== "string") return;
+  await revokeSessionBySid(ctx.db, sid, ctx.now);
 }

@@ -9,6 +9,12 @@ import { randomToken, sha256 } from "@/lib/auth/secret";
  * once, whatever the JWT says.
  */
 
+/** How long a browser session (and its JWT) lives. */
+export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 3600;
+
+export const sessionExpiry = (now: Date): Date =>
+  new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+
 /** Longest user agent / address kept (a client may send anything). */
 const MAX_AGENT = 400;
 const MAX_IP = 64;

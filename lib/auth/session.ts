@@ -67,5 +67,5 @@ export const currentActor = cache(async (): Promise<UserActor | null> => {
 /** ctx for a page or server action: the session's user (or none), now, the address. */
 export async function requestCtx(): Promise<Ctx> {
   const [db, actor, h] = await Promise.all([getDb(), currentActor(), headers()]);
-  return makeCtx(db, actor, { ip: clientAddress(h) });
+  return makeCtx(db, actor, { ip: clientAddress(h), userAgent: h.get("user-agent") ?? undefined });
 }

@@ -162,7 +162,10 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
   return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> => {
     try {
-      const ctx = makeCtx(await getDb(), null, { ip: clientAddress(request.headers) });
+      const ctx = makeCtx(await getDb(), null, {
+        ip: clientAddress(request.headers),
+        userAgent: request.headers.get("user-agent") ?? undefined,
+      });
       // A public endpoint (login) ignores any credentials sent along, even stale ones.
       const { tokenId } =
         ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);

@@ -14,6 +14,8 @@ export interface Ctx {
   now: Date;
   /** Client address, for rate limits and the activity log. */
   ip?: string;
+  /** The caller's User-Agent, kept with the sessions, tokens and devices it opens. */
+  userAgent?: string;
 }
 
 /**
@@ -41,13 +43,23 @@ export function makeCtx(
   actor: Actor | null,
   extra: Partial<Omit<Ctx, "db" | "actor">> = {},
 ): Ctx {
-  return { db, actor, now: extra.now ?? new Date(), ip: extra.ip };
+  return { db, actor, now: extra.now ?? new Date(), ip: extra.ip, userAgent: extra.userAgent };
 }
 
 /** The signed-in user, or 401. */
 export function requireUser(ctx: Ctx): UserActor {
   if (!ctx.actor || ctx.actor.kind !== "user") throw new UnauthenticatedError();
   return ctx.actor;
+}
+
+export const AWAITING_APPROVAL =
+  "Your account is awaiting approval. You can apply for shifts once the agency has approved it.";
+
+/** The signed-in user, or 401; an applicant (not yet approved) gets 403 account_not_approved. */
+export function requireApprovedUser(ctx: Ctx): UserActor {
+  const actor = requireUser(ctx);
+  if (!actor.approved) throw new ForbiddenError(AWAITING_APPROVAL, "account_not_approved");
+  return actor;
 }
 
 export function can(ctx: Ctx, permission: Permission): boolean {

@@ -62,7 +62,8 @@ export async function login(ctx: Ctx, raw: unknown) {
     if (!remembered) {
       if (!input.otp) throw new UnauthenticatedError(TWO_FACTOR_REQUIRED, "two_factor_required");
       await assertTotp(ctx, { id: user.id, email: input.email }, user.totpSecret, input.otp);
-      if (input.rememberDevice) rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now);
+      if (input.rememberDevice)
+        rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now, ctx.userAgent);
     } else {
       rememberToken = input.rememberToken ?? null;
     }
@@ -70,7 +71,7 @@ export async function login(ctx: Ctx, raw: unknown) {
   const actor = await loadActor(ctx.db, user.id);
   if (!actor) throw new UnauthenticatedError();
   const token = await withTx(ctx, async (ctx) => {
-    const t = await issueApiToken(ctx.db, user.id, ctx.now);
+    const t = await issueApiToken(ctx.db, user.id, ctx.now, ctx.userAgent);
     await logActivity(
       { ...ctx, actor },
       {
@@ -109,7 +110,7 @@ export async function refresh(ctx: Ctx, tokenId: number | null, raw: unknown) {
   const input = parseInput(refreshInput, raw ?? {});
   const token: IssuedToken = await withTx(ctx, async (ctx) => {
     if (tokenId) await revokeApiToken(ctx.db, tokenId, ctx.now);
-    const t = await issueApiToken(ctx.db, actor.userId, ctx.now);
+    const t = await issueApiToken(ctx.db, actor.userId, ctx.now, ctx.userAgent);
     await logActivity(ctx, {
       logName: "auth",
       description: "Refreshed API token",
@@ -188,7 +189,7 @@ export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
   }
   await assertTotp(ctx, { id: t.uid, email: t.email }, secret.secret, input.otp);
   const rememberToken = input.rememberDevice
-    ? await issueRememberToken(ctx.db, t.uid, ctx.now)
+    ? await issueRememberToken(ctx.db, t.uid, ctx.now, ctx.userAgent)
     : null;
   return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken };
 }
@@ -220,7 +221,7 @@ export async function redeemTicket(
       ctx.db,
       {
         userId: actor.userId,
-        userAgent: device.userAgent,
+        userAgent: device.userAgent ?? ctx.userAgent,
         ip: ctx.ip,
         expiresAt: sessionExpiry(ctx.now),
       },

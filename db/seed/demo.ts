@@ -13,6 +13,7 @@ import { seedCostsAndQuote, seedRates } from "./build/finance";
 import { seedJobs } from "./build/jobs";
 import { loadRoles, seedMaster } from "./build/master";
 import { seedPeople } from "./build/people";
+import { seedJoining } from "./build/join";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -83,6 +84,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedWorkerExtras(w);
     await seedChats(w);
     await seedActivity(w, apps);
+    await seedJoining(w);
     return summarize(tx);
   });
 }

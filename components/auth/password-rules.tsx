@@ -9,7 +9,7 @@ import { cn } from "@/components/ui";
  */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   return (
-    <ul id={id} className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Password rules">
+    <ul id={id} className="grid gap-1 text-sm sm:grid-cols-2">
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (

@@ -16,7 +16,7 @@ import * as devicesRoute from "@/app/api/v2/auth/remembered-devices/route";
 import * as changeRoute from "@/app/api/v2/auth/change-password/route";
 import * as forgotRoute from "@/app/api/v2/auth/forgot_password/route";
 import * as saveRoute from "@/app/api/v2/auth/forgot_password_save/route";
-import { login } from "../auth/login";
+import { endBrowserSession, login } from "../auth/login";
 import { issueRememberToken } from "../auth/tokens";
 import { loadSessionActor, makeCtx } from "../context";
 import {
@@ -297,6 +297,24 @@ describe("sessions, tokens and remembered devices of the caller", () => {
       .from(schema.rememberTokens)
       .where(eq(schema.rememberTokens.userId, u.id));
     expect(left).toHaveLength(0);
+  });
+
+  it("sign-out ends the browser's session row and logs it", async () => {
+    const u = await person("sign-out");
+    const b = await browserCookie(db, u.id);
+    expect((await rulesWith({ cookie: b.cookie })).status).toBe(200);
+    await endBrowserSession(anon(), b.sid);
+    expect((await rulesWith({ cookie: b.cookie })).status).toBe(401);
+    const logged = await db
+      .select()
+      .from(schema.activityLog)
+      .where(
+        and(
+          eq(schema.activityLog.subjectId, u.id),
+          eq(schema.activityLog.description, "Signed out"),
+        ),
+      );
+    expect(logged).toHaveLength(1);
   });
 
   it("asks for sign-in on every call", async () => {

@@ -240,5 +240,14 @@ export async function redeemTicket(
 /** Browser sign-out: the session row ends, so the JWT no longer opens anything. */
 export async function endBrowserSession(ctx: Ctx, sid: unknown): Promise<void> {
   if (typeof sid !== "string") return;
-  await revokeSessionBySid(ctx.db, sid, ctx.now);
+  await withTx(ctx, async (ctx) => {
+    const userId = await revokeSessionBySid(ctx.db, sid, ctx.now);
+    if (userId === null) return;
+    await logActivity(ctx, {
+      logName: "auth",
+      description: "Signed out",
+      subjectType: "users",
+      subjectId: userId,
+    });
+  });
 }

@@ -47,15 +47,19 @@ export async function createUserSession(
   return { id: row.id, sid };
 }
 
-/** Sign-out: revokes the session of this sid (no-op when it is already gone). */
-export async function revokeSessionBySid(db: DbOrTx, sid: string, now: Date): Promise<void> {
-  if (!sid || sid.length > 200) return;
-  await db
+/** Sign-out: revokes the session of this sid; its user's id, or null when none was live. */
+export async function revokeSessionBySid(
+  db: DbOrTx,
+  sid: string,
+  now: Date,
+): Promise<number | null> {
+  if (!sid || sid.length > 200) return null;
+  const [row] = await db
     .update(schema.userSessions)
     .set({ revokedAt: now })
-    .where(
-      and(eq(schema.userSessions.sidHash, sha256(sid)), isNull(schema.userSessions.revokedAt)),
-    );
+    .where(and(eq(schema.userSessions.sidHash, sha256(sid)), isNull(schema.userSessions.revokedAt)))
+    .returning({ userId: schema.userSessions.userId });
+  return row?.userId ?? null;
 }
 
 export interface EndSessionsOptions {

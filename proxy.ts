@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getDb } from "@/db";
 import { env } from "@/lib/env";
 import { decide, matchRoute } from "@/lib/auth/guard";
-import { sessionUserId } from "@/lib/auth/session";
+import { browserSession } from "@/lib/auth/session";
 import {
   API_CONTENT_SECURITY_POLICY,
   API_DOCS_PATH,
@@ -12,7 +12,7 @@ import {
   pageContentSecurityPolicy,
   STRICT_TRANSPORT_SECURITY,
 } from "@/lib/security/headers";
-import { loadActor, makeCtx } from "@/lib/services/context";
+import { loadSessionActor, makeCtx } from "@/lib/services/context";
 import { routeCheckPasses, twoFactorRequiredForAdmins } from "@/lib/services/guard";
 
 const https = isHttpsUrl(env.APP_URL);
@@ -53,9 +53,9 @@ async function guard(req: NextRequest, request: { headers: Headers }): Promise<N
   const match = matchRoute(pathname);
   if (match?.route.access.kind === "public") return NextResponse.next({ request });
   try {
-    const uid = await sessionUserId(req);
+    const session = await browserSession(req);
     const ctx = makeCtx(await getDb(), null);
-    const actor = uid === null ? null : await loadActor(ctx.db, uid);
+    const actor = session === null ? null : await loadSessionActor(ctx.db, session, ctx.now);
     const user = actor && {
       permissions: actor.permissions,
       isAdmin: actor.isAdmin,

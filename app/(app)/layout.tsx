@@ -15,14 +15,16 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const actor = await currentActor();
   if (!actor) redirect("/sign-in");
   const canInvite = actor.permissions.has("can_invite_workers");
-  // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+").
-  const fresh = actor.permissions.has("my_dashboard_access")
-    ? await newJobsBadge().catch((err: unknown) => {
-        // A counter must not take every page down with it; the failure is still logged.
-        console.error("[layout] new-jobs counter failed", err);
-        return null;
-      })
-    : null;
+  // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+");
+  // an applicant has none until it is approved.
+  const fresh =
+    actor.permissions.has("my_dashboard_access") && actor.approved
+      ? await newJobsBadge().catch((err: unknown) => {
+          // A counter must not take every page down with it; the failure is still logged.
+          console.error("[layout] new-jobs counter failed", err);
+          return null;
+        })
+      : null;
   const navigation = visibleNavigation(actor.permissions, env.mode, {
     isClient: actor.isClient,
   }).map((g) => ({

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
-import { encode } from "next-auth/jwt";
 import { and, eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type DbHandle } from "@/db";
 import { proxy } from "@/proxy";
-import { getAuthSecret } from "@/lib/auth/secret";
 import { ROLE } from "@/lib/domain/permissions";
 import { putSetting } from "@/lib/services/settings";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser } from "@/lib/testing/fixtures";
+import { browserCookie } from "@/lib/testing/session-cookie";
 import { roleId } from "@/db/seed/reference";
 
 // The navigation guard as the browser meets it: proxy.ts on a real database.
@@ -23,8 +22,7 @@ afterAll(async () => handle.close());
 async function visit(path: string, userId?: number) {
   const headers = new Headers();
   if (userId) {
-    const jwt = await encode({ token: { uid: userId }, secret: getAuthSecret() });
-    headers.set("cookie", `next-auth.session-token=${jwt}`);
+    headers.set("cookie", (await browserCookie(handle.db, userId)).cookie);
   }
   const res = await proxy(new NextRequest(`http://localhost${path}`, { headers }));
   const location = res.headers.get("location");

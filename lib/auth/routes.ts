@@ -54,6 +54,7 @@ export const ROUTES: RouteDef[] = [
   pub("/password-reset", "Forgot password"),
   pub("/password/reset/:token", "New password"),
   pub("/email/verify/success", "E-mail verified"),
+  pub("/email/verify/:token", "Confirm e-mail address"),
   pub("/privacy-policy", "Privacy policy"),
   pub("/privacy-notice", "Privacy notice"),
   pub("/cookie-policy", "Cookie policy"),

@@ -1,26 +1,33 @@
 import "server-only";
 import { cache } from "react";
-import { headers } from "next/headers";
-import { getServerSession } from "next-auth";
+import { cookies, headers } from "next/headers";
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { getDb } from "@/db";
 import { env } from "@/lib/env";
-import { loadActor, makeCtx, type Ctx, type UserActor } from "@/lib/services/context";
+import { loadSessionActor, makeCtx, type Ctx, type UserActor } from "@/lib/services/context";
 import { cookieSettings } from "./cookies";
-import { authOptions } from "./next-auth";
 import { getAuthSecret } from "./secret";
 
-/** The signed-in user's id from the next-auth JWT cookie of a request (route handlers, proxy). */
-export async function sessionUserId(req: NextRequest): Promise<number | null> {
+export interface BrowserSession {
+  uid: number;
+  /** Null for a JWT issued before sessions were rows: it counts as signed out. */
+  sid: string | null;
+}
+
+/** The user id and session id from the next-auth JWT cookie of a request (route handlers, proxy). */
+export async function browserSession(
+  req: NextRequest | { cookies: Awaited<ReturnType<typeof cookies>>; headers: Headers },
+): Promise<BrowserSession | null> {
   const token = await getToken({
-    req,
+    req: req as NextRequest,
     secret: getAuthSecret(),
     secureCookie: cookieSettings.secure,
     cookieName: cookieSettings.sessionCookieName,
   });
   const uid = token?.uid;
-  return typeof uid === "number" ? uid : null;
+  if (typeof uid !== "number") return null;
+  return { uid, sid: typeof token?.sid === "string" ? token.sid : null };
 }
 
 /**
@@ -50,14 +57,15 @@ export function clientAddress(
 
 /** The current user in a server component or action (once per request), or null. */
 export const currentActor = cache(async (): Promise<UserActor | null> => {
-  const session = await getServerSession(authOptions());
-  const uid = (session as { uid?: unknown } | null)?.uid;
-  if (typeof uid !== "number") return null;
-  return loadActor(await getDb(), uid);
+  // The JWT is read from the cookie directly: the sid stays server-side (next-auth's session
+  // object is also served to the browser at /api/auth/session).
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  const session = await browserSession({ cookies: jar, headers: h });
+  return session ? loadSessionActor(await getDb(), session, new Date()) : null;
 });
 
 /** ctx for a page or server action: the session's user (or none), now, the address. */
 export async function requestCtx(): Promise<Ctx> {
   const [db, actor, h] = await Promise.all([getDb(), currentActor(), headers()]);
-  return makeCtx(db, actor, { ip: clientAddress(h) });
+  return makeCtx(db, actor, { ip: clientAddress(h), userAgent: h.get("user-agent") ?? undefined });
 }

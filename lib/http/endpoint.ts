@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/db";
-import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
+import { loadSessionActor, makeCtx, type Ctx } from "@/lib/services/context";
 import {
   BadRequestError,
   ForbiddenError,
@@ -10,7 +10,7 @@ import {
 } from "@/lib/services/errors";
 import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
-import { clientAddress, sessionUserId } from "@/lib/auth/session";
+import { browserSession, clientAddress } from "@/lib/auth/session";
 import { toErrorBody } from "./errors";
 import { parseQuery, type QueryValue } from "./query";
 
@@ -149,11 +149,11 @@ async function authenticate(req: NextRequest, ctx: Ctx): Promise<{ tokenId: numb
     ctx.actor = found.actor;
     return { tokenId: found.tokenId };
   }
-  const uid = await sessionUserId(req);
-  if (uid !== null) {
+  const session = await browserSession(req);
+  if (session) {
     if (!SAFE.has(req.method) && !sameOrigin(req))
       throw new ForbiddenError("Cross-site request refused.", "csrf");
-    ctx.actor = await loadActor(ctx.db, uid);
+    ctx.actor = await loadSessionActor(ctx.db, session, ctx.now);
   }
   return { tokenId: null };
 }
@@ -164,7 +164,10 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
   return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> => {
     try {
-      const ctx = makeCtx(await getDb(), null, { ip: clientAddress(request.headers) });
+      const ctx = makeCtx(await getDb(), null, {
+        ip: clientAddress(request.headers),
+        userAgent: request.headers.get("user-agent") ?? undefined,
+      });
       // A public endpoint (login) ignores any credentials sent along, even stale ones.
       const { tokenId } =
         ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);

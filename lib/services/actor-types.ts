@@ -13,6 +13,13 @@ export interface UserActor {
   /** A client contact (COL): sees only its own company's jobs, users and rates. */
   isClient: boolean;
   totpEnabled: boolean;
+  /**
+   * False for an applicant (registered, awaiting the agency's approval): its permissions are
+   * cut to APPLICANT_PERMISSIONS (lib/services/auth/actor.ts) whatever its role holds.
+   */
+  approved: boolean;
+  /** The user_sessions row of a browser request (absent for API tokens and internal calls). */
+  sessionId?: number;
 }
 
 export interface SystemActor {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db, Tx } from "@/db";
 import type { Permission } from "@/lib/domain/permissions";
 import type { Actor, SystemActor, UserActor } from "./actor-types";
-import { queryActor } from "./auth/actor";
+import { queryActor, querySessionActor } from "./auth/actor";
 import { ForbiddenError, UnauthenticatedError } from "./errors";
 
 export type { Actor, SystemActor, UserActor } from "./actor-types";
@@ -14,6 +14,8 @@ export interface Ctx {
   now: Date;
   /** Client address, for rate limits and the activity log. */
   ip?: string;
+  /** The caller's User-Agent, kept with the sessions, tokens and devices it opens. */
+  userAgent?: string;
 }
 
 /**
@@ -41,13 +43,23 @@ export function makeCtx(
   actor: Actor | null,
   extra: Partial<Omit<Ctx, "db" | "actor">> = {},
 ): Ctx {
-  return { db, actor, now: extra.now ?? new Date(), ip: extra.ip };
+  return { db, actor, now: extra.now ?? new Date(), ip: extra.ip, userAgent: extra.userAgent };
 }
 
 /** The signed-in user, or 401. */
 export function requireUser(ctx: Ctx): UserActor {
   if (!ctx.actor || ctx.actor.kind !== "user") throw new UnauthenticatedError();
   return ctx.actor;
+}
+
+export const AWAITING_APPROVAL =
+  "Your account is awaiting approval. You can apply for shifts once the agency has approved it.";
+
+/** The signed-in user, or 401; an applicant (not yet approved) gets 403 account_not_approved. */
+export function requireApprovedUser(ctx: Ctx): UserActor {
+  const actor = requireUser(ctx);
+  if (!actor.approved) throw new ForbiddenError(AWAITING_APPROVAL, "account_not_approved");
+  return actor;
 }
 
 export function can(ctx: Ctx, permission: Permission): boolean {
@@ -76,4 +88,18 @@ export const actorId = (ctx: Pick<Ctx, "actor">): number | null =>
  */
 export async function loadActor(db: Db, userId: number): Promise<UserActor | null> {
   return queryActor(db, userId);
+}
+
+/**
+ * The actor of a browser session: the user of the live user_sessions row whose sid the JWT
+ * carries (one query). Null when the JWT has no sid (issued before sessions were rows), or the
+ * row is revoked or expired, or the user may not act.
+ */
+export async function loadSessionActor(
+  db: Db,
+  session: { uid: number; sid: string | null },
+  now: Date,
+): Promise<UserActor | null> {
+  if (!session.sid) return null;
+  return querySessionActor(db, session.uid, session.sid, now);
 }

@@ -29,6 +29,8 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/auth/auth-tokens.int.test.ts",
   "lib/services/auth/auth-totp.int.test.ts",
   "lib/services/auth/single-use.int.test.ts",
+  "lib/services/account/registration.int.test.ts",
+  "lib/services/account/security.int.test.ts",
   "lib/http/api/token-auth.int.test.ts",
   // The REST contract and the one error mapping of database errors.
   "lib/http/api/contract-auth.int.test.ts",

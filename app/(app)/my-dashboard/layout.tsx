@@ -1,7 +1,9 @@
 import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { currentActor } from "@/lib/auth/session";
+import { AwaitingApproval } from "@/components/users/awaiting-approval";
+import { currentActor, requestCtx } from "@/lib/auth/session";
+import { applicantChecklist } from "@/lib/services/account/applicant";
 import { pageData } from "@/lib/http/page";
 import { DashboardTabs, type DashboardTab } from "./dashboard-tabs";
 import { NextShiftCard } from "./next-shift-card";
@@ -23,6 +25,16 @@ const TABS: DashboardTab[] = [
 export default async function MyDashboardLayout({ children }: { children: React.ReactNode }) {
   const actor = await currentActor();
   const firstName = actor?.name.split(" ")[0] ?? "";
+  // An applicant has no shifts yet: it sees what happens next and its profile checklist.
+  if (actor && !actor.approved) {
+    const items = await pageData(applicantChecklist(await requestCtx()));
+    return (
+      <>
+        <PageHeader title="My dashboard" description={`Hi ${firstName}, welcome to Crewdeck.`} />
+        <AwaitingApproval firstName={firstName} items={items} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader

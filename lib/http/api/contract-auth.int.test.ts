@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
+import { browserCookie } from "@/lib/testing/session-cookie";
+import { revokeSessionBySid } from "@/lib/services/auth/sessions";
 import { count, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "@/lib/domain/permissions";
@@ -129,8 +131,7 @@ describe("authentication of the other routes", () => {
 describe("browser session cookie", () => {
   /** The next-auth JWT cookie a signed-in browser sends (plain http: the unprefixed name). */
   async function sessionCookie(uid: number) {
-    const jwt = await encode({ token: { uid }, secret: getAuthSecret() });
-    return `next-auth.session-token=${jwt}`;
+    return (await browserCookie(db, uid)).cookie;
   }
   const invites = async (inviterId: number) =>
     Number(
@@ -171,6 +172,31 @@ describe("browser session cookie", () => {
       expect(await invites(user.id)).toBe(0);
     },
   );
+
+  it("treats a JWT without a session id (issued before sessions were rows) as signed out", async () => {
+    const user = await createUser(db, { email: uniqueEmail("no-sid"), roles: [ROLE.worker] });
+    const jwt = await encode({ token: { uid: user.id }, secret: getAuthSecret() });
+    const res = await get(rulesRoute.GET, "rules", {
+      headers: { cookie: `next-auth.session-token=${jwt}` },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("signs a browser out once its session row is revoked or expired", async () => {
+    const user = await createUser(db, { email: uniqueEmail("revoked"), roles: [ROLE.worker] });
+    const live = await browserCookie(db, user.id);
+    expect((await get(rulesRoute.GET, "rules", { headers: { cookie: live.cookie } })).status).toBe(
+      200,
+    );
+    await revokeSessionBySid(db, live.sid, new Date());
+    expect((await get(rulesRoute.GET, "rules", { headers: { cookie: live.cookie } })).status).toBe(
+      401,
+    );
+    const old = await browserCookie(db, user.id, { now: new Date(Date.now() - 15 * 86_400_000) });
+    expect((await get(rulesRoute.GET, "rules", { headers: { cookie: old.cookie } })).status).toBe(
+      401,
+    );
+  });
 
   it("treats a cookie signed with another secret as no session", async () => {
     const user = await createUser(db, { email: uniqueEmail("forged"), roles: [ROLE.worker] });

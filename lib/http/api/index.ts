@@ -3,6 +3,7 @@ import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import { openApiDocument } from "../openapi";
 import { authEndpoints } from "./auth";
+import { accountEndpoints } from "./account";
 import { invitationEndpoints } from "./invitations";
 import { jobEndpoints } from "./jobs";
 import { noteEndpoints } from "./notes";
@@ -21,6 +22,7 @@ import { usersEndpoints } from "./users";
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
   ...(authEndpoints as Endpoint[]),
+  ...(accountEndpoints as Endpoint[]),
   ...(invitationEndpoints as Endpoint[]),
   ...(jobEndpoints as Endpoint[]),
   ...(noteEndpoints as Endpoint[]),

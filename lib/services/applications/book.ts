@@ -3,7 +3,14 @@ import { schema, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
-import { requireUser, type Ctx, type TxCtx, type UserActor, withTx } from "../context";
+import {
+  requireApprovedUser,
+  requireUser,
+  type Ctx,
+  type TxCtx,
+  type UserActor,
+  withTx,
+} from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
@@ -35,6 +42,8 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
   const applying = status === "Applied";
   if (applying) {
     if (!actor.permissions.has("my_dashboard_access")) throw new ForbiddenError();
+    // An applicant holds my_dashboard_access but may not apply until it is approved.
+    requireApprovedUser(ctx);
     if (input.assignee_id !== actor.userId)
       throw new ForbiddenError("You can only apply for shifts yourself.");
   } else if (

@@ -14,6 +14,7 @@ interface ActorRow {
   email: string;
   company_id: number | null;
   status: string;
+  approved: boolean;
   totp_enabled_at: unknown;
   roles: { id: number; title: string }[] | null;
   permissions: string[] | null;
@@ -25,7 +26,7 @@ interface ActorRow {
  * and branches come as json arrays from subselects, so who acts is read in one statement.
  */
 const actorColumns = sql`
-  u.id, u.name, u.email, u.company_id, u.status, ts.enabled_at as totp_enabled_at,
+  u.id, u.name, u.email, u.company_id, u.status, u.approved, ts.enabled_at as totp_enabled_at,
   coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.id)
             from user_roles ur join roles r on r.id = ur.role_id
             where ur.user_id = u.id), '[]'::json) as roles,
@@ -43,23 +44,33 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * What an applicant (registered, not yet approved) may do, whatever its role holds: its own
+ * awaiting-approval dashboard and the help articles. It can neither book nor apply.
+ */
+export const APPLICANT_PERMISSIONS: readonly string[] = ["my_dashboard_access", "help_access"];
+
 /** Null for a user who may not act: unknown, archived or deactivated. */
-function actorOf(row: ActorRow | undefined): UserActor | null {
+function actorOf(row: ActorRow | undefined, sessionId?: number): UserActor | null {
   if (!row || row.id === null || row.status !== "active") return null;
+  const approved = row.approved !== false;
   const roles = row.roles ?? [];
-  const isAdmin = roles.some((r) => r.title === ROLE.admin);
+  const isAdmin = approved && roles.some((r) => r.title === ROLE.admin);
+  const held = row.permissions ?? [];
   return {
     kind: "user",
     userId: row.id,
     name: row.name,
     email: row.email,
     roles,
-    permissions: new Set(row.permissions ?? []),
+    permissions: new Set(approved ? held : held.filter((p) => APPLICANT_PERMISSIONS.includes(p))),
     companyId: row.company_id,
     branchIds: row.branch_ids ?? [],
     isAdmin,
     isClient: !isAdmin && roles.some((r) => r.title === ROLE.client),
     totpEnabled: row.totp_enabled_at != null,
+    approved,
+    ...(sessionId ? { sessionId } : {}),
   };
 }
 
@@ -72,6 +83,30 @@ export async function queryActor(db: DbOrTx, userId: number): Promise<UserActor 
         where u.id = ${userId} and u.deleted_at is null`,
   );
   return actorOf(row);
+}
+
+/**
+ * The actor of a browser request: the user of a live session row (not revoked, not expired)
+ * found by the JWT's sid, in the same one query. A JWT without a sid, or whose row has ended,
+ * is signed out. Reads only (a GET never writes): no last-seen update.
+ */
+export async function querySessionActor(
+  db: DbOrTx,
+  userId: number,
+  sid: string,
+  now: Date,
+): Promise<UserActor | null> {
+  if (!sid || sid.length > 200) return null;
+  const [row] = await rowsOf<ActorRow & { session_id: number }>(
+    db,
+    sql`select s.id as session_id, ${actorColumns}
+        from user_sessions s
+        join users u on u.id = s.user_id and u.deleted_at is null
+        left join totp_secrets ts on ts.user_id = u.id
+        where s.sid_hash = ${sha256(sid)} and s.user_id = ${userId}
+          and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  return row ? actorOf(row, Number(row.session_id)) : null;
 }
 
 export type TokenActor =

@@ -106,13 +106,13 @@ describe("login", () => {
     expect(wrong.type).toBe("invalid_credentials");
   });
 
-  it("refuses an account awaiting approval with 403 account_not_approved", async () => {
+  it("lets an applicant (awaiting approval) sign in with the applicant rules only", async () => {
     const email = uniqueEmail("unapproved");
-    const user = await createUser(db, { email, approved: false });
-    const err = await appErrorOf(login(anon(), { email, password: TEST_PASSWORD }));
-    expect(err.status).toBe(403);
-    expect(err.type).toBe("account_not_approved");
-    expect(await tokenCount(user.id)).toBe(0);
+    const user = await createUser(db, { email, approved: false, roles: [ROLE.worker] });
+    const res = await login(anon(), { email, password: TEST_PASSWORD });
+    expect(res.id).toBe(user.id);
+    expect(res.rules).toEqual(["help_access", "my_dashboard_access"]);
+    expect(await tokenCount(user.id)).toBe(1);
   });
 
   it("refuses an archived account like an unknown one", async () => {

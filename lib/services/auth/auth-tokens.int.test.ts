@@ -124,8 +124,8 @@ describe("browser sign-in tickets", () => {
     const user = await createUser(db, { email });
     const res = await beginBrowserSignIn(anon(), { email, password: TEST_PASSWORD });
     expect(res.stage).toBe("done");
-    const actor = await redeemTicket(anon(), res.ticket);
-    expect(actor?.userId).toBe(user.id);
+    const opened = await redeemTicket(anon(), res.ticket);
+    expect(opened?.actor.userId).toBe(user.id);
     expect(await activityRows(user.id, "Signed in")).toHaveLength(1);
   });
 
@@ -157,7 +157,7 @@ describe("browser sign-in tickets", () => {
       rememberDevice: true,
     });
     expect(typeof done.rememberToken).toBe("string");
-    expect((await redeemTicket(anon(), done.ticket))?.userId).toBe(id);
+    expect((await redeemTicket(anon(), done.ticket))?.actor.userId).toBe(id);
 
     // The remembered device skips the code on the next browser sign-in.
     const again = await beginBrowserSignIn(anon(), {
@@ -192,7 +192,7 @@ describe("browser sign-in tickets", () => {
 
     expect(await redeemTicket(anon({ now: at(now, minutes(10)) }), ticket)).toBeNull();
     // The untouched ticket, in time, works.
-    expect((await redeemTicket(anon({ now }), ticket))?.userId).toBe(user.id);
+    expect((await redeemTicket(anon({ now }), ticket))?.actor.userId).toBe(user.id);
   });
 
   it("does not accept a done ticket where the two-factor ticket is expected", async () => {

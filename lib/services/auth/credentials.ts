@@ -31,7 +31,6 @@ export async function verifyCredentials(
       id: schema.users.id,
       passwordHash: schema.users.passwordHash,
       status: schema.users.status,
-      approved: schema.users.approved,
       deletedAt: schema.users.deletedAt,
       totpSecret: schema.totpSecrets.secret,
       totpEnabledAt: schema.totpSecrets.enabledAt,
@@ -51,12 +50,8 @@ export async function verifyCredentials(
       "account_deactivated",
     );
   }
-  if (!user.approved) {
-    throw new ForbiddenError(
-      "Your account is awaiting approval. You can sign in once the agency has approved it.",
-      "account_not_approved",
-    );
-  }
+  // An applicant (not yet approved) signs in too: its actor carries approved=false and only
+  // the applicant permissions (./actor.ts), so it sees its awaiting-approval dashboard.
   return { id: user.id, totpSecret: user.totpEnabledAt ? user.totpSecret : null };
 }
 

@@ -15,6 +15,7 @@ import {
   revokeApiToken,
   type IssuedToken,
 } from "./tokens";
+import { createUserSession, revokeSessionBySid, sessionExpiry } from "./sessions";
 
 const email = requiredString("email")
   .trim()
@@ -61,7 +62,8 @@ export async function login(ctx: Ctx, raw: unknown) {
     if (!remembered) {
       if (!input.otp) throw new UnauthenticatedError(TWO_FACTOR_REQUIRED, "two_factor_required");
       await assertTotp(ctx, { id: user.id, email: input.email }, user.totpSecret, input.otp);
-      if (input.rememberDevice) rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now);
+      if (input.rememberDevice)
+        rememberToken = await issueRememberToken(ctx.db, user.id, ctx.now, ctx.userAgent);
     } else {
       rememberToken = input.rememberToken ?? null;
     }
@@ -69,7 +71,7 @@ export async function login(ctx: Ctx, raw: unknown) {
   const actor = await loadActor(ctx.db, user.id);
   if (!actor) throw new UnauthenticatedError();
   const token = await withTx(ctx, async (ctx) => {
-    const t = await issueApiToken(ctx.db, user.id, ctx.now);
+    const t = await issueApiToken(ctx.db, user.id, ctx.now, ctx.userAgent);
     await logActivity(
       { ...ctx, actor },
       {
@@ -108,7 +110,7 @@ export async function refresh(ctx: Ctx, tokenId: number | null, raw: unknown) {
   const input = parseInput(refreshInput, raw ?? {});
   const token: IssuedToken = await withTx(ctx, async (ctx) => {
     if (tokenId) await revokeApiToken(ctx.db, tokenId, ctx.now);
-    const t = await issueApiToken(ctx.db, actor.userId, ctx.now);
+    const t = await issueApiToken(ctx.db, actor.userId, ctx.now, ctx.userAgent);
     await logActivity(ctx, {
       logName: "auth",
       description: "Refreshed API token",
@@ -187,13 +189,17 @@ export async function completeTwoFactor(ctx: Ctx, raw: unknown) {
   }
   await assertTotp(ctx, { id: t.uid, email: t.email }, secret.secret, input.otp);
   const rememberToken = input.rememberDevice
-    ? await issueRememberToken(ctx.db, t.uid, ctx.now)
+    ? await issueRememberToken(ctx.db, t.uid, ctx.now, ctx.userAgent)
     : null;
   return { ticket: signTicket({ uid: t.uid, stage: "done" }, 60, ctx.now), rememberToken };
 }
 
-/** Turns a "done" ticket into the user id of the new session (next-auth authorize). */
-export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor | null> {
+/** Turns a "done" ticket into a new browser session (next-auth authorize): its row and sid. */
+export async function redeemTicket(
+  ctx: Ctx,
+  ticket: unknown,
+  device: { userAgent?: string | null } = {},
+): Promise<{ actor: UserActor; sid: string } | null> {
   if (typeof ticket !== "string") return null;
   const t = readTicket<{ uid: number; stage: string; jti: string; exp: number }>(ticket, ctx.now);
   if (!t || t.stage !== "done" || typeof t.uid !== "number" || typeof t.jti !== "string")
@@ -210,12 +216,38 @@ export async function redeemTicket(ctx: Ctx, ticket: unknown): Promise<UserActor
   await ctx.db.delete(schema.redeemedTickets).where(lt(schema.redeemedTickets.expiresAt, ctx.now));
   const actor = await loadActor(ctx.db, t.uid);
   if (!actor) return null;
-  await withTx(ctx, async (ctx) => {
+  const { sid } = await withTx(ctx, async (ctx) => {
+    const session = await createUserSession(
+      ctx.db,
+      {
+        userId: actor.userId,
+        userAgent: device.userAgent ?? ctx.userAgent,
+        ip: ctx.ip,
+        expiresAt: sessionExpiry(ctx.now),
+      },
+      ctx.now,
+    );
     await logActivity(
       { ...ctx, actor },
       { logName: "auth", description: "Signed in", subjectType: "users", subjectId: actor.userId },
     );
+    return session;
   });
   await touchLastLogin(ctx.db, actor.userId, ctx.now);
-  return actor;
+  return { actor, sid };
+}
+
+/** Browser sign-out: the session row ends, so the JWT no longer opens anything. */
+export async function endBrowserSession(ctx: Ctx, sid: unknown): Promise<void> {
+  if (typeof sid !== "string") return;
+  await withTx(ctx, async (ctx) => {
+    const userId = await revokeSessionBySid(ctx.db, sid, ctx.now);
+    if (userId === null) return;
+    await logActivity(ctx, {
+      logName: "auth",
+      description: "Signed out",
+      subjectType: "users",
+      subjectId: userId,
+    });
+  });
 }

@@ -50,7 +50,7 @@ describe("sign-in tickets", () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () => redeemTicket(makeCtx(db, null), started.ticket)),
     );
-    expect(results.filter((r) => r?.userId === user.id)).toHaveLength(1);
+    expect(results.filter((r) => r?.actor.userId === user.id)).toHaveLength(1);
     expect(results.filter((r) => r === null)).toHaveLength(3);
     const [{ n }] = await db
       .select({ n: count() })

@@ -11,12 +11,21 @@ export interface IssuedToken {
   expires_at: string;
 }
 
-export async function issueApiToken(db: DbOrTx, userId: number, now: Date): Promise<IssuedToken> {
+export async function issueApiToken(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  userAgent?: string | null,
+): Promise<IssuedToken> {
   const token = `cd_${randomToken(30)}`;
   const expiresAt = new Date(now.getTime() + API_TOKEN_DAYS * 86_400_000);
-  await db
-    .insert(schema.apiTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt, createdAt: now });
+  await db.insert(schema.apiTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+    userAgent: userAgent?.slice(0, 400) || null,
+  });
   return { access_token: token, token_type: "Bearer", expires_at: expiresAt.toISOString() };
 }
 
@@ -45,12 +54,21 @@ export async function revokeApiToken(db: DbOrTx, tokenId: number, now: Date): Pr
   await db.update(schema.apiTokens).set({ revokedAt: now }).where(eq(schema.apiTokens.id, tokenId));
 }
 
-export async function issueRememberToken(db: DbOrTx, userId: number, now: Date): Promise<string> {
+export async function issueRememberToken(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+  userAgent?: string | null,
+): Promise<string> {
   const token = randomToken(32);
   const expiresAt = new Date(now.getTime() + REMEMBER_DEVICE_DAYS * 86_400_000);
-  await db
-    .insert(schema.rememberTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt, createdAt: now });
+  await db.insert(schema.rememberTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+    userAgent: userAgent?.slice(0, 400) || null,
+  });
   return token;
 }
 

@@ -8,7 +8,7 @@ import { requirePermission, requireUser, withTx, type Ctx, type TxCtx } from "..
 import { ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { flag, parseId } from "../params";
 import { parseInput } from "../validate";
-import { endUserAccess } from "./end-access";
+import { endUserSessions } from "../auth/sessions";
 
 /** The places that still hold a worker on a shift that has not started. */
 export const FUTURE_BOOKING_STATUSES = [
@@ -173,7 +173,7 @@ export async function changeUserStatus(ctx: Ctx, rawId: unknown, raw: unknown) {
           Boolean(input.confirm),
           "Deactivate anyway? The bookings stay as they are; rebook those places.",
         );
-        await endUserAccess(ctx.db, user.id, ctx.now);
+        await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
       }
       await ctx.db
         .update(schema.users)
@@ -209,7 +209,7 @@ export async function deleteUser(ctx: Ctx, rawId: unknown, raw: unknown) {
       Boolean(confirm),
       "Delete anyway? The bookings stay as they are; rebook those places.",
     );
-    await endUserAccess(ctx.db, user.id, ctx.now);
+    await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
     await ctx.db
       .update(schema.users)
       .set({ status: "deactivated", deletedAt: ctx.now, updatedAt: ctx.now })

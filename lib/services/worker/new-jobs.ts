@@ -1,7 +1,13 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
-import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
+import {
+  requireApprovedUser,
+  requirePermission,
+  requireUser,
+  type Ctx,
+  type UserActor,
+} from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag } from "../params";
 import { parseInput } from "../validate";
@@ -78,7 +84,8 @@ interface Worker {
 
 /** The acting worker with its skills (exact skill ids; a parent skill does not match). */
 async function workerOf(ctx: Ctx): Promise<Worker> {
-  const actor = requireUser(ctx);
+  // An applicant sees no open shifts: it may not apply until the agency approves it.
+  const actor = requireApprovedUser(ctx);
   const rows = await ctx.db
     .select({ skillId: schema.userSkills.skillId })
     .from(schema.userSkills)

@@ -1,0 +1,34 @@
+import { Check, Circle } from "lucide-react";
+import { PASSWORD_RULES } from "@/lib/domain/password";
+import { cn } from "@/components/ui";
+
+/**
+ * The strength rules of spec §5 under a new-password field, each ticked as it is met. The
+ * list is the field's description (aria-describedby) and is not live: a screen reader hears
+ * it on focus instead of after every key.
+ */
+export function PasswordRules({ id, password }: { id: string; password: string }) {
+  return (
+    <ul id={id} className="grid gap-1 text-sm sm:grid-cols-2">
+      {PASSWORD_RULES.map((rule) => {
+        const met = rule.test(password);
+        return (
+          <li
+            key={rule.key}
+            className={cn("flex items-center gap-1.5", met ? "text-success-700" : "text-gray-600")}
+          >
+            {met ? (
+              <Check aria-hidden className="size-4 shrink-0" />
+            ) : (
+              <Circle aria-hidden className="size-3.5 shrink-0" />
+            )}
+            <span>
+              {rule.label}
+              <span className="sr-only">{met ? " (met)" : " (not yet)"}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+
+/** DESIGN.md §11: axe finds no serious violation. */
+export async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/**
+ * The outbox as the administrator sees it at /dev/mail (development mode, no SMTP): the link
+ * after `path` in the newest mail to `to` whose subject contains `subject`.
+ */
+export async function linkFromMail(
+  browser: Browser,
+  to: string,
+  subject: string,
+  path: string,
+): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await acceptCookies(page);
+    await signIn(page, ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    let link = "";
+    await expect(async () => {
+      await page.goto("/dev/mail");
+      const card = page
+        .locator("div")
+        .filter({ hasText: `To ${to}` })
+        .filter({ hasText: subject })
+        .last();
+      const text = (await card.locator("pre").first().textContent({ timeout: 2000 })) ?? "";
+      const m = new RegExp(`https?://[^\\s]*${path.replace(/[/?]/g, "\\$&")}[^\\s]*`).exec(text);
+      expect(m, `no ${path} link in the mail to ${to}`).not.toBeNull();
+      link = new URL(m![0]).pathname + new URL(m![0]).search;
+    }).toPass({ timeout: 20_000 });
+    return link;
+  } finally {
+    await context.close();
+  }
+}
+
+export const uniqueAddress = (tag: string) =>
+  `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@join.test`;

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { schema } from "@/db";
+import { hashPassword } from "@/lib/auth/password";
+import { randomToken, sha256 } from "@/lib/auth/secret";
+import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { queueMail } from "@/lib/mail";
+import { env } from "@/lib/env";
+import { type Ctx, withTx } from "../context";
+import { ValidationError } from "../errors";
+import { parseInput, requiredString } from "../validate";
+import { logActivity } from "../activity";
+import { accountKey, addressKey, beginAttempt } from "../auth/rate-limit";
+import { endUserSessions } from "../auth/sessions";
+
+export const PASSWORD_RESET_MINUTES = 60;
+export const RESET_LINK_SENT =
+  "If an account exists for this address, we have sent a link to reset the password.";
+export const PASSWORD_CHANGED = "Your password has been changed. Sign in with the new one.";
+export const RESET_LINK_INVALID =
+  "This password reset link is invalid, has expired or was already used. Ask for a new one.";
+
+const email = requiredString("email")
+  .trim()
+  .min(1, "The email field is required.")
+  .toLowerCase()
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+
+export const forgotPasswordInput = z.object({ email });
+
+/** A new password and its repetition, with the strength rule of spec §5. */
+export const newPasswordFields = {
+  password: requiredString("password")
+    .max(200, "The password may not be greater than 200 characters.")
+    .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE),
+  password_confirmation: requiredString("password confirmation"),
+};
+
+export const confirmedPassword = <T extends { password: string; password_confirmation: string }>(
+  v: T,
+) => v.password === v.password_confirmation;
+export const PASSWORD_MISMATCH = {
+  message: "The password confirmation does not match.",
+  path: ["password_confirmation"],
+};
+
+export const savePasswordInput = z
+  .object({ token: requiredString("token").min(1).max(200), ...newPasswordFields })
+  .refine(confirmedPassword, PASSWORD_MISMATCH);
+
+/**
+ * POST auth/forgot_password: the same answer, after the same work, whether or not the address
+ * has an account (no enumeration). Every request counts toward the per-address and per-e-mail
+ * limits. A real, active account gets a single-use link valid for an hour.
+ */
+export async function forgotPassword(ctx: Ctx, raw: unknown) {
+  const input = parseInput(forgotPasswordInput, raw);
+  await beginAttempt(
+    ctx.db,
+    { account: accountKey(input.email), address: ctx.ip ? addressKey(ctx.ip) : undefined },
+    "forgot_password",
+    ctx.now,
+  );
+  const token = randomToken(32);
+  await withTx(ctx, async (ctx) => {
+    const [user] = await ctx.db
+      .select({ id: schema.users.id, firstName: schema.users.firstName, name: schema.users.name })
+      .from(schema.users)
+      .where(
+        and(
+          eq(schema.users.email, input.email),
+          isNull(schema.users.deletedAt),
+          eq(schema.users.status, "active"),
+        ),
+      )
+      .limit(1);
+    if (!user) return;
+    await ctx.db.insert(schema.passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(ctx.now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
+      createdAt: ctx.now,
+    });
+    const link = `${env.APP_URL}/password/reset/${token}`;
+    await queueMail(
+      ctx.db,
+      {
+        to: input.email,
+        template: "password_reset",
+        subject: "Reset your Crewdeck password",
+        text: [
+          `Hi ${user.firstName ?? user.name.split(" ")[0]},`,
+          "",
+          "Someone (hopefully you) asked to reset the password of your Crewdeck account.",
+          `Choose a new password here: ${link}`,
+          "",
+          `The link works once and for ${PASSWORD_RESET_MINUTES} minutes.`,
+          "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+        ].join("\n"),
+      },
+      ctx.now,
+    );
+    await logActivity(ctx, {
+      logName: "auth",
+      description: "Password reset requested",
+      subjectType: "users",
+      subjectId: user.id,
+    });
+  });
+  return { message: RESET_LINK_SENT };
+}
+
+/**
+ * POST auth/forgot_password_save: sets the new password with a live reset token. The UPDATE
+ * that spends the token is the single-use check (two submits at once: one wins). Every
+ * session, API token and remembered device of the user ends with it.
+ */
+export async function savePassword(ctx: Ctx, raw: unknown) {
+  const input = parseInput(savePasswordInput, raw);
+  const passwordHash = await hashPassword(input.password);
+  await withTx(ctx, async (ctx) => {
+    const [spent] = await ctx.db
+      .update(schema.passwordResets)
+      .set({ usedAt: ctx.now })
+      .where(
+        and(
+          eq(schema.passwordResets.tokenHash, sha256(input.token)),
+          isNull(schema.passwordResets.usedAt),
+          gt(schema.passwordResets.expiresAt, ctx.now),
+        ),
+      )
+      .returning({ userId: schema.passwordResets.userId });
+    if (!spent) {
+      throw new ValidationError(
+        RESET_LINK_INVALID,
+        { token: [RESET_LINK_INVALID] },
+        "invalid_token",
+      );
+    }
+    const [user] = await ctx.db
+      .update(schema.users)
+      .set({ passwordHash, updatedAt: ctx.now })
+      .where(and(eq(schema.users.id, spent.userId), isNull(schema.users.deletedAt)))
+      .returning({ id: schema.users.id, emailVerifiedAt: schema.users.emailVerifiedAt });
+    if (!user) {
+      throw new ValidationError(
+        RESET_LINK_INVALID,
+        { token: [RESET_LINK_INVALID] },
+        "invalid_token",
+      );
+    }
+    // The mail reached the address, so the address is proven.
+    if (!user.emailVerifiedAt) {
+      await ctx.db
+        .update(schema.users)
+        .set({ emailVerifiedAt: ctx.now })
+        .where(eq(schema.users.id, user.id));
+    }
+    // Any other reset link of the user is spent too.
+    await ctx.db
+      .update(schema.passwordResets)
+      .set({ usedAt: ctx.now })
+      .where(and(eq(schema.passwordResets.userId, user.id), isNull(schema.passwordResets.usedAt)));
+    await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
+    await logActivity(ctx, {
+      logName: "auth",
+      description: "Password reset",
+      subjectType: "users",
+      subjectId: user.id,
+    });
+  });
+  return { message: PASSWORD_CHANGED };
+}

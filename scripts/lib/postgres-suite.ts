@@ -31,6 +31,9 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/auth/single-use.int.test.ts",
   "lib/services/account/registration.int.test.ts",
   "lib/services/account/security.int.test.ts",
+  // Creating users (one transaction over many tables), the last-administrator rule, and
+  // deactivation ending sessions and tokens in the same transaction.
+  "lib/services/users/users.int.test.ts",
   "lib/http/api/token-auth.int.test.ts",
   // The REST contract and the one error mapping of database errors.
   "lib/http/api/contract-auth.int.test.ts",
@@ -49,4 +52,6 @@ export const POSTGRES_E2E = [
   "e2e/jobs.spec.ts",
   "e2e/worker.phone.spec.ts",
   "e2e/worker-dialogs.phone.spec.ts",
+  // Sessions as rows on a server: sign-up, verification, reset ending every session.
+  "e2e/join.spec.ts",
 ];

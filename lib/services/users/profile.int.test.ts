@@ -48,12 +48,13 @@ describe("GET users/{id}", () => {
       "invited-users",
       "user-security",
     ]);
-    expect(self.can).toEqual({ edit: true, edit_roles: false });
+    expect(self.can).toEqual({ edit: true, edit_roles: false, change_status: false });
     for (const k of ["admin", "pm", "handler"] as const) {
       const p = await getProfile(c.ctx[k], w);
       expect(p.id).toBe(w);
       expect(p.tabs).toContain("notes");
       expect(p.can.edit_roles).toBe(true);
+      expect(p.can.change_status).toBe(true);
     }
     expect(self.notification_prefs).toMatchObject({ hours_approved: false, booking_changes: true });
   });

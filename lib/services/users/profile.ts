@@ -56,7 +56,8 @@ export interface ProfileView {
   is_client_contact: boolean;
   /** The tabs the viewer may open, in order. */
   tabs: ProfileTab[];
-  can: { edit: boolean; edit_roles: boolean };
+  /** change_status: (de)activate the account, the same people as may change its roles. */
+  can: { edit: boolean; edit_roles: boolean; change_status: boolean };
 }
 
 /** The URL of a user's picture: the authorized route, versioned by the stored key. */
@@ -162,7 +163,11 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
     is_worker: subject.isWorker,
     is_client_contact: subject.isClientContact,
     tabs: visibleTabs(viewer, subject),
-    can: { edit: canEditProfile(viewer, subject), edit_roles: canEditRoles(viewer, subject) },
+    can: {
+      edit: canEditProfile(viewer, subject),
+      edit_roles: canEditRoles(viewer, subject),
+      change_status: canEditRoles(viewer, subject),
+    },
   };
 }
 

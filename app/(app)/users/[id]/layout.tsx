@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Mail, Phone } from "lucide-react";
 import { Avatar, Badge, LinkTabs } from "@/components/ui";
+import { ChangeStatusButton } from "@/components/users/change-status-button";
 import { PROFILE_TAB_LABELS } from "@/lib/domain/profile-tabs";
 import { profileForPage } from "./data";
 
@@ -67,6 +68,13 @@ export default async function UserLayout({
             )}
           </ul>
         </div>
+        {profile.can.change_status && (
+          <div className="sm:ml-auto">
+            <ChangeStatusButton
+              user={{ id: profile.id, name: profile.name, status: profile.status }}
+            />
+          </div>
+        )}
       </div>
       <LinkTabs tabs={tabs} label="Profile sections" className="mb-4" />
       {children}

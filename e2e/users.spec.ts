@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { PAYMENT_MESSAGES } from "../lib/domain/payment-details";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 
@@ -103,7 +104,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await page.getByLabel("IBAN").fill("DK50 0040 0440 1162 44");
   await page.getByLabel("SWIFT / BIC").fill("DABADKKK");
   await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.getByText("The IBAN is not valid (check the digits).").first()).toBeVisible();
+  await expect(page.getByText(PAYMENT_MESSAGES.ibanInvalid).first()).toBeVisible();
   await page.getByLabel("IBAN").fill("DK50 0040 0440 1162 43");
   await expectNoSeriousViolations(page, "wizard: payment");
   await shot(page, "users-create-payment-1280");

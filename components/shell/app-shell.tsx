@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { ShieldCheck, UserRound } from "lucide-react";
-import { initials } from "@/components/ui/avatar";
+import { initials } from "@/components/ui/initials";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { NavGroup, NavItem } from "@/lib/auth/navigation";
@@ -165,7 +164,7 @@ export function AppShell({
         </Button>
         <span className="font-semibold text-gray-900 lg:hidden">Crewdeck</span>
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          <UserMenu user={user} signOutIcon={icons.signOut} />
+          <UserMenu user={user} icons={icons} />
         </div>
       </header>
 
@@ -193,7 +192,7 @@ function Brand() {
   );
 }
 
-function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNode }) {
+function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   useEffect(() => {
@@ -242,7 +241,7 @@ function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNo
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
-              <UserRound className="size-4" aria-hidden />
+              {icons.profile}
               My profile
             </Link>
             <Link
@@ -250,7 +249,7 @@ function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNo
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
-              <ShieldCheck className="size-4" aria-hidden />
+              {icons.twoFactor}
               {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
             </Link>
             <button
@@ -259,7 +258,7 @@ function UserMenu({ user, signOutIcon }: { user: ShellUser; signOutIcon: ReactNo
               disabled={signingOut}
               className="flex min-h-11 w-full items-center gap-2 rounded-control px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
-              {signOutIcon}
+              {icons.signOut}
               {signingOut ? "Signing out…" : "Sign out"}
             </button>
           </div>

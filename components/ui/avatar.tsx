@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cn } from "./cn";
+import { initials } from "./initials";
 
 const sizes = {
   sm: "size-8 text-xs",
@@ -8,14 +9,7 @@ const sizes = {
   lg: "size-16 text-lg",
 } as const;
 
-/** "Anna van der Berg" → "AB"; "cher" → "C"; empty → "?". */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "?";
-  const first = Array.from(words[0])[0] ?? "";
-  const last = words.length > 1 ? (Array.from(words[words.length - 1])[0] ?? "") : "";
-  return (first + last).toUpperCase() || "?";
-}
+export { initials } from "./initials";
 
 export type AvatarProps = Omit<ComponentProps<"span">, "children"> & {
   name: string;

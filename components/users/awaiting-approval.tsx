@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Check, Circle } from "lucide-react";
-import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ChecklistItem } from "@/lib/services/account/applicant";
 
 /**

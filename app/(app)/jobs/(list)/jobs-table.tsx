@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type PaginationMeta } from "@/components/ui";
+import { DataTable } from "@/components/ui/data-table";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatSpan } from "@/lib/domain/format";
 import type { JobListItem } from "@/lib/services/jobs/list";

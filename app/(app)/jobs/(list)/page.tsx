@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, LinkTabs, PageHeader, buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
+import { LinkTabs } from "@/components/ui/tabs";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { JOB_STATUSES } from "@/lib/domain/statuses";

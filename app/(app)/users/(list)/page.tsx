@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, PageHeader, buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";

@@ -4,7 +4,11 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ellipsis, Power, PowerOff, Trash2, UserRound } from "lucide-react";
-import { Avatar, Badge, Button, DataTable, type PaginationMeta } from "@/components/ui";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -52,6 +52,4 @@ export const POSTGRES_E2E = [
   "e2e/jobs.spec.ts",
   "e2e/worker.phone.spec.ts",
   "e2e/worker-dialogs.phone.spec.ts",
-  // Sessions as rows on a server: sign-up, verification, reset ending every session.
-  "e2e/join.spec.ts",
 ];

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import {
   BriefcaseBusiness,
+  FileBadge,
+  History,
+  PhoneCall,
+  Search,
+  UserPlus,
   ClipboardCheck,
   Files,
   Gift,
@@ -31,6 +36,11 @@ const NAV: Record<NavIcon, typeof Home> = {
   dresscodes: Shirt,
   approvals: ClipboardCheck,
   users: Users,
+  applicants: UserPlus,
+  freelancers: Search,
+  onCall: PhoneCall,
+  activity: History,
+  documentTypes: FileBadge,
 };
 
 export interface ShellIcons {

@@ -2,16 +2,18 @@ import {
   AnyPgColumn,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, tstz, updatedAt } from "./_columns";
-import { users } from "./users";
+import { roles, users } from "./users";
 
 export const currencies = pgTable("currencies", {
   id: id(),
@@ -93,17 +95,57 @@ export const levels = pgTable(
   (t) => [index().on(t.weight)],
 );
 
+/**
+ * What a worker must upload (spec §3 "document type"). `isRequired` makes it required for
+ * every worker holding one of `document_type_roles` (every worker when none are listed);
+ * `document_type_skills` names the skills that need it (the Book dialog warns). A type
+ * in use is archived, not deleted, so old documents keep their name.
+ */
 export const documentTypes = pgTable("document_types", {
   id: id(),
   name: text().notNull().unique(),
   description: text(),
   isRequired: boolean().notNull().default(false),
   hasExpiry: boolean().notNull().default(false),
+  /** How long before the expiry date the user and the office are warned. */
+  warningMonths: integer().notNull().default(1),
+  archivedAt: tstz(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
+
+export const documentTypeRoles = pgTable(
+  "document_type_roles",
+  {
+    documentTypeId: integer()
+      .notNull()
+      .references(() => documentTypes.id, { onDelete: "cascade" }),
+    roleId: integer()
+      .notNull()
+      .references((): AnyPgColumn => roles.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.documentTypeId, t.roleId] }), index().on(t.roleId)],
+);
+
+export const documentTypeSkills = pgTable(
+  "document_type_skills",
+  {
+    documentTypeId: integer()
+      .notNull()
+      .references(() => documentTypes.id, { onDelete: "cascade" }),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.documentTypeId, t.skillId] }), index().on(t.skillId)],
+);
 
 export const documentStatus = pgEnum("document_status", ["pending", "approved", "declined"]);
 
+/**
+ * A file a user uploaded for a document type (spec §4 "Document: approved or declined").
+ * Past `expiresOn` it counts as missing; `expiryWarnedAt` makes the warning e-mail go once.
+ */
 export const documents = pgTable(
   "documents",
   {
@@ -119,12 +161,22 @@ export const documents = pgTable(
     mimeType: text().notNull(),
     sizeBytes: integer().notNull(),
     status: documentStatus().notNull().default("pending"),
-    expiresOn: tstz(),
+    /** The last day the document is valid (a calendar date, no time zone). */
+    expiresOn: date({ mode: "string" }),
+    /** Why the office declined it; the user sees it. */
+    declineReason: text(),
     reviewedById: integer().references(() => users.id),
     reviewedAt: tstz(),
+    expiryWarnedAt: tstz(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.userId), index().on(t.status, t.createdAt)],
+  (t) => [
+    index().on(t.userId, t.documentTypeId),
+    index().on(t.status, t.createdAt),
+    index().on(t.documentTypeId),
+    index().on(t.expiresOn),
+  ],
 );
 
 export const equipmentCategories = pgTable("equipment_categories", {

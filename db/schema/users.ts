@@ -30,6 +30,9 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     status: userStatus().notNull().default("active"),
     approved: boolean().notNull().default(false),
+    /** When and by whom an applicant was approved (GET applicants/recently-promoted). */
+    approvedAt: tstz(),
+    approvedById: integer().references((): AnyPgColumn => users.id),
     companyId: integer().references((): AnyPgColumn => companies.id),
     countryId: integer().references(() => countries.id),
     invitedById: integer().references((): AnyPgColumn => users.id),
@@ -57,6 +60,7 @@ export const users = pgTable(
     index("users_name_lower_idx").on(sql`lower(${t.name})`),
     index().on(t.lastName, t.firstName),
     index().on(t.invitedById),
+    index().on(t.approvedAt),
   ],
 );
 

@@ -24,7 +24,12 @@ export type NavIcon =
   | "venues"
   | "dresscodes"
   | "approvals"
-  | "users";
+  | "users"
+  | "applicants"
+  | "freelancers"
+  | "onCall"
+  | "activity"
+  | "documentTypes";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -41,7 +46,12 @@ export const NAVIGATION: NavGroup[] = [
   {
     key: "people",
     label: "People",
-    items: [{ href: "/users", label: "Users", icon: "users" }],
+    items: [
+      { href: "/users", label: "Users", icon: "users" },
+      { href: "/applicants", label: "Applicants", icon: "applicants" },
+      { href: "/freelancers", label: "Freelancers", icon: "freelancers" },
+      { href: "/on-call", label: "On-call list", icon: "onCall" },
+    ],
   },
   {
     key: "clients",
@@ -49,12 +59,17 @@ export const NAVIGATION: NavGroup[] = [
     items: [{ href: "/venues", label: "Venues", icon: "venues" }],
   },
   { key: "money", label: "Money", items: [] },
-  { key: "insights", label: "Insights", items: [] },
+  {
+    key: "insights",
+    label: "Insights",
+    items: [{ href: "/activity-log", label: "Activity log", icon: "activity" }],
+  },
   {
     key: "settings",
     label: "Settings",
     items: [
       { href: "/dresscodes", label: "Dress codes", icon: "dresscodes" },
+      { href: "/document-types", label: "Document types", icon: "documentTypes" },
       { href: "/dev/mail", label: "Mail outbox", icon: "mail" },
     ],
   },

@@ -102,6 +102,9 @@ export const ROUTES: RouteDef[] = [
   p("/users/:id/:tab", "User", PEOPLE, "ownUser"),
   p("/live-chat", "Live chat", ["has_live_chat"]),
   p("/applicants", "Applicants", ["can_view_applicants_list"]),
+  // Not in the spec's route list: the on-call list of the office (issue 11), for the people
+  // who search and book workers.
+  p("/on-call", "On-call list", ["freelancer_access", "jobs_book_workers"]),
 
   p("/clients", "Clients", ["company_access"]),
   p("/clients/new", "New client", ["company_create"]),

@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Alert, Button, FormField, Input } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
-import { PasswordRules } from "./password-rules";
+import { NewPasswordField } from "./password-rules";
 
 type Errors = Record<string, string[]>;
 
@@ -86,7 +86,6 @@ export function NewPasswordForm({
   }) => Promise<ActionResult<{ message: string }>>;
 }) {
   const router = useRouter();
-  const rulesId = useId();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -122,18 +121,13 @@ export function NewPasswordForm({
           )}
         </Alert>
       )}
-      <FormField label="New password" errors={errors.password} required>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={rulesId}
-          autoFocus
-        />
-      </FormField>
-      <PasswordRules id={rulesId} password={password} />
+      <NewPasswordField
+        label="New password"
+        errors={errors.password}
+        value={password}
+        onChange={setPassword}
+        autoFocus
+      />
       <FormField label="Repeat the new password" errors={errors.password_confirmation} required>
         <Input
           name="password_confirmation"

@@ -1,6 +1,40 @@
+import { useId } from "react";
 import { Check, Circle } from "lucide-react";
 import { PASSWORD_RULES } from "@/lib/domain/password";
-import { cn } from "@/components/ui";
+import { cn, FormField, Input } from "@/components/ui";
+
+/** A new-password field with the rules ticked live under it (sign-up, reset, change). */
+export function NewPasswordField({
+  label,
+  errors,
+  value,
+  onChange,
+  autoFocus,
+}: {
+  label: string;
+  errors?: string[];
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  const rulesId = useId();
+  return (
+    <>
+      <FormField label={label} errors={errors} required>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={rulesId}
+          autoFocus={autoFocus}
+        />
+      </FormField>
+      <PasswordRules id={rulesId} password={value} />
+    </>
+  );
+}
 
 /**
  * The strength rules of spec §5 under a new-password field, each ticked as it is met. The

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import {
@@ -14,7 +14,7 @@ import {
   notify,
 } from "@/components/ui";
 import { registrationFailureMessage } from "@/lib/domain/registration-message";
-import { PasswordRules } from "./password-rules";
+import { NewPasswordField } from "./password-rules";
 
 export interface SignUpOptions {
   countries: { id: number; name: string }[];
@@ -45,7 +45,6 @@ export function SignUpForm({
   initialEmail: string;
 }) {
   const router = useRouter();
-  const rulesId = useId();
   const [email, setEmail] = useState(initialEmail);
   const [checked, setChecked] = useState<{
     email: string;
@@ -161,17 +160,12 @@ export function SignUpForm({
       <FormField label="Phone" errors={errors.phone} required>
         <Input name="phone" type="tel" autoComplete="tel" placeholder="+45 20 30 40 50" />
       </FormField>
-      <FormField label="Password" errors={errors.password} required>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={rulesId}
-        />
-      </FormField>
-      <PasswordRules id={rulesId} password={password} />
+      <NewPasswordField
+        label="Password"
+        errors={errors.password}
+        value={password}
+        onChange={setPassword}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Country" errors={errors.country_id} required>
           <Select

@@ -1,9 +1,9 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Alert, Button, FormField, Input, notify } from "@/components/ui";
-import { PasswordRules } from "@/components/auth/password-rules";
+import { NewPasswordField } from "@/components/auth/password-rules";
 import type { ActionResult } from "@/lib/http/action";
 
 type Save = (input: {
@@ -15,7 +15,6 @@ type Save = (input: {
 /** Change one's own password: the current one first; the other sessions and tokens end. */
 export function ChangePasswordForm({ save }: { save: Save }) {
   const router = useRouter();
-  const rulesId = useId();
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
@@ -58,17 +57,12 @@ export function ChangePasswordForm({ save }: { save: Save }) {
           onChange={(e) => setCurrent(e.target.value)}
         />
       </FormField>
-      <FormField label="New password" errors={errors.password} required>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby={rulesId}
-        />
-      </FormField>
-      <PasswordRules id={rulesId} password={password} />
+      <NewPasswordField
+        label="New password"
+        errors={errors.password}
+        value={password}
+        onChange={setPassword}
+      />
       <FormField label="Repeat the new password" errors={errors.password_confirmation} required>
         <Input
           name="password_confirmation"

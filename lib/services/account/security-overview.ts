@@ -1,10 +1,6 @@
-import { eq } from "drizzle-orm";
-import { schema } from "@/db";
 import { type Ctx, requireUser } from "../context";
+import { viewerTimeZone } from "../viewer-zone";
 import { listRememberedDevices, listSessions, listTokens } from "./security";
-
-/** Where a user without a country reads times (the agency's home). */
-const FALLBACK_ZONE = "Europe/Copenhagen";
 
 /**
  * The user-security tab in one read: two-factor state, live sessions, API tokens and
@@ -16,17 +12,13 @@ export async function securityOverview(ctx: Ctx) {
     listSessions(ctx),
     listTokens(ctx),
     listRememberedDevices(ctx),
-    ctx.db
-      .select({ tz: schema.countries.timeZone })
-      .from(schema.users)
-      .innerJoin(schema.countries, eq(schema.countries.id, schema.users.countryId))
-      .where(eq(schema.users.id, actor.userId)),
+    viewerTimeZone(ctx),
   ]);
   return {
     totpEnabled: actor.totpEnabled,
     sessions,
     tokens,
     devices,
-    timeZone: zone[0]?.tz ?? FALLBACK_ZONE,
+    timeZone: zone,
   };
 }

@@ -11,6 +11,7 @@ import { idSchema, optionalId } from "../params";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { loadJobForNotes } from "../jobs/scope";
+import { viewerTimeZone } from "../viewer-zone";
 
 /**
  * Notes on a job (job-notes tab) or a user (notes tab). Job notes: job_notes_access in the
@@ -89,7 +90,7 @@ export async function listNotes(ctx: Ctx, raw: unknown): Promise<Page<NoteView>>
 }
 
 async function viewerZone(ctx: Ctx, type: NoteableType, id: number): Promise<string> {
-  if (type !== "jobs") return "Europe/Copenhagen";
+  if (type !== "jobs") return viewerTimeZone(ctx);
   const [row] = await ctx.db
     .select({ tz: schema.countries.timeZone })
     .from(schema.jobs)

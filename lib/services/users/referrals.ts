@@ -6,6 +6,7 @@ import { referralCounts } from "../invitations";
 import { offsetOf, pageInput, pageMeta } from "../pagination";
 import { parseInput } from "../validate";
 import { profileAccess } from "./access";
+import { viewerTimeZone } from "../viewer-zone";
 
 /** Where a referred person stands, from the invitation to working shifts. */
 export type ReferralStatus = "invited" | "registered" | "approved" | "active" | "deactivated";
@@ -60,7 +61,7 @@ export async function referredBy(ctx: Ctx, rawId: unknown, raw: unknown) {
       .offset(offsetOf(input.page, input.perPage)),
     referralCounts(ctx, subject.id),
   ]);
-  const tz = "Europe/Copenhagen";
+  const tz = await viewerTimeZone(ctx);
   const items: ReferralView[] = rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -77,5 +78,10 @@ export async function referredBy(ctx: Ctx, rawId: unknown, raw: unknown) {
         : null,
     ),
   }));
-  return { items, meta: pageMeta(input.page, input.perPage, Number(total)), counts };
+  return {
+    items,
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+    counts,
+    time_zone: tz,
+  };
 }

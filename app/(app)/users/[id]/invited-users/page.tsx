@@ -24,7 +24,7 @@ export default async function InvitedUsersTab({
   const ctx = await requestCtx();
   const { page } = await searchParams;
   const { data } = await lenientList((input) => referredBy(ctx, profile.id, input), { page });
-  const tz = "Europe/Copenhagen";
+  const tz = data.time_zone;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-gray-700">

@@ -3,7 +3,8 @@ import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { listNotes } from "@/lib/services/notes";
 import { jobForPage } from "../../data";
-import { NotesPanel } from "./notes-panel";
+import { NotesPanel } from "@/components/notes/notes-panel";
+import { addJobNote, editNote, removeNote, togglePin } from "./actions";
 
 export async function generateMetadata({
   params,
@@ -22,5 +23,17 @@ export default async function JobNotesPage({ params }: { params: Promise<{ id: s
       filter: { noteable_id: job.id, noteable_type: "jobs" },
     }),
   );
-  return <NotesPanel jobId={job.id} notes={notes.items} timeZone={job.country.time_zone} />;
+  return (
+    <NotesPanel
+      notes={notes.items}
+      timeZone={job.country.time_zone}
+      formHint="Visible to everyone who works on this job in the office and to its crew bosses."
+      emptyHint="Keep what the crew and the office need to know about this job here: access codes, contacts, changes."
+      deleteHint="The note is removed for everyone who works on this job."
+      add={addJobNote.bind(null, job.id)}
+      edit={editNote}
+      remove={removeNote}
+      pin={togglePin}
+    />
+  );
 }

@@ -8,38 +8,61 @@ import {
   Button,
   Card,
   CardContent,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
   EmptyState,
   FormField,
   Textarea,
   notify,
 } from "@/components/ui";
 import { formatDateTime } from "@/lib/domain/format";
+import type { ActionResult } from "@/lib/http/action";
 import type { NoteView } from "@/lib/services/notes";
-import { addJobNote, editNote, removeNote, togglePin } from "./actions";
 
+type Act = () => Promise<ActionResult<unknown>>;
+
+/**
+ * Notes on a record (a job, a person): add, edit and delete one's own, and pin when the
+ * record's notes can be pinned. The actions arrive bound to the record by the page.
+ */
 export function NotesPanel({
-  jobId,
   notes,
   timeZone,
+  formHint,
+  emptyHint,
+  deleteHint,
+  add,
+  edit,
+  remove,
+  pin,
 }: {
-  jobId: number;
   notes: NoteView[];
   timeZone: string;
+  formHint: string;
+  emptyHint: string;
+  deleteHint: string;
+  add: (comment: string) => Promise<ActionResult<unknown>>;
+  edit: (noteId: number, comment: string) => Promise<ActionResult<unknown>>;
+  remove: (noteId: number) => Promise<ActionResult<unknown>>;
+  pin?: (noteId: number) => Promise<ActionResult<unknown>>;
 }) {
   const router = useRouter();
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[] | undefined>();
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
   const [pending, start] = useTransition();
 
-  const run = (
-    fn: () => Promise<{ ok: boolean; message?: string }>,
-    success?: string,
-    after?: () => void,
-  ) =>
+  const run = (act: Act, success?: string, after?: () => void) =>
     start(async () => {
-      const r = await fn();
-      if (!r.ok) return void notify.error(r.message ?? "Something went wrong.");
+      const r = await act();
+      if (!r.ok) {
+        setErrors(r.errors?.comment ?? r.errors?.note);
+        return void notify.error(r.message);
+      }
+      setErrors(undefined);
       if (success) notify.success(success);
       after?.();
       router.refresh();
@@ -53,20 +76,15 @@ export function NotesPanel({
             className="flex flex-col gap-3"
             onSubmit={(e) => {
               e.preventDefault();
-              if (!text.trim()) return setError("The note field is required.");
-              setError(null);
+              if (!text.trim()) return setErrors(["The note field is required."]);
               run(
-                () => addJobNote(jobId, text),
+                () => add(text),
                 "Note added",
                 () => setText(""),
               );
             }}
           >
-            <FormField
-              label="New note"
-              errors={error ? [error] : undefined}
-              hint="Visible to everyone who works on this job in the office and to its crew bosses."
-            >
+            <FormField label="New note" errors={errors} hint={formHint}>
               <Textarea
                 rows={3}
                 value={text}
@@ -83,10 +101,7 @@ export function NotesPanel({
         </CardContent>
       </Card>
       {notes.length === 0 ? (
-        <EmptyState
-          title="No notes yet"
-          hint="Keep what the crew and the office need to know about this job here: access codes, contacts, changes."
-        />
+        <EmptyState title="No notes yet" hint={emptyHint} />
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Notes">
           {notes.map((n) => (
@@ -107,13 +122,13 @@ export function NotesPanel({
                       onSubmit={(e) => {
                         e.preventDefault();
                         run(
-                          () => editNote(n.id, editing.text),
+                          () => edit(n.id, editing.text),
                           "Note updated",
                           () => setEditing(null),
                         );
                       }}
                     >
-                      <FormField label="Note">
+                      <FormField label="Edit note">
                         <Textarea
                           rows={3}
                           value={editing.text}
@@ -139,15 +154,17 @@ export function NotesPanel({
                     <p className="whitespace-pre-line text-gray-900">{n.comment}</p>
                   )}
                   <div className="flex flex-wrap gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => run(() => togglePin(n.id))}
-                      disabled={pending}
-                    >
-                      {n.is_pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}{" "}
-                      {n.is_pinned ? "Unpin" : "Pin"}
-                    </Button>
+                    {pin && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => run(() => pin(n.id))}
+                        disabled={pending}
+                      >
+                        {n.is_pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}{" "}
+                        {n.is_pinned ? "Unpin" : "Pin"}
+                      </Button>
+                    )}
                     {n.can_edit && editing?.id !== n.id && (
                       <>
                         <Button
@@ -157,14 +174,7 @@ export function NotesPanel({
                         >
                           Edit
                         </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => {
-                            if (window.confirm("Delete this note?"))
-                              run(() => removeNote(n.id), "Note deleted");
-                          }}
-                        >
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(n.id)}>
                           Delete
                         </Button>
                       </>
@@ -175,6 +185,30 @@ export function NotesPanel({
             </li>
           ))}
         </ul>
+      )}
+      {deleting !== null && (
+        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
+          <DialogContent title="Delete this note?" description={deleteHint} size="sm">
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="secondary">Keep it</Button>
+              </DialogClose>
+              <Button
+                variant="danger"
+                loading={pending}
+                onClick={() =>
+                  run(
+                    () => remove(deleting),
+                    "Note deleted",
+                    () => setDeleting(null),
+                  )
+                }
+              >
+                Delete note
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
       )}
     </div>
   );

@@ -1,40 +1,22 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { SlidersHorizontal } from "lucide-react";
 import { Button } from "./button";
 import { cn } from "./cn";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "./dialog";
-import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
-import { DateInput } from "./date-input";
-import { FormField, Input, Select } from "./form-field";
+import { FilterControl } from "./filter-control";
+import { FormField, Input } from "./form-field";
 import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
+import type { FilterField } from "./filter-types";
 
-/** One control of a list's filter bar; `param` is its query-string key. */
-export type FilterField =
-  | { kind: "search"; param: string; label: string; placeholder?: string }
-  | {
-      kind: "select";
-      param: string;
-      label: string;
-      /** The first option, meaning "no filter" (e.g. "All companies"). */
-      all: string;
-      options: readonly { value: string | number; label: string }[];
-    }
-  /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it) and in the date picker. */
-  | { kind: "date"; param: string; label: string }
-  /** An on/off filter shown as a chip with a checkbox: `param=1` in the URL when on. */
-  | { kind: "toggle"; param: string; label: string };
+export type { FilterField } from "./filter-types";
+export { toggleIsOn, dateToInput, dateFromInput } from "./filter-types";
 
-/** Whether a toggle's URL value means on (the API also takes "true"). */
-export const toggleIsOn = (value: string | null) => value === "1" || value === "true";
+// React.lazy, not next/dynamic, whose loader would itself join every first load.
+const FilterSheet = lazy(() => import("./filter-sheet").then((m) => ({ default: m.FilterSheet })));
 
 /** How long typing pauses before the search is applied. */
 export const SEARCH_DEBOUNCE_MS = 400;
-
-/** DD/MM/YYYY (the URL and the API) ↔ yyyy-mm-dd (what the date picker takes and gives). */
-export const dateToInput = (value: string | null) => displayToIso(value);
-export const dateFromInput = (value: string) => isoToDisplay(value);
 
 /**
  * The filter bar of every back-office list (DESIGN.md §11): its state is the URL query, so a
@@ -63,9 +45,13 @@ export function FilterBar({
     [navigate, pageParam],
   );
   const active = fields.some((f) => searchParams.get(f.param));
-  const folded = fields.filter((f) => f.kind !== "search");
+  const folded = fields.filter(
+    (f): f is Exclude<FilterField, { kind: "search" }> => f.kind !== "search",
+  );
   const inUse = folded.filter((f) => searchParams.get(f.param)).length;
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sheet (a dialog) is fetched on first use: it stays out of every list's first load.
+  const [sheetWanted, setSheetWanted] = useState(false);
   const clear = (list: readonly FilterField[]) =>
     apply(Object.fromEntries(list.map((f) => [f.param, null])));
 
@@ -100,7 +86,10 @@ export function FilterBar({
                 variant="secondary"
                 className="sm:hidden"
                 aria-haspopup="dialog"
-                onClick={() => setSheetOpen(true)}
+                onClick={() => {
+                  setSheetWanted(true);
+                  setSheetOpen(true);
+                }}
               >
                 <SlidersHorizontal aria-hidden /> Filters ({inUse})
               </Button>
@@ -113,91 +102,23 @@ export function FilterBar({
           </div>
         )}
       </form>
-      {folded.length > 0 && (
-        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
-          <DialogContent title="Filters" aria-busy={pending || undefined}>
-            <div className="flex flex-col gap-4">
-              {folded.map((field) => (
-                <FilterControl
-                  key={field.param}
-                  field={field}
-                  value={searchParams.get(field.param) ?? ""}
-                  apply={apply}
-                />
-              ))}
-            </div>
-            <DialogFooter>
-              {inUse > 0 && (
-                <Button type="button" variant="ghost" onClick={() => clear(folded)}>
-                  Clear these filters
-                </Button>
-              )}
-              <DialogClose asChild>
-                <Button type="button" loading={pending}>
-                  Show results
-                </Button>
-              </DialogClose>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <FilterSheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            fields={folded}
+            values={Object.fromEntries(
+              folded.map((f) => [f.param, searchParams.get(f.param) ?? ""]),
+            )}
+            inUse={inUse}
+            pending={pending}
+            apply={apply}
+            clear={() => clear(folded)}
+          />
+        </Suspense>
       )}
     </>
-  );
-}
-
-/** A select, date or on/off filter; applied at once when it changes. */
-function FilterControl({
-  field,
-  value,
-  apply,
-  className,
-}: {
-  field: Exclude<FilterField, { kind: "search" }>;
-  value: string;
-  apply: (updates: QueryUpdates) => void;
-  className?: string;
-}) {
-  if (field.kind === "toggle")
-    return (
-      <div className={cn("flex items-end sm:col-span-2 lg:col-span-2", className)}>
-        <label
-          className={cn(
-            "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium whitespace-nowrap sm:min-h-10",
-            toggleIsOn(value)
-              ? "border-accent-300 bg-accent-50 text-accent-800"
-              : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50",
-          )}
-        >
-          <input
-            type="checkbox"
-            className="size-4 accent-accent-600"
-            checked={toggleIsOn(value)}
-            onChange={(e) => apply({ [field.param]: e.target.checked ? "1" : null })}
-          />
-          {field.label}
-        </label>
-      </div>
-    );
-  if (field.kind === "date")
-    return (
-      <FormField label={field.label} className={className}>
-        <DateInput
-          value={dateToInput(value)}
-          onValueChange={(iso) => apply({ [field.param]: dateFromInput(iso) || null })}
-        />
-      </FormField>
-    );
-  return (
-    <FormField label={field.label} className={className}>
-      <Select value={value} onChange={(e) => apply({ [field.param]: e.target.value })}>
-        <option value="">{field.all}</option>
-        {field.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </FormField>
   );
 }
 

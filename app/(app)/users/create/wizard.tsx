@@ -2,40 +2,19 @@
 
 import { useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Plus, Trash2 } from "lucide-react";
-import {
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  DateInput,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
-  cn,
-  notify,
-} from "@/components/ui";
-import { PASSWORD_RULES } from "@/lib/domain/password";
+import { Button, Card, CardContent, FieldErrors, cn, notify } from "@/components/ui";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import {
   STEP_TITLES,
   stepFields,
   stepsFor,
   wizardKind,
-  type WizardField,
   type WizardStep,
 } from "@/lib/domain/user-wizard";
 import type { FieldErrors as Errors } from "@/lib/services/errors";
 import type { WizardOptions } from "@/lib/services/users/wizard-options";
 import { createUserAction, validateUserStepAction } from "./actions";
-
-interface SkillRow {
-  key: number;
-  skill_id: string;
-  level_id: string;
-  experience: string;
-}
+import { SkillsEditor, WizardFieldControl, type SkillRow } from "./wizard-fields";
 
 type Values = Record<string, string | boolean | string[]>;
 
@@ -75,7 +54,6 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
   ]);
   const [errors, setErrors] = useState<Errors>({});
   const heading = useRef<HTMLHeadingElement>(null);
-  const nextKey = useRef(1);
 
   const role = options.roles.find((r) => String(r.id) === roleId);
   const kind = role ? wizardKind(role.title) : "staff";
@@ -162,190 +140,6 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
       router.push("/users");
     });
 
-  function field(f: WizardField) {
-    const value = values[f.name];
-    const common = { label: f.label, required: f.required, errors: errorsOf(f.name) };
-    switch (f.type) {
-      case "checkbox":
-        return (
-          <Checkbox
-            key={f.name}
-            label={f.label}
-            checked={value === true}
-            onChange={(e) => set(f.name, e.target.checked)}
-            errors={errorsOf(f.name)}
-          />
-        );
-      case "date":
-        return (
-          <FormField key={f.name} {...common} hint={f.hint}>
-            <DateInput
-              value={typeof value === "string" ? value : ""}
-              onValueChange={(v) => set(f.name, v)}
-            />
-          </FormField>
-        );
-      case "select": {
-        const list =
-          f.options === "countries"
-            ? options.countries
-            : f.options === "companies"
-              ? options.companies
-              : [];
-        return (
-          <FormField key={f.name} {...common}>
-            <Select
-              value={typeof value === "string" ? value : ""}
-              onChange={(e) => set(f.name, e.target.value)}
-              placeholder={`Choose a ${f.label.toLowerCase()}`}
-            >
-              {list.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-        );
-      }
-      case "multiselect": {
-        const list = f.options === "languages" ? options.languages : options.branches;
-        const chosen = Array.isArray(value) ? value : [];
-        return (
-          <fieldset key={f.name} className="flex flex-col gap-1 sm:col-span-2">
-            <legend className="text-sm font-medium text-gray-900">
-              {f.label}
-              {f.required && (
-                <span aria-hidden="true" className="ml-0.5 text-danger-700">
-                  *
-                </span>
-              )}
-            </legend>
-            <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
-              {list.map((o) => (
-                <Checkbox
-                  key={o.id}
-                  label={o.name}
-                  checked={chosen.includes(String(o.id))}
-                  onChange={(e) =>
-                    set(
-                      f.name,
-                      e.target.checked
-                        ? [...chosen, String(o.id)]
-                        : chosen.filter((c) => c !== String(o.id)),
-                    )
-                  }
-                />
-              ))}
-            </div>
-            <FieldErrors messages={errorsOf(f.name) ?? []} />
-          </fieldset>
-        );
-      }
-      case "skills":
-        return skillsEditor(f.name);
-      default:
-        return (
-          <FormField
-            key={f.name}
-            {...common}
-            hint={f.type === "password" ? <PasswordHint value={String(value ?? "")} /> : f.hint}
-          >
-            <Input
-              type={f.type}
-              value={typeof value === "string" ? value : ""}
-              onChange={(e) => set(f.name, e.target.value)}
-              autoComplete={
-                f.type === "password" ? "new-password" : f.type === "email" ? "off" : undefined
-              }
-            />
-          </FormField>
-        );
-    }
-  }
-
-  function skillsEditor(key: string) {
-    const skillErrors = Object.entries(errors)
-      .filter(([k]) => k.startsWith("skills"))
-      .flatMap(([, m]) => m);
-    const update = (key: number, patch: Partial<SkillRow>) =>
-      setSkills((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-    return (
-      <fieldset key={key} className="flex flex-col gap-3 sm:col-span-2">
-        <legend className="mb-1 text-sm font-medium text-gray-900">
-          Skills, with level and years of experience
-        </legend>
-        {skills.map((row, i) => (
-          <div
-            key={row.key}
-            className="grid grid-cols-1 gap-3 rounded-md border border-gray-200 p-3 sm:grid-cols-[2fr_1.5fr_1fr_auto] sm:items-end"
-          >
-            <FormField label={`Skill ${i + 1}`}>
-              <Select
-                value={row.skill_id}
-                onChange={(e) => update(row.key, { skill_id: e.target.value })}
-                placeholder="Choose a skill"
-              >
-                {options.skills.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.group} – {s.name}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label={`Level of skill ${i + 1}`}>
-              <Select
-                value={row.level_id}
-                onChange={(e) => update(row.key, { level_id: e.target.value })}
-                placeholder="No level"
-              >
-                {options.levels.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <FormField label={`Years, skill ${i + 1}`}>
-              <Input
-                type="number"
-                min={0}
-                max={60}
-                inputMode="numeric"
-                value={row.experience}
-                onChange={(e) => update(row.key, { experience: e.target.value })}
-              />
-            </FormField>
-            <Button
-              type="button"
-              variant="ghost"
-              aria-label={`Remove skill ${i + 1}`}
-              disabled={skills.length === 1}
-              onClick={() => setSkills((rows) => rows.filter((r) => r.key !== row.key))}
-            >
-              <Trash2 aria-hidden />
-            </Button>
-          </div>
-        ))}
-        <div>
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() =>
-              setSkills((rows) => [
-                ...rows,
-                { key: nextKey.current++, skill_id: "", level_id: "", experience: "" },
-              ])
-            }
-          >
-            <Plus aria-hidden /> Add a skill
-          </Button>
-        </div>
-        <FieldErrors messages={[...new Set(skillErrors)]} />
-      </fieldset>
-    );
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <ol aria-label="Steps" className="flex flex-wrap gap-2 text-sm">
@@ -413,7 +207,26 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
                 <FieldErrors messages={errors.role_id ?? []} />
               </fieldset>
             ) : (
-              stepFields(kind, step, { danishBank }).map(field)
+              stepFields(kind, step, { danishBank }).map((f) =>
+                f.type === "skills" ? (
+                  <SkillsEditor
+                    key={f.name}
+                    rows={skills}
+                    onChange={setSkills}
+                    options={options}
+                    errors={errors}
+                  />
+                ) : (
+                  <WizardFieldControl
+                    key={f.name}
+                    field={f}
+                    value={values[f.name]}
+                    errors={errorsOf(f.name)}
+                    set={set}
+                    options={options}
+                  />
+                ),
+              )
             )}
             <div className="flex flex-wrap justify-between gap-2 sm:col-span-2">
               <Button
@@ -432,22 +245,5 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-/** The password rules of spec §5, ticked off as they are met. */
-function PasswordHint({ value }: { value: string }) {
-  return (
-    <span className="flex flex-wrap gap-x-3 gap-y-1">
-      {PASSWORD_RULES.map((r) => {
-        const ok = r.test(value);
-        return (
-          <span key={r.key} className={ok ? "text-success-700" : "text-gray-600"}>
-            {ok ? "✓" : "•"} {r.label}
-            <span className="sr-only">{ok ? " (met)" : " (not met yet)"}</span>
-          </span>
-        );
-      })}
-    </span>
   );
 }

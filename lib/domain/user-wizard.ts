@@ -76,12 +76,13 @@ const f = (
 
 /**
  * The fields of one step for a kind of user. `danishBank` switches the payment step from
- * IBAN and SWIFT to the Danish registration and account numbers.
+ * IBAN and SWIFT to the Danish registration and account numbers; `passwordLink` drops the
+ * password (the new user chooses one through an e-mailed link).
  */
 export function stepFields(
   kind: WizardKind,
   step: WizardStep,
-  opts: { danishBank?: boolean } = {},
+  opts: { danishBank?: boolean; passwordLink?: boolean } = {},
 ): WizardField[] {
   if (!STEPS[kind].includes(step)) return [];
   switch (step) {
@@ -90,9 +91,14 @@ export function stepFields(
     case "account":
       return [
         f("email", "E-mail", "email", true),
-        f("password", "Password", "password", true, {
-          hint: "At least 8 characters with an upper-case letter, a lower-case letter, a digit and a special character.",
-        }),
+        f("send_password_link", "E-mail the user a link to choose a password", "checkbox", false),
+        ...(opts.passwordLink
+          ? []
+          : [
+              f("password", "Password", "password", true, {
+                hint: "At least 8 characters with an upper-case letter, a lower-case letter, a digit and a special character.",
+              }),
+            ]),
       ];
     case "personal":
       return [

@@ -6,7 +6,7 @@ import { randomToken, sha256 } from "@/lib/auth/secret";
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
 import { queueMail } from "@/lib/mail";
 import { env } from "@/lib/env";
-import { type Ctx, withTx } from "../context";
+import { type Ctx, type TxCtx, withTx } from "../context";
 import { ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
@@ -14,6 +14,8 @@ import { accountKey, addressKey, beginAttempt } from "../auth/rate-limit";
 import { endUserSessions } from "../auth/sessions";
 
 export const PASSWORD_RESET_MINUTES = 60;
+/** How long the link of a user created by the office stays valid (it may be read days later). */
+export const WELCOME_LINK_DAYS = 7;
 export const RESET_LINK_SENT =
   "If an account exists for this address, we have sent a link to reset the password.";
 export const PASSWORD_CHANGED = "Your password has been changed. Sign in with the new one.";
@@ -75,13 +77,7 @@ export async function forgotPassword(ctx: Ctx, raw: unknown) {
       )
       .limit(1);
     if (!user) return;
-    await ctx.db.insert(schema.passwordResets).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(ctx.now.getTime() + PASSWORD_RESET_MINUTES * 60_000),
-      createdAt: ctx.now,
-    });
-    const link = `${env.APP_URL}/password/reset/${token}`;
+    const link = await storeResetLink(ctx, user.id, token, PASSWORD_RESET_MINUTES);
     await queueMail(
       ctx.db,
       {
@@ -108,6 +104,45 @@ export async function forgotPassword(ctx: Ctx, raw: unknown) {
     });
   });
   return { message: RESET_LINK_SENT };
+}
+
+/** Stores a single-use password link for the user; answers the address to put in the mail. */
+async function storeResetLink(ctx: TxCtx, userId: number, token: string, minutes: number) {
+  await ctx.db.insert(schema.passwordResets).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(ctx.now.getTime() + minutes * 60_000),
+    createdAt: ctx.now,
+  });
+  return `${env.APP_URL}/password/reset/${token}`;
+}
+
+/**
+ * A user the office created without a password gets a link to choose one, valid for
+ * WELCOME_LINK_DAYS; the same page and single-use rule as a reset.
+ */
+export async function sendWelcomeLink(
+  ctx: TxCtx,
+  user: { id: number; email: string; firstName: string },
+) {
+  const link = await storeResetLink(ctx, user.id, randomToken(32), WELCOME_LINK_DAYS * 24 * 60);
+  await queueMail(
+    ctx.db,
+    {
+      to: user.email,
+      template: "welcome_set_password",
+      subject: "Welcome to Crewdeck: choose your password",
+      text: [
+        `Hi ${user.firstName},`,
+        "",
+        "An account has been made for you on Crewdeck.",
+        `Choose your password here: ${link}`,
+        "",
+        `The link works once and for ${WELCOME_LINK_DAYS} days. Then sign in with your e-mail address.`,
+      ].join("\n"),
+    },
+    ctx.now,
+  );
 }
 
 /**

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type DbOrTx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
+import { randomToken } from "@/lib/auth/secret";
+import { sendWelcomeLink } from "../account/password-reset";
 import { ROLE } from "@/lib/domain/permissions";
 import {
   STEP_TITLES,
@@ -79,11 +81,13 @@ export const fieldsInput = z.object({
     )
     .optional(),
   payment: flag,
+  link: flag,
 });
 
 /**
- * GET userCreate/fields?role=&step=&payment=: the steps of the wizard for the role and the
- * fields of one step (a step name, or its number from 1; `payment=1` for a Danish bank).
+ * GET userCreate/fields?role=&step=&payment=&link=: the steps of the wizard for the role and
+ * the fields of one step (a step name, or its number from 1; `payment=1` for a Danish bank,
+ * `link=1` when a password link is to be e-mailed instead of a password).
  * Without a step, every step with its fields.
  */
 export async function wizardFields(ctx: Ctx, raw: unknown) {
@@ -94,7 +98,7 @@ export async function wizardFields(ctx: Ctx, raw: unknown) {
   const describe = (step: WizardStep) => ({
     key: step,
     title: STEP_TITLES[step],
-    fields: stepFields(role.kind, step, { danishBank: input.payment }),
+    fields: stepFields(role.kind, step, { danishBank: input.payment, passwordLink: input.link }),
   });
   const head = { role: { id: role.id, title: role.title }, kind: role.kind };
   if (input.step === undefined) return { ...head, steps: steps.map(describe), step: null };
@@ -171,7 +175,9 @@ export async function createUser(ctx: Ctx, raw: unknown) {
   const role = await chosenRole(ctx, role_id);
   const input = parseInput(createUserSchema(role.kind), raw);
   if (input.company_id) await companyInScope(ctx, input.company_id);
-  const passwordHash = await hashPassword(input.password);
+  // With a link to follow, the account gets a random password nobody knows until then.
+  const linkOnly = input.send_password_link === true;
+  const passwordHash = await hashPassword(linkOnly ? randomToken(32) : (input.password ?? ""));
   return withTx(ctx, async (ctx) => {
     await assertEmailFree(ctx.db, input.email);
     await assertKnown(
@@ -244,12 +250,14 @@ export async function createUser(ctx: Ctx, raw: unknown) {
         taxId: p.tax_id ?? null,
         companyName: p.company_name ?? null,
       });
+    if (linkOnly)
+      await sendWelcomeLink(ctx, { id: user.id, email: input.email, firstName: input.first_name });
     await logActivity(ctx, {
       logName: "users",
       description: "created",
       subjectType: "users",
       subjectId: user.id,
-      properties: { role: role.title, email: input.email },
+      properties: { role: role.title, email: input.email, password_link: linkOnly },
     });
     return { id: user.id, name: user.name, message: USER_CREATED };
   });

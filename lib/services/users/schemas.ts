@@ -108,7 +108,14 @@ function fieldsOf(kind: WizardKind) {
   const worker = kind === "worker";
   return {
     role: { role_id: idSchema },
-    account: { email, password },
+    account: {
+      email,
+      // Either the office types a password, or the user chooses one through an e-mailed link.
+      send_password_link: z
+        .boolean({ error: "The send password link field must be true or false." })
+        .optional(),
+      password: password.optional(),
+    },
     personal: {
       first_name: required("first name", 100),
       last_name: required("last name", 100),
@@ -133,16 +140,27 @@ function fieldsOf(kind: WizardKind) {
   } satisfies Record<WizardStep, z.ZodRawShape>;
 }
 
+/** A password unless a link to choose one is to be e-mailed. */
+function passwordOrLink(
+  v: { password?: unknown; send_password_link?: unknown },
+  c: z.RefinementCtx,
+) {
+  if (v.send_password_link !== true && (v.password === undefined || v.password === ""))
+    c.addIssue({ code: "custom", path: ["password"], message: "The password field is required." });
+}
+
 /** The fields a step checks, for the kind of user being created. */
 export function stepSchema(kind: WizardKind, step: WizardStep): z.ZodType<Record<string, unknown>> {
   const fields = fieldsOf(kind);
-  return z.object(stepsFor(kind).includes(step) ? fields[step] : {});
+  const shape = z.object(stepsFor(kind).includes(step) ? fields[step] : {});
+  return step === "account" ? shape.superRefine(passwordOrLink) : shape;
 }
 
 export interface CreateUserInput {
   role_id: number;
   email: string;
-  password: string;
+  password?: string;
+  send_password_link?: boolean;
   first_name: string;
   last_name: string;
   phone?: string;
@@ -159,14 +177,18 @@ export interface CreateUserInput {
 export function createUserSchema(kind: WizardKind): z.ZodType<CreateUserInput> {
   const fields = fieldsOf(kind);
   const shape: z.ZodRawShape = Object.assign({}, ...stepsFor(kind).map((s) => fields[s]));
-  return z.object(shape) as unknown as z.ZodType<CreateUserInput>;
+  return z.object(shape).superRefine(passwordOrLink) as unknown as z.ZodType<CreateUserInput>;
 }
 
 /** A loose description of POST users for the OpenAPI document (the kind decides the rest). */
 export const createUserBody = z.object({
   role_id: idSchema,
   email: z.string(),
-  password: z.string(),
+  password: z.string().optional().describe("required unless send_password_link"),
+  send_password_link: z
+    .boolean()
+    .optional()
+    .describe("e-mail the user a link to choose a password (valid 7 days)"),
   first_name: z.string(),
   last_name: z.string(),
   phone: z.string().optional(),

@@ -8,7 +8,9 @@ import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { applyOn, createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { loadActor } from "../context";
+import { loadActor, makeCtx } from "../context";
+import { savePassword } from "../account/password-reset";
+import { verifyPassword } from "@/lib/auth/password";
 import {
   changeUserStatus,
   createUser as createUserVerb,
@@ -219,6 +221,40 @@ describe("the create wizard", () => {
       .from(schema.users)
       .where(eq(schema.users.email, "bad@example.test"));
     expect(none).toEqual([]);
+  });
+});
+
+describe("a new user chooses its own password", () => {
+  it("without a password and without a link is 422 on password; with a link, the mail's link sets it", async () => {
+    const ctx = await ctxOf(w.pm);
+    const { password: _omit, ...noPassword } = workerBody("link@example.test");
+    const missing = await appErrorOf(createUserVerb(ctx, noPassword));
+    expect(missing.status).toBe(422);
+    expect(missing.errors?.password).toEqual(["The password field is required."]);
+    const step = await appErrorOf(validateUserStep(ctx, { ...noPassword, step: "account" }));
+    expect(step.errors?.password).toEqual(["The password field is required."]);
+
+    const made = await createUserVerb(ctx, { ...noPassword, send_password_link: true });
+    const [mail] = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.to, "link@example.test"));
+    expect(mail.template).toBe("welcome_set_password");
+    const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    const [reset] = await db
+      .select()
+      .from(schema.passwordResets)
+      .where(eq(schema.passwordResets.userId, made.id));
+    expect(reset.expiresAt.getTime() - now.getTime()).toBe(7 * 24 * 3600_000);
+
+    await savePassword(makeCtx(db, null, { now }), {
+      token,
+      password: "Chosen!Pass9",
+      password_confirmation: "Chosen!Pass9",
+    });
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.id, made.id));
+    expect(await verifyPassword(u.passwordHash, "Chosen!Pass9")).toBe(true);
   });
 });
 

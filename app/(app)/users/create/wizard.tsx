@@ -83,7 +83,9 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
     return {
       role_id: roleId,
       email: v.email ?? "",
-      password: v.password ?? "",
+      ...(v.send_password_link === true
+        ? { send_password_link: true }
+        : { password: v.password ?? "" }),
       first_name: v.first_name ?? "",
       last_name: v.last_name ?? "",
       phone: v.phone ?? "",
@@ -207,7 +209,10 @@ export function CreateUserWizard({ options }: { options: WizardOptions }) {
                 <FieldErrors messages={errors.role_id ?? []} />
               </fieldset>
             ) : (
-              stepFields(kind, step, { danishBank }).map((f) =>
+              stepFields(kind, step, {
+                danishBank,
+                passwordLink: values.send_password_link === true,
+              }).map((f) =>
                 f.type === "skills" ? (
                   <SkillsEditor
                     key={f.name}

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import * as schema from "@/db/schema";
+import { newFileKey } from "@/lib/files/keys";
+import { putFile } from "@/lib/files/storage";
 import { ROLE } from "@/lib/domain/permissions";
 import type { CountryIso } from "../data/master";
 import { days, hours, minutes, must, type World } from "./world";
@@ -18,6 +21,8 @@ interface Newcomer {
   address?: [string, string, string];
   /** Approved this many hours before `now`, by the crew handler or the project manager. */
   approved?: { hoursAgo: number; by: "handler" | "pm" };
+  /** Documents uploaded after signing up, waiting for the office (type, days until expiry). */
+  documents?: [type: string, expiresInDays: number | null][];
 }
 
 /**
@@ -38,6 +43,10 @@ const NEWCOMERS: Newcomer[] = [
     registeredHoursAgo: 52,
     invited: true,
     address: ["Ringvägen 14", "118 60", "Stockholm"],
+    documents: [
+      ["ID card/passport", 2400],
+      ["First-aid certificate", 40],
+    ],
   },
   {
     first: "Amelia",
@@ -48,6 +57,7 @@ const NEWCOMERS: Newcomer[] = [
     skills: [],
     languages: ["English"],
     registeredHoursAgo: 6,
+    documents: [["ID card/passport", 1800]],
   },
   {
     first: "Jonas",
@@ -87,6 +97,30 @@ const NEWCOMERS: Newcomer[] = [
     approved: { hoursAgo: 20, by: "handler" },
   },
 ];
+
+/** A one-page PDF saying what it stands for, so "open the file" shows something. */
+export function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, "");
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
 
 export async function seedApplicants(w: World): Promise<void> {
   const { tx, now } = w;
@@ -132,15 +166,13 @@ export async function seedApplicants(w: World): Promise<void> {
       .insert(schema.userBranches)
       .values({ userId: user.id, branchId: must(w.branches, p.branch, "branch").id });
     if (p.skills.length)
-      await tx
-        .insert(schema.userSkills)
-        .values(
-          p.skills.map((s) => ({
-            userId: user.id,
-            skillId: must(w.skills, s, "skill"),
-            createdAt,
-          })),
-        );
+      await tx.insert(schema.userSkills).values(
+        p.skills.map((s) => ({
+          userId: user.id,
+          skillId: must(w.skills, s, "skill"),
+          createdAt,
+        })),
+      );
     await tx
       .insert(schema.userLanguages)
       .values(
@@ -162,6 +194,32 @@ export async function seedApplicants(w: World): Promise<void> {
       properties: inviter ? { invited_by: inviter.id } : {},
       createdAt,
     });
+    for (const [i, [type, expiresInDays]] of (p.documents ?? []).entries()) {
+      const [docType] = await tx
+        .select({ id: schema.documentTypes.id })
+        .from(schema.documentTypes)
+        .where(eq(schema.documentTypes.name, type));
+      if (!docType) throw new Error(`Demo seed: unknown document type "${type}"`);
+      const bytes = demoPdf(`${type} of ${p.first} ${p.last} (demo)`);
+      const storageKey = newFileKey("documents", "pdf");
+      await putFile(storageKey, bytes, "application/pdf");
+      const uploadedAt = new Date(createdAt.getTime() + hours(1) + minutes(13 * i));
+      await tx.insert(schema.documents).values({
+        userId: user.id,
+        documentTypeId: docType.id,
+        fileName: `${type.split("/")[0].toLowerCase().replace(/\W+/g, "-")}-${p.last.toLowerCase()}.pdf`,
+        storageKey,
+        mimeType: "application/pdf",
+        sizeBytes: bytes.byteLength,
+        status: "pending",
+        expiresOn:
+          expiresInDays === null
+            ? null
+            : new Date(now.getTime() + days(expiresInDays)).toISOString().slice(0, 10),
+        createdAt: uploadedAt,
+        updatedAt: uploadedAt,
+      });
+    }
     if (approvedAt)
       await tx.insert(schema.activityLog).values({
         logName: "users",

@@ -16,7 +16,12 @@ const listOf = (names: string[]) => (names.length ? names.join(", ") : dash);
 
 function Documents({ d, id }: { d: ApplicantRow["documents"]; id: number }) {
   const total = d.pending + d.approved + d.declined;
-  if (!total) return <span className="text-gray-600">None uploaded</span>;
+  if (!total)
+    return (
+      <Link href={`/users/${id}/my-documents`} className="text-gray-700 hover:underline">
+        None uploaded
+      </Link>
+    );
   return (
     <Link
       href={`/users/${id}/my-documents`}
@@ -55,7 +60,7 @@ function columns(
       cell: ({ row }) => {
         const a = row.original;
         return (
-          <span className="flex min-w-0 flex-col">
+          <span className="flex min-w-0 flex-col sm:min-w-52">
             <Link
               href={`/users/${a.id}/personal`}
               className="font-medium break-words text-accent-700 hover:underline"

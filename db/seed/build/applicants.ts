@@ -45,7 +45,7 @@ const NEWCOMERS: Newcomer[] = [
     address: ["Ringvägen 14", "118 60", "Stockholm"],
     documents: [
       ["ID card/passport", 2400],
-      ["First-aid certificate", 40],
+      ["First-aid certificate", 20],
     ],
   },
   {
@@ -60,8 +60,8 @@ const NEWCOMERS: Newcomer[] = [
     documents: [["ID card/passport", 1800]],
   },
   {
-    first: "Jonas",
-    last: "Weber",
+    first: "Felix",
+    last: "Brandt",
     country: "DE",
     phone: "+49 152 4471 9902",
     branch: "Hamburg",
@@ -132,7 +132,7 @@ export async function seedApplicants(w: World): Promise<void> {
       : undefined;
     const approvedAt = p.approved ? new Date(now.getTime() - hours(p.approved.hoursAgo)) : null;
     const approvedById = p.approved ? w.staff[p.approved.by] : null;
-    const email = `${p.first}.${p.last}@example.com`
+    const email = `${p.first}.${p.last}@example.test`
       .toLowerCase()
       .normalize("NFD")
       .replace(/[\u0300-\u036f]/g, "");

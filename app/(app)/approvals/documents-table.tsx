@@ -95,6 +95,7 @@ function RowActions({ doc }: { doc: PendingDocumentView }) {
           description="Say what is wrong, so the worker knows what to upload instead. They see the reason on their documents page and get it by e-mail."
         >
           <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               if (!reason.trim()) return setErrors(["A reason is required to decline a document."]);

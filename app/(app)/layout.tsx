@@ -8,6 +8,7 @@ import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
 import { inviteFriend } from "./actions";
 import { newJobsBadge } from "./my-dashboard/data";
+import { menuBadges } from "./menu-badges";
 
 export const dynamic = "force-dynamic";
 
@@ -17,14 +18,17 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const canInvite = actor.permissions.has("can_invite_workers");
   // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+");
   // an applicant has none until it is approved.
-  const fresh =
+  const [fresh, counts] = await Promise.all([
     actor.permissions.has("my_dashboard_access") && actor.approved
-      ? await newJobsBadge().catch((err: unknown) => {
+      ? newJobsBadge().catch((err: unknown) => {
           // A counter must not take every page down with it; the failure is still logged.
           console.error("[layout] new-jobs counter failed", err);
           return null;
         })
-      : null;
+      : null,
+    // Applicants and Approvals show what waits for the office.
+    menuBadges(actor),
+  ]);
   const navigation = visibleNavigation(actor.permissions, env.mode, {
     isClient: actor.isClient,
   }).map((g) => ({
@@ -32,7 +36,9 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     items: g.items.map((i) =>
       i.href === "/my-dashboard" && fresh && fresh.count > 0
         ? { ...i, badge: { text: fresh.label, label: "new jobs" } }
-        : i,
+        : counts[i.href]
+          ? { ...i, badge: counts[i.href] }
+          : i,
     ),
   }));
   return (

@@ -269,4 +269,18 @@ describe.each([
     );
     expect(wrong).toHaveLength(0);
   });
+  it("has applicants waiting, some invited by a worker, and people approved this week", async () => {
+    const waiting = await rows<{ invited: boolean; countries: number }>(
+      `select count(*) filter (where invited_by_id is not null) > 0 as invited,
+              count(distinct country_id)::int as countries
+         from users where approved = false and deleted_at is null`,
+    );
+    expect(waiting[0]).toEqual({ invited: true, countries: 5 });
+    const promoted = await rows<{ n: number }>(
+      `select count(*)::int as n from users u join users a on a.id = u.approved_by_id
+        where u.approved and u.approved_at between $1::timestamptz - interval '7 days' and $1`,
+      [now],
+    );
+    expect(promoted[0].n).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -15,6 +15,11 @@ import {
   updateHoursInput,
   updateReportedHours,
 } from "@/lib/services/hours";
+import {
+  reviewDocument,
+  reviewDocumentInput,
+  type ReviewDocumentInput,
+} from "@/lib/services/documents/review";
 
 type Bulk = z.input<typeof bulkApprovalInput>;
 /** The hours form's fields; the application comes from the row. */
@@ -51,4 +56,11 @@ export async function enterHours(applicationId: number, values: HoursReport) {
 /** "Approve all that match the plan" over the list's filters (every page, not only this one). */
 export async function approveAllMatching(filter: z.input<typeof approveMatchingInput>["filter"]) {
   return runParsed(approveMatchingInput, { filter }, approveMatching);
+}
+
+/** Approve, or decline with a reason, a pending document (the Documents tab). */
+export async function reviewDocumentAction(documentId: number, values: ReviewDocumentInput) {
+  return runParsed(reviewDocumentInput, values, (ctx, input) =>
+    reviewDocument(ctx, documentId, input),
+  );
 }

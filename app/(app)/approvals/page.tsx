@@ -1,118 +1,68 @@
-import { Alert, FilterBar, LinkTabs, PageHeader } from "@/components/ui";
+import { LinkTabs, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { lenientList, pageData } from "@/lib/http/page";
-import { approvalFilterOptions, listApprovals, type ApprovalTab } from "@/lib/services/hours";
-import { ApprovalsTable } from "./approvals-table";
+import { pageData } from "@/lib/http/page";
+import { isReviewOffice } from "@/lib/services/approvals";
+import { requireUser } from "@/lib/services/context";
+import { inboxCounts } from "../menu-badges";
+import { DocumentsInbox } from "./documents-inbox";
+import { HoursInbox, type Search } from "./hours-inbox";
+import { VenuesInbox } from "./venues-inbox";
 
 export const metadata = routeMetadata("/approvals");
 
-type Search = Record<string, string | string[] | undefined>;
-
-const TABS: { key: ApprovalTab; label: string; empty: string }[] = [
-  {
-    key: "awaiting",
-    label: "Awaiting approval",
-    empty: "No reported hours wait for approval. Reports show here as soon as workers send them.",
-  },
-  {
-    key: "missing",
-    label: "Missing hours",
-    empty: "Every finished shift has its hours reported.",
-  },
-  { key: "approved", label: "Approved", empty: "No approved hours match these filters." },
-];
-
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+const DESCRIPTION = {
+  hours:
+    "Check the hours workers reported for finished shifts, correct them where needed and approve them.",
+  documents:
+    "Documents workers uploaded (ID, work permits, certificates). Open each file, then approve it or decline it with a reason the worker will read.",
+  venues:
+    "Venues clients added for their jobs. Approve one to offer it to every client, or decline it.",
+};
+
+/**
+ * The office's approvals inbox (issue 11): a tab per kind with what waits in it. Hours is
+ * the default and today's screen; Documents and Venues are the agency's review, so a client
+ * contact (approval_access for its own company's hours) sees the hours alone.
+ */
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
-  const tab = TABS.find((t) => t.key === one(sp.status)) ?? TABS[0];
-  const [{ data: page, dropped }, options] = await Promise.all([
-    // A value the list rejects (?job_id=abc, a bad date) is left out, not an error screen.
-    lenientList((input) => listApprovals(ctx, input), {
-      page: one(sp.page),
-      filter: {
-        status: tab.key,
-        job_id: one(sp.job_id),
-        company_id: one(sp.company_id),
-        from: one(sp.from),
-        to: one(sp.to),
-      },
-    }),
-    pageData(approvalFilterOptions(ctx)),
-  ]);
-  // A bad date in a shared link is worth a note: the list covers more days than asked for.
-  const dateError = ["filter.from", "filter.to"].map((k) => dropped[k]?.[0]).find(Boolean);
-  const keep = new URLSearchParams(
-    Object.entries(sp).flatMap(([k, v]) => {
-      const value = one(v);
-      return value && !["status", "page"].includes(k) ? [[k, value] as [string, string]] : [];
-    }),
-  );
-  const filtered = ["job_id", "company_id", "from", "to"].some((k) => one(sp[k]));
-
+  const actor = requireUser(ctx);
+  const office = isReviewOffice(actor);
+  const counts = await pageData(inboxCounts());
+  const kinds = [
+    { key: "hours" as const, label: "Hours", count: counts.hours },
+    ...(office ? [{ key: "documents" as const, label: "Documents", count: counts.documents }] : []),
+    ...(office && counts.venues !== null
+      ? [{ key: "venues" as const, label: "Venues", count: counts.venues }]
+      : []),
+  ];
+  // A kind this user has no tab for (or a made-up one) shows the hours.
+  const kind = kinds.find((k) => k.key === one(sp.type))?.key ?? "hours";
   return (
     <>
-      <PageHeader
-        title="Approvals"
-        description="Check the hours workers reported for finished shifts, correct them where needed and approve them."
-      />
-      <LinkTabs
-        label="Approval lists"
-        className="mb-4"
-        tabs={TABS.map((t) => {
-          const q = new URLSearchParams(keep);
-          if (t.key !== "awaiting") q.set("status", t.key);
-          return {
-            href: `/approvals${q.size ? `?${q}` : ""}`,
-            label: t.label,
-            current: t.key === tab.key,
-          };
-        })}
-      />
-      <FilterBar
-        label="Filter approvals"
-        className="lg:grid-cols-5"
-        fields={[
-          {
-            kind: "select",
-            param: "job_id",
-            label: "Job",
-            all: "All jobs",
-            options: options.jobs.map((j) => ({ value: j.id, label: j.name })),
-          },
-          {
-            kind: "select",
-            param: "company_id",
-            label: "Company",
-            all: "All companies",
-            options: options.companies.map((c) => ({ value: c.id, label: c.name })),
-          },
-          { kind: "date", param: "from", label: "Shifts from" },
-          { kind: "date", param: "to", label: "Shifts to" },
-        ]}
-      />
-      {dateError && (
-        <Alert tone="warning" className="mb-4">
-          The date filter was left out: {dateError}
-        </Alert>
+      <PageHeader title="Approvals" description={DESCRIPTION[kind]} />
+      {kinds.length > 1 && (
+        <LinkTabs
+          label="Approval kinds"
+          className="mb-4"
+          tabs={kinds.map((k) => ({
+            href: k.key === "hours" ? "/approvals" : `/approvals?type=${k.key}`,
+            label: `${k.label} (${k.count ?? 0})`,
+            current: k.key === kind,
+          }))}
+        />
       )}
-      <ApprovalsTable
-        // A new list (tab, filters, page) starts with nothing selected.
-        key={`${tab.key}:${keep}:${page.meta.current_page}`}
-        tab={tab.key}
-        items={page.items}
-        meta={page.meta}
-        emptyHint={filtered ? "Nothing matches these filters. Clear them to see all." : tab.empty}
-        filter={{
-          job_id: one(sp.job_id),
-          company_id: one(sp.company_id),
-          from: dateError ? undefined : one(sp.from),
-          to: dateError ? undefined : one(sp.to),
-        }}
-      />
+      {kind === "documents" ? (
+        <DocumentsInbox sp={sp} ctx={ctx} />
+      ) : kind === "venues" ? (
+        <VenuesInbox sp={sp} ctx={ctx} />
+      ) : (
+        <HoursInbox sp={sp} ctx={ctx} />
+      )}
     </>
   );
 }

@@ -1,12 +1,11 @@
 import { endpoint, type Endpoint } from "../endpoint";
+import { approvalsInboxInput, listApprovalInbox } from "@/lib/services/approvals";
 import {
-  approvalsListInput,
   approveApplication,
   approveMatching,
   approveMatchingInput,
   deleteReportedHours,
   disapproveApplication,
-  listApprovals,
   reportHours,
   reportHoursInput,
   updateHoursInput,
@@ -68,12 +67,12 @@ export const getApprovals = endpoint({
   method: "GET",
   path: "/approvals",
   summary:
-    "Hours to approve: filter[status] awaiting (default) | missing | approved, filter[job_id], filter[company_id], filter[from], filter[to] (DD/MM/YYYY, shift start); newest shift first",
+    "The approvals inbox, by type. type=hours (default): hours to approve, filter[status] awaiting (default) | missing | approved, filter[job_id], filter[company_id], filter[from], filter[to] (DD/MM/YYYY, shift start); newest shift first. type=documents: pending documents, the longest waiting first, filter[search]. type=venues: venues awaiting approval (private), filter[search]. Documents and venues are the agency's: a client contact gets 403",
   tag: "hours",
   auth: "user",
-  query: approvalsListInput,
+  query: approvalsInboxInput,
   paginated: true,
-  run: (ctx, { query }) => listApprovals(ctx, query),
+  run: (ctx, { query }) => listApprovalInbox(ctx, query),
 });
 
 export const postApproveMatching = endpoint({

@@ -18,6 +18,8 @@ import { workerEndpoints } from "./worker";
 import { crewEndpoints } from "./crew";
 import { userProfileEndpoints } from "./users-profile";
 import { usersEndpoints } from "./users";
+import { applicantsEndpoints } from "./applicants";
+import { documentReviewEndpoints } from "./document-review";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -37,6 +39,8 @@ const operations: Endpoint[] = [
   ...crewEndpoints,
   ...(userProfileEndpoints as Endpoint[]),
   ...(usersEndpoints as Endpoint[]),
+  ...applicantsEndpoints,
+  ...documentReviewEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -38,32 +38,61 @@ export async function applicantChecklist(ctx: Ctx): Promise<ChecklistItem[]> {
       .from(schema.paymentSettings)
       .where(eq(schema.paymentSettings.userId, actor.userId)),
   ]);
+  return checklistOf({
+    phone: user?.phone,
+    address: user?.address,
+    city: user?.city,
+    birthDate: user?.birthDate,
+    skills: Number(skills?.n ?? 0),
+    iban: payment?.iban,
+    konto: payment?.konto,
+    reg: payment?.reg,
+  });
+}
+
+/** What the checklist is decided on: the profile's fields, its skill count, its bank account. */
+export interface ChecklistFacts {
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  birthDate?: string | null;
+  skills: number;
+  iban?: string | null;
+  konto?: string | null;
+  reg?: string | null;
+}
+
+/**
+ * The checklist from its facts: one rule for the applicant's own dashboard and the office's
+ * applicants list (lib/services/applicants), which reads the same facts for a page at once.
+ */
+export function checklistOf(f: ChecklistFacts): ChecklistItem[] {
   const filled = (v: string | null | undefined) => Boolean(v && v.trim());
   return [
-    { key: "phone", label: "Phone number", href: "/users/me/personal", done: filled(user?.phone) },
+    { key: "phone", label: "Phone number", href: "/users/me/personal", done: filled(f.phone) },
     {
       key: "address",
       label: "Address",
       href: "/users/me/personal",
-      done: filled(user?.address) && filled(user?.city),
+      done: filled(f.address) && filled(f.city),
     },
     {
       key: "birth_date",
       label: "Birth date",
       href: "/users/me/personal",
-      done: filled(user?.birthDate),
+      done: filled(f.birthDate),
     },
     {
       key: "skills",
       label: "Skills and experience",
       href: "/users/me/my-skills",
-      done: Number(skills?.n ?? 0) > 0,
+      done: f.skills > 0,
     },
     {
       key: "payment",
       label: "Payment details (bank account)",
       href: "/users/me/payment",
-      done: filled(payment?.iban) || (filled(payment?.konto) && filled(payment?.reg)),
+      done: filled(f.iban) || (filled(f.konto) && filled(f.reg)),
     },
   ];
 }

@@ -1,0 +1,48 @@
+import { FilterBar } from "@/components/ui";
+import { formatDateTime } from "@/lib/domain/format";
+import { lenientList } from "@/lib/http/page";
+import { listPendingDocuments } from "@/lib/services/approvals";
+import type { Ctx } from "@/lib/services/context";
+import { DocumentsTable } from "./documents-table";
+import type { Search } from "./hours-inbox";
+
+/** The agency's zone for upload times (the demo agency works from Copenhagen). */
+const OFFICE_ZONE = "Europe/Copenhagen";
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The Documents kind of the approvals inbox: pending documents, the longest waiting first. */
+export async function DocumentsInbox({ sp, ctx }: { sp: Search; ctx: Ctx }) {
+  const { data: page, dropped } = await lenientList((input) => listPendingDocuments(ctx, input), {
+    page: one(sp.page),
+    filter: { search: one(sp.search) },
+  });
+  const filtered = Boolean(one(sp.search)) && !dropped["filter.search"];
+  return (
+    <>
+      <FilterBar
+        label="Filter documents"
+        fields={[
+          {
+            kind: "search",
+            param: "search",
+            label: "Search",
+            placeholder: "Name, e-mail or document type",
+          },
+        ]}
+      />
+      <DocumentsTable
+        items={page.items.map((d) => ({
+          ...d,
+          uploaded: formatDateTime(new Date(d.uploaded_at), OFFICE_ZONE),
+        }))}
+        meta={page.meta}
+        emptyTitle={filtered ? "No document matches this search" : "No documents to review"}
+        emptyHint={
+          filtered
+            ? "Try another name or document type, or clear the search."
+            : "Every uploaded document has been reviewed. New uploads show here."
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { expectNoSeriousViolations } from "./support/join";
+
+const SHOTS = process.env.SHOTS_DIR;
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+// Read-only (the desktop journey approves and declines on the same database).
+test("on a phone the applicants and the documents inbox are cards that fit", async ({ page }) => {
+  test.setTimeout(120_000);
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+
+  await page.goto("/applicants");
+  await expect(page.getByRole("heading", { level: 1, name: "Applicants" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Applicants awaiting approval" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Approve Oskar Lindqvist" })).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/applicants-390.png`, fullPage: true });
+
+  await page.goto("/approvals?type=documents");
+  await expect(
+    page.getByRole("button", { name: "Decline ID card/passport of Oskar Lindqvist" }),
+  ).toBeVisible();
+  await noSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+  if (SHOTS)
+    await page.screenshot({ path: `${SHOTS}/approvals-documents-390.png`, fullPage: true });
+});

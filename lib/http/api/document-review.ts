@@ -1,0 +1,16 @@
+import { endpoint, type Endpoint } from "../endpoint";
+import { reviewDocument, reviewDocumentInput } from "@/lib/services/documents/review";
+
+export const postDocumentReview = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/documents/{id}/review",
+  summary:
+    "Approve or decline a pending document: status approved | declined, reason (required to decline, at most 500 characters; the user sees it and is e-mailed). 'Document approved or declined successfully'; a document no longer pending 409 [approval_access, agency staff]",
+  tag: "documents",
+  auth: "user",
+  body: reviewDocumentInput,
+  run: (ctx, { params, body }) => reviewDocument(ctx, params.id, body),
+});
+
+/** The office's review of documents (issue 11); the documents' own CRUD is in documents.ts. */
+export const documentReviewEndpoints: Endpoint[] = [postDocumentReview as Endpoint];

@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ilike, isNull, or } from "drizzle-orm";
+import { schema } from "@/db";
+import { expiryState, todayIn, type ExpiryState } from "@/lib/domain/documents";
+import type { Ctx } from "../context";
+import { containsPattern } from "../like";
+import { offsetOf, pageMeta, type Page } from "../pagination";
+import { parseInput } from "../validate";
+import { requireReviewOffice } from "./access";
+import { pendingDocumentsInput } from "./schemas";
+
+/** One document waiting for the office's decision. */
+export interface PendingDocumentRow {
+  id: number;
+  user: { id: number; name: string; email: string; approved: boolean };
+  type: { id: number; name: string; has_expiry: boolean };
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  uploaded_at: string;
+  /** The last day it is valid (YYYY-MM-DD), when its type has an expiry. */
+  expires_on: string | null;
+  expiry: ExpiryState;
+  /** The authorized download (GET documents/{id}/file). */
+  file_url: string;
+}
+
+/** The day of a user without a country is the agency's (the demo agency is in Copenhagen). */
+const FALLBACK_ZONE = "Europe/Copenhagen";
+
+const d = schema.documents;
+/** Pending documents of users who are not archived: what the Documents tab and its count show. */
+export const pendingDocument = and(eq(d.status, "pending"), isNull(schema.users.deletedAt))!;
+
+/**
+ * GET approvals?type=documents: pending documents, the longest waiting first. Two queries a
+ * page (count, rows).
+ */
+export async function listPendingDocuments(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<Page<PendingDocumentRow>> {
+  requireReviewOffice(ctx);
+  const input = parseInput(pendingDocumentsInput, raw ?? {});
+  const search = input.filter.search;
+  const where = and(
+    pendingDocument,
+    search
+      ? or(
+          ilike(schema.users.name, containsPattern(search)),
+          ilike(schema.users.email, containsPattern(search)),
+          ilike(schema.documentTypes.name, containsPattern(search)),
+        )
+      : undefined,
+  );
+  const from = () =>
+    ctx.db
+      .select({
+        id: d.id,
+        fileName: d.fileName,
+        mimeType: d.mimeType,
+        sizeBytes: d.sizeBytes,
+        createdAt: d.createdAt,
+        expiresOn: d.expiresOn,
+        userId: schema.users.id,
+        userName: schema.users.name,
+        email: schema.users.email,
+        approved: schema.users.approved,
+        typeId: schema.documentTypes.id,
+        typeName: schema.documentTypes.name,
+        hasExpiry: schema.documentTypes.hasExpiry,
+        warningMonths: schema.documentTypes.warningMonths,
+        timeZone: schema.countries.timeZone,
+      })
+      .from(d)
+      .innerJoin(schema.users, eq(schema.users.id, d.userId))
+      .innerJoin(schema.documentTypes, eq(schema.documentTypes.id, d.documentTypeId))
+      .leftJoin(schema.countries, eq(schema.countries.id, schema.users.countryId));
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db
+      .select({ total: count() })
+      .from(d)
+      .innerJoin(schema.users, eq(schema.users.id, d.userId))
+      .innerJoin(schema.documentTypes, eq(schema.documentTypes.id, d.documentTypeId))
+      .where(where),
+    from()
+      .where(where)
+      .orderBy(asc(d.createdAt), asc(d.id))
+      .limit(input.perPage)
+      .offset(offsetOf(input.page, input.perPage)),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      user: { id: r.userId, name: r.userName, email: r.email, approved: r.approved },
+      type: { id: r.typeId, name: r.typeName, has_expiry: r.hasExpiry },
+      file_name: r.fileName,
+      mime_type: r.mimeType,
+      size_bytes: r.sizeBytes,
+      uploaded_at: new Date(r.createdAt).toISOString(),
+      expires_on: r.expiresOn,
+      // "Expired" is judged on the calendar day of the user's country.
+      expiry: expiryState(
+        r.expiresOn,
+        r.warningMonths,
+        todayIn(ctx.now, r.timeZone ?? FALLBACK_ZONE),
+      ),
+      file_url: `/api/v2/documents/${r.id}/file`,
+    })),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
+}

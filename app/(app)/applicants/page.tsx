@@ -1,5 +1,6 @@
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
+import { viewerTimeZone } from "@/lib/services/viewer-zone";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { formatDateTime } from "@/lib/domain/format";
 import { lenientList, pageData } from "@/lib/http/page";
@@ -11,7 +12,6 @@ import { RecentlyApproved } from "./recently-approved";
 export const metadata = routeMetadata("/applicants");
 
 /** The agency's zone for the times on this screen (the demo agency works from Copenhagen). */
-const OFFICE_ZONE = "Europe/Copenhagen";
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -19,13 +19,14 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function ApplicantsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
-  const [{ data: page, dropped }, recent, waiting] = await Promise.all([
+  const [{ data: page, dropped }, recent, timeZone, waiting] = await Promise.all([
     // A value the list rejects (?page=0) is left out, not an error screen.
     lenientList((input) => listApplicants(ctx, input), {
       page: one(sp.page),
       filter: { search: one(sp.search) },
     }),
     pageData(recentlyPromoted(ctx)),
+    viewerTimeZone(ctx),
     pageData(applicantsCount()),
   ]);
   const filtered = Boolean(one(sp.search)) && !dropped["filter.search"];
@@ -49,7 +50,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
       <ApplicantsTable
         items={page.items.map((a) => ({
           ...a,
-          registered: formatDateTime(new Date(a.registered_at), OFFICE_ZONE),
+          registered: formatDateTime(new Date(a.registered_at), timeZone),
         }))}
         meta={page.meta}
         emptyTitle={filtered ? "No applicant matches this search" : "No applicants waiting"}
@@ -59,7 +60,7 @@ export default async function ApplicantsPage({ searchParams }: { searchParams: P
             : "Everyone who signed up has been approved. New sign-ups show here."
         }
       />
-      <RecentlyApproved rows={recent} timeZone={OFFICE_ZONE} />
+      <RecentlyApproved rows={recent} timeZone={timeZone} />
     </>
   );
 }

@@ -5,17 +5,20 @@ import { listPendingDocuments } from "@/lib/services/approvals";
 import type { Ctx } from "@/lib/services/context";
 import { DocumentsTable } from "./documents-table";
 import type { Search } from "./hours-inbox";
+import { viewerTimeZone } from "@/lib/services/viewer-zone";
 
 /** The agency's zone for upload times (the demo agency works from Copenhagen). */
-const OFFICE_ZONE = "Europe/Copenhagen";
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** The Documents kind of the approvals inbox: pending documents, the longest waiting first. */
 export async function DocumentsInbox({ sp, ctx }: { sp: Search; ctx: Ctx }) {
-  const { data: page, dropped } = await lenientList((input) => listPendingDocuments(ctx, input), {
-    page: one(sp.page),
-    filter: { search: one(sp.search) },
-  });
+  const [{ data: page, dropped }, timeZone] = await Promise.all([
+    lenientList((input) => listPendingDocuments(ctx, input), {
+      page: one(sp.page),
+      filter: { search: one(sp.search) },
+    }),
+    viewerTimeZone(ctx),
+  ]);
   const filtered = Boolean(one(sp.search)) && !dropped["filter.search"];
   return (
     <>
@@ -33,7 +36,7 @@ export async function DocumentsInbox({ sp, ctx }: { sp: Search; ctx: Ctx }) {
       <DocumentsTable
         items={page.items.map((d) => ({
           ...d,
-          uploaded: formatDateTime(new Date(d.uploaded_at), OFFICE_ZONE),
+          uploaded: formatDateTime(new Date(d.uploaded_at), timeZone),
         }))}
         meta={page.meta}
         emptyTitle={filtered ? "No document matches this search" : "No documents to review"}

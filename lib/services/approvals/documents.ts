@@ -7,6 +7,7 @@ import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
 import { pendingDocumentsInput } from "./schemas";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
 
 /** One document waiting for the office's decision. */
 export interface PendingDocumentRow {
@@ -23,9 +24,6 @@ export interface PendingDocumentRow {
   /** The authorized download (GET documents/{id}/file). */
   file_url: string;
 }
-
-/** The day of a user without a country is the agency's (the demo agency is in Copenhagen). */
-const FALLBACK_ZONE = "Europe/Copenhagen";
 
 const d = schema.documents;
 /** Pending documents of users who are not archived: what the Documents tab and its count show. */
@@ -102,7 +100,7 @@ export async function listPendingDocuments(
       expiry: expiryState(
         r.expiresOn,
         r.warningMonths,
-        todayIn(ctx.now, r.timeZone ?? FALLBACK_ZONE),
+        todayIn(ctx.now, r.timeZone ?? AGENCY_TIME_ZONE),
       ),
       file_url: `/api/v2/documents/${r.id}/file`,
     })),

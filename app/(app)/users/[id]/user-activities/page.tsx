@@ -1,0 +1,31 @@
+import { ActivityList } from "@/components/activity/activity-list";
+import { requestCtx } from "@/lib/auth/session";
+import { lenientList } from "@/lib/http/page";
+import { listUserActivities } from "@/lib/services/activity-log";
+import { profileTab } from "../data";
+
+/** The profile tab user-activities [view_user_activity]: what the user did and what was done to it. */
+export default async function UserActivitiesTab({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ page?: string | string[] }>;
+}) {
+  const profile = await profileTab((await params).id, "user-activities");
+  const ctx = await requestCtx();
+  const { page } = await searchParams;
+  const { data } = await lenientList((input) => listUserActivities(ctx, profile.id, input), {
+    page: Array.isArray(page) ? page[0] : page,
+  });
+  return (
+    <ActivityList
+      items={data.items}
+      meta={data.meta}
+      timeZone={data.time_zone}
+      label={`Activity of ${profile.name}`}
+      emptyTitle="No activity yet"
+      emptyHint="What this user does in Crewdeck, and what the office changes on the account, appears here."
+    />
+  );
+}

@@ -16,6 +16,7 @@ import { seedPeople } from "./build/people";
 import { seedProfiles } from "./build/profiles";
 import { seedUsersExtra } from "./build/users-extra";
 import { seedJoining } from "./build/join";
+import { seedActivityLog } from "./build/activity";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedWorkerExtras(w);
     await seedChats(w);
     await seedActivity(w, apps);
+    await seedActivityLog(w, apps);
     await seedProfiles(w);
     await seedJoining(w);
     return summarize(tx);

@@ -53,6 +53,7 @@ describe("activityLines", () => {
         job_id: 3,
         shift_id: 9,
         token_ids: [1, 2],
+        invited_by: 5,
         iban: "DK•• •••• •••• 1234",
         has_danish_bank: false,
       },

@@ -20,7 +20,7 @@ export interface ActivityLine {
 /** Never shown: secrets and what identifies a device or a connection. */
 const SECRET = /(hash|token|password|secret|otp|remember|^ip$|user_?agent|session)/i;
 /** Internal row ids: the row's link already leads to the record. */
-const INTERNAL_ID = /(^id$|_id$|Id$|_ids$|Ids$|^undo_of$|^restored_from$)/;
+const INTERNAL_ID = /(^id$|_id$|Id$|_ids$|Ids$|^undo_of$|^restored_from$|^invited_by$)/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const MAX_TEXT = 200;
 

@@ -56,6 +56,11 @@ test("the admin filters the activity log by a type and follows a record's link",
   await expect(page).toHaveURL(/\/users\/\d+\/user-activities$/);
   await expect(page.getByRole("list", { name: /^Activity of / })).toBeVisible();
   await expectNoSeriousViolations(page, "user-activities");
+  // From there, the same person's rows in the full log (filter[causer_id]).
+  await page.getByRole("link", { name: /^What .+ did, in the activity log$/ }).click();
+  await expect(page).toHaveURL(/\/activity-log\?causer_id=\d+$/);
+  await expect(page.getByText(/^Only what .+ did\./)).toBeVisible();
+  await expect(log.getByText("Signed in").first()).toBeVisible();
 });
 
 test("an office user adds a worker to the on-call list and removes one", async ({ page }) => {

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { ActivityList } from "@/components/activity/activity-list";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
@@ -30,6 +31,8 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
   const filtered = ["log_name", "causer_id", "from", "to"].some(
     (k) => one(sp[k]) && !dropped[`filter.${k}`],
   );
+  const causerId = one(sp.causer_id) && !dropped["filter.causer_id"] ? one(sp.causer_id) : null;
+  const causerName = page.items.find((r) => String(r.causer?.id) === causerId)?.causer?.name;
   return (
     <>
       <PageHeader
@@ -50,6 +53,20 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
           { kind: "date", param: "to", label: "To" },
         ]}
       />
+      {causerId && (
+        <p className="mb-4 text-sm text-gray-700">
+          Only what {causerName ?? `user #${causerId}`} did.{" "}
+          <Link
+            href={{
+              pathname: "/activity-log",
+              query: { ...(one(sp.log_name) ? { log_name: one(sp.log_name) } : {}) },
+            }}
+            className="text-accent-700 hover:underline"
+          >
+            Show everyone&rsquo;s activity
+          </Link>
+        </p>
+      )}
       <ActivityList
         items={page.items}
         meta={page.meta}

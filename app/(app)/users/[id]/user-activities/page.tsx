@@ -1,7 +1,9 @@
+import Link from "next/link";
 import { ActivityList } from "@/components/activity/activity-list";
 import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
 import { listUserActivities } from "@/lib/services/activity-log";
+import { can } from "@/lib/services/context";
 import { profileTab } from "../data";
 
 /** The profile tab user-activities [view_user_activity]: what the user did and what was done to it. */
@@ -19,13 +21,25 @@ export default async function UserActivitiesTab({
     page: Array.isArray(page) ? page[0] : page,
   });
   return (
-    <ActivityList
-      items={data.items}
-      meta={data.meta}
-      timeZone={data.time_zone}
-      label={`Activity of ${profile.name}`}
-      emptyTitle="No activity yet"
-      emptyHint="What this user does in Crewdeck, and what the office changes on the account, appears here."
-    />
+    <div className="flex flex-col gap-3">
+      {can(ctx, "can_view_all_activities") && (
+        <p className="text-sm">
+          <Link
+            href={`/activity-log?causer_id=${profile.id}`}
+            className="text-accent-700 hover:underline"
+          >
+            What {profile.name} did, in the activity log
+          </Link>
+        </p>
+      )}
+      <ActivityList
+        items={data.items}
+        meta={data.meta}
+        timeZone={data.time_zone}
+        label={`Activity of ${profile.name}`}
+        emptyTitle="No activity yet"
+        emptyHint="What this user does in Crewdeck, and what the office changes on the account, appears here."
+      />
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { seedProfiles } from "./build/profiles";
 import { seedUsersExtra } from "./build/users-extra";
 import { seedJoining } from "./build/join";
 import { seedApplicants } from "./build/applicants";
+import { seedActivityLog } from "./build/activity";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedWorkerExtras(w);
     await seedChats(w);
     await seedActivity(w, apps);
+    await seedActivityLog(w, apps);
     await seedProfiles(w);
     await seedJoining(w);
     await seedApplicants(w);

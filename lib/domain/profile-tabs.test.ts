@@ -141,6 +141,7 @@ describe("visibleTabs", () => {
       "payment",
       "notes",
       "my-skills",
+      "user-activities",
       "invited-users",
     ]);
     expect(visibleTabs(viewers.colSame, CONTACT)).toEqual(["personal", "about-company"]);

@@ -42,6 +42,7 @@ const BUILT: ReadonlySet<ProfileTab> = new Set<ProfileTab>([
   "payment",
   "notes",
   "my-skills",
+  "user-activities",
   "about-company",
   "invited-users",
   "user-security",

@@ -20,6 +20,7 @@ import { userProfileEndpoints } from "./users-profile";
 import { usersEndpoints } from "./users";
 import { applicantsEndpoints } from "./applicants";
 import { documentReviewEndpoints } from "./document-review";
+import { recordsEndpoints } from "./records";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -41,6 +42,7 @@ const operations: Endpoint[] = [
   ...(usersEndpoints as Endpoint[]),
   ...applicantsEndpoints,
   ...documentReviewEndpoints,
+  ...recordsEndpoints,
 ];
 
 export const openApi = endpoint({

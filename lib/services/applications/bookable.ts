@@ -24,6 +24,7 @@ import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobScope } from "../jobs/scope";
 import { containsPattern } from "../like";
 import { conflictMessage, findConflicts } from "./conflicts";
+import { worksShifts } from "../users/workers";
 
 export const bookableUsersInput = pageInput(10).extend({
   skill: optionalId,
@@ -48,11 +49,6 @@ export interface BookableUser {
   applications: { id: number; shift_id: number; status: string }[];
   conflicts: { shift_id: number; kind: "overlap" | "rest"; message: string }[];
 }
-
-/** Users who work shifts: active, approved, and holding my_dashboard_access through a role. */
-const worksShifts: SQL = exists(
-  sql`(select 1 from ${schema.userRoles} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${schema.users.id} and ${schema.permissions.name} = 'my_dashboard_access')`,
-);
 
 const HOUR = 3_600_000;
 

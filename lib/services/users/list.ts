@@ -8,6 +8,7 @@ import { containsPattern } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
+import { USERS_ID } from "./workers";
 
 /** Who may open the user list (the route map's PEOPLE, plus a client contact for its company). */
 const LIST_PERMISSIONS = [
@@ -85,19 +86,38 @@ function hasRole(roles: string[]): SQL {
   const ids = roles.filter((r) => /^\d{1,9}$/.test(r)).map(Number);
   const titles = roles.filter((r) => !/^\d{1,9}$/.test(r));
   return sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-    where ur.user_id = ${schema.users.id}
+    where ur.user_id = ${USERS_ID}
     and (${ids.length ? sql`r.id in (${sql.join(ids, sql`, `)})` : sql`false`}
       or ${titles.length ? sql`r.title in (${sql.join(titles, sql`, `)})` : sql`false`}))`;
 }
 
-/** The user holds the skill, or (for a parent skill) one of its sub-skills. */
-function hasSkill(skillId: number, withChildren: boolean): SQL {
+/**
+ * The user holds the skill, or (for a parent skill) one of its sub-skills; with `levelId`, at
+ * that level (user_skills.level_id). Shared with the freelancer search.
+ */
+export function hasSkill(skillId: number | null, withChildren: boolean, levelId?: number): SQL {
+  const which =
+    skillId === null
+      ? sql`true`
+      : sql`(s.id = ${skillId} ${withChildren ? sql`or s.parent_id = ${skillId}` : sql``})`;
   return sql`exists (select 1 from user_skills us join skills s on s.id = us.skill_id
-    where us.user_id = ${schema.users.id}
-    and (s.id = ${skillId} ${withChildren ? sql`or s.parent_id = ${skillId}` : sql``}))`;
+    where us.user_id = ${USERS_ID} and s.deleted_at is null and ${which}
+    ${levelId ? sql`and us.level_id = ${levelId}` : sql``})`;
 }
 
-const columns = {
+/** Name, e-mail or phone contains the text (LIKE wildcards taken literally). */
+export function userSearch(search: string): SQL | undefined {
+  return or(
+    ilike(schema.users.name, containsPattern(search)),
+    ilike(schema.users.firstName, containsPattern(search)),
+    ilike(schema.users.lastName, containsPattern(search)),
+    ilike(schema.users.email, containsPattern(search)),
+    ilike(schema.users.phone, containsPattern(search)),
+  );
+}
+
+/** The list's columns; roles, skills and branches as json subselects (one query a page). */
+export const userListColumns = {
   id: schema.users.id,
   name: schema.users.name,
   first_name: schema.users.firstName,
@@ -114,14 +134,14 @@ const columns = {
   roles: sql<
     { id: number; title: string }[] | null
   >`(select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.id)
-    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${schema.users.id})`,
+    from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${USERS_ID})`,
   skills: sql<string[] | null>`(select json_agg(s.name order by s.order, s.id)
     from user_skills us join skills s on s.id = us.skill_id
-    where us.user_id = ${schema.users.id} and s.deleted_at is null)`,
+    where us.user_id = ${USERS_ID} and s.deleted_at is null)`,
   branches: sql<
     { id: number; name: string }[] | null
   >`(select json_agg(json_build_object('id', b.id, 'name', b.name) order by b.name)
-    from user_branches ub join branches b on b.id = ub.branch_id where ub.user_id = ${schema.users.id})`,
+    from user_branches ub join branches b on b.id = ub.branch_id where ub.user_id = ${USERS_ID})`,
 };
 
 /**
@@ -141,15 +161,7 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
     isNull(schema.users.deletedAt),
     scope,
     input.showDeactivatedUsers ? undefined : eq(schema.users.status, "active"),
-    search
-      ? or(
-          ilike(schema.users.name, containsPattern(search)),
-          ilike(schema.users.firstName, containsPattern(search)),
-          ilike(schema.users.lastName, containsPattern(search)),
-          ilike(schema.users.email, containsPattern(search)),
-          ilike(schema.users.phone, containsPattern(search)),
-        )
-      : undefined,
+    search ? userSearch(search) : undefined,
     input.role ? hasRole([input.role]) : undefined,
     roles.length ? hasRole(roles) : undefined,
     company_id ? eq(schema.users.companyId, company_id) : undefined,
@@ -166,7 +178,7 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
   const [[{ total }], rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(schema.users).where(where),
     ctx.db
-      .select(columns)
+      .select(userListColumns)
       .from(schema.users)
       .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
       .where(where)

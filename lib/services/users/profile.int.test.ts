@@ -62,7 +62,14 @@ describe("GET users/{id}", () => {
   it("tells workers and client contacts apart by their own roles", async () => {
     const col = await getProfile(c.ctx.admin, c.users.colA2.id);
     expect([col.is_worker, col.is_client_contact]).toEqual([false, true]);
-    expect(col.tabs).toEqual(["personal", "settings", "notes", "about-company", "invited-users"]);
+    expect(col.tabs).toEqual([
+      "personal",
+      "settings",
+      "notes",
+      "user-activities",
+      "about-company",
+      "invited-users",
+    ]);
     const pm = await getProfile(c.ctx.admin, c.users.pm.id);
     expect([pm.is_worker, pm.is_client_contact]).toEqual([false, false]);
     expect(pm.tabs).not.toContain("payment");

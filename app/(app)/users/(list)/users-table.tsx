@@ -4,7 +4,6 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ellipsis, Power, PowerOff, Trash2, UserRound } from "lucide-react";
-import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -17,12 +16,10 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { UserActionDialog, type UserAction } from "@/components/users/change-status-button";
+import { listOf, PersonCell } from "@/components/users/user-cells";
 import type { UserListRow } from "@/lib/services/users";
 
 export type UserRow = Omit<UserListRow, "created_at"> & { created_at: string };
-
-const dash = <span className="text-gray-600">—</span>;
-const listOf = (names: string[]) => (names.length ? names.join(", ") : dash);
 
 /** "24/11/2026" from an ISO date-time, by its calendar day in UTC (the same on server and browser). */
 const createdDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -48,17 +45,7 @@ function columns(
     {
       accessorKey: "name",
       header: "Name",
-      cell: ({ row }) => (
-        <span className="flex min-w-0 items-center gap-3">
-          <Avatar name={row.original.name} src={row.original.avatar} alt="" size="sm" />
-          <Link
-            href={`/users/${row.original.id}/personal`}
-            className="font-medium break-words text-accent-700 hover:underline"
-          >
-            {row.original.name}
-          </Link>
-        </span>
-      ),
+      cell: ({ row }) => <PersonCell {...row.original} />,
       meta: { label: "Name", mobileTitle: true },
     },
     {

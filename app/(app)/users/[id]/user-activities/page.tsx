@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { ActivityList } from "@/components/activity/activity-list";
+import { requestCtx } from "@/lib/auth/session";
+import { lenientList } from "@/lib/http/page";
+import { listUserActivities } from "@/lib/services/activity-log";
+import { can } from "@/lib/services/context";
+import { profileTab } from "../data";
+
+/** The profile tab user-activities [view_user_activity]: what the user did and what was done to it. */
+export default async function UserActivitiesTab({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ page?: string | string[] }>;
+}) {
+  const profile = await profileTab((await params).id, "user-activities");
+  const ctx = await requestCtx();
+  const { page } = await searchParams;
+  const { data } = await lenientList((input) => listUserActivities(ctx, profile.id, input), {
+    page: Array.isArray(page) ? page[0] : page,
+  });
+  return (
+    <div className="flex flex-col gap-3">
+      {can(ctx, "can_view_all_activities") && (
+        <p className="text-sm">
+          <Link
+            href={`/activity-log?causer_id=${profile.id}`}
+            className="text-accent-700 hover:underline"
+          >
+            What {profile.name} did, in the activity log
+          </Link>
+        </p>
+      )}
+      <ActivityList
+        items={data.items}
+        meta={data.meta}
+        timeZone={data.time_zone}
+        label={`Activity of ${profile.name}`}
+        emptyTitle="No activity yet"
+        emptyHint="What this user does in Crewdeck, and what the office changes on the account, appears here."
+      />
+    </div>
+  );
+}

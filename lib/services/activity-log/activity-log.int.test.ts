@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { testDatabase } from "@/lib/testing/db";
+import { createUser, ctxFor } from "@/lib/testing/fixtures";
+import { appErrorOf } from "@/lib/testing/app-error";
+import { countingDb } from "@/lib/testing/counting-db";
+import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { addOnCall } from "../on-call";
+import { activityTypes, listActivityLog, listUserActivities } from ".";
+
+let handle: DbHandle;
+let db: Db;
+let w: JobWorld;
+const now = new Date("2026-11-22T12:00:00Z");
+const ctxOf = (userId: number) => ctxFor(db, userId, { now });
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+let jobId: number;
+let applicationId: number;
+let documentId: number;
+let worker2: number;
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  setDatabaseForTests(handle);
+  w = await createJobWorld(db);
+  worker2 = (await createUser(db, { name: "Wanda Worker", roles: [ROLE.worker] })).id;
+  const job = await insertJob(db, {
+    name: "Logged job",
+    companyId: w.companyA,
+    countryId: w.countryId,
+    shifts: [
+      {
+        startsAt: hoursAgo(-48),
+        endsAt: hoursAgo(-40),
+        slots: [{ skillId: w.skill, positions: 2 }],
+      },
+    ],
+  });
+  jobId = job.id;
+  [{ id: applicationId }] = await db
+    .insert(schema.applications)
+    .values({
+      shiftSlotId: job.shifts[0].slots[0].id,
+      shiftId: job.shifts[0].id,
+      assigneeId: worker2,
+      status: "Booked",
+    })
+    .returning();
+  const [type] = await db.insert(schema.documentTypes).values({ name: "ID (test)" }).returning();
+  [{ id: documentId }] = await db
+    .insert(schema.documents)
+    .values({
+      userId: worker2,
+      documentTypeId: type.id,
+      fileName: "id.pdf",
+      storageKey: "k/id",
+      mimeType: "application/pdf",
+      sizeBytes: 10,
+    })
+    .returning();
+  await db.insert(schema.activityLog).values([
+    {
+      logName: "jobs",
+      description: "Changed status of Logged job from Published to Cancelled",
+      subjectType: "jobs",
+      subjectId: jobId,
+      causerId: w.pm,
+      properties: { from: "Published", to: "Cancelled", reason: "Rain" },
+      createdAt: hoursAgo(50),
+    },
+    {
+      logName: "applications",
+      description: "Booked Wanda Worker on Logged job",
+      subjectType: "applications",
+      subjectId: applicationId,
+      causerId: w.crewHandler,
+      properties: { from: null, to: "Booked", job_id: jobId },
+      createdAt: hoursAgo(30),
+    },
+    {
+      logName: "documents",
+      description: "Approved a document of Wanda Worker",
+      subjectType: "documents",
+      subjectId: documentId,
+      causerId: w.crewHandler,
+      properties: { from: "pending", to: "approved" },
+      createdAt: hoursAgo(20),
+    },
+    {
+      logName: "auth",
+      description: "Signed in",
+      subjectType: "users",
+      subjectId: worker2,
+      causerId: worker2,
+      properties: { ip: "203.0.113.9", token_hash: "deadbeef" },
+      createdAt: hoursAgo(10),
+    },
+  ]);
+  // A real verb writes its own row.
+  await addOnCall(await ctxOf(w.crewHandler), { userId: worker2 });
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("GET activity-log", () => {
+  it("lists everyone's activity newest first, 20 a page, with causer, link and changes", async () => {
+    const page = await listActivityLog(await ctxOf(w.admin), {});
+    expect(page.meta.per_page).toBe(20);
+    expect(page.time_zone).toBe("Europe/Copenhagen");
+    expect(page.items.map((r) => r.log_name)).toEqual([
+      "on_call",
+      "auth",
+      "documents",
+      "applications",
+      "jobs",
+    ]);
+    const [onCall, auth, doc, app, job] = page.items;
+    expect(onCall).toMatchObject({
+      description: "Added Wanda Worker to the on-call list",
+      causer: { id: w.crewHandler },
+      subject: { href: `/users/${worker2}/personal` },
+      created_at: now.toISOString(),
+    });
+    expect(job.subject?.href).toBe(`/jobs/${jobId}`);
+    expect(job.changes).toEqual([
+      { label: "Status", from: "Published", to: "Cancelled" },
+      { label: "Reason", value: "Rain" },
+    ]);
+    expect(app.subject?.href).toBe(`/jobs/${jobId}/shifts`);
+    expect(doc.subject?.href).toBe(`/users/${worker2}/my-documents`);
+    // Never the address or a hash, and never the raw properties.
+    expect(auth.changes).toEqual([]);
+    expect(JSON.stringify(page)).not.toContain("203.0.113.9");
+    expect(JSON.stringify(page)).not.toContain("deadbeef");
+  });
+
+  it("filters by log name, causer and a day range; types lists the log names", async () => {
+    const ctx = await ctxOf(w.admin);
+    const names = (p: { items: { log_name: string }[] }) => p.items.map((r) => r.log_name);
+    expect(names(await listActivityLog(ctx, { filter: { log_name: "jobs" } }))).toEqual(["jobs"]);
+    expect(
+      names(await listActivityLog(ctx, { filter: { causer_id: String(w.crewHandler) } })),
+    ).toEqual(["on_call", "documents", "applications"]);
+    // 22/11 and 21/11 in Copenhagen: the row of 50 hours ago (20/11) is left out.
+    expect(
+      names(await listActivityLog(ctx, { filter: { from: "21/11/2026", to: "22/11/2026" } })),
+    ).toEqual(["on_call", "auth", "documents", "applications"]);
+    expect(names(await listActivityLog(ctx, { filter: { to: "20/11/2026" } }))).toEqual(["jobs"]);
+    expect(await activityTypes(ctx)).toEqual([
+      "applications",
+      "auth",
+      "documents",
+      "jobs",
+      "on_call",
+    ]);
+  });
+
+  it("answers 422 for bad dates, a reversed range and bad paging", async () => {
+    const ctx = await ctxOf(w.admin);
+    for (const input of [
+      { filter: { from: "31/02/2026" } },
+      { filter: { from: "22/11/2026", to: "21/11/2026" } },
+      { filter: { causer_id: "x" } },
+      { perPage: 1000 },
+      { page: -1 },
+    ])
+      expect((await appErrorOf(listActivityLog(ctx, input))).status).toBe(422);
+  });
+
+  it("is for can_view_all_activities only: project manager, worker and client get 403", async () => {
+    for (const who of [w.pm, w.crewHandler, w.worker, w.colA]) {
+      const ctx = await ctxOf(who);
+      expect((await appErrorOf(listActivityLog(ctx, {}))).status).toBe(403);
+      expect((await appErrorOf(activityTypes(ctx))).status).toBe(403);
+    }
+  });
+
+  it("reads a page in three queries, whatever its size", async () => {
+    const counting = countingDb(handle);
+    const ctx = await ctxFor(counting.db, w.admin, { now });
+    counting.reset();
+    expect((await listActivityLog(ctx, { perPage: 1 })).items).toHaveLength(1);
+    const one = counting.statements();
+    counting.reset();
+    expect((await listActivityLog(ctx, { perPage: 20 })).items).toHaveLength(5);
+    expect(counting.statements()).toBe(one);
+    expect(one).toBe(3);
+  });
+});
+
+describe("GET activities/{userId}", () => {
+  it("lists what the user did and what was done to the user, 15 a page", async () => {
+    const page = await listUserActivities(await ctxOf(w.crewHandler), String(worker2), {});
+    expect(page.meta.per_page).toBe(15);
+    expect(page.items.map((r) => r.description)).toEqual([
+      "Added Wanda Worker to the on-call list",
+      "Signed in",
+    ]);
+    const byHandler = await listUserActivities(await ctxOf(w.pm), w.crewHandler, {});
+    expect(byHandler.items.map((r) => r.log_name)).toEqual([
+      "on_call",
+      "documents",
+      "applications",
+    ]);
+  });
+
+  it("is 404 for a worker (even on itself), a client contact, and unknown ids", async () => {
+    for (const [who, target] of [
+      [w.worker, worker2],
+      [worker2, worker2],
+      [w.colA, w.colA],
+    ] as const) {
+      expect((await appErrorOf(listUserActivities(await ctxOf(who), target, {}))).status).toBe(404);
+    }
+    const ctx = await ctxOf(w.admin);
+    for (const id of ["abc", "0", 999_999])
+      expect((await appErrorOf(listUserActivities(ctx, id, {}))).status).toBe(404);
+    expect((await appErrorOf(listUserActivities(ctx, worker2, { perPage: 0 }))).status).toBe(422);
+  });
+
+  it("reads a page in four queries (profile access, zone, count, rows)", async () => {
+    const counting = countingDb(handle);
+    const ctx = await ctxFor(counting.db, w.admin, { now });
+    counting.reset();
+    await listUserActivities(ctx, worker2, { perPage: 1 });
+    const one = counting.statements();
+    counting.reset();
+    await listUserActivities(ctx, worker2, {});
+    expect(counting.statements()).toBe(one);
+    expect(one).toBe(4);
+  });
+});

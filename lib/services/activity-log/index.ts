@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type DbOrTx } from "@/db";
+import {
+  activityLines,
+  activitySubjectLink,
+  type ActivityLine,
+  type ActivityLink,
+} from "@/lib/domain/activity";
+import { parseDate } from "@/lib/domain/format";
+import { addDays, fromLocal } from "@/lib/domain/time";
+import { requirePermission, requireUser, type Ctx } from "../context";
+import { ValidationError } from "../errors";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { flag, optionalId } from "../params";
+import { profileAccess } from "../users/access";
+import { parseInput } from "../validate";
+
+/** The agency's zone, for a viewer whose country is not set (as the notes do). */
+export const DEFAULT_TIME_ZONE = "Europe/Copenhagen";
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+const day = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .refine((v) => parseDate(v) !== null, "Use a real date as DD/MM/YYYY.")
+    .optional(),
+);
+
+/** GET activity-log: perPage 20 (spec §9), filter[log_name], filter[causer_id], a day range. */
+export const activityLogInput = pageInput(20).extend({
+  /** `types=true` answers the list of log names instead of rows. */
+  types: flag,
+  filter: z
+    .object({
+      log_name: z.preprocess(blank, z.string().trim().max(100).optional()),
+      causer_id: optionalId,
+      from: day,
+      to: day,
+    })
+    .optional()
+    .default({}),
+});
+
+/** GET activities/{userId}: perPage 15 (spec §9). */
+export const userActivitiesInput = pageInput(15);
+
+/** One row as the log and the profile tab show it: never the raw properties (secrets). */
+export interface ActivityRow {
+  id: number;
+  log_name: string;
+  description: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  /** Where "on which record" leads, or null when the record has no page. */
+  subject: ActivityLink | null;
+  causer: { id: number; name: string } | null;
+  created_at: string;
+  /** What changed (before → after) and the facts the verb recorded. */
+  changes: ActivityLine[];
+}
+
+export interface ActivityPage extends Page<ActivityRow> {
+  /** The viewer's zone: the screens show `created_at` and the dates in `changes` in it. */
+  time_zone: string;
+}
+
+const log = schema.activityLog;
+
+/** The zone of the viewer's country, else the agency's. */
+async function viewerZone(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ tz: schema.countries.timeZone })
+    .from(schema.users)
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.users.countryId))
+    .where(eq(schema.users.id, userId));
+  return row?.tz ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The record a subject lives under, looked up in the rows' own query (one statement a page,
+ * never one per row): the job of an application, the owner of a document.
+ */
+const parentOfSubject = sql<number | null>`case ${log.subjectType}
+  when 'applications' then (select s.job_id from applications a join shifts s on s.id = a.shift_id
+    where a.id = ${log.subjectId})
+  when 'documents' then (select d.user_id from documents d where d.id = ${log.subjectId})
+  else null end`;
+
+async function activityPage(
+  ctx: Ctx,
+  timeZone: string,
+  where: SQL | undefined,
+  page: number,
+  perPage: number,
+): Promise<ActivityPage> {
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(log).where(where),
+    ctx.db
+      .select({
+        id: log.id,
+        logName: log.logName,
+        description: log.description,
+        subjectType: log.subjectType,
+        subjectId: log.subjectId,
+        properties: log.properties,
+        createdAt: log.createdAt,
+        causerId: log.causerId,
+        causerName: schema.users.name,
+        parentId: parentOfSubject,
+      })
+      .from(log)
+      .leftJoin(schema.users, eq(schema.users.id, log.causerId))
+      .where(where)
+      .orderBy(desc(log.createdAt), desc(log.id))
+      .limit(perPage)
+      .offset(offsetOf(page, perPage)),
+  ]);
+  const items = rows.map((r) => ({
+    id: Number(r.id),
+    log_name: r.logName,
+    description: r.description,
+    subject_type: r.subjectType,
+    subject_id: r.subjectId,
+    subject: activitySubjectLink({
+      subjectType: r.subjectType,
+      subjectId: r.subjectId,
+      parentId: r.parentId === null ? null : Number(r.parentId),
+      causerId: r.causerId,
+    }),
+    causer: r.causerId && r.causerName ? { id: r.causerId, name: r.causerName } : null,
+    created_at: new Date(r.createdAt).toISOString(),
+    changes: activityLines(r.properties, timeZone),
+  }));
+  return { items, meta: pageMeta(page, perPage, Number(total)), time_zone: timeZone };
+}
+
+/** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */
+function dayStart(value: string, timeZone: string, nextDay = false): Date {
+  let d = parseDate(value)!;
+  if (nextDay) d = addDays(d, 1);
+  return fromLocal({ ...d, hour: 0, minute: 0 }, timeZone);
+}
+
+/**
+ * GET activity-log [can_view_all_activities]: everyone's activity, newest first, 20 a page;
+ * filter by log name, causer and a day range (days in the viewer's zone). Three queries a
+ * page: the viewer's zone, then the count and the rows (with causer and subject links).
+ */
+export async function listActivityLog(ctx: Ctx, raw: unknown): Promise<ActivityPage> {
+  const actor = requireUser(ctx);
+  requirePermission(ctx, "can_view_all_activities");
+  const input = parseInput(activityLogInput, raw ?? {});
+  const f = input.filter;
+  const timeZone = await viewerZone(ctx.db, actor.userId);
+  const from = f.from ? dayStart(f.from, timeZone) : undefined;
+  const to = f.to ? dayStart(f.to, timeZone, true) : undefined;
+  if (from && to && from >= to) {
+    const message = "The end date must not be before the start date.";
+    throw new ValidationError(message, { "filter.to": [message] });
+  }
+  const where = and(
+    f.log_name ? eq(log.logName, f.log_name) : undefined,
+    f.causer_id ? eq(log.causerId, f.causer_id) : undefined,
+    from ? gte(log.createdAt, from) : undefined,
+    to ? lt(log.createdAt, to) : undefined,
+  );
+  return activityPage(ctx, timeZone, where, input.page, input.perPage);
+}
+
+/** GET activity-log?types=true: the log names in use, A to Z (the filter's choices). */
+export async function activityTypes(ctx: Ctx): Promise<string[]> {
+  requireUser(ctx);
+  requirePermission(ctx, "can_view_all_activities");
+  const rows = await ctx.db
+    .selectDistinct({ name: log.logName })
+    .from(log)
+    .orderBy(asc(log.logName));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * GET activities/{userId} [view_user_activity]: one user's activities, 15 a page: what the
+ * user did, and what was done to the user (subject users/{id}). Who may look is the profile
+ * tab's rule (lib/domain/profile-tabs.ts); anyone else gets 404, never 403.
+ */
+export async function listUserActivities(
+  ctx: Ctx,
+  rawUserId: unknown,
+  raw: unknown,
+): Promise<ActivityPage> {
+  const { actor, subject } = await profileAccess(ctx, rawUserId, { tab: "user-activities" });
+  const input = parseInput(userActivitiesInput, raw ?? {});
+  const where = or(
+    eq(log.causerId, subject.id),
+    and(eq(log.subjectType, "users"), eq(log.subjectId, subject.id)),
+  );
+  return activityPage(
+    ctx,
+    await viewerZone(ctx.db, actor.userId),
+    where,
+    input.page,
+    input.perPage,
+  );
+}

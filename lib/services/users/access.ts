@@ -12,6 +12,7 @@ import {
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { parseId } from "../params";
+import { worksShifts } from "./workers";
 
 /**
  * Who may look at or change a user's profile, decided once (lib/domain/profile-tabs.ts) for
@@ -41,10 +42,7 @@ export async function loadSubject(
     .select({
       id: u.id,
       companyId: u.companyId,
-      isWorker: sql<boolean>`exists (select 1 from user_roles ur
-        join role_permissions rp on rp.role_id = ur.role_id
-        join permissions p on p.id = rp.permission_id
-        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and p.name = 'my_dashboard_access')`,
+      isWorker: sql<boolean>`${worksShifts}`,
       isClientContact: sql<boolean>`exists (select 1 from user_roles ur
         join roles r on r.id = ur.role_id
         where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and r.title = ${ROLE.client})`,

@@ -1,5 +1,6 @@
 import { exists, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
 
 /**
  * `users.id` of the outer query, always written in full: Drizzle leaves the table name out of
@@ -8,10 +9,11 @@ import { schema } from "@/db";
 export const USERS_ID: SQL = sql`${sql.identifier("users")}.${sql.identifier("id")}`;
 
 /**
- * The outer `users` row holds a role with my_dashboard_access: a worker (works shifts). One
- * definition for the bookable users, the freelancer search and the on-call list; the status
- * (active, approved, not archived) is each list's own condition.
+ * The outer `users` row holds a role with my_dashboard_access: a worker (works shifts). The
+ * Administrator role is not one: it holds every permission by rule, not because its holders
+ * work shifts. One definition for the profile, the bookable users, the freelancer search and
+ * the on-call list; the status (active, approved, not archived) is each list's own condition.
  */
 export const worksShifts: SQL = exists(
-  sql`(select 1 from ${schema.userRoles} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${USERS_ID} and ${schema.permissions.name} = 'my_dashboard_access')`,
+  sql`(select 1 from ${schema.userRoles} join ${schema.roles} on ${schema.roles.id} = ${schema.userRoles.roleId} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${USERS_ID} and ${schema.permissions.name} = 'my_dashboard_access' and ${schema.roles.title} <> ${ROLE.admin})`,
 );

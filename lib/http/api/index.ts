@@ -18,6 +18,7 @@ import { workerEndpoints } from "./worker";
 import { crewEndpoints } from "./crew";
 import { userProfileEndpoints } from "./users-profile";
 import { usersEndpoints } from "./users";
+import { documentsEndpoints } from "./documents";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -37,6 +38,7 @@ const operations: Endpoint[] = [
   ...crewEndpoints,
   ...(userProfileEndpoints as Endpoint[]),
   ...(usersEndpoints as Endpoint[]),
+  ...documentsEndpoints,
 ];
 
 export const openApi = endpoint({

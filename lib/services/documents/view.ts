@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { and, count, desc, eq, not, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
 import { documentBadge, type DocumentBadge } from "@/lib/domain/document-badge";
 import type { DocumentStatus } from "@/lib/domain/documents";
@@ -242,16 +241,14 @@ export async function missingRequiredTypes(
     .orderBy(sql`lower(${dt.name})`);
 }
 
-const newer = alias(schema.documents, "newer");
-
 /**
  * The latest upload of its type for its user (declined ones aside): an older document that
  * a renewal replaced raises no alert and no e-mail, whatever its own date says.
  */
 export const isLatestSql = sql`NOT EXISTS (
-  SELECT 1 FROM ${newer}
-  WHERE ${newer.userId} = ${d.userId} AND ${newer.documentTypeId} = ${d.documentTypeId}
-    AND ${newer.status} <> 'declined' AND ${newer.id} > ${d.id}
+  SELECT 1 FROM ${d} AS newer
+  WHERE newer.user_id = ${d.userId} AND newer.document_type_id = ${d.documentTypeId}
+    AND newer.status <> 'declined' AND newer.id > ${d.id}
 )`;
 
 /** Approved, latest of its type, not yet past its date but inside its warning period. */

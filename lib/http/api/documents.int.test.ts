@@ -102,7 +102,7 @@ describe("/api/v2/documents", () => {
     const ok = await upload(tokens.worker, {
       document_type_id: String(typeId),
       expires_on: "2099-12-31",
-      file: new File([samplePdf("Permit")], "Arbeitserlaubnis – Müller.pdf"),
+      file: new File([new Uint8Array(samplePdf("Permit"))], "Arbeitserlaubnis – Müller.pdf"),
     });
     expect(ok.status).toBe(201);
     const data = ok.body.data as { id: number; status: string; message: string };
@@ -110,7 +110,7 @@ describe("/api/v2/documents", () => {
     id = data.id;
     const bad = await upload(tokens.worker, {
       document_type_id: String(typeId),
-      file: new File([samplePdf("Permit")], "p.pdf"),
+      file: new File([new Uint8Array(samplePdf("Permit"))], "p.pdf"),
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ expires_on: ["The expiry date field is required."] });

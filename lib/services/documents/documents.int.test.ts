@@ -39,8 +39,8 @@ let contract: number;
 let firstAid: number;
 let skillId: number;
 
-const pdf = (name = "passport.pdf") => new File([samplePdf("Passport")], name);
-const png = (name = "scan.png") => new File([SAMPLE_PNG], name);
+const pdf = (name = "passport.pdf") => new File([new Uint8Array(samplePdf("Passport"))], name);
+const png = (name = "scan.png") => new File([new Uint8Array(SAMPLE_PNG)], name);
 
 beforeAll(async () => {
   handle = await testDatabase();

@@ -42,6 +42,7 @@ const BUILT: ReadonlySet<ProfileTab> = new Set<ProfileTab>([
   "payment",
   "notes",
   "my-skills",
+  "my-documents",
   "about-company",
   "invited-users",
   "user-security",

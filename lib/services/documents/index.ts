@@ -19,7 +19,13 @@ import {
   type DocumentView,
 } from "./view";
 
-export { listDocuments, getDocument, documentsOverview, documentsListInput } from "./view";
+export {
+  listDocuments,
+  getDocument,
+  documentsAlert,
+  documentsOverview,
+  documentsListInput,
+} from "./view";
 export type { DocumentView } from "./view";
 
 /**

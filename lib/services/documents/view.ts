@@ -267,3 +267,14 @@ export async function expiryAlert(db: DbOrTx, userId: number, today: string) {
     .where(eq(d.userId, userId));
   return { expiring: Number(row?.expiring ?? 0), expired: Number(row?.expired ?? 0) };
 }
+
+/** The profile header's badge: null when the viewer may not see the user's documents. */
+export async function documentsAlert(ctx: Ctx, userId: number) {
+  try {
+    const { subject } = await documentsAccess(ctx, userId);
+    return await expiryAlert(ctx.db, subject.id, documentsToday(ctx.now));
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}

@@ -16,6 +16,7 @@ import { seedPeople } from "./build/people";
 import { seedProfiles } from "./build/profiles";
 import { seedUsersExtra } from "./build/users-extra";
 import { seedJoining } from "./build/join";
+import { seedDocuments } from "./build/documents";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -89,6 +90,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedActivity(w, apps);
     await seedProfiles(w);
     await seedJoining(w);
+    await seedDocuments(w);
     return summarize(tx);
   });
 }

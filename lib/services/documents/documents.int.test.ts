@@ -23,6 +23,7 @@ import {
 } from ".";
 import { expiringDocumentsSummary, sweepExpiryWarnings } from "./expiry";
 import { missingDocumentsForSkill } from "./skill-documents";
+import { bookableUsers } from "../applications/bookable";
 
 const now = new Date("2026-05-04T10:00:00Z");
 let handle: DbHandle;
@@ -400,5 +401,14 @@ describe("missingDocumentsForSkill", () => {
     expect(m.get(workerId)).toEqual([{ id: firstAid, name: "First-aid certificate" }]);
     expect(m.get(otherId)).toBeUndefined();
     expect((await missingDocumentsForSkill(db, [workerId], undefined, "2026-05-04")).size).toBe(0);
+  });
+
+  it("the Book dialog's worker search carries the warning, one query for the page", async () => {
+    await approved(otherId, firstAid, "2030-01-01");
+    const page = await bookableUsers(office, { prefer_skill: skillId, perPage: 100 });
+    expect(page.items.find((i) => i.id === workerId)?.missing_documents).toEqual([
+      { id: firstAid, name: "First-aid certificate" },
+    ]);
+    expect(page.items.find((i) => i.id === otherId)?.missing_documents).toEqual([]);
   });
 });

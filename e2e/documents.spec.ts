@@ -16,7 +16,7 @@ test("a worker uploads a document and sees it pending", async ({ page }) => {
 
   await page.getByLabel("Document type").selectOption({ label: "Work permit" });
   await page.getByLabel("Expiry date").fill("31/12/2030");
-  await page.getByLabel("File").setInputFiles({
+  await page.getByLabel("File", { exact: true }).setInputFiles({
     name: "work-permit.pdf",
     mimeType: "application/pdf",
     buffer: DOCUMENT_PDF,
@@ -36,7 +36,7 @@ test("a worker uploads a document and sees it pending", async ({ page }) => {
   // A past date is refused in place.
   await page.getByLabel("Document type").selectOption({ label: "First-aid certificate" });
   await page.getByLabel("Expiry date").fill("01/01/2020");
-  await page.getByLabel("File").setInputFiles({
+  await page.getByLabel("File", { exact: true }).setInputFiles({
     name: "first-aid.pdf",
     mimeType: "application/pdf",
     buffer: DOCUMENT_PDF,
@@ -64,15 +64,18 @@ test("the office sees the document types and creates one", async ({ page }) => {
 
   await page.goto("/document-types");
   await expect(page.getByRole("heading", { name: "Document types", level: 1 })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /ID card\/passport/ })).toBeVisible();
-  await expect(page.getByText("Required for Freelancer")).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^ID card\/passport/ })).toBeVisible();
+  await expect(page.getByRole("table").getByText("Required for Freelancer")).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await page.getByRole("button", { name: "New document type" }).first().click();
   const dialog = page.getByRole("dialog", { name: "New document type" });
   await dialog.getByLabel("Name").fill("Security licence");
   await dialog.getByLabel("Required").check();
-  await dialog.getByRole("group", { name: "Skills that need it" }).getByLabel("Security").check();
+  await dialog
+    .getByRole("group", { name: "Skills that need it" })
+    .getByRole("checkbox", { name: "Security", exact: true })
+    .check();
   await dialog.getByLabel("Has an expiry date").check();
   await dialog.getByLabel("Warning months").fill("2");
   await expectNoSeriousViolations(page);

@@ -37,7 +37,7 @@ function columns(
       id: "name",
       header: "Name",
       cell: ({ row }) => (
-        <div className="min-w-0">
+        <div className="min-w-0 sm:min-w-44">
           <span className="font-medium">{row.original.name}</span>
           {row.original.description && (
             <p className="line-clamp-2 text-sm text-gray-600 sm:max-w-md">

@@ -11,7 +11,7 @@ import { getFile, localStore, setFileStore } from "@/lib/files/storage";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { makeCtx, systemActor, withTx, type Ctx } from "../context";
+import type { Ctx } from "../context";
 import {
   deleteDocument,
   documentsOverview,
@@ -21,9 +21,6 @@ import {
   updateDocument,
   uploadDocument,
 } from ".";
-import { expiringDocumentsSummary, sweepExpiryWarnings } from "./expiry";
-import { missingDocumentsForSkill } from "./skill-documents";
-import { bookableUsers } from "../applications/bookable";
 
 const now = new Date("2026-05-04T10:00:00Z");
 let handle: DbHandle;
@@ -347,68 +344,5 @@ describe("documentsOverview", () => {
     await approved(workerId, passport, "2031-05-20");
     expect((await documentsOverview(office, workerId)).expiring).toBe(0);
     expect((await appErrorOf(documentsOverview(other, workerId))).status).toBe(404);
-  });
-});
-
-describe("sweepExpiryWarnings", () => {
-  const sweep = (at = now) =>
-    withTx(makeCtx(db, systemActor("test"), { now: at }), (ctx) => sweepExpiryWarnings(ctx));
-
-  it("mails once per document entering its warning period, and marks it", async () => {
-    const soon = await approved(workerId, passport, "2026-06-03"); // warned from 2026-05-03
-    await approved(workerId, firstAid, "2026-09-01"); // warned from 2026-07-01: not yet
-    await approved(otherId, passport, "2026-05-01"); // already expired
-    expect(await sweep()).toBe(1);
-    expect(await sweep()).toBe(0);
-    const mails = await db.select().from(schema.mailOutbox);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({
-      template: "document_expiring",
-      subject: "Your Passport expires on 03/06/2026",
-    });
-    const [row] = await db.select().from(schema.documents).where(eq(schema.documents.id, soon.id));
-    expect(row.expiryWarnedAt).toEqual(now);
-  });
-
-  it("skips a document a renewal replaced", async () => {
-    await approved(workerId, passport, "2026-05-20");
-    await approved(workerId, passport, "2031-05-20");
-    expect(await sweep()).toBe(0);
-  });
-});
-
-describe("expiringDocumentsSummary", () => {
-  it("counts documents in their warning period for the office, soonest first; null for a client", async () => {
-    await approved(workerId, passport, "2026-05-30");
-    await approved(otherId, passport, "2026-05-10");
-    await approved(otherId, contract, null);
-    const s = await expiringDocumentsSummary(office);
-    expect(s?.total).toBe(2);
-    expect(s?.items.map((i) => [i.userId, i.daysLeft])).toEqual([
-      [otherId, 6],
-      [workerId, 26],
-    ]);
-    expect(await expiringDocumentsSummary(client)).toBeNull();
-    expect(await expiringDocumentsSummary(worker)).toBeNull();
-  });
-});
-
-describe("missingDocumentsForSkill", () => {
-  it("names the types a skill needs that each worker lacks a valid one of", async () => {
-    await approved(otherId, firstAid, "2030-01-01");
-    await approved(workerId, firstAid, "2026-01-01"); // expired: still missing
-    const m = await missingDocumentsForSkill(db, [workerId, otherId], skillId, "2026-05-04");
-    expect(m.get(workerId)).toEqual([{ id: firstAid, name: "First-aid certificate" }]);
-    expect(m.get(otherId)).toBeUndefined();
-    expect((await missingDocumentsForSkill(db, [workerId], undefined, "2026-05-04")).size).toBe(0);
-  });
-
-  it("the Book dialog's worker search carries the warning, one query for the page", async () => {
-    await approved(otherId, firstAid, "2030-01-01");
-    const page = await bookableUsers(office, { prefer_skill: skillId, perPage: 100 });
-    expect(page.items.find((i) => i.id === workerId)?.missing_documents).toEqual([
-      { id: firstAid, name: "First-aid certificate" },
-    ]);
-    expect(page.items.find((i) => i.id === otherId)?.missing_documents).toEqual([]);
   });
 });

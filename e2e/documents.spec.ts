@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { api, apiToken, copenhagen } from "./support/api";
 import { expectNoSeriousViolations } from "./support/profile";
 import { DOCUMENT_PDF, shotDir } from "./support/documents";
 
@@ -86,4 +87,54 @@ test("the office sees the document types and creates one", async ({ page }) => {
   await expect(row.getByText("Required for every worker")).toBeVisible();
   await expect(row.getByText("Warn 2 months ahead")).toBeVisible();
   await page.screenshot({ path: `${shotDir}/document-types-1280.png`, fullPage: true });
+});
+
+test("the Book dialog warns about a document the slot's skill needs", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const pm = await apiToken(request, ACCOUNTS.pm);
+  const found = await api(request, pm, "GET", "bookable-users?username=William%20Berg");
+  const william = found.body.data[0] as { skills: { id: number; name: string }[] };
+  const skill = william.skills[0];
+  const type = await api(request, admin, "POST", "document-types", {
+    name: "Stage pass",
+    skill_ids: [skill.id],
+  });
+  expect(type.status).toBe(201);
+  const countries = await api(request, pm, "GET", "countries");
+  const dk = countries.body.data.find((c: { iso_code: string }) => c.iso_code === "DK");
+  const companies = await api(request, pm, "GET", "companies?dropdown=1&filter[name]=Nordlys");
+  const start = copenhagen(new Date(Date.now() + 9 * 24 * 3_600_000));
+  const job = await api(request, pm, "POST", "jobs", {
+    name: "Documents check gala",
+    is_past: false,
+    company_id: companies.body.data[0].id,
+    country_id: dk.id,
+    shifts: [
+      {
+        startDate: start.date,
+        start: "10:00",
+        endHour: "14:00",
+        slots: [{ skill_id: skill.id, qty: 2 }],
+      },
+    ],
+  });
+  expect(job.status, JSON.stringify(job.body)).toBe(201);
+
+  await acceptCookies(page);
+  await signIn(page, ACCOUNTS.pm);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await page.goto(`/jobs/${job.body.data.id}/book`);
+  const slot = page.getByRole("region", { name: `${skill.name} on ` }).first();
+  await slot.getByRole("button", { name: "Add worker" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Book / });
+  await dialog.getByLabel("Name").fill("William Berg");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog.getByText(`No valid Stage pass for ${skill.name}`)).toBeVisible();
+  // A warning, not a block: Book stays available.
+  await expect(
+    dialog.getByRole("button", { name: "Book William Berg", exact: true }),
+  ).toBeEnabled();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shotDir}/book-dialog-warning-1280.png` });
 });

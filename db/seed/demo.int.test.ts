@@ -4,6 +4,10 @@ import { applyMigrations, pgliteHandle, type DbHandle } from "@/db";
 import { verifyPassword } from "@/lib/auth/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { APPLICATION_STATUSES } from "@/db/schema";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { getFile, localStore, setFileStore } from "@/lib/files/storage";
 import { ensureReferenceData } from "./reference";
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
 
@@ -22,10 +26,13 @@ describe.each([
   let handle: DbHandle;
   let summary: DemoSummary;
   let seedMs = 0;
+  let uploads: string;
   const rows = async <T>(query: string, params: unknown[] = []) =>
     (await client.query<T>(query, params)).rows;
 
   beforeAll(async () => {
+    uploads = await mkdtemp(path.join(tmpdir(), "crewdeck-seed-uploads-"));
+    setFileStore(localStore(uploads));
     client = new PGlite();
     handle = pgliteHandle(client);
     await applyMigrations(handle);
@@ -37,6 +44,27 @@ describe.each([
 
   afterAll(async () => {
     await client?.close();
+    setFileStore(undefined);
+    await rm(uploads, { recursive: true, force: true });
+  });
+
+  it("gives most workers documents, in every state, with files that download", async () => {
+    const byState = await rows<{ status: string; n: number }>(
+      "select status, count(*)::int as n from documents group by status",
+    );
+    const n = (s: string) => byState.find((r) => r.status === s)?.n ?? 0;
+    expect(n("approved")).toBeGreaterThan(20);
+    expect(n("pending")).toBeGreaterThanOrEqual(2);
+    expect(n("declined")).toBe(1);
+    const applicantsWithout = await rows(
+      `select u.id from users u where not u.approved and exists (select 1 from user_roles ur
+        join roles r on r.id = ur.role_id where ur.user_id = u.id and r.title = $1)
+        and not exists (select 1 from documents d where d.user_id = u.id and d.status = 'pending')`,
+      [ROLE.worker],
+    );
+    expect(applicantsWithout).toEqual([]);
+    const [key] = await rows<{ storage_key: string }>("select storage_key from documents limit 1");
+    expect((await getFile(key.storage_key))?.size).toBeGreaterThan(0);
   });
 
   it("is quick and reports what it made", () => {

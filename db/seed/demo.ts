@@ -18,6 +18,7 @@ import { seedUsersExtra } from "./build/users-extra";
 import { seedJoining } from "./build/join";
 import { seedApplicants } from "./build/applicants";
 import { seedActivityLog } from "./build/activity";
+import { seedDocuments } from "./build/documents";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -93,6 +94,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedProfiles(w);
     await seedJoining(w);
     await seedApplicants(w);
+    await seedDocuments(w);
     return summarize(tx);
   });
 }

@@ -132,6 +132,7 @@ describe("visibleTabs", () => {
       "settings",
       "payment",
       "my-skills",
+      "my-documents",
       "invited-users",
       "user-security",
     ]);
@@ -141,6 +142,7 @@ describe("visibleTabs", () => {
       "payment",
       "notes",
       "my-skills",
+      "my-documents",
       "user-activities",
       "invited-users",
     ]);

@@ -42,6 +42,7 @@ const BUILT: ReadonlySet<ProfileTab> = new Set<ProfileTab>([
   "payment",
   "notes",
   "my-skills",
+  "my-documents",
   "user-activities",
   "about-company",
   "invited-users",

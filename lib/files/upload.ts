@@ -20,6 +20,19 @@ export const IMAGE_UPLOAD: UploadRule = {
   sizeMessage: "The file may not be larger than 5 MB.",
 };
 
+/** Documents (ID, permits, certificates): a PDF or a photo of one, at most 10 MB. */
+export const DOCUMENT_UPLOAD: UploadRule = {
+  allow: {
+    "application/pdf": "pdf",
+    "image/jpeg": "jpg",
+    "image/png": "png",
+    "image/webp": "webp",
+  },
+  maxBytes: 10 * 1024 * 1024,
+  typeMessage: "The file must be a PDF or an image (JPEG, PNG or WebP).",
+  sizeMessage: "The file may not be larger than 10 MB.",
+};
+
 export const FILE_REQUIRED = "The file field is required.";
 
 export interface CheckedUpload {

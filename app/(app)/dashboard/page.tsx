@@ -5,12 +5,15 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { can } from "@/lib/services/context";
 import { agencyDashboard } from "@/lib/services/dashboard";
+import { expiringDocumentsSummary } from "@/lib/services/documents/expiry";
+import { ExpiringDocumentsCard } from "@/components/documents/expiring-card";
 
 export const metadata = routeMetadata("/dashboard");
 
 export default async function DashboardPage() {
   const ctx = await requestCtx();
   const d = await agencyDashboard(ctx);
+  const expiringDocuments = await expiringDocumentsSummary(ctx);
   const firstName = ctx.actor?.kind === "user" ? ctx.actor.name.split(" ")[0] : "";
   // A shift leads to its Book tab where the viewer may book or request crew, else to the job.
   const books = can(ctx, "jobs_book_workers") || can(ctx, "can_request_worker");
@@ -62,6 +65,7 @@ export default async function DashboardPage() {
         </Card>
         <div className="flex min-w-0 flex-col gap-6">
           <CheckInAlerts missing={d.notCheckedIn} late={d.lateCheckIns} href={shiftHref} />
+          {expiringDocuments && <ExpiringDocumentsCard {...expiringDocuments} />}
           <Card>
             <CardHeader>
               <CardTitle>Not full, starting within 24 hours</CardTitle>

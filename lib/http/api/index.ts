@@ -21,6 +21,7 @@ import { usersEndpoints } from "./users";
 import { applicantsEndpoints } from "./applicants";
 import { documentReviewEndpoints } from "./document-review";
 import { recordsEndpoints } from "./records";
+import { documentsEndpoints } from "./documents";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -43,6 +44,7 @@ const operations: Endpoint[] = [
   ...applicantsEndpoints,
   ...documentReviewEndpoints,
   ...recordsEndpoints,
+  ...documentsEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -25,6 +25,8 @@ import { jobScope } from "../jobs/scope";
 import { containsPattern } from "../like";
 import { conflictMessage, findConflicts } from "./conflicts";
 import { worksShifts } from "../users/workers";
+import { missingDocumentsForSkill } from "../documents/skill-documents";
+import { documentsToday } from "../documents/today";
 
 export const bookableUsersInput = pageInput(10).extend({
   skill: optionalId,
@@ -48,6 +50,8 @@ export interface BookableUser {
   /** The worker's applications on the given shifts (any status). */
   applications: { id: number; shift_id: number; status: string }[];
   conflicts: { shift_id: number; kind: "overlap" | "rest"; message: string }[];
+  /** Document types the searched skill needs that the worker holds no valid one of (a warning). */
+  missing_documents: { id: number; name: string }[];
 }
 
 const HOUR = 3_600_000;
@@ -194,7 +198,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = actor.isClient ? actor.companyId : undefined;
-  const [skills, branches, applications, conflicts, onOwnJobs] = await Promise.all([
+  const [skills, branches, applications, conflicts, onOwnJobs, missingDocs] = await Promise.all([
     ctx.db
       .select({
         userId: schema.userSkills.userId,
@@ -249,6 +253,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
             ),
           )
       : Promise.resolve([]),
+    missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
   ]);
   const reachable = (userId: number) =>
     viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
@@ -284,6 +289,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
               viewerCompany,
             ),
           })),
+        missing_documents: missingDocs.get(u.id) ?? [],
       };
     }),
     meta: pageMeta(q.page, q.perPage, Number(total)),

@@ -4,6 +4,7 @@ import { Avatar, Badge, LinkTabs } from "@/components/ui";
 import { ChangeStatusButton } from "@/components/users/change-status-button";
 import { PROFILE_TAB_LABELS } from "@/lib/domain/profile-tabs";
 import { profileForPage } from "./data";
+import { DocumentsAlert } from "./my-documents/documents-alert";
 
 export async function generateMetadata({
   params,
@@ -40,6 +41,7 @@ export default async function UserLayout({
             <Badge tone={profile.approved ? "accent" : "warning"}>
               {profile.approved ? "Approved" : "Awaiting approval"}
             </Badge>
+            {profile.tabs.includes("my-documents") && <DocumentsAlert userId={profile.id} />}
           </h1>
           <p className="mt-1 text-sm text-gray-700">
             {profile.roles.map((r) => r.title).join(", ") || "No role"}

@@ -252,6 +252,12 @@ export function BookDialog({
                           {c.message.replace(/ Book anyway\?$/, "")}
                         </p>
                       ))}
+                      {u.missing_documents.length > 0 && (
+                        <p className="mt-1 text-sm text-warning-800">
+                          <Badge tone="warning">Documents</Badge> No valid{" "}
+                          {u.missing_documents.map((x) => x.name).join(", ")} for {slot.skill.name}
+                        </p>
+                      )}
                     </div>
                     <div className="flex shrink-0 flex-wrap items-center gap-1 sm:max-w-64 sm:justify-end">
                       {board.can.book && (

@@ -1,0 +1,206 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { Plus } from "lucide-react";
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  FormField,
+  Input,
+  Textarea,
+  notify,
+} from "@/components/ui";
+import { CheckList } from "@/app/(app)/users/[id]/check-list";
+import type { DocumentTypeView } from "@/lib/services/document-types";
+import { createDocumentTypeAction, updateDocumentTypeAction } from "./actions";
+
+type Errors = Record<string, string[]>;
+export interface DocumentTypeFormOptions {
+  roles: { id: number; name: string }[];
+  skills: { id: number; name: string }[];
+}
+
+/** The create/edit form in a dialog; the server validates, its errors show in place. */
+export function DocumentTypeDialog({
+  open,
+  onOpenChange,
+  documentType,
+  options,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  documentType?: DocumentTypeView;
+  options: DocumentTypeFormOptions;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={documentType ? "Edit document type" : "New document type"}
+        description="What workers upload: who must hold it, which skills need it, and whether it expires."
+      >
+        {open && (
+          <DocumentTypeForm
+            documentType={documentType}
+            options={options}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DocumentTypeForm({
+  documentType: t,
+  options,
+  onDone,
+}: {
+  documentType?: DocumentTypeView;
+  options: DocumentTypeFormOptions;
+  onDone: () => void;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [name, setName] = useState(t?.name ?? "");
+  const [description, setDescription] = useState(t?.description ?? "");
+  const [isRequired, setIsRequired] = useState(t?.is_required ?? false);
+  const [roleIds, setRoleIds] = useState<number[]>(t?.role_ids ?? []);
+  const [skillIds, setSkillIds] = useState<number[]>(t?.skill_ids ?? []);
+  const [hasExpiry, setHasExpiry] = useState(t?.has_expiry ?? false);
+  const [warningMonths, setWarningMonths] = useState(String(t?.warning_months ?? 1));
+  const [errors, setErrors] = useState<Errors>({});
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start(async () => {
+          const values = {
+            name,
+            description,
+            is_required: isRequired,
+            role_ids: isRequired ? roleIds : [],
+            skill_ids: skillIds,
+            has_expiry: hasExpiry,
+            warning_months: warningMonths,
+          };
+          const r = t
+            ? await updateDocumentTypeAction(t.id, values)
+            : await createDocumentTypeAction(values);
+          if (!r.ok) {
+            setErrors(r.errors ?? {});
+            notify.error(r.message);
+            return;
+          }
+          setErrors({});
+          notify.success(r.data.message);
+          onDone();
+          router.refresh();
+        });
+      }}
+    >
+      <FormField label="Name" errors={errors.name} required>
+        <Input
+          name="name"
+          value={name}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
+      </FormField>
+      <FormField
+        label="Description"
+        hint="Optional. What counts as this document."
+        errors={errors.description}
+      >
+        <Textarea
+          name="description"
+          value={description}
+          rows={3}
+          maxLength={2000}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </FormField>
+      <Checkbox
+        label="Required"
+        hint="Workers must hold a valid one to count as having valid documents."
+        checked={isRequired}
+        onChange={(e) => setIsRequired(e.target.checked)}
+        errors={errors.is_required}
+      />
+      {isRequired && (
+        <CheckList
+          legend="Required for roles"
+          hint="None ticked: required for every worker."
+          options={options.roles}
+          value={roleIds}
+          onChange={setRoleIds}
+          errors={errors.role_ids}
+        />
+      )}
+      <CheckList
+        legend="Skills that need it"
+        hint="Booking a worker on one of these skills without a valid document shows a warning."
+        options={options.skills}
+        value={skillIds}
+        onChange={setSkillIds}
+        errors={errors.skill_ids}
+      />
+      <Checkbox
+        label="Has an expiry date"
+        hint="Uploads then ask for the date the document runs out."
+        checked={hasExpiry}
+        onChange={(e) => setHasExpiry(e.target.checked)}
+        errors={errors.has_expiry}
+      />
+      {hasExpiry && (
+        <FormField
+          label="Warning months"
+          hint="How many months before the expiry date the worker and the office are warned (0–24)."
+          errors={errors.warning_months}
+        >
+          <Input
+            name="warning_months"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={24}
+            value={warningMonths}
+            onChange={(e) => setWarningMonths(e.target.value)}
+            className="w-28"
+          />
+        </FormField>
+      )}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={pending}>
+          {t ? "Save changes" : "Create document type"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The page's primary action: opens the empty form. */
+export function NewDocumentTypeButton({ options }: { options: DocumentTypeFormOptions }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden /> New document type
+      </Button>
+      <DocumentTypeDialog open={open} onOpenChange={setOpen} options={options} />
+    </>
+  );
+}

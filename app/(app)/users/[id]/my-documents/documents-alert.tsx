@@ -1,0 +1,21 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui";
+import { requestCtx } from "@/lib/auth/session";
+import { documentsAlert } from "@/lib/services/documents";
+
+const plural = (n: number) => (n === 1 ? "1 document" : `${n} documents`);
+
+/** The profile header's warning: documents past their date, or within their warning period. */
+export async function DocumentsAlert({ userId }: { userId: number }) {
+  const alert = await documentsAlert(await requestCtx(), userId);
+  if (!alert || (alert.expired === 0 && alert.expiring === 0)) return null;
+  return (
+    <Link href={`/users/${userId}/my-documents`} className="rounded-full hover:opacity-90">
+      {alert.expired > 0 ? (
+        <Badge tone="danger">{plural(alert.expired)} expired</Badge>
+      ) : (
+        <Badge tone="warning">{plural(alert.expiring)} expiring</Badge>
+      )}
+    </Link>
+  );
+}

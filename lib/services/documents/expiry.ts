@@ -1,0 +1,132 @@
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { schema } from "@/db";
+import { daysBetween, formatDay } from "@/lib/domain/document-badge";
+import { queueMail } from "@/lib/mail";
+import { logActivities } from "../activity";
+import { can, type Ctx, type TxCtx } from "../context";
+import { documentsToday } from "./today";
+import { expiringSql } from "./view";
+
+const d = schema.documents;
+const dt = schema.documentTypes;
+const u = schema.users;
+
+/** Documents of live users that are in their warning period (approved, latest of their type). */
+const expiringOfLiveUsers = (today: string) =>
+  and(sql`${expiringSql(today)}`, isNull(u.deletedAt), eq(u.status, "active"));
+
+/**
+ * The background loop's expiry task: every document that has entered its type's warning
+ * period and was not warned yet gets one e-mail to its owner, and is marked in the same
+ * transaction. Rows are claimed with FOR UPDATE SKIP LOCKED, so several app instances share
+ * the work and none sends twice. A new date or file (updateDocument) clears the mark.
+ */
+export async function sweepExpiryWarnings(ctx: TxCtx, limit = 100): Promise<number> {
+  const today = documentsToday(ctx.now);
+  const rows = await ctx.db
+    .select({
+      id: d.id,
+      userId: u.id,
+      email: u.email,
+      name: u.name,
+      typeName: dt.name,
+      expiresOn: d.expiresOn,
+    })
+    .from(d)
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .innerJoin(u, eq(u.id, d.userId))
+    .where(and(expiringOfLiveUsers(today), isNull(d.expiryWarnedAt)))
+    .orderBy(asc(d.expiresOn), asc(d.id))
+    .limit(limit)
+    .for("update", { of: d, skipLocked: true });
+  for (const row of rows) {
+    const expiresOn = row.expiresOn as string;
+    const days = daysBetween(today, expiresOn);
+    await queueMail(
+      ctx.db,
+      {
+        to: row.email,
+        template: "document_expiring",
+        subject: `Your ${row.typeName} expires on ${formatDay(expiresOn)}`,
+        text: [
+          `Hi ${row.name},`,
+          "",
+          `Your document "${row.typeName}" expires on ${formatDay(expiresOn)} (${
+            days === 0 ? "today" : `in ${days} ${days === 1 ? "day" : "days"}`
+          }).`,
+          "Please upload a renewed copy in Crewdeck under your profile → Documents before then,",
+          "so you can keep being booked on shifts that need it.",
+        ].join("\n"),
+      },
+      ctx.now,
+    );
+    await ctx.db.update(d).set({ expiryWarnedAt: ctx.now }).where(eq(d.id, row.id));
+  }
+  await logActivities(
+    ctx,
+    rows.map((row) => ({
+      logName: "documents",
+      description: `Expiry warning sent for ${row.typeName}`,
+      subjectType: "documents",
+      subjectId: row.id,
+      properties: { user_id: row.userId, expires_on: row.expiresOn },
+    })),
+  );
+  return rows.length;
+}
+
+export interface ExpiringDocument {
+  documentId: number;
+  userId: number;
+  userName: string;
+  typeName: string;
+  expiresOn: string;
+  daysLeft: number;
+}
+
+/**
+ * The office dashboard line: how many documents are in their warning period, and the first
+ * few (soonest first) with their owners. Null for viewers who do not manage people (a client
+ * contact's dashboard has no one's documents).
+ */
+export async function expiringDocumentsSummary(
+  ctx: Ctx,
+  limit = 5,
+): Promise<{ total: number; items: ExpiringDocument[] } | null> {
+  const actor = ctx.actor;
+  if (actor?.kind !== "user" || actor.isClient) return null;
+  if (!can(ctx, "user_create") && !can(ctx, "freelancer_access") && !can(ctx, "approval_access"))
+    return null;
+  const today = documentsToday(ctx.now);
+  const where = expiringOfLiveUsers(today);
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db
+      .select({ total: count() })
+      .from(d)
+      .innerJoin(dt, eq(dt.id, d.documentTypeId))
+      .innerJoin(u, eq(u.id, d.userId))
+      .where(where),
+    ctx.db
+      .select({
+        documentId: d.id,
+        userId: u.id,
+        userName: u.name,
+        typeName: dt.name,
+        expiresOn: d.expiresOn,
+      })
+      .from(d)
+      .innerJoin(dt, eq(dt.id, d.documentTypeId))
+      .innerJoin(u, eq(u.id, d.userId))
+      .where(where)
+      .orderBy(asc(d.expiresOn), asc(d.id))
+      .limit(limit),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map((r) => ({
+      ...r,
+      expiresOn: r.expiresOn as string,
+      daysLeft: daysBetween(today, r.expiresOn as string),
+    })),
+  };
+}

@@ -1,0 +1,280 @@
+import { z } from "zod";
+import { and, count, desc, eq, not, sql, type SQL } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { documentBadge, type DocumentBadge } from "@/lib/domain/document-badge";
+import type { DocumentStatus } from "@/lib/domain/documents";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { isId, optionalId } from "../params";
+import { parseInput } from "../validate";
+import { requireUser, type Ctx } from "../context";
+import { NotFoundError } from "../errors";
+import { profileAccess } from "../users/access";
+import { requiredTypesSql } from "./valid";
+import { documentsToday } from "./today";
+
+/** A document as its owner and the office see it (never the storage key). */
+export interface DocumentView {
+  id: number;
+  user_id: number;
+  document_type: {
+    id: number;
+    name: string;
+    has_expiry: boolean;
+    warning_months: number;
+    archived: boolean;
+  };
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  status: DocumentStatus;
+  /** The review state with time applied: expired, expiring (within the warning period). */
+  badge: DocumentBadge;
+  expires_on: string | null;
+  /** Days from today to the expiry date (negative once past); null without one. */
+  days_left: number | null;
+  decline_reason: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** The authorized download. */
+  file_url: string;
+}
+
+export const DOCUMENT_NOT_FOUND = "Document not found.";
+
+const d = schema.documents;
+const dt = schema.documentTypes;
+
+export const documentFields = {
+  id: d.id,
+  userId: d.userId,
+  typeId: dt.id,
+  typeName: dt.name,
+  hasExpiry: dt.hasExpiry,
+  warningMonths: dt.warningMonths,
+  archivedAt: dt.archivedAt,
+  fileName: d.fileName,
+  mimeType: d.mimeType,
+  sizeBytes: d.sizeBytes,
+  status: d.status,
+  expiresOn: d.expiresOn,
+  declineReason: d.declineReason,
+  reviewedAt: d.reviewedAt,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+};
+
+export type DocumentRow = Awaited<ReturnType<typeof selectDocuments>>[number];
+
+export function selectDocuments(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(documentFields)
+    .from(d)
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .where(where)
+    .$dynamic();
+}
+
+export function toDocumentView(row: DocumentRow, today: string): DocumentView {
+  const { badge, daysLeft } = documentBadge(row, row.warningMonths, today);
+  return {
+    id: row.id,
+    user_id: row.userId,
+    document_type: {
+      id: row.typeId,
+      name: row.typeName,
+      has_expiry: row.hasExpiry,
+      warning_months: row.warningMonths,
+      archived: row.archivedAt !== null,
+    },
+    file_name: row.fileName,
+    mime_type: row.mimeType,
+    size_bytes: row.sizeBytes,
+    status: row.status,
+    badge,
+    expires_on: row.expiresOn,
+    days_left: daysLeft,
+    decline_reason: row.declineReason,
+    reviewed_at: row.reviewedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    file_url: `/api/v2/documents/${row.id}/file`,
+  };
+}
+
+/** The user's documents tab, for whoever may see it (oneself, the office); else 404. */
+export async function documentsAccess(ctx: Ctx, rawUserId: unknown, lock = false) {
+  return profileAccess(ctx, rawUserId, { tab: "my-documents", lock });
+}
+
+/** Filters the list by state: the three review states, or what time made of them. */
+export const DOCUMENT_FILTERS = ["pending", "approved", "declined", "expiring", "expired"] as const;
+
+export const documentsListInput = pageInput(20).extend({
+  user_id: optionalId,
+  filter: z
+    .object({
+      status: z
+        .preprocess(
+          (v) => (v === "" || v === null ? undefined : v),
+          z.enum(DOCUMENT_FILTERS, { error: "The selected status is invalid." }).optional(),
+        )
+        .optional(),
+    })
+    .default({ status: undefined }),
+});
+
+/** The first day of the warning period of each document, in SQL (the rule of warnFrom). */
+export const warnFromSql = sql`(${d.expiresOn} - make_interval(months => ${dt.warningMonths}))::date`;
+
+function statusWhere(status: (typeof DOCUMENT_FILTERS)[number] | undefined, today: string) {
+  const live = sql`(${d.expiresOn} IS NULL OR ${d.expiresOn} >= ${today})`;
+  switch (status) {
+    case undefined:
+      return undefined;
+    case "declined":
+      return eq(d.status, "declined");
+    case "expired":
+      return and(not(eq(d.status, "declined")), sql`${d.expiresOn} < ${today}`);
+    case "expiring":
+      return and(eq(d.status, "approved"), live, sql`${warnFromSql} <= ${today}`);
+    default:
+      return and(eq(d.status, status), live);
+  }
+}
+
+/**
+ * GET documents?user_id=&filter[status]=: one user's documents, newest first, 20 a page. A
+ * worker reads its own (user_id left out or its own id); the office any user's; a client
+ * contact none (404).
+ */
+export async function listDocuments(ctx: Ctx, raw: unknown): Promise<Page<DocumentView>> {
+  const actor = requireUser(ctx);
+  const input = parseInput(documentsListInput, raw ?? {});
+  const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId);
+  const today = documentsToday(ctx.now);
+  const where = and(eq(d.userId, subject.id), statusWhere(input.filter.status, today));
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(d)
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .where(where);
+  const rows = await selectDocuments(ctx.db, where)
+    .orderBy(desc(d.createdAt), desc(d.id))
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
+  return {
+    items: rows.map((r) => toDocumentView(r, today)),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
+}
+
+/** GET documents/{id}: one document, for its owner or the office; 404 otherwise. */
+export async function getDocument(ctx: Ctx, rawId: unknown): Promise<DocumentView> {
+  const row = await loadDocument(ctx, rawId);
+  return toDocumentView(row, documentsToday(ctx.now));
+}
+
+/** The document `rawId` when the viewer may see its owner's documents; else 404. */
+export async function loadDocument(ctx: Ctx, rawId: unknown, lock = false): Promise<DocumentRow> {
+  requireUser(ctx);
+  if (!isId(rawId)) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  const id = Number(rawId);
+  const q = selectDocuments(ctx.db, eq(d.id, id));
+  const [row] = lock ? await q.for("update", { of: d }) : await q;
+  if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  try {
+    await documentsAccess(ctx, row.userId);
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+    throw err;
+  }
+  return row;
+}
+
+export interface MissingType {
+  id: number;
+  name: string;
+  has_expiry: boolean;
+}
+
+/**
+ * The profile tab in one call: the user's documents (all of them: a handful per user), the
+ * required types it holds no valid document of, and what needs attention.
+ */
+export async function documentsOverview(ctx: Ctx, rawUserId: unknown) {
+  const { subject, viewer } = await documentsAccess(ctx, rawUserId);
+  const today = documentsToday(ctx.now);
+  const [rows, missing, alert] = await Promise.all([
+    selectDocuments(ctx.db, eq(d.userId, subject.id))
+      .orderBy(desc(d.createdAt), desc(d.id))
+      .limit(200),
+    missingRequiredTypes(ctx.db, subject.id, today),
+    expiryAlert(ctx.db, subject.id, today),
+  ]);
+  return {
+    user_id: subject.id,
+    self: viewer.userId === subject.id,
+    documents: rows.map((r) => toDocumentView(r, today)),
+    missing,
+    ...alert,
+  };
+}
+
+/** Required types that apply to the user and that it holds no valid document of. */
+export async function missingRequiredTypes(
+  db: DbOrTx,
+  userId: number,
+  today: string,
+): Promise<MissingType[]> {
+  const user = sql`${userId}::integer`;
+  return db
+    .select({ id: dt.id, name: dt.name, has_expiry: dt.hasExpiry })
+    .from(dt)
+    .where(
+      sql`${requiredTypesSql(user)} AND NOT EXISTS (
+        SELECT 1 FROM ${d}
+        WHERE ${d.userId} = ${user} AND ${d.documentTypeId} = ${dt.id}
+          AND ${d.status} = 'approved' AND (${d.expiresOn} IS NULL OR ${d.expiresOn} >= ${today})
+      )`,
+    )
+    .orderBy(sql`lower(${dt.name})`);
+}
+
+/**
+ * The latest upload of its type for its user (declined ones aside): an older document that
+ * a renewal replaced raises no alert and no e-mail, whatever its own date says.
+ */
+export const isLatestSql = sql`NOT EXISTS (
+  SELECT 1 FROM ${d} AS newer
+  WHERE newer.user_id = ${d.userId} AND newer.document_type_id = ${d.documentTypeId}
+    AND newer.status <> 'declined' AND newer.id > ${d.id}
+)`;
+
+/** Approved, latest of its type, not yet past its date but inside its warning period. */
+export const expiringSql = (today: string) =>
+  sql`${d.status} = 'approved' AND ${d.expiresOn} >= ${today} AND ${warnFromSql} <= ${today} AND ${isLatestSql}`;
+
+/** For the profile header: the user's documents that expire soon or have expired. */
+export async function expiryAlert(db: DbOrTx, userId: number, today: string) {
+  const [row] = await db
+    .select({
+      expiring: sql<number>`count(*) filter (where ${expiringSql(today)})`,
+      expired: sql<number>`count(*) filter (where ${d.status} = 'approved' and ${d.expiresOn} < ${today} and ${isLatestSql})`,
+    })
+    .from(d)
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .where(eq(d.userId, userId));
+  return { expiring: Number(row?.expiring ?? 0), expired: Number(row?.expired ?? 0) };
+}
+
+/** The profile header's badge: null when the viewer may not see the user's documents. */
+export async function documentsAlert(ctx: Ctx, userId: number) {
+  try {
+    const { subject } = await documentsAccess(ctx, userId);
+    return await expiryAlert(ctx.db, subject.id, documentsToday(ctx.now));
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}

@@ -15,7 +15,7 @@ import {
   Textarea,
   notify,
 } from "@/components/ui";
-import { CheckList } from "@/app/(app)/users/[id]/check-list";
+import { CheckList } from "@/components/ui/check-list";
 import type { DocumentTypeView } from "@/lib/services/document-types";
 import { createDocumentTypeAction, updateDocumentTypeAction } from "./actions";
 

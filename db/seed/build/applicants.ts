@@ -5,6 +5,7 @@ import { putFile } from "@/lib/files/storage";
 import { ROLE } from "@/lib/domain/permissions";
 import type { CountryIso } from "../data/master";
 import { days, hours, minutes, must, type World } from "./world";
+import { samplePdf } from "../data/document-files";
 
 interface Newcomer {
   first: string;
@@ -98,30 +99,6 @@ const NEWCOMERS: Newcomer[] = [
   },
 ];
 
-/** A one-page PDF saying what it stands for, so "open the file" shows something. */
-export function demoPdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, "");
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
-
 export async function seedApplicants(w: World): Promise<void> {
   const { tx, now } = w;
   const workerRole = must(w.roles, ROLE.worker, "role");
@@ -200,7 +177,7 @@ export async function seedApplicants(w: World): Promise<void> {
         .from(schema.documentTypes)
         .where(eq(schema.documentTypes.name, type));
       if (!docType) throw new Error(`Demo seed: unknown document type "${type}"`);
-      const bytes = demoPdf(`${type} of ${p.first} ${p.last} (demo)`);
+      const bytes = samplePdf(`${type} of ${p.first} ${p.last} (demo)`);
       const storageKey = newFileKey("documents", "pdf");
       await putFile(storageKey, bytes, "application/pdf");
       const uploadedAt = new Date(createdAt.getTime() + hours(1) + minutes(13 * i));

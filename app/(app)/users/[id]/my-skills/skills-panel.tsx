@@ -14,7 +14,7 @@ import {
 } from "@/components/ui";
 import type { UserSkillView } from "@/lib/services/users/skills";
 import { saveExperience, saveSkills } from "../actions";
-import { CheckList } from "../check-list";
+import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
 
 type Option = { id: number; name: string };

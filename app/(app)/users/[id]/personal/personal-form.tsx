@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button, Card, CardContent, DateInput, FormField, Input, Select } from "@/components/ui";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
-import { CheckList } from "../check-list";
+import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
 
 type Option = { id: number; name: string };

@@ -5,7 +5,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Checkbox } fro
 import { NOTIFICATION_PREFS } from "@/lib/domain/notification-prefs";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
-import { CheckList } from "../check-list";
+import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
 
 type Option = { id: number; name: string };

@@ -1,4 +1,4 @@
-import { Checkbox, FieldErrors } from "@/components/ui";
+import { Checkbox, FieldErrors } from "./form-field";
 
 /** A group of checkboxes for a list of ids (languages, branches, venues, roles). */
 export function CheckList({

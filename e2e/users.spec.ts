@@ -75,7 +75,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await next(page, "Account");
   const stamp = Date.now();
   const email = `e2e.freelancer.${stamp}@example.test`;
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("weak");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText(/The password must be at least 8 characters/).first()).toBeVisible();

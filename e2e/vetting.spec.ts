@@ -88,7 +88,10 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
     ["ID card/passport", "vera-passport.pdf"],
     ["Work permit", "vera-permit.pdf"],
   ]) {
-    await newcomer.getByLabel("Document type").selectOption({ label: type });
+    // Required types read "(required)" after their name.
+    const picker = newcomer.getByLabel("Document type");
+    const value = await picker.locator("option", { hasText: type }).getAttribute("value");
+    await picker.selectOption(value!);
     await newcomer.getByLabel("Expiry date").fill("31/12/2031");
     await newcomer.getByLabel("File", { exact: true }).setInputFiles({
       name: file,

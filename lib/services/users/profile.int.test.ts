@@ -45,6 +45,7 @@ describe("GET users/{id}", () => {
       "settings",
       "payment",
       "my-skills",
+      "my-documents",
       "invited-users",
       "user-security",
     ]);
@@ -70,6 +71,9 @@ describe("GET users/{id}", () => {
       "about-company",
       "invited-users",
     ]);
+    // An administrator holds my_dashboard_access by rule, yet is no worker.
+    const admin = await getProfile(c.ctx.pm, c.users.admin.id);
+    expect([admin.is_worker, admin.tabs.includes("payment")]).toEqual([false, false]);
     const pm = await getProfile(c.ctx.admin, c.users.pm.id);
     expect([pm.is_worker, pm.is_client_contact]).toEqual([false, false]);
     expect(pm.tabs).not.toContain("payment");

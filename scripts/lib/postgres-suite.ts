@@ -42,6 +42,12 @@ export const POSTGRES_INTEGRATION = [
   "lib/http/api/jobs-contract-job.int.test.ts",
   "lib/http/api/jobs-contract-scope.int.test.ts",
   "lib/http/adapters.int.test.ts",
+  // Vetting: approving an applicant under a row lock, document decisions as conditional
+  // updates (two reviewers at once), the expiry sweep's SKIP LOCKED claims, on-call adds.
+  "lib/services/applicants/applicants.int.test.ts",
+  "lib/services/documents/review.int.test.ts",
+  "lib/services/documents/expiry.int.test.ts",
+  "lib/services/on-call/on-call.int.test.ts",
   // The worker's most used query (its plan differs with a server's statistics).
   "lib/services/worker/new-jobs.int.test.ts",
 ];
@@ -52,4 +58,6 @@ export const POSTGRES_E2E = [
   "e2e/jobs.spec.ts",
   "e2e/worker.phone.spec.ts",
   "e2e/worker-dialogs.phone.spec.ts",
+  // A newcomer registered, its documents reviewed, approved and booked.
+  "e2e/vetting.spec.ts",
 ];

@@ -11,7 +11,8 @@ import { api, apiToken } from "./support/api";
 async function signedIn(page: Page, email: string) {
   await acceptCookies(page);
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/);
+  // The first sign-in of a fresh server compiles and warms it: give it time.
+  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
 }
 
 async function expectNotFound(page: Page, path: string) {
@@ -40,6 +41,9 @@ test("an id that cannot be served answers 404 on every page with an id", async (
     "/venues/edit/0",
     "/venues/edit/99999999999",
     "/venues/edit/2147483647",
+    "/users/99999999999/my-documents",
+    "/users/abc/user-activities",
+    "/users/0/my-documents",
   );
   for (const path of paths) await expectNotFound(page, path);
 
@@ -86,6 +90,13 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "/jobs/templates?company=abc",
     "/venues?tab=all&page=0&company_id=abc&status=zzz",
     "/dresscodes?page=abc",
+    "/applicants?page=abc&search=%00",
+    "/approvals?type=documents&page=0",
+    "/approvals?type=venues&page=-1",
+    "/approvals?type=zzz",
+    "/freelancers?page=0&skill=abc&level=99999999999&sort=zzz&documents=maybe",
+    "/activity-log?page=-1&log_name=zzz&from=abc",
+    "/document-types?page=abc",
   ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

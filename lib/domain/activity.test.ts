@@ -106,6 +106,18 @@ describe("activitySubjectLink", () => {
     expect(link("invitations", 1)).toBe("/users/7/invited-users");
   });
 
+  it("calls a record by its name, else by its kind and number", () => {
+    const label = (subjectType: string, name?: string | null) =>
+      activitySubjectLink({ subjectType, subjectId: 5, parentId: 9, name })?.label;
+    expect(label("jobs", "Summer gala")).toBe("Summer gala");
+    expect(label("jobs", null)).toBe("Job #5");
+    expect(label("jobs", "  ")).toBe("Job #5");
+    expect(label("users", "Vera Lind")).toBe("Vera Lind");
+    expect(label("applications", "Summer gala")).toBe("Booking on Summer gala");
+    expect(label("applications")).toBe("Application #5 (job #9)");
+    expect(label("documents", "Work permit")).toBe("Work permit");
+  });
+
   it("has no link when the parent is gone or the kind has no page", () => {
     expect(activitySubjectLink({ subjectType: "applications", subjectId: 1, parentId: null })).toBe(
       null,

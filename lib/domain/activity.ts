@@ -115,6 +115,8 @@ export interface ActivitySubject {
    */
   parentId?: number | null;
   causerId?: number | null;
+  /** What the record is called (a job's name, a person's, a document's type), when known. */
+  name?: string | null;
 }
 
 export interface ActivityLink {
@@ -125,29 +127,39 @@ export interface ActivityLink {
 /** Where a row's "on which record" leads; null when the record has no page of its own. */
 export function activitySubjectLink(s: ActivitySubject): ActivityLink | null {
   const id = s.subjectId;
+  // The record's own name where the log query found it, else its kind and number.
+  const called = (fallback: string) => s.name?.trim() || fallback;
   switch (s.subjectType) {
     case "jobs":
-      return id ? { href: `/jobs/${id}`, label: `Job #${id}` } : null;
+      return id ? { href: `/jobs/${id}`, label: called(`Job #${id}`) } : null;
     case "users":
-      return id ? { href: `/users/${id}/personal`, label: `User #${id}` } : null;
+      return id ? { href: `/users/${id}/personal`, label: called(`User #${id}`) } : null;
     case "applications":
       return s.parentId
-        ? { href: `/jobs/${s.parentId}/shifts`, label: `Application #${id} (job #${s.parentId})` }
+        ? {
+            href: `/jobs/${s.parentId}/shifts`,
+            label: s.name?.trim()
+              ? `Booking on ${s.name.trim()}`
+              : `Application #${id} (job #${s.parentId})`,
+          }
         : null;
     case "venues":
-      return id ? { href: `/venues/edit/${id}`, label: `Venue #${id}` } : null;
+      return id ? { href: `/venues/edit/${id}`, label: called(`Venue #${id}`) } : null;
     case "documents":
       return s.parentId
-        ? { href: `/users/${s.parentId}/my-documents`, label: `Document #${id}` }
+        ? { href: `/users/${s.parentId}/my-documents`, label: called(`Document #${id}`) }
         : null;
     case "document_types":
-      return { href: "/document-types", label: id ? `Document type #${id}` : "Document types" };
+      return {
+        href: "/document-types",
+        label: id ? called(`Document type #${id}`) : "Document types",
+      };
     case "job_templates":
-      return id ? { href: `/jobs/templates/${id}`, label: `Template #${id}` } : null;
+      return id ? { href: `/jobs/templates/${id}`, label: called(`Template #${id}`) } : null;
     case "dresscodes":
-      return { href: "/dresscodes", label: id ? `Dress code #${id}` : "Dress codes" };
+      return { href: "/dresscodes", label: id ? called(`Dress code #${id}`) : "Dress codes" };
     case "companies":
-      return id ? { href: `/client/${id}`, label: `Client #${id}` } : null;
+      return id ? { href: `/client/${id}`, label: called(`Client #${id}`) } : null;
     case "invitations":
       return s.causerId
         ? { href: `/users/${s.causerId}/invited-users`, label: `Invitation #${id}` }

@@ -4,8 +4,8 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { formatDate } from "@/lib/domain/format";
 import { lenientList } from "@/lib/http/page";
-import { DEFAULT_TIME_ZONE } from "@/lib/services/activity-log";
 import { listOnCall } from "@/lib/services/on-call";
+import { viewerTimeZone } from "@/lib/services/viewer-zone";
 import { AddWorker } from "./add-worker";
 import { OnCallList } from "./on-call-list";
 
@@ -19,9 +19,12 @@ export default async function OnCallPage({
 }) {
   const { page } = await searchParams;
   const ctx = await requestCtx();
-  const { data } = await lenientList((input) => listOnCall(ctx, input), {
-    page: Array.isArray(page) ? page[0] : page,
-  });
+  const [{ data }, timeZone] = await Promise.all([
+    lenientList((input) => listOnCall(ctx, input), {
+      page: Array.isArray(page) ? page[0] : page,
+    }),
+    viewerTimeZone(ctx),
+  ]);
   return (
     <>
       <PageHeader
@@ -33,7 +36,7 @@ export default async function OnCallPage({
       </div>
       <OnCallList
         items={data.items}
-        addedOn={data.items.map((r) => formatDate(new Date(r.added_at), DEFAULT_TIME_ZONE))}
+        addedOn={data.items.map((r) => formatDate(new Date(r.added_at), timeZone))}
       />
       <Pagination meta={data.meta} label="On-call list pages" className="mt-4" />
     </>

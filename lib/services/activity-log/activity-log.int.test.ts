@@ -122,16 +122,20 @@ describe("GET activity-log", () => {
     expect(onCall).toMatchObject({
       description: "Added Wanda Worker to the on-call list",
       causer: { id: w.crewHandler },
-      subject: { href: `/users/${worker2}/personal` },
+      subject: { href: `/users/${worker2}/personal`, label: "Wanda Worker" },
       created_at: now.toISOString(),
     });
-    expect(job.subject?.href).toBe(`/jobs/${jobId}`);
+    // Records are called by their names, found in the same statement.
+    expect(job.subject).toEqual({ href: `/jobs/${jobId}`, label: "Logged job" });
     expect(job.changes).toEqual([
       { label: "Status", from: "Published", to: "Cancelled" },
       { label: "Reason", value: "Rain" },
     ]);
-    expect(app.subject?.href).toBe(`/jobs/${jobId}/shifts`);
-    expect(doc.subject?.href).toBe(`/users/${worker2}/my-documents`);
+    expect(app.subject).toEqual({
+      href: `/jobs/${jobId}/shifts`,
+      label: "Booking on Logged job",
+    });
+    expect(doc.subject).toEqual({ href: `/users/${worker2}/my-documents`, label: "ID (test)" });
     // Never the address or a hash, and never the raw properties.
     expect(auth.changes).toEqual([]);
     expect(JSON.stringify(page)).not.toContain("203.0.113.9");

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type DbOrTx } from "@/db";
+import { schema } from "@/db";
 import {
   activityLines,
   activitySubjectLink,
@@ -15,9 +15,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
 import { parseInput } from "../validate";
-
-/** The agency's zone, for a viewer whose country is not set (as the notes do). */
-export const DEFAULT_TIME_ZONE = "Europe/Copenhagen";
+import { viewerTimeZone } from "../viewer-zone";
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const day = z.preprocess(
@@ -69,16 +67,6 @@ export interface ActivityPage extends Page<ActivityRow> {
 
 const log = schema.activityLog;
 
-/** The zone of the viewer's country, else the agency's. */
-async function viewerZone(db: DbOrTx, userId: number): Promise<string> {
-  const [row] = await db
-    .select({ tz: schema.countries.timeZone })
-    .from(schema.users)
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.users.countryId))
-    .where(eq(schema.users.id, userId));
-  return row?.tz ?? DEFAULT_TIME_ZONE;
-}
-
 /**
  * The record a subject lives under, looked up in the rows' own query (one statement a page,
  * never one per row): the job of an application, the owner of a document.
@@ -87,6 +75,24 @@ const parentOfSubject = sql<number | null>`case ${log.subjectType}
   when 'applications' then (select s.job_id from applications a join shifts s on s.id = a.shift_id
     where a.id = ${log.subjectId})
   when 'documents' then (select d.user_id from documents d where d.id = ${log.subjectId})
+  else null end`;
+
+/**
+ * What the record is called (the job's name, the person's, the document's type), in the same
+ * statement, so a row reads "Summer gala" rather than "Job #38". Null when it is gone.
+ */
+const nameOfSubject = sql<string | null>`case ${log.subjectType}
+  when 'jobs' then (select j.name from jobs j where j.id = ${log.subjectId})
+  when 'users' then (select u.name from users u where u.id = ${log.subjectId})
+  when 'applications' then (select j.name from applications a join shifts s on s.id = a.shift_id
+    join jobs j on j.id = s.job_id where a.id = ${log.subjectId})
+  when 'venues' then (select v.name from venues v where v.id = ${log.subjectId})
+  when 'documents' then (select t.name from documents d
+    join document_types t on t.id = d.document_type_id where d.id = ${log.subjectId})
+  when 'document_types' then (select t.name from document_types t where t.id = ${log.subjectId})
+  when 'job_templates' then (select t.name from job_templates t where t.id = ${log.subjectId})
+  when 'dresscodes' then (select c.name from dress_codes c where c.id = ${log.subjectId})
+  when 'companies' then (select c.name from companies c where c.id = ${log.subjectId})
   else null end`;
 
 async function activityPage(
@@ -110,6 +116,7 @@ async function activityPage(
         causerId: log.causerId,
         causerName: schema.users.name,
         parentId: parentOfSubject,
+        subjectName: nameOfSubject,
       })
       .from(log)
       .leftJoin(schema.users, eq(schema.users.id, log.causerId))
@@ -129,6 +136,7 @@ async function activityPage(
       subjectId: r.subjectId,
       parentId: r.parentId === null ? null : Number(r.parentId),
       causerId: r.causerId,
+      name: r.subjectName,
     }),
     causer: r.causerId && r.causerName ? { id: r.causerId, name: r.causerName } : null,
     created_at: new Date(r.createdAt).toISOString(),
@@ -150,11 +158,11 @@ function dayStart(value: string, timeZone: string, nextDay = false): Date {
  * page: the viewer's zone, then the count and the rows (with causer and subject links).
  */
 export async function listActivityLog(ctx: Ctx, raw: unknown): Promise<ActivityPage> {
-  const actor = requireUser(ctx);
+  requireUser(ctx);
   requirePermission(ctx, "can_view_all_activities");
   const input = parseInput(activityLogInput, raw ?? {});
   const f = input.filter;
-  const timeZone = await viewerZone(ctx.db, actor.userId);
+  const timeZone = await viewerTimeZone(ctx);
   const from = f.from ? dayStart(f.from, timeZone) : undefined;
   const to = f.to ? dayStart(f.to, timeZone, true) : undefined;
   if (from && to && from >= to) {
@@ -191,17 +199,11 @@ export async function listUserActivities(
   rawUserId: unknown,
   raw: unknown,
 ): Promise<ActivityPage> {
-  const { actor, subject } = await profileAccess(ctx, rawUserId, { tab: "user-activities" });
+  const { subject } = await profileAccess(ctx, rawUserId, { tab: "user-activities" });
   const input = parseInput(userActivitiesInput, raw ?? {});
   const where = or(
     eq(log.causerId, subject.id),
     and(eq(log.subjectType, "users"), eq(log.subjectId, subject.id)),
   );
-  return activityPage(
-    ctx,
-    await viewerZone(ctx.db, actor.userId),
-    where,
-    input.page,
-    input.perPage,
-  );
+  return activityPage(ctx, await viewerTimeZone(ctx), where, input.page, input.perPage);
 }

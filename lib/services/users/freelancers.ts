@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db";
-import { todayIn } from "@/lib/domain/documents";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
 import { hasValidDocumentsSql } from "../documents/valid";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
-import { DEFAULT_TIME_ZONE } from "../activity-log";
+import { documentsToday } from "../documents/today";
 import { assertSearchText, hasSkill, userListColumns, userSearch } from "./list";
 import { USERS_ID, worksShifts } from "./workers";
 
@@ -74,7 +73,7 @@ export async function listFreelancers(ctx: Ctx, raw: unknown): Promise<Page<Free
   if (filter && typeof filter === "object")
     assertSearchText((filter as { search?: unknown }).search, "filter.search");
   const input = parseInput(freelancerListInput, raw ?? {});
-  const today = todayIn(ctx.now, DEFAULT_TIME_ZONE);
+  const today = documentsToday(ctx.now);
   const valid = hasValidDocumentsSql(USERS_ID, today);
   const skill = input.sub_skill ?? input.parent_skill ?? null;
   const where = and(

@@ -147,3 +147,13 @@ export const putFile = (key: string, bytes: Buffer, contentType: string) =>
   fileStore().put(key, bytes, contentType);
 export const getFile = (key: string) => fileStore().get(key);
 export const deleteFile = (key: string) => fileStore().delete(key);
+
+/**
+ * Removes a file the database no longer points at (after the commit that dropped it, or
+ * after a write that failed). Best effort: the answer to the user does not wait on it, but
+ * a failure is logged so an orphaned file can be found.
+ */
+export const discardFile = (key: string): Promise<void> =>
+  deleteFile(key).catch((err: unknown) => {
+    console.error(`[files] could not remove ${key}`, err);
+  });

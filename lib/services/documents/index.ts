@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { isOffice } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
-import { deleteFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
 import { DOCUMENT_UPLOAD, checkUpload, type CheckedUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { requireUser, withTx, type Ctx } from "../context";
@@ -168,7 +168,7 @@ export async function uploadDocument(
     });
     return { ...(await getDocument(ctx, id)), message: DOCUMENT_MESSAGES.uploaded };
   } catch (err) {
-    await deleteFile(key).catch(() => undefined);
+    await discardFile(key);
     throw err;
   }
 }
@@ -243,10 +243,10 @@ export async function updateDocument(
       });
       return before.id;
     });
-    if (oldKey) await deleteFile(oldKey).catch(() => undefined);
+    if (oldKey) await discardFile(oldKey);
     return { ...(await getDocument(ctx, id)), message: DOCUMENT_MESSAGES.updated };
   } catch (err) {
-    if (key) await deleteFile(key).catch(() => undefined);
+    if (key) await discardFile(key);
     throw err;
   }
 }
@@ -279,7 +279,7 @@ export async function deleteDocument(
     });
     return { id: doc.id, key: gone.key };
   });
-  await deleteFile(key).catch(() => undefined);
+  await discardFile(key);
   return { id, message: DOCUMENT_MESSAGES.deleted };
 }
 

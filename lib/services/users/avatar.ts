@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { schema } from "@/db";
 import { canEditProfile } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
-import { deleteFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
 import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
@@ -64,10 +64,10 @@ export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
       });
     });
   } catch (err) {
-    await deleteFile(key).catch(() => undefined);
+    await discardFile(key);
     throw err;
   }
-  if (oldKey) await deleteFile(oldKey).catch(() => undefined);
+  if (oldKey) await discardFile(oldKey);
   return {
     id: subject.id,
     avatar_url: avatarUrl(subject.id, key),

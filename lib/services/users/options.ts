@@ -13,23 +13,22 @@ type Option = { id: number; name: string };
  */
 export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileTab) {
   const { viewer, subject, actor } = await profileAccess(ctx, rawId, { tab });
-  const db = ctx.db;
   const [countries, languages, branches, venues, roles] = await Promise.all([
-    db
+    ctx.db
       .select({ id: schema.countries.id, name: schema.countries.name })
       .from(schema.countries)
       .orderBy(asc(schema.countries.name)),
-    db
+    ctx.db
       .select({ id: schema.languages.id, name: schema.languages.name })
       .from(schema.languages)
       .orderBy(asc(schema.languages.name)),
-    db
+    ctx.db
       .select({ id: schema.branches.id, name: schema.branches.name })
       .from(schema.branches)
       .where(isNull(schema.branches.deletedAt))
       .orderBy(asc(schema.branches.name)),
     tab === "settings"
-      ? db
+      ? ctx.db
           .select({ id: schema.venues.id, name: schema.venues.name })
           .from(schema.venues)
           .where(and(isNull(schema.venues.deletedAt), eq(schema.venues.status, "public")))
@@ -37,7 +36,7 @@ export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileT
           .limit(300)
       : Promise.resolve([] as Option[]),
     canEditRoles(viewer, subject)
-      ? db
+      ? ctx.db
           .select({ id: schema.roles.id, name: schema.roles.title })
           .from(schema.roles)
           .where(actor.isAdmin ? undefined : ne(schema.roles.title, ROLE.admin))

@@ -97,7 +97,6 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
   const input = parseInput(updateProfileInput, raw);
   return withTx(ctx, async (ctx) => {
     const { actor, viewer, subject } = await editAccess(ctx, rawId);
-    const db = ctx.db;
     const errors: FieldErrors = {};
     const add = (f: string, m: string) => (errors[f] ??= []).push(m);
 
@@ -106,7 +105,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
       if (e) add("birth_date", e);
     }
     if (input.email) {
-      const [taken] = await db
+      const [taken] = await ctx.db
         .select({ id: schema.users.id })
         .from(schema.users)
         .where(and(eq(schema.users.email, input.email), ne(schema.users.id, subject.id)));
@@ -122,7 +121,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
     ] as const;
     for (const [field, table, list] of checks) {
       if (!list?.length) continue;
-      const found = await existingIds(db, table, list);
+      const found = await existingIds(ctx.db, table, list);
       if (list.some((i) => !found.has(i))) add(field, `The selected ${field} is invalid.`);
     }
     if (input.role_ids) {
@@ -133,11 +132,11 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
             : "You do not have permission to change roles.",
         );
       if (!input.role_ids.length) add("role_ids", "A user needs at least one role.");
-      await checkAdminRole(db, actor.isAdmin, subject.id, input.role_ids);
+      await checkAdminRole(ctx.db, actor.isAdmin, subject.id, input.role_ids);
     }
     if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
 
-    const [current] = await db
+    const [current] = await ctx.db
       .select({
         firstName: schema.users.firstName,
         lastName: schema.users.lastName,
@@ -148,7 +147,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
     const firstName = input.first_name ?? current.firstName ?? "";
     const lastName = input.last_name ?? current.lastName ?? "";
     const nameChanged = input.first_name !== undefined || input.last_name !== undefined;
-    await db
+    await ctx.db
       .update(schema.users)
       .set({
         ...(input.first_name !== undefined && { firstName }),
@@ -168,7 +167,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
         updatedAt: ctx.now,
       })
       .where(eq(schema.users.id, subject.id));
-    await replaceLinks(db, subject.id, input);
+    await replaceLinks(ctx.db, subject.id, input);
     await logActivity(ctx, {
       logName: "users",
       description: "Profile updated",

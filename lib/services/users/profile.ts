@@ -83,9 +83,8 @@ async function named(
 /** GET users/{id}: the profile, in the viewer's scope (404 outside it). */
 export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView> {
   const { viewer, subject } = await profileAccess(ctx, rawId);
-  const db = ctx.db;
   const u = schema.users;
-  const [row] = await db
+  const [row] = await ctx.db
     .select({
       user: u,
       countryName: schema.countries.name,
@@ -99,21 +98,21 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
   const { user } = row;
   const [languages, branches, roles, preferredBranches, preferredVenues, payment] =
     await Promise.all([
-      db
+      ctx.db
         .select({ id: schema.languages.id, name: schema.languages.name })
         .from(schema.userLanguages)
         .innerJoin(schema.languages, eq(schema.languages.id, schema.userLanguages.languageId))
         .where(eq(schema.userLanguages.userId, user.id))
         .orderBy(asc(schema.languages.name)),
-      named(db, schema.userBranches, user.id),
-      db
+      named(ctx.db, schema.userBranches, user.id),
+      ctx.db
         .select({ id: schema.roles.id, title: schema.roles.title })
         .from(schema.userRoles)
         .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
         .where(eq(schema.userRoles.userId, user.id))
         .orderBy(asc(schema.roles.id)),
-      named(db, schema.userPreferredBranches, user.id),
-      db
+      named(ctx.db, schema.userPreferredBranches, user.id),
+      ctx.db
         .select({ id: schema.venues.id, name: schema.venues.name })
         .from(schema.userPreferredVenues)
         .innerJoin(schema.venues, eq(schema.venues.id, schema.userPreferredVenues.venueId))
@@ -121,7 +120,10 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
         .orderBy(asc(schema.venues.name)),
       // Bank details, even masked, only for those who may open the payment tab.
       canViewTab("payment", viewer, subject)
-        ? db.select().from(schema.paymentSettings).where(eq(schema.paymentSettings.userId, user.id))
+        ? ctx.db
+            .select()
+            .from(schema.paymentSettings)
+            .where(eq(schema.paymentSettings.userId, user.id))
         : Promise.resolve([]),
     ]);
   const p = payment[0];

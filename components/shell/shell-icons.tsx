@@ -1,5 +1,16 @@
 import type { ReactNode } from "react";
 import {
+  Building2,
+  Earth,
+  FolderTree,
+  KeyRound,
+  Languages,
+  LifeBuoy,
+  ListOrdered,
+  Settings,
+  ShieldUser,
+  Wrench,
+  Network,
   BriefcaseBusiness,
   FileBadge,
   History,
@@ -41,6 +52,17 @@ const NAV: Record<NavIcon, typeof Home> = {
   onCall: PhoneCall,
   activity: History,
   documentTypes: FileBadge,
+  levels: ListOrdered,
+  branches: Building2,
+  skills: Network,
+  equipment: Wrench,
+  countries: Earth,
+  languages: Languages,
+  roles: ShieldUser,
+  permissions: KeyRound,
+  help: LifeBuoy,
+  helpCategories: FolderTree,
+  agencySettings: Settings,
 };
 
 export interface ShellIcons {

@@ -64,7 +64,10 @@ export const languages = pgTable("languages", {
   id: id(),
   name: text().notNull().unique(),
   code: text().notNull().unique(),
+  /** A language people speak is archived on delete: hidden from pickers, kept on profiles. */
+  archivedAt: tstz(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const skills = pgTable(
@@ -90,7 +93,10 @@ export const levels = pgTable(
     /** Ordering weight; higher means more experienced. */
     weight: integer().notNull().default(0),
     description: text(),
+    /** A level in use is archived on delete: hidden from pickers, kept on history. */
+    archivedAt: tstz(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index().on(t.weight)],
 );
@@ -183,7 +189,9 @@ export const equipmentCategories = pgTable("equipment_categories", {
   id: id(),
   name: text().notNull().unique(),
   description: text(),
+  archivedAt: tstz(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const dressCodes = pgTable(
@@ -198,15 +206,20 @@ export const dressCodes = pgTable(
   (t) => [uniqueIndex("dress_codes_name_unique").on(t.name)],
 );
 
-export const helpCategories = pgTable("help_categories", {
-  id: id(),
-  name: text().notNull(),
-  description: text(),
-  /** Role ids the category is meant for; empty means everyone. */
-  targetRoles: jsonb().$type<number[]>().notNull().default([]),
-  weight: integer().notNull().default(0),
-  createdAt: createdAt(),
-});
+export const helpCategories = pgTable(
+  "help_categories",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    /** Role ids the category is meant for; empty means everyone. */
+    targetRoles: jsonb().$type<number[]>().notNull().default([]),
+    weight: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.weight)],
+);
 
 export const helpArticles = pgTable(
   "help_articles",

@@ -69,6 +69,7 @@ export const roles = pgTable("roles", {
   title: text().notNull().unique(),
   description: text(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const permissions = pgTable("permissions", {

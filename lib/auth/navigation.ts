@@ -11,7 +11,7 @@ export interface NavItem {
   icon: NavIcon;
 }
 export interface NavGroup {
-  key: "work" | "people" | "clients" | "money" | "insights" | "settings";
+  key: "work" | "people" | "clients" | "money" | "insights" | "settings" | "help";
   label: string;
   items: NavItem[];
 }
@@ -29,7 +29,18 @@ export type NavIcon =
   | "freelancers"
   | "onCall"
   | "activity"
-  | "documentTypes";
+  | "documentTypes"
+  | "levels"
+  | "branches"
+  | "skills"
+  | "equipment"
+  | "countries"
+  | "languages"
+  | "roles"
+  | "permissions"
+  | "help"
+  | "helpCategories"
+  | "agencySettings";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -68,10 +79,25 @@ export const NAVIGATION: NavGroup[] = [
     key: "settings",
     label: "Settings",
     items: [
+      { href: "/settings", label: "Agency settings", icon: "agencySettings" },
+      { href: "/countries", label: "Countries", icon: "countries" },
+      { href: "/branches", label: "Branches", icon: "branches" },
+      { href: "/languages", label: "Languages", icon: "languages" },
+      { href: "/skills", label: "Skills", icon: "skills" },
+      { href: "/levels", label: "Levels", icon: "levels" },
+      { href: "/equipment-categories", label: "Equipment categories", icon: "equipment" },
       { href: "/dresscodes", label: "Dress codes", icon: "dresscodes" },
       { href: "/document-types", label: "Document types", icon: "documentTypes" },
+      { href: "/roles", label: "Roles", icon: "roles" },
+      { href: "/permissions", label: "Permissions", icon: "permissions" },
+      { href: "/help-categories", label: "Help categories", icon: "helpCategories" },
       { href: "/dev/mail", label: "Mail outbox", icon: "mail" },
     ],
+  },
+  {
+    key: "help",
+    label: "Help",
+    items: [{ href: "/help", label: "Help centre", icon: "help" }],
   },
 ];
 

@@ -129,6 +129,8 @@ export const ROUTES: RouteDef[] = [
   p("/venues/edit/:id", "Edit venue", ["venue_access"]),
   p("/salaryreports", "Salary reports", ["salary_access"]),
   p("/salaryreports/:tab", "Salary reports", ["salary_access"]),
+  // Not in the spec's route list: the agency's own settings (issue 12), for administrators.
+  p("/settings", "Agency settings", ["settings_access"]),
   p("/help", "Help", ["help_access"]),
   p("/help/:id", "Help", ["help_access"]),
   p("/help-categories", "Help categories", ["help_category_access"]),

@@ -49,6 +49,7 @@ export const PERMISSIONS = {
   article_create: "Create help articles",
   can_select_job_booker: "Choose the booker of a job",
   can_invite_workers: "Invite a friend",
+  settings_access: "Agency settings: two-factor rule, maintenance mode, agency details",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,28 +1,16 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { Plus } from "lucide-react";
+import { useState } from "react";
+import { FormField, Input, Textarea } from "@/components/ui";
 import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Textarea,
-  notify,
-} from "@/components/ui";
+  NewRecordButton,
+  RecordDialog,
+  RecordFormFooter,
+  useRecordSubmit,
+} from "@/components/master-data/record-dialog";
 import type { DressCodeView } from "@/lib/services/dresscodes";
 import { createDressCodeAction, updateDressCodeAction } from "./actions";
 
-type Errors = Record<string, string[]>;
-
-/**
- * The create/edit form in a dialog. The server is the one place that validates: its field
- * errors show under the fields, its message in an error toast.
- */
 export function DressCodeDialog({
   open,
   onOpenChange,
@@ -34,24 +22,21 @@ export function DressCodeDialog({
   dressCode?: DressCodeView;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={dressCode ? "Edit dress code" : "New dress code"}
-        description="The name is shown on jobs and shifts; the description tells crew what to wear."
-      >
-        {/* Mounted only while open, so each opening starts from the saved values. */}
-        {open && <DressCodeForm dressCode={dressCode} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <RecordDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={dressCode ? "Edit dress code" : "New dress code"}
+      description="The name is shown on jobs and shifts; the description tells crew what to wear."
+    >
+      {() => <DressCodeForm dressCode={dressCode} onDone={() => onOpenChange(false)} />}
+    </RecordDialog>
   );
 }
 
 function DressCodeForm({ dressCode, onDone }: { dressCode?: DressCodeView; onDone: () => void }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, errors, submit } = useRecordSubmit(onDone);
   const [name, setName] = useState(dressCode?.name ?? "");
   const [description, setDescription] = useState(dressCode?.description ?? "");
-  const [errors, setErrors] = useState<Errors>({});
 
   return (
     <form
@@ -59,21 +44,10 @@ function DressCodeForm({ dressCode, onDone }: { dressCode?: DressCodeView; onDon
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        start(async () => {
-          const values = { name, description };
-          const r = dressCode
-            ? await updateDressCodeAction(dressCode.id, values)
-            : await createDressCodeAction(values);
-          if (!r.ok) {
-            setErrors(r.errors ?? {});
-            notify.error(r.message);
-            return;
-          }
-          setErrors({});
-          notify.success(r.data.message);
-          onDone();
-          router.refresh();
-        });
+        const values = { name, description };
+        submit(() =>
+          dressCode ? updateDressCodeAction(dressCode.id, values) : createDressCodeAction(values),
+        );
       }}
     >
       <FormField label="Name" errors={errors.name} required>
@@ -98,29 +72,22 @@ function DressCodeForm({ dressCode, onDone }: { dressCode?: DressCodeView; onDon
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {dressCode ? "Save changes" : "Create dress code"}
-        </Button>
-      </DialogFooter>
+      <RecordFormFooter
+        pending={pending}
+        submitLabel={dressCode ? "Save changes" : "Create dress code"}
+      />
     </form>
   );
 }
 
 /** The page's primary action: opens the empty form. */
 export function NewDressCodeButton() {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>
-        <Plus aria-hidden /> New dress code
-      </Button>
-      <DressCodeDialog open={open} onOpenChange={setOpen} />
-    </>
+    <NewRecordButton
+      label="New dress code"
+      renderDialog={(open, onOpenChange) => (
+        <DressCodeDialog open={open} onOpenChange={onOpenChange} />
+      )}
+    />
   );
 }

@@ -1,14 +1,23 @@
 import { z } from "zod";
 import { isId } from "../params";
-import { and, count, countDistinct, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { count, countDistinct, eq, ilike, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, type Ctx, withTx } from "../context";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { NotFoundError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { searchText } from "../params";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { escapeLike } from "../like";
+import {
+  assertNameFree,
+  inUseError,
+  isForeignKeyViolation,
+  mapUniqueViolation,
+  nameField,
+  optionalText,
+  usageOf,
+} from "../master-data";
 
 /**
  * Dress codes (master data, spec §2 /dresscodes, §7, §8): a name and a description that
@@ -30,30 +39,8 @@ export const DRESS_CODE_MESSAGES = {
   notFound: "Dress code not found.",
 } as const;
 
-const NAME_MAX = 100;
-const DESCRIPTION_MAX = 2000;
-
-const name = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v),
-  z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? "The name field is required."
-          : "The name must be a string.",
-    })
-    .min(1, "The name field is required.")
-    .max(NAME_MAX, `The name may be at most ${NAME_MAX} characters.`),
-);
-
-/** Optional text: blank or null is stored as null. */
-const description = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? null : v),
-  z
-    .string({ error: "The description must be a string." })
-    .max(DESCRIPTION_MAX, `The description may be at most ${DESCRIPTION_MAX} characters.`)
-    .nullable(),
-);
+const name = nameField(100);
+const description = optionalText(2000);
 
 export const dressCodeInput = z.object({ name, description });
 export type DressCodeInput = z.output<typeof dressCodeInput>;
@@ -137,39 +124,16 @@ export async function getDressCode(ctx: Ctx, rawId: unknown): Promise<DressCodeV
   return { ...row, jobs_count: counts.get(row.id) ?? 0 };
 }
 
-const duplicate = () =>
-  new ValidationError(DRESS_CODE_MESSAGES.duplicate, { name: [DRESS_CODE_MESSAGES.duplicate] });
-
-const isUniqueViolation = (err: unknown) => {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  return (e as { code?: unknown })?.code === "23505";
-};
-
-/**
- * Names are unique regardless of case. The table's unique index is case-sensitive, so the
- * check runs inside the write's transaction under a transaction-scoped advisory lock: two
- * concurrent writes of "Black tie" and "black tie" cannot both pass it.
- */
-async function assertNameFree(tx: DbOrTx, value: string, exceptId?: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crewdeck.dress_codes.name'))`);
-  const same = sql`lower(${schema.dressCodes.name}) = lower(${value})`;
-  const [clash] = await tx
-    .select({ id: schema.dressCodes.id })
-    .from(schema.dressCodes)
-    .where(exceptId ? and(same, ne(schema.dressCodes.id, exceptId)) : same)
-    .limit(1);
-  if (clash) throw duplicate();
-}
-
-/** Turns a unique-index race that slipped past the check into the same 422. */
-async function mapUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate();
-    throw err;
-  }
-}
+const nameFree = (tx: DbOrTx, value: string, exceptId?: number) =>
+  assertNameFree(tx, {
+    table: schema.dressCodes,
+    id: schema.dressCodes.id,
+    name: schema.dressCodes.name,
+    value,
+    exceptId,
+    lockKey: "crewdeck.dress_codes.name",
+    message: DRESS_CODE_MESSAGES.duplicate,
+  });
 
 /** POST dresscodes (name, description). */
 export async function createDressCode(
@@ -178,27 +142,29 @@ export async function createDressCode(
 ): Promise<DressCodeView & { message: string }> {
   requirePermission(ctx, "dresscode_access");
   const input = parseInput(dressCodeInput, raw ?? {});
-  const row = await mapUniqueViolation(() =>
-    withTx(ctx, async (ctx) => {
-      await assertNameFree(ctx.db, input.name);
-      const [created] = await ctx.db
-        .insert(schema.dressCodes)
-        .values({
-          name: input.name,
-          description: input.description,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning(fields);
-      await logActivity(ctx, {
-        logName: "dresscodes",
-        description: `Created dress code "${created.name}"`,
-        subjectType: "dresscodes",
-        subjectId: created.id,
-        properties: { name: created.name },
-      });
-      return created;
-    }),
+  const row = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        await nameFree(ctx.db, input.name);
+        const [created] = await ctx.db
+          .insert(schema.dressCodes)
+          .values({
+            name: input.name,
+            description: input.description,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
+          .returning(fields);
+        await logActivity(ctx, {
+          logName: "dresscodes",
+          description: `Created dress code "${created.name}"`,
+          subjectType: "dresscodes",
+          subjectId: created.id,
+          properties: { name: created.name },
+        });
+        return created;
+      }),
+    DRESS_CODE_MESSAGES.duplicate,
   );
   return { ...row, jobs_count: 0, message: DRESS_CODE_MESSAGES.created };
 }
@@ -212,36 +178,39 @@ export async function updateDressCode(
   requirePermission(ctx, "dresscode_access");
   const id = parseId(rawId);
   const input = parseInput(dressCodeInput, raw ?? {});
-  const row = await mapUniqueViolation(() =>
-    withTx(ctx, async (ctx) => {
-      const before = await loadDressCode(ctx.db, id, true);
-      await assertNameFree(ctx.db, input.name, id);
-      const [updated] = await ctx.db
-        .update(schema.dressCodes)
-        .set({ name: input.name, description: input.description, updatedAt: ctx.now })
-        .where(eq(schema.dressCodes.id, id))
-        .returning(fields);
-      await logActivity(ctx, {
-        logName: "dresscodes",
-        description: `Edited dress code "${updated.name}"`,
-        subjectType: "dresscodes",
-        subjectId: id,
-        properties: {
-          old: { name: before.name, description: before.description },
-          attributes: { name: updated.name, description: updated.description },
-        },
-      });
-      return updated;
-    }),
+  const row = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        const before = await loadDressCode(ctx.db, id, true);
+        await nameFree(ctx.db, input.name, id);
+        const [updated] = await ctx.db
+          .update(schema.dressCodes)
+          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
+          .where(eq(schema.dressCodes.id, id))
+          .returning(fields);
+        await logActivity(ctx, {
+          logName: "dresscodes",
+          description: `Edited dress code "${updated.name}"`,
+          subjectType: "dresscodes",
+          subjectId: id,
+          properties: {
+            old: { name: before.name, description: before.description },
+            attributes: { name: updated.name, description: updated.description },
+          },
+        });
+        return updated;
+      }),
+    DRESS_CODE_MESSAGES.duplicate,
   );
   const counts = await jobCounts(ctx.db, [id]);
   return { ...row, jobs_count: counts.get(id) ?? 0, message: DRESS_CODE_MESSAGES.edited };
 }
 
 const inUse = (jobs: number) =>
-  new ConflictError(
-    `This dress code is used by ${jobs} ${jobs === 1 ? "job" : "jobs"} and cannot be deleted. ` +
-      "Choose another dress code on those jobs and shifts first.",
+  inUseError(
+    "dress code",
+    usageOf([[jobs, "job"]]),
+    "Choose another dress code on those jobs and shifts first.",
     "dresscode_in_use",
   );
 
@@ -269,9 +238,8 @@ export async function deleteDressCode(
       });
     });
   } catch (err) {
-    const code = ((err as { cause?: unknown })?.cause ?? err) as { code?: unknown };
     // A reference that appeared anyway (foreign-key violation): answer as for one seen.
-    if (code?.code === "23503") throw inUse((await jobCounts(ctx.db, [id])).get(id) ?? 1);
+    if (isForeignKeyViolation(err)) throw inUse((await jobCounts(ctx.db, [id])).get(id) ?? 1);
     throw err;
   }
   return { id, message: DRESS_CODE_MESSAGES.deleted };

@@ -1,0 +1,105 @@
+"use client";
+
+import { useState, useTransition, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { Plus } from "lucide-react";
+import { Button, Dialog, DialogClose, DialogContent, DialogFooter, notify } from "@/components/ui";
+import type { ActionResult } from "@/lib/http/action";
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The create/edit dialog of a master-data screen. The form inside is mounted only while
+ * open, so each opening starts from the saved values. The server is the one place that
+ * validates: `useRecordSubmit` puts its field errors under the fields and its message in
+ * an error toast.
+ */
+export function RecordDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  size?: "sm" | "md" | "lg";
+  /** The form; rendered only while open. */
+  children: () => ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description} size={size}>
+        {open && children()}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Submitting a record form: runs the action, shows its message as a toast, keeps the field
+ * errors, and on success closes (`onDone`) and refreshes the server-rendered list.
+ */
+export function useRecordSubmit(onDone: () => void) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = (run: () => Promise<ActionResult<{ message: string }>>) =>
+    start(async () => {
+      const r = await run();
+      if (!r.ok) {
+        setErrors(r.errors ?? {});
+        notify.error(r.message);
+        return;
+      }
+      setErrors({});
+      notify.success(r.data.message);
+      onDone();
+      router.refresh();
+    });
+  return { pending, errors, submit };
+}
+
+/** Cancel and the submit button, at the foot of a record form. */
+export function RecordFormFooter({
+  pending,
+  submitLabel,
+}: {
+  pending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="secondary">
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="submit" loading={pending}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/** A screen's primary action: "New …" opening the empty form. */
+export function NewRecordButton({
+  label,
+  renderDialog,
+}: {
+  label: string;
+  renderDialog: (open: boolean, onOpenChange: (open: boolean) => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden /> {label}
+      </Button>
+      {renderDialog(open, setOpen)}
+    </>
+  );
+}

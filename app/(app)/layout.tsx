@@ -1,5 +1,8 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
-import { currentActor } from "@/lib/auth/session";
+import { Alert } from "@/components/ui";
+import { maintenanceNotice } from "@/lib/services/settings/agency";
+import { currentActor, requestCtx } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";
 import { env } from "@/lib/env";
 import { AppShell } from "@/components/shell/app-shell";
@@ -29,6 +32,8 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     // Applicants and Approvals show what waits for the office.
     menuBadges(actor),
   ]);
+  // Only administrators get this far during maintenance: remind them it is on.
+  const maintenance = actor.isAdmin && (await maintenanceNotice(await requestCtx())).on;
   const navigation = visibleNavigation(actor.permissions, env.mode, {
     isClient: actor.isClient,
   }).map((g) => ({
@@ -54,6 +59,12 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         navigation={navigation}
         icons={shellIcons(navigation.flatMap((g) => g.items.map((i) => i.icon)))}
       >
+        {maintenance && (
+          <Alert tone="warning" title="Maintenance mode is on" className="mb-4">
+            Only administrators can use Crewdeck; everyone else sees the maintenance page.{" "}
+            <Link href="/settings">Switch it off in Agency settings</Link>.
+          </Alert>
+        )}
         {children}
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}

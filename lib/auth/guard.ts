@@ -10,6 +10,8 @@ export interface GuardUser {
 export interface GuardOptions {
   mode: "development" | "production";
   twoFactorRequiredForAdmins: boolean;
+  /** Maintenance mode: signed-in users other than administrators see /maintenance. */
+  maintenance?: boolean;
   /** Result of the route's function check (crew boss, own company, own user), if it has one. */
   checkPassed?: boolean;
 }
@@ -41,6 +43,7 @@ export function fallbackFor(user: GuardUser): string {
 /**
  * The navigation guard of spec §2 as a pure function: `/` → /dashboard; not signed in →
  * /sign-in; an administrator without TOTP → /otp/enable when the setting requires it; a
+ * signed-in user other than an administrator during maintenance → /maintenance; a
  * route whose permission is not held → / (which leads to /dashboard) for holders of
  * dashboard_access, else /my-dashboard, which shows a role holding neither permission the
  * screens it can open (so nothing loops); unknown paths → 404.
@@ -61,6 +64,7 @@ export function decide(
   if (!user) {
     return { action: "redirect", to: `/sign-in?callbackUrl=${encodeURIComponent(pathname)}` };
   }
+  if (opts.maintenance && !user.isAdmin) return { action: "redirect", to: "/maintenance" };
   if (
     opts.twoFactorRequiredForAdmins &&
     user.isAdmin &&

@@ -135,6 +135,25 @@ describe("proxy.ts navigation guard", () => {
     }
   });
 
+  it("shows /maintenance to everyone but administrators while maintenance mode is on", async () => {
+    const admin = await createUser(handle.db, { roles: [ROLE.admin] });
+    const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    await putSetting(handle.db, "maintenance_mode", true);
+    try {
+      expect(await visit("/jobs", pm.id)).toBe("/maintenance");
+      expect(await visit("/my-dashboard", worker.id)).toBe("/maintenance");
+      expect(await visit("/maintenance", pm.id)).toBe("next");
+      expect(await visit("/settings", admin.id)).toBe("next");
+      expect(await visit("/jobs", admin.id)).toBe("next");
+      // Signed out: the sign-in screen stays open, so an administrator can get in.
+      expect(await visit("/sign-in")).toBe("next");
+    } finally {
+      await putSetting(handle.db, "maintenance_mode", false);
+    }
+    expect(await visit("/jobs", pm.id)).toBe("next");
+  });
+
   it("opens the job-notes tab to a crew boss of the job without job_notes_access", async () => {
     const worker = await createUser(handle.db, { roles: [ROLE.worker] });
     await handle.db

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { requestCtx } from "@/lib/auth/session";
 import type { Ctx } from "@/lib/services/context";
 import type { FieldErrors } from "@/lib/services/errors";
+import { assertServiceOpen } from "@/lib/services/settings/agency";
 import { toErrorBody } from "./errors";
 
 /** What every server action returns (DESIGN.md §9). */
@@ -18,7 +19,7 @@ export type ActionResult<T> =
 
 function failure(err: unknown): ActionResult<never> {
   const { status, message, type, errors, details } = toErrorBody(err);
-  if (status >= 500) console.error("[action] unexpected error", err);
+  if (status >= 500 && status !== 503) console.error("[action] unexpected error", err);
   return {
     ok: false,
     message,
@@ -37,6 +38,7 @@ function failure(err: unknown): ActionResult<never> {
 export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>): Promise<ActionResult<T>> {
   try {
     const ctx = await requestCtx();
+    await assertServiceOpen(ctx);
     return { ok: true, data: await fn(ctx) };
   } catch (err) {
     return failure(err);

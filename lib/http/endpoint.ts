@@ -10,6 +10,7 @@ import {
 } from "@/lib/services/errors";
 import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
+import { assertServiceOpen } from "@/lib/services/settings/agency";
 import { browserSession, clientAddress } from "@/lib/auth/session";
 import { toErrorBody } from "./errors";
 import { parseQuery, type QueryValue } from "./query";
@@ -59,7 +60,7 @@ const MAX_BODY_BYTES = 1_000_000;
 /** The JSON error response of a route handler, through the one shared mapping. */
 export function errorResponse(err: unknown): NextResponse {
   const { status, retryAfter, ...body } = toErrorBody(err);
-  if (status >= 500) console.error("[api] unexpected error", err);
+  if (status >= 500 && status !== 503) console.error("[api] unexpected error", err);
   const headers: Record<string, string> = {};
   if (retryAfter !== undefined) headers["retry-after"] = String(retryAfter);
   return NextResponse.json(body, { status, headers });
@@ -172,6 +173,8 @@ export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
       const { tokenId } =
         ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
       if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
+      // Signing out stays open in maintenance; everything else a non-administrator calls is 503.
+      if (ep.path !== "/auth/logout") await assertServiceOpen(ctx);
       const rawParams = (await routeCtx?.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),

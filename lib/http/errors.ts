@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { AppError, TooManyRequestsError, type FieldErrors } from "@/lib/services/errors";
+import {
+  AppError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  type FieldErrors,
+} from "@/lib/services/errors";
 import { fieldErrors } from "@/lib/services/validate";
 
 /**
@@ -13,7 +18,7 @@ export interface ErrorBody {
   type: string;
   errors?: FieldErrors;
   details?: Record<string, unknown>;
-  /** Seconds, for the Retry-After header of a 429. */
+  /** Seconds, for the Retry-After header of a 429 or 503. */
   retryAfter?: number;
 }
 
@@ -27,7 +32,9 @@ export function toErrorBody(err: unknown): ErrorBody {
       type: err.type,
       ...(err.errors ? { errors: err.errors } : {}),
       ...(err.details ? { details: err.details } : {}),
-      ...(err instanceof TooManyRequestsError ? { retryAfter: err.retryAfterSeconds } : {}),
+      ...(err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError
+        ? { retryAfter: err.retryAfterSeconds }
+        : {}),
     };
   }
   if (err instanceof z.ZodError) {

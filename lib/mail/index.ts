@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "@/db";
 import { env } from "@/lib/env";
+import { agencyBranding, signatureLines } from "@/lib/services/settings";
 
 /**
  * The mail port (DESIGN.md §7). Every message is written to the outbox in the caller's
@@ -16,10 +17,18 @@ export interface OutgoingMail {
   template: string;
 }
 
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Every message closes with the agency's name and how to reach it (/settings). */
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number> {
+  const signature = signatureLines(await agencyBranding(tx));
+  const text = `${mail.text}\n\n-- \n${signature.join("\n")}`;
+  const html = mail.html
+    ? `${mail.html}<hr><p style="color:#555;font-size:13px">${signature.map(escapeHtml).join("<br>")}</p>`
+    : null;
   const [row] = await tx
     .insert(schema.mailOutbox)
-    .values({ ...mail, html: mail.html ?? null, createdAt: now })
+    .values({ ...mail, text, html, createdAt: now })
     .returning({ id: schema.mailOutbox.id });
   return row.id;
 }

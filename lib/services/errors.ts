@@ -77,4 +77,14 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** The service is closed for maintenance (everyone but administrators); retry later. */
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number, type = "maintenance") {
+    super(message, type);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,6 +1,7 @@
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
+import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { freelancerListFilters, listFreelancers } from "@/lib/services/users/freelancers";
@@ -25,10 +26,12 @@ const PARAMS = [
 export default async function FreelancersPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   const [{ data: page, dropped }, filters] = await Promise.all([
     // A value the list rejects (?page=0, ?level_id=abc) is left out, not an error.
     lenientList((input) => listFreelancers(ctx, input), {
       page: one(sp.page),
+      perPage,
       sort: one(sp.sort),
       order: one(sp.order),
       ...Object.fromEntries(PARAMS.map((p) => [p, one(sp[p])])),

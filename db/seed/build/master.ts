@@ -109,4 +109,10 @@ export async function seedMaster(w: World): Promise<void> {
   for (const c of children) w.skills.set(c.name, c.id);
 
   await putSetting(tx, "two_factor_required_for_admins", false);
+  // The agency the demo runs: e-mails close with these lines, crew lists print them.
+  await putSetting(tx, "agency_name", "Crewdeck Staffing ApS");
+  await putSetting(tx, "agency_email", "office@crewdeck.test");
+  await putSetting(tx, "agency_phone", "+45 33 12 34 56");
+  await putSetting(tx, "agency_address", "Vesterbrogade 24, 1620 København V, Denmark");
+  await putSetting(tx, "agency_website", "https://crewdeck.test");
 }

@@ -22,6 +22,7 @@ import { applicantsEndpoints } from "./applicants";
 import { documentReviewEndpoints } from "./document-review";
 import { recordsEndpoints } from "./records";
 import { documentsEndpoints } from "./documents";
+import { settingsEndpoints } from "./settings";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -31,6 +32,7 @@ const operations: Endpoint[] = [
   ...(jobEndpoints as Endpoint[]),
   ...(noteEndpoints as Endpoint[]),
   ...dresscodesEndpoints,
+  ...settingsEndpoints,
   ...venuesEndpoints,
   ...templatesEndpoints,
   ...shiftsEndpoints,

@@ -1,4 +1,12 @@
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import {
+  Document,
+  Image as PdfImage,
+  Page,
+  StyleSheet,
+  Text,
+  View,
+  renderToBuffer,
+} from "@react-pdf/renderer";
 import type { CrewListColumn, CrewListModel } from "./crew-list-model";
 import { pdfText } from "./pdf-text";
 
@@ -32,6 +40,8 @@ const styles = StyleSheet.create({
   title: { fontFamily: "Helvetica-Bold", fontSize: 16, marginBottom: 4 },
   line: { fontSize: 10, color: "#374151", marginBottom: 2 },
   meta: { fontSize: 8, color: "#6b7280", marginTop: 4 },
+  logo: { maxHeight: 40, maxWidth: 160, objectFit: "contain", marginBottom: 8 },
+  agency: { fontFamily: "Helvetica-Bold", fontSize: 10, color: "#555555", marginBottom: 6 },
   header: {
     borderBottomWidth: 1,
     borderBottomColor: "#d1d5db",
@@ -73,14 +83,30 @@ const PORTRAIT_MAX = 13;
 const hyphenation = (word: string, builtin?: (w: string) => string[]) =>
   word.length > 16 && builtin ? builtin(word) : [word];
 
-export function CrewListDocument({ model }: { model: CrewListModel }) {
+/** Who prints the list: the agency's name, contact line and logo (PNG bytes), from /settings. */
+export interface PdfAgency {
+  name: string;
+  contact: string;
+  logo: Buffer | null;
+}
+
+export function CrewListDocument({ model, agency }: { model: CrewListModel; agency?: PdfAgency }) {
   const flex = (c: CrewListColumn) => ({ flexGrow: WIDTH[c.key], flexBasis: 0 });
   const wide = model.columns.reduce((n, c) => n + WIDTH[c.key], 0) > PORTRAIT_MAX;
   const t = pdfText;
   return (
-    <Document title={`${model.title} crew list`} author="Crewdeck" creator="Crewdeck">
+    <Document
+      title={`${model.title} crew list`}
+      author={agency?.name ?? "Crewdeck"}
+      creator="Crewdeck"
+    >
       <Page size="A4" orientation={wide ? "landscape" : "portrait"} style={styles.page}>
         <View style={styles.header}>
+          {agency?.logo ? (
+            <PdfImage src={{ data: agency.logo, format: "png" }} style={styles.logo} />
+          ) : (
+            agency && <Text style={styles.agency}>{t(agency.name)}</Text>
+          )}
           <Text style={styles.title}>{t(model.title)}</Text>
           <Text style={styles.line}>{t(model.company)}</Text>
           {model.venue && <Text style={styles.line}>{t(model.venue)}</Text>}
@@ -130,7 +156,10 @@ export function CrewListDocument({ model }: { model: CrewListModel }) {
           </View>
         ))}
         <View style={styles.footer} fixed>
-          <Text>{t(model.title)}</Text>
+          <Text>
+            {t(model.title)}
+            {agency ? ` · ${t([agency.name, agency.contact].filter(Boolean).join(" · "))}` : ""}
+          </Text>
           <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         </View>
       </Page>
@@ -139,6 +168,6 @@ export function CrewListDocument({ model }: { model: CrewListModel }) {
 }
 
 /** The PDF bytes of a crew list. */
-export function renderCrewListPdf(model: CrewListModel): Promise<Buffer> {
-  return renderToBuffer(<CrewListDocument model={model} />);
+export function renderCrewListPdf(model: CrewListModel, agency?: PdfAgency): Promise<Buffer> {
+  return renderToBuffer(<CrewListDocument model={model} agency={agency} />);
 }

@@ -17,6 +17,8 @@ import {
   type CrewListSource,
 } from "./crew-list-model";
 import { renderCrewListPdf } from "./crew-list-pdf";
+import { getFile } from "@/lib/files/storage";
+import { agencyBranding, getSetting } from "../settings";
 
 /** `a,b`, `x=a&x=b`, `x[]=a` and JSON arrays alike → a trimmed list; nothing → undefined. */
 const commaList = (v: unknown) => {
@@ -166,5 +168,18 @@ export async function crewListPdf(
   raw: unknown,
 ): Promise<{ buffer: Buffer; filename: string }> {
   const model = await crewListModel(ctx, jobId, raw);
-  return { buffer: await renderCrewListPdf(model), filename: `${model.title} crewlist.pdf` };
+  const [branding, logoKey] = await Promise.all([
+    agencyBranding(ctx.db),
+    getSetting(ctx.db, "agency_logo_key"),
+  ]);
+  const logo = logoKey ? await getFile(logoKey) : null;
+  const agency = {
+    name: branding.name,
+    contact: [branding.phone, branding.email].filter(Boolean).join(" · "),
+    logo: logo?.body ?? null,
+  };
+  return {
+    buffer: await renderCrewListPdf(model, agency),
+    filename: `${model.title} crewlist.pdf`,
+  };
 }

@@ -3,7 +3,7 @@ import { isId } from "../params";
 import { schema } from "@/db";
 import type { RouteCheck } from "@/lib/auth/routes";
 import type { Ctx, UserActor } from "../context";
-import { getSetting } from "../settings";
+import { getSettings } from "../settings";
 
 /**
  * The function checks of the route map (spec §2): a crew boss of any shift of the job, the
@@ -46,5 +46,18 @@ export async function routeCheckPasses(
 }
 
 export async function twoFactorRequiredForAdmins(ctx: Ctx): Promise<boolean> {
-  return Boolean(await getSetting(ctx.db, "two_factor_required_for_admins"));
+  return Boolean(
+    (await getSettings(ctx.db, ["two_factor_required_for_admins"])).two_factor_required_for_admins,
+  );
+}
+
+/** The settings the navigation guard reads, in one query. */
+export async function guardSettings(
+  ctx: Ctx,
+): Promise<{ twoFactorRequiredForAdmins: boolean; maintenance: boolean }> {
+  const s = await getSettings(ctx.db, ["two_factor_required_for_admins", "maintenance_mode"]);
+  return {
+    twoFactorRequiredForAdmins: Boolean(s.two_factor_required_for_admins),
+    maintenance: Boolean(s.maintenance_mode),
+  };
 }

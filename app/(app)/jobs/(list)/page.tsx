@@ -5,6 +5,7 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { LinkTabs } from "@/components/ui/tabs";
 import { requestCtx } from "@/lib/auth/session";
+import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { JOB_STATUSES } from "@/lib/domain/statuses";
 import { lenientList } from "@/lib/http/page";
@@ -26,11 +27,13 @@ const TABS = [
 export default async function JobsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   const tab = TABS.find((t) => t.key === one(sp.tab))?.key ?? "upcoming";
   const [{ data: page, dropped }, companies, countries, branches] = await Promise.all([
     // A value the list rejects (?page=0, ?status=zzz) is left out, not an error screen.
     lenientList((input) => listJobs(ctx, input), {
       page: one(sp.page),
+      perPage,
       past: tab === "past",
       own: tab === "own",
       unfilled: one(sp.unfilled),

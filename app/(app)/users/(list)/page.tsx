@@ -4,6 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
+import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { can, requireUser } from "@/lib/services/context";
@@ -18,11 +19,13 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export default async function UsersPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   const actor = requireUser(ctx);
   const [{ data: page, dropped }, filters] = await Promise.all([
     // A value the list rejects (?page=0, ?sub_skill=abc, ?sort=zzz) is left out, not an error.
     lenientList((input) => listUsers(ctx, input), {
       page: one(sp.page),
+      perPage,
       role: one(sp.role),
       parent_skill: one(sp.parent_skill),
       sub_skill: one(sp.sub_skill),

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Plus } from "lucide-react";
 import { FilterBar, LinkTabs, PageHeader, buttonClass, type FilterField } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
+import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { listCompanies } from "@/lib/services/reference";
@@ -34,6 +35,7 @@ const STATUS_OPTIONS: { value: VenueStatus; label: string }[] = [
 export default async function VenuesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   const staff = ctx.actor?.kind === "user" && !ctx.actor.isClient;
   if (!one(sp.tab)) {
     // Opened without a tab: start where work waits (venues awaiting approval), if any.
@@ -61,6 +63,7 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
     lenientList((input) => listVenues(ctx, input), {
       tab,
       page: one(sp.page),
+      perPage,
       filter: { search, status, company_id: companyId },
     }),
     staff ? pageData(listCompanies(ctx, { dropdown: 1 })) : null,

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 
+import { requestCtx } from "@/lib/auth/session";
+import { maintenanceNotice } from "@/lib/services/settings/agency";
 import { LegalSection, listClass } from "../_components/legal-ui";
 
 export const metadata: Metadata = {
@@ -9,7 +12,19 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-export default function MaintenancePage() {
+/** The administrator's note and the agency's phone, when the database answers (it may not). */
+async function notice(): Promise<{ message: string | null; phone: string | null }> {
+  await connection(); // read per request, never at build time
+  try {
+    const { message, phone } = await maintenanceNotice(await requestCtx());
+    return { message, phone };
+  } catch {
+    return { message: null, phone: null };
+  }
+}
+
+export default async function MaintenancePage() {
+  const { message, phone } = await notice();
   return (
     <>
       <header className="mb-10 border-b border-gray-200 pb-8">
@@ -21,6 +36,7 @@ export default function MaintenancePage() {
           We’ll be back shortly
         </h1>
         <div className="mt-6 space-y-4 text-lg text-gray-700">
+          {message && <p className="font-medium text-gray-900">{message}</p>}
           <p>
             Crewdeck is undergoing scheduled maintenance to keep the service fast and secure. This
             usually only takes a few minutes.
@@ -43,8 +59,18 @@ export default function MaintenancePage() {
 
       <LegalSection id="if-urgent" title="If it’s urgent">
         <p>
-          Please <strong>call your agency’s crew handler by phone</strong>. You can find their
-          number in your booking confirmation or in earlier messages from your agency.
+          Please <strong>call your agency’s crew handler by phone</strong>
+          {phone ? (
+            <>
+              {" "}
+              at <a href={`tel:${phone.replace(/[^+\d]/g, "")}`}>{phone}</a>.
+            </>
+          ) : (
+            <>
+              . You can find their number in your booking confirmation or in earlier messages from
+              your agency.
+            </>
+          )}
         </p>
         <ul className={listClass}>
           <li>

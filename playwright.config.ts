@@ -35,12 +35,20 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
-      testIgnore: /\.phone\.spec\.ts$/,
+      testIgnore: [/\.phone\.spec\.ts$/, /\.exclusive\.spec\.ts$/],
     },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
       testMatch: /\.phone\.spec\.ts$/,
+    },
+    {
+      // Journeys that change what every user sees (maintenance mode, the two-factor rule) run
+      // alone, after all the others (scripts/e2e.ts runs this project second, one worker), so
+      // no other journey meets their global switches.
+      name: "exclusive",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+      testMatch: /\.exclusive\.spec\.ts$/,
     },
   ],
 });

@@ -13,7 +13,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from "@/lib/security/headers";
 import { loadSessionActor, makeCtx } from "@/lib/services/context";
-import { guardSettings, routeCheckPasses } from "@/lib/services/guard";
+import { routeCheckPasses, twoFactorRequiredForAdmins } from "@/lib/services/guard";
 
 const https = isHttpsUrl(env.APP_URL);
 
@@ -64,13 +64,11 @@ async function guard(req: NextRequest, request: { headers: Headers }): Promise<N
     const check = match?.route.access.kind === "permission" ? match.route.access.check : undefined;
     const checkPassed =
       actor && check && match ? await routeCheckPasses(ctx, actor, check, match.params) : undefined;
-    const settings = actor
-      ? await guardSettings(ctx)
-      : { twoFactorRequiredForAdmins: false, maintenance: false };
     const decision = decide(pathname, match, user, {
       mode: env.mode,
-      twoFactorRequiredForAdmins: Boolean(actor?.isAdmin) && settings.twoFactorRequiredForAdmins,
-      maintenance: settings.maintenance,
+      twoFactorRequiredForAdmins: actor?.isAdmin ? await twoFactorRequiredForAdmins(ctx) : false,
+      // Read with the actor: maintenance mode is on and this user is no administrator.
+      maintenance: Boolean(actor?.shutOut),
       checkPassed,
     });
     if (decision.action === "redirect") return NextResponse.redirect(new URL(decision.to, req.url));

@@ -106,18 +106,47 @@ async function main() {
   let code = 1;
   try {
     await waitForServer(`http://localhost:${PORT}/sign-in`, server);
-    code = run(
-      process.execPath,
-      [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", ...extraArgs],
-      {
-        ...env,
-        E2E_BASE_URL: `http://localhost:${PORT}`,
-      },
-    );
+    code = runJourneys({ ...env, E2E_BASE_URL: `http://localhost:${PORT}` });
   } finally {
     server.kill("SIGTERM");
   }
   process.exit(code);
+}
+
+/**
+ * Playwright twice: the desktop and phone journeys (two workers), then the "exclusive" ones
+ * (maintenance mode, the two-factor rule: switches every user meets) alone. The JSON reports
+ * of both are summed into the one the test runner reads.
+ */
+function runJourneys(env: NodeJS.ProcessEnv): number {
+  const cli = path.join(root, "node_modules", "@playwright", "test", "cli.js");
+  if (extraArgs.includes("--project"))
+    return run(process.execPath, [cli, "test", ...extraArgs], env);
+  const report = env.E2E_JSON_REPORT ?? path.join(root, "test-results", "e2e.json");
+  const exclusiveReport = report.replace(/\.json$/, "") + ".exclusive.json";
+  fs.rmSync(exclusiveReport, { force: true });
+  const shared = run(
+    process.execPath,
+    [cli, "test", "--project=desktop", "--project=phone", "--pass-with-no-tests", ...extraArgs],
+    { ...env, E2E_JSON_REPORT: report },
+  );
+  const alone = run(
+    process.execPath,
+    [cli, "test", "--project=exclusive", "--workers=1", "--pass-with-no-tests", ...extraArgs],
+    { ...env, E2E_JSON_REPORT: exclusiveReport },
+  );
+  type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
+  try {
+    const main = JSON.parse(fs.readFileSync(report, "utf8")) as { stats: Stats };
+    const extra = JSON.parse(fs.readFileSync(exclusiveReport, "utf8")) as { stats: Stats };
+    for (const k of ["expected", "unexpected", "flaky", "skipped"] as const)
+      main.stats[k] = (main.stats[k] ?? 0) + (extra.stats[k] ?? 0);
+    fs.writeFileSync(report, JSON.stringify(main));
+  } catch (err) {
+    console.error("[e2e] could not sum the journey reports:", err);
+    return 1;
+  }
+  return shared !== 0 ? shared : alone;
 }
 
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });

@@ -18,6 +18,11 @@ export interface UserActor {
    * cut to APPLICANT_PERMISSIONS (lib/services/auth/actor.ts) whatever its role holds.
    */
   approved: boolean;
+  /**
+   * Maintenance mode is on and this user is no administrator: the API, server actions and the
+   * navigation guard shut it out (lib/services/settings/agency.ts assertServiceOpen).
+   */
+  shutOut?: boolean;
   /** The user_sessions row of a browser request (absent for API tokens and internal calls). */
   sessionId?: number;
 }

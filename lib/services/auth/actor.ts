@@ -19,6 +19,7 @@ interface ActorRow {
   roles: { id: number; title: string }[] | null;
   permissions: string[] | null;
   branch_ids: number[] | null;
+  maintenance: boolean | null;
 }
 
 /**
@@ -36,7 +37,9 @@ const actorColumns = sql`
             join permissions p on p.id = rp.permission_id
             where ur.user_id = u.id), '[]'::json) as permissions,
   coalesce((select json_agg(ub.branch_id order by ub.branch_id)
-            from user_branches ub where ub.user_id = u.id), '[]'::json) as branch_ids`;
+            from user_branches ub where ub.user_id = u.id), '[]'::json) as branch_ids,
+  coalesce((select st.value = 'true'::jsonb from settings st
+            where st.key = 'maintenance_mode'), false) as maintenance`;
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   // node-postgres and PGlite both answer raw statements as { rows }.
@@ -70,6 +73,8 @@ function actorOf(row: ActorRow | undefined, sessionId?: number): UserActor | nul
     isClient: !isAdmin && roles.some((r) => r.title === ROLE.client),
     totpEnabled: row.totp_enabled_at != null,
     approved,
+    // Read with the actor so that checking it costs no query of its own on every call.
+    shutOut: row.maintenance === true && !isAdmin,
     ...(sessionId ? { sessionId } : {}),
   };
 }

@@ -50,14 +50,3 @@ export async function twoFactorRequiredForAdmins(ctx: Ctx): Promise<boolean> {
     (await getSettings(ctx.db, ["two_factor_required_for_admins"])).two_factor_required_for_admins,
   );
 }
-
-/** The settings the navigation guard reads, in one query. */
-export async function guardSettings(
-  ctx: Ctx,
-): Promise<{ twoFactorRequiredForAdmins: boolean; maintenance: boolean }> {
-  const s = await getSettings(ctx.db, ["two_factor_required_for_admins", "maintenance_mode"]);
-  return {
-    twoFactorRequiredForAdmins: Boolean(s.two_factor_required_for_admins),
-    maintenance: Boolean(s.maintenance_mode),
-  };
-}

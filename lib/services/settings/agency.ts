@@ -231,11 +231,10 @@ export const MAINTENANCE_MESSAGE =
  * Calls without a user (signing in, so an administrator can get in) stay open.
  */
 export async function assertServiceOpen(ctx: Ctx): Promise<void> {
-  if (ctx.actor?.kind !== "user" || ctx.actor.isAdmin) return;
-  const s = await getSettings(ctx.db, ["maintenance_mode", "maintenance_message"]);
-  if (!s.maintenance_mode) return;
+  if (ctx.actor?.kind !== "user" || !ctx.actor.shutOut) return;
+  const { maintenance_message } = await getSettings(ctx.db, ["maintenance_message"]);
   throw new ServiceUnavailableError(
-    s.maintenance_message || MAINTENANCE_MESSAGE,
+    maintenance_message || MAINTENANCE_MESSAGE,
     MAINTENANCE_RETRY_SECONDS,
   );
 }

@@ -188,15 +188,19 @@ describe("agency settings", () => {
 describe("maintenance mode", () => {
   it("shuts out everyone but administrators, with the message", async () => {
     await putSetting(db, "maintenance_mode", true);
-    await assertServiceOpen(admin);
+    // The actor is read with the maintenance flag, in its one query.
+    const again = (ctx: Ctx) => ctxFor(db, ctx.actor?.kind === "user" ? ctx.actor.userId : 0);
+    await assertServiceOpen(await again(admin));
     await assertServiceOpen({ ...admin, actor: null });
-    for (const ctx of [pm, worker, client]) {
+    for (const before of [pm, worker, client]) {
+      const ctx = await again(before);
       const err = await appErrorOf(assertServiceOpen(ctx));
       expect(err.status).toBe(503);
       expect(err.message).toBe(MAINTENANCE_MESSAGE);
     }
     await putSetting(db, "maintenance_message", "Back at 07:00.");
-    expect((await appErrorOf(assertServiceOpen(pm))).message).toBe("Back at 07:00.");
+    expect((await appErrorOf(assertServiceOpen(await again(pm)))).message).toBe("Back at 07:00.");
+    await assertServiceOpen(pm); // read before maintenance began
   });
 
   it("makes the API answer 503 with Retry-After to a PM, while the administrator works", async () => {

@@ -97,6 +97,9 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "/freelancers?page=0&skill=abc&level=99999999999&sort=zzz&documents=maybe",
     "/activity-log?page=-1&log_name=zzz&from=abc",
     "/document-types?page=abc",
+    "/levels?page=abc&search=%00",
+    "/languages?page=-1",
+    "/equipment-categories?page=0",
   ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

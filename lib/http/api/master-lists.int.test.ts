@@ -5,7 +5,7 @@ import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser } from "@/lib/testing/fixtures";
-import { callRoute, type RouteHandler } from "@/lib/testing/route-request";
+import { callRoute, type ApiCall, type RouteHandler } from "@/lib/testing/route-request";
 import * as levelsRoute from "@/app/api/v2/levels/route";
 import * as levelRoute from "@/app/api/v2/levels/[id]/route";
 import * as weightsRoute from "@/app/api/v2/levels/saveWeights/route";
@@ -47,7 +47,7 @@ type Json = Record<string, unknown>;
 const send = (
   handler: RouteHandler,
   path: string,
-  method: string,
+  method: ApiCall["method"],
   json?: unknown,
   id?: number | string,
 ) =>

@@ -51,7 +51,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   await dialog.getByRole("button", { name: "Create level" }).click();
   await expect(page.getByText("Level created successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("cell", { name: /Apprentice/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Apprentice" })).toBeVisible();
   await expect(order(page)).toHaveText(["Junior", "Experienced", "Senior", "Lead", "Apprentice"]);
 
   await page.getByRole("button", { name: "Edit Apprentice" }).click();

@@ -36,7 +36,9 @@ export function DocumentTypesTable({
         <div className="min-w-0 sm:min-w-44">
           <span className="font-medium">{row.name}</span>
           {row.description && (
-            <p className="line-clamp-2 text-sm text-gray-600 sm:max-w-md">{row.description}</p>
+            <p className="line-clamp-2 text-sm font-normal text-gray-600 sm:max-w-md">
+              {row.description}
+            </p>
           )}
         </div>
       )}

@@ -37,7 +37,9 @@ export function LevelsTable(props: {
         <div className="min-w-0 sm:min-w-40">
           <span className="font-medium">{row.name}</span>
           {row.description && (
-            <p className="line-clamp-2 text-sm text-gray-600 sm:max-w-md">{row.description}</p>
+            <p className="line-clamp-2 text-sm font-normal text-gray-600 sm:max-w-md">
+              {row.description}
+            </p>
           )}
         </div>
       )}

@@ -32,7 +32,8 @@ async function signInAdmin(page: Page) {
 test("an administrator keeps the levels, their order, languages and equipment categories", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  // Many steps, each waiting on a server action: generous on a busy CI machine.
+  test.setTimeout(420_000);
   await signInAdmin(page);
 
   // Levels: the table and the order, most junior first.

@@ -76,7 +76,7 @@ test("a client contact opening another company's job gets a 404", async ({ page 
 test("bad list query values show the list on screens and are a 422 in the API", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signedIn(page, ACCOUNTS.admin);
   for (const path of [
     "/jobs?page=0",

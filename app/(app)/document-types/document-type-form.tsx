@@ -1,25 +1,17 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { Plus } from "lucide-react";
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Textarea,
-  notify,
-} from "@/components/ui";
+import { useState } from "react";
+import { Checkbox, FormField, Input, Textarea } from "@/components/ui";
 import { CheckList } from "@/components/ui/check-list";
+import {
+  NewRecordButton,
+  RecordDialog,
+  RecordFormFooter,
+  useRecordSubmit,
+} from "@/components/master-data/record-dialog";
 import type { DocumentTypeView } from "@/lib/services/document-types";
 import { createDocumentTypeAction, updateDocumentTypeAction } from "./actions";
 
-type Errors = Record<string, string[]>;
 export interface DocumentTypeFormOptions {
   roles: { id: number; name: string }[];
   skills: { id: number; name: string }[];
@@ -38,20 +30,20 @@ export function DocumentTypeDialog({
   options: DocumentTypeFormOptions;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={documentType ? "Edit document type" : "New document type"}
-        description="What workers upload: who must hold it, which skills need it, and whether it expires."
-      >
-        {open && (
-          <DocumentTypeForm
-            documentType={documentType}
-            options={options}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <RecordDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={documentType ? "Edit document type" : "New document type"}
+      description="What workers upload: who must hold it, which skills need it, and whether it expires."
+    >
+      {() => (
+        <DocumentTypeForm
+          documentType={documentType}
+          options={options}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </RecordDialog>
   );
 }
 
@@ -64,8 +56,7 @@ function DocumentTypeForm({
   options: DocumentTypeFormOptions;
   onDone: () => void;
 }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
+  const { pending, errors, submit } = useRecordSubmit(onDone);
   const [name, setName] = useState(t?.name ?? "");
   const [description, setDescription] = useState(t?.description ?? "");
   const [isRequired, setIsRequired] = useState(t?.is_required ?? false);
@@ -73,7 +64,6 @@ function DocumentTypeForm({
   const [skillIds, setSkillIds] = useState<number[]>(t?.skill_ids ?? []);
   const [hasExpiry, setHasExpiry] = useState(t?.has_expiry ?? false);
   const [warningMonths, setWarningMonths] = useState(String(t?.warning_months ?? 1));
-  const [errors, setErrors] = useState<Errors>({});
 
   return (
     <form
@@ -81,29 +71,18 @@ function DocumentTypeForm({
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        start(async () => {
-          const values = {
-            name,
-            description,
-            is_required: isRequired,
-            role_ids: isRequired ? roleIds : [],
-            skill_ids: skillIds,
-            has_expiry: hasExpiry,
-            warning_months: warningMonths,
-          };
-          const r = t
-            ? await updateDocumentTypeAction(t.id, values)
-            : await createDocumentTypeAction(values);
-          if (!r.ok) {
-            setErrors(r.errors ?? {});
-            notify.error(r.message);
-            return;
-          }
-          setErrors({});
-          notify.success(r.data.message);
-          onDone();
-          router.refresh();
-        });
+        const values = {
+          name,
+          description,
+          is_required: isRequired,
+          role_ids: isRequired ? roleIds : [],
+          skill_ids: skillIds,
+          has_expiry: hasExpiry,
+          warning_months: warningMonths,
+        };
+        submit(() =>
+          t ? updateDocumentTypeAction(t.id, values) : createDocumentTypeAction(values),
+        );
       }}
     >
       <FormField label="Name" errors={errors.name} required>
@@ -178,29 +157,22 @@ function DocumentTypeForm({
           />
         </FormField>
       )}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={pending}>
-          {t ? "Save changes" : "Create document type"}
-        </Button>
-      </DialogFooter>
+      <RecordFormFooter
+        pending={pending}
+        submitLabel={t ? "Save changes" : "Create document type"}
+      />
     </form>
   );
 }
 
 /** The page's primary action: opens the empty form. */
 export function NewDocumentTypeButton({ options }: { options: DocumentTypeFormOptions }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>
-        <Plus aria-hidden /> New document type
-      </Button>
-      <DocumentTypeDialog open={open} onOpenChange={setOpen} options={options} />
-    </>
+    <NewRecordButton
+      label="New document type"
+      renderDialog={(open, onOpenChange) => (
+        <DocumentTypeDialog open={open} onOpenChange={onOpenChange} options={options} />
+      )}
+    />
   );
 }

@@ -244,6 +244,8 @@ export const EQUIPMENT_CATEGORIES = [
   { name: "Video", description: "LED walls, projectors, cameras, media servers." },
   { name: "Staging", description: "Stage decks, risers, barriers, ramps." },
   { name: "Catering", description: "Bars, kitchens, cold storage, serving equipment." },
+  { name: "Power", description: "Generators, distribution boxes, power cable, cable ramps." },
+  { name: "Trucks", description: "Box trucks and trailers with tail lifts, for gear and sets." },
 ] as const;
 
 /** Parent skills with their sub-skills, in display order. */

@@ -23,6 +23,9 @@ import { documentReviewEndpoints } from "./document-review";
 import { recordsEndpoints } from "./records";
 import { documentsEndpoints } from "./documents";
 import { settingsEndpoints } from "./settings";
+import { levelsEndpoints } from "./levels";
+import { languagesEndpoints } from "./languages";
+import { equipmentCategoriesEndpoints } from "./equipment-categories";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -47,6 +50,9 @@ const operations: Endpoint[] = [
   ...documentReviewEndpoints,
   ...recordsEndpoints,
   ...documentsEndpoints,
+  ...levelsEndpoints,
+  ...languagesEndpoints,
+  ...equipmentCategoriesEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -146,6 +146,7 @@ export async function signUpOptions(ctx: Ctx) {
     ctx.db
       .select({ id: schema.languages.id, name: schema.languages.name })
       .from(schema.languages)
+      .where(isNull(schema.languages.archivedAt))
       .orderBy(asc(schema.languages.name)),
   ]);
   return { countries, branches, skills, languages };
@@ -230,7 +231,7 @@ export async function register(ctx: Ctx, raw: unknown) {
       tx
         .select({ id: schema.languages.id })
         .from(schema.languages)
-        .where(inArray(schema.languages.id, ids)),
+        .where(and(inArray(schema.languages.id, ids), isNull(schema.languages.archivedAt))),
     );
     const [freelancer] = await tx
       .select({ id: schema.roles.id })

@@ -141,6 +141,7 @@ export async function freelancerListFilters(ctx: Ctx) {
     ctx.db
       .select({ id: schema.levels.id, name: schema.levels.name })
       .from(schema.levels)
+      .where(isNull(schema.levels.archivedAt))
       .orderBy(asc(schema.levels.weight), asc(schema.levels.id)),
     ctx.db
       .select({ id: schema.branches.id, name: schema.branches.name })
@@ -150,6 +151,7 @@ export async function freelancerListFilters(ctx: Ctx) {
     ctx.db
       .select({ id: schema.languages.id, name: schema.languages.name })
       .from(schema.languages)
+      .where(isNull(schema.languages.archivedAt))
       .orderBy(asc(schema.languages.name)),
   ]);
   return {

@@ -3,6 +3,8 @@ import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { canEditRoles, type ProfileTab } from "@/lib/domain/profile-tabs";
 import type { Ctx } from "../context";
+import { languageOptions } from "../languages";
+import { levelOptions } from "../levels";
 import { profileAccess } from "./access";
 
 type Option = { id: number; name: string };
@@ -18,10 +20,7 @@ export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileT
       .select({ id: schema.countries.id, name: schema.countries.name })
       .from(schema.countries)
       .orderBy(asc(schema.countries.name)),
-    ctx.db
-      .select({ id: schema.languages.id, name: schema.languages.name })
-      .from(schema.languages)
-      .orderBy(asc(schema.languages.name)),
+    languageOptions(ctx.db, subject.id),
     ctx.db
       .select({ id: schema.branches.id, name: schema.branches.name })
       .from(schema.branches)
@@ -48,7 +47,7 @@ export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileT
 
 /** The skills (with their parents) and levels the my-skills tab offers. */
 export async function skillFormOptions(ctx: Ctx, rawId: unknown) {
-  await profileAccess(ctx, rawId, { tab: "my-skills" });
+  const { subject } = await profileAccess(ctx, rawId, { tab: "my-skills" });
   const [skills, levels] = await Promise.all([
     ctx.db
       .select({
@@ -59,10 +58,7 @@ export async function skillFormOptions(ctx: Ctx, rawId: unknown) {
       .from(schema.skills)
       .where(isNull(schema.skills.deletedAt))
       .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
-    ctx.db
-      .select({ id: schema.levels.id, name: schema.levels.name })
-      .from(schema.levels)
-      .orderBy(asc(schema.levels.weight)),
+    levelOptions(ctx.db, subject.id),
   ]);
-  return { skills, levels };
+  return { skills, levels: levels.map(({ id, name }) => ({ id, name })) };
 }

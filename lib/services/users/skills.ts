@@ -150,7 +150,7 @@ export async function setExperience(ctx: Ctx, raw: unknown) {
       const [level] = await ctx.db
         .select({ id: schema.levels.id })
         .from(schema.levels)
-        .where(eq(schema.levels.id, input.level_id!));
+        .where(and(eq(schema.levels.id, input.level_id!), isNull(schema.levels.archivedAt)));
       if (!level) {
         const message = "The selected level is invalid.";
         throw new ValidationError(message, { level_id: [message] });

@@ -23,6 +23,7 @@ export async function wizardOptions(ctx: Ctx) {
     ctx.db
       .select({ id: schema.languages.id, name: schema.languages.name })
       .from(schema.languages)
+      .where(isNull(schema.languages.archivedAt))
       .orderBy(asc(schema.languages.id)),
     ctx.db
       .select({ id: schema.branches.id, name: schema.branches.name })
@@ -38,6 +39,7 @@ export async function wizardOptions(ctx: Ctx) {
     ctx.db
       .select({ id: schema.levels.id, name: schema.levels.name })
       .from(schema.levels)
+      .where(isNull(schema.levels.archivedAt))
       .orderBy(asc(schema.levels.weight), asc(schema.levels.id)),
     ctx.db
       .select({ id: schema.companies.id, name: schema.companies.name })

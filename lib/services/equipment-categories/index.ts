@@ -1,0 +1,271 @@
+import { z } from "zod";
+import { and, asc, count, eq, ilike, isNull, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { logActivity } from "../activity";
+import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { NotFoundError } from "../errors";
+import { escapeLike } from "../like";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { flag, parseId, searchText } from "../params";
+import { parseInput } from "../validate";
+import {
+  isForeignKeyViolation,
+  mapUniqueViolation,
+  nameField,
+  optionalText,
+  usageOf,
+  type Usage,
+} from "../master-data";
+import { claimArchivableName, live } from "../master-data/archive";
+
+/**
+ * Equipment categories (master data, spec §2 /equipment-categories, §3, §7): what kinds of
+ * gear an agency hires out or charges for. Nothing points at them yet; issue 13's additional
+ * costs will. Where a category is used is pluggable (`equipmentCategoryUsages`): a category
+ * in use is archived on delete (hidden from list and pickers, kept where it is used), an
+ * unused one is removed.
+ */
+export interface EquipmentCategoryView {
+  id: number;
+  name: string;
+  description: string | null;
+  /** Where it is used, e.g. "3 additional costs"; "" when unused. Absent in the picker form. */
+  used_by?: string;
+  used_count?: number;
+}
+
+export const EQUIPMENT_CATEGORY_MESSAGES = {
+  created: "Equipment category created successfully",
+  edited: "Equipment category edited successfully",
+  deleted: "Equipment category deleted successfully",
+  duplicate: "An equipment category with this name already exists.",
+  notFound: "Equipment category not found.",
+} as const;
+
+/**
+ * The places that use equipment categories: each answers, for one category id, how many of
+ * its rows point at it, with the words for one and many (e.g. [2, "additional cost"]).
+ * Issue 13 adds its additional costs here; deletes then archive a category in use.
+ */
+export type EquipmentCategoryUsage = (db: DbOrTx, id: number) => Promise<[number, string, string?]>;
+export const equipmentCategoryUsages: EquipmentCategoryUsage[] = [];
+
+async function usageFor(db: DbOrTx, id: number): Promise<Usage> {
+  return usageOf(await Promise.all(equipmentCategoryUsages.map((u) => u(db, id))));
+}
+
+export const equipmentCategoryInput = z.object({
+  name: nameField(100),
+  description: optionalText(2000),
+});
+export type EquipmentCategoryInput = z.input<typeof equipmentCategoryInput>;
+
+export const equipmentCategoriesListInput = pageInput(10).extend({
+  /** Every live category on one page, by name (pickers). */
+  all: flag,
+  filter: z.object({ search: searchText }).default({ search: undefined }),
+});
+
+const ec = schema.equipmentCategories;
+const fields = { id: ec.id, name: ec.name, description: ec.description };
+type CategoryRow = { id: number; name: string; description: string | null };
+const byName = [sql`lower(${ec.name})`, asc(ec.id)];
+
+async function withUsage(db: DbOrTx, rows: CategoryRow[]): Promise<EquipmentCategoryView[]> {
+  return Promise.all(
+    rows.map(async (r) => {
+      const u = await usageFor(db, r.id);
+      return { ...r, used_by: u.label, used_count: u.count };
+    }),
+  );
+}
+
+/**
+ * GET equipment-categories?page=&perPage=&filter[search]=: the live categories by name, 10 a
+ * page [equipment_category_access]. `all=1`: every live category on one page, to any
+ * signed-in user (pickers).
+ */
+export async function listEquipmentCategories(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<Page<EquipmentCategoryView>> {
+  const input = parseInput(equipmentCategoriesListInput, raw ?? {});
+  if (input.all) {
+    requireUser(ctx);
+    const rows = await ctx.db
+      .select(fields)
+      .from(ec)
+      .where(isNull(ec.archivedAt))
+      .orderBy(...byName)
+      .limit(500);
+    return { items: rows, meta: pageMeta(1, Math.max(1, rows.length), rows.length) };
+  }
+  requirePermission(ctx, "equipment_category_access");
+  const search = input.filter.search;
+  const where = and(
+    isNull(ec.archivedAt),
+    search ? ilike(ec.name, `%${escapeLike(search)}%`) : undefined,
+  );
+  const [{ total }] = await ctx.db.select({ total: count() }).from(ec).where(where);
+  const rows = await ctx.db
+    .select(fields)
+    .from(ec)
+    .where(where)
+    .orderBy(...byName)
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
+  return {
+    items: await withUsage(ctx.db, rows),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
+}
+
+async function loadCategory(db: DbOrTx, id: number, forUpdate = false): Promise<CategoryRow> {
+  const q = db
+    .select(fields)
+    .from(ec)
+    .where(live(ec.id, ec.archivedAt, id));
+  const [row] = forUpdate ? await q.for("update") : await q;
+  if (!row) throw new NotFoundError(EQUIPMENT_CATEGORY_MESSAGES.notFound);
+  return row;
+}
+
+/** GET equipment-categories/{id}. */
+export async function getEquipmentCategory(
+  ctx: Ctx,
+  rawId: unknown,
+): Promise<EquipmentCategoryView> {
+  requirePermission(ctx, "equipment_category_access");
+  const row = await loadCategory(ctx.db, parseId(rawId, "Equipment category"));
+  return (await withUsage(ctx.db, [row]))[0];
+}
+
+const claimName = (
+  tx: Parameters<typeof claimArchivableName>[0],
+  value: string,
+  exceptId?: number,
+) =>
+  claimArchivableName(tx, {
+    table: ec,
+    id: ec.id,
+    column: ec.name,
+    archivedAt: ec.archivedAt,
+    value,
+    exceptId,
+    lockKey: "crewdeck.equipment_categories.name",
+    message: EQUIPMENT_CATEGORY_MESSAGES.duplicate,
+  });
+
+/** POST equipment-categories (name, description); an archived namesake comes back. */
+export async function createEquipmentCategory(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<EquipmentCategoryView & { message: string }> {
+  requirePermission(ctx, "equipment_category_access");
+  const input = parseInput(equipmentCategoryInput, raw ?? {});
+  const view = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        const archivedId = await claimName(ctx.db, input.name);
+        const values = { name: input.name, description: input.description, updatedAt: ctx.now };
+        const [row] = archivedId
+          ? await ctx.db
+              .update(ec)
+              .set({ ...values, archivedAt: null })
+              .where(eq(ec.id, archivedId))
+              .returning(fields)
+          : await ctx.db
+              .insert(ec)
+              .values({ ...values, createdAt: ctx.now })
+              .returning(fields);
+        await logActivity(ctx, {
+          logName: "equipment_categories",
+          description: `${archivedId ? "Restored" : "Created"} equipment category "${row.name}"`,
+          subjectType: "equipment_categories",
+          subjectId: row.id,
+          properties: { attributes: { name: row.name, description: row.description } },
+        });
+        return (await withUsage(ctx.db, [row]))[0];
+      }),
+    EQUIPMENT_CATEGORY_MESSAGES.duplicate,
+  );
+  return { ...view, message: EQUIPMENT_CATEGORY_MESSAGES.created };
+}
+
+/** PUT equipment-categories/{id} (name, description). */
+export async function updateEquipmentCategory(
+  ctx: Ctx,
+  rawId: unknown,
+  raw: unknown,
+): Promise<EquipmentCategoryView & { message: string }> {
+  requirePermission(ctx, "equipment_category_access");
+  const id = parseId(rawId, "Equipment category");
+  const input = parseInput(equipmentCategoryInput, raw ?? {});
+  const view = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        const before = await loadCategory(ctx.db, id, true);
+        await claimName(ctx.db, input.name, id);
+        const [row] = await ctx.db
+          .update(ec)
+          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
+          .where(eq(ec.id, id))
+          .returning(fields);
+        await logActivity(ctx, {
+          logName: "equipment_categories",
+          description: `Edited equipment category "${row.name}"`,
+          subjectType: "equipment_categories",
+          subjectId: id,
+          properties: {
+            old: { name: before.name, description: before.description },
+            attributes: { name: row.name, description: row.description },
+          },
+        });
+        return (await withUsage(ctx.db, [row]))[0];
+      }),
+    EQUIPMENT_CATEGORY_MESSAGES.duplicate,
+  );
+  return { ...view, message: EQUIPMENT_CATEGORY_MESSAGES.edited };
+}
+
+/**
+ * DELETE equipment-categories/{id}: removed when unused, archived while something uses it.
+ * `archived` says which happened.
+ */
+export async function deleteEquipmentCategory(
+  ctx: Ctx,
+  rawId: unknown,
+): Promise<{ id: number; archived: boolean; message: string }> {
+  requirePermission(ctx, "equipment_category_access");
+  const id = parseId(rawId, "Equipment category");
+  const remove = (forceArchive: boolean) =>
+    withTx(ctx, async (ctx) => {
+      const row = await loadCategory(ctx.db, id, true);
+      const usage = await usageFor(ctx.db, id);
+      const archived = forceArchive || usage.count > 0;
+      if (archived)
+        await ctx.db
+          .update(ec)
+          .set({ archivedAt: ctx.now, updatedAt: ctx.now })
+          .where(eq(ec.id, id));
+      else await ctx.db.delete(ec).where(eq(ec.id, id));
+      await logActivity(ctx, {
+        logName: "equipment_categories",
+        description: archived
+          ? `Archived equipment category "${row.name}"${usage.label ? ` (used by ${usage.label})` : ""}`
+          : `Deleted equipment category "${row.name}"`,
+        subjectType: "equipment_categories",
+        subjectId: id,
+        properties: { name: row.name, description: row.description, archived },
+      });
+      return archived;
+    });
+  let archived: boolean;
+  try {
+    archived = await remove(false);
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+    archived = await remove(true);
+  }
+  return { id, archived, message: EQUIPMENT_CATEGORY_MESSAGES.deleted };
+}

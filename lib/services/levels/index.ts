@@ -1,0 +1,378 @@
+import { z } from "zod";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  max,
+  or,
+  sql,
+} from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { logActivity } from "../activity";
+import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { NotFoundError, ValidationError } from "../errors";
+import { escapeLike } from "../like";
+import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { flag, parseId, searchText } from "../params";
+import { parseInput } from "../validate";
+import {
+  isForeignKeyViolation,
+  mapUniqueViolation,
+  nameField,
+  optionalText,
+  saveWeights,
+  usageOf,
+  weightsInput,
+  WEIGHTS_SAVED,
+} from "../master-data";
+import { claimArchivableName, live } from "../master-data/archive";
+
+/**
+ * Levels (master data, spec §2 /levels, §3 "level (weights)", §7): the experience ladder a
+ * worker's skill is rated on. The order is the weight (db/schema/org.ts: higher = more
+ * experienced), so the first level of the admin's order is the most junior and every picker
+ * lists levels by weight ascending, then id. A level that workers or rates hold is archived
+ * on delete (hidden from the list and the pickers, still named where it is held).
+ */
+export interface LevelView {
+  id: number;
+  name: string;
+  description: string | null;
+  weight: number;
+  /** Workers holding it on a skill; absent in the picker form (`all`). */
+  workers_count?: number;
+  /** Client and worker rates priced for it; absent in the picker form (`all`). */
+  rates_count?: number;
+}
+
+export const LEVEL_MESSAGES = {
+  created: "Level created successfully",
+  edited: "Level edited successfully",
+  deleted: "Level deleted successfully",
+  duplicate: "A level with this name already exists.",
+  notFound: "Level not found.",
+  incomplete: "The order must list every level once. Reload the page and try again.",
+} as const;
+
+export const levelInput = z.object({ name: nameField(100), description: optionalText(2000) });
+export type LevelInput = z.input<typeof levelInput>;
+
+export const levelsListInput = pageInput(10).extend({
+  /** Every live level on one page, in order (pickers). */
+  all: flag,
+  filter: z.object({ search: searchText }).default({ search: undefined }),
+});
+
+const lv = schema.levels;
+const fields = { id: lv.id, name: lv.name, description: lv.description, weight: lv.weight };
+type LevelRow = { id: number; name: string; description: string | null; weight: number };
+const order = [asc(lv.weight), asc(lv.id)];
+
+/** Workers (distinct) and rates holding each level, archived or not. */
+async function usageCounts(db: DbOrTx, ids: number[]) {
+  const workers = new Map<number, number>();
+  const rates = new Map<number, number>();
+  if (ids.length === 0) return { workers, rates };
+  const [w, cr, wr] = await Promise.all([
+    db
+      .select({ id: schema.userSkills.levelId, n: countDistinct(schema.userSkills.userId) })
+      .from(schema.userSkills)
+      .where(inArray(schema.userSkills.levelId, ids))
+      .groupBy(schema.userSkills.levelId),
+    db
+      .select({ id: schema.clientRates.levelId, n: count() })
+      .from(schema.clientRates)
+      .where(inArray(schema.clientRates.levelId, ids))
+      .groupBy(schema.clientRates.levelId),
+    db
+      .select({ id: schema.workerRates.levelId, n: count() })
+      .from(schema.workerRates)
+      .where(inArray(schema.workerRates.levelId, ids))
+      .groupBy(schema.workerRates.levelId),
+  ]);
+  for (const r of w) workers.set(Number(r.id), Number(r.n));
+  for (const r of [...cr, ...wr])
+    rates.set(Number(r.id), (rates.get(Number(r.id)) ?? 0) + Number(r.n));
+  return { workers, rates };
+}
+
+async function withCounts(db: DbOrTx, rows: LevelRow[]): Promise<LevelView[]> {
+  const { workers, rates } = await usageCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    workers_count: workers.get(r.id) ?? 0,
+    rates_count: rates.get(r.id) ?? 0,
+  }));
+}
+
+/** "3 workers and 2 rates", for the delete answer and the activity log. */
+export const levelUsage = (l: Pick<LevelView, "workers_count" | "rates_count">) =>
+  usageOf([
+    [l.workers_count ?? 0, "worker"],
+    [l.rates_count ?? 0, "rate"],
+  ]);
+
+/**
+ * GET levels?page=&perPage=&filter[search]=: the live levels in order, 10 a page, with where
+ * each is held [level_access]. `all=1` is the pickers' form: every live level in order on one
+ * page, without counts, to any signed-in user (workers see levels on their skills).
+ */
+export async function listLevels(ctx: Ctx, raw: unknown): Promise<Page<LevelView>> {
+  const input = parseInput(levelsListInput, raw ?? {});
+  if (input.all) {
+    requireUser(ctx);
+    const rows = await levelOptions(ctx.db);
+    return { items: rows, meta: pageMeta(1, Math.max(1, rows.length), rows.length) };
+  }
+  requirePermission(ctx, "level_access");
+  const search = input.filter.search;
+  const where = and(
+    isNull(lv.archivedAt),
+    search ? ilike(lv.name, `%${escapeLike(search)}%`) : undefined,
+  );
+  const [{ total }] = await ctx.db.select({ total: count() }).from(lv).where(where);
+  const rows = await ctx.db
+    .select(fields)
+    .from(lv)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
+  return {
+    items: await withCounts(ctx.db, rows),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
+}
+
+/**
+ * The levels a picker offers, in the admin's order (most junior first): the live ones, plus
+ * the archived levels `heldBy` holds on a skill, so that user's form still shows them.
+ */
+export async function levelOptions(db: DbOrTx, heldBy?: number): Promise<LevelRow[]> {
+  const held = heldBy
+    ? sql`exists (select 1 from ${schema.userSkills} where ${schema.userSkills.userId} = ${heldBy} and ${schema.userSkills.levelId} = ${lv.id})`
+    : undefined;
+  return db
+    .select(fields)
+    .from(lv)
+    .where(held ? or(isNull(lv.archivedAt), held) : isNull(lv.archivedAt))
+    .orderBy(...order)
+    .limit(500);
+}
+
+/** Whether a level id names a live level (a new choice must not be an archived one). */
+export async function isLiveLevel(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lv.id })
+    .from(lv)
+    .where(live(lv.id, lv.archivedAt, id));
+  return Boolean(row);
+}
+
+async function loadLevel(db: DbOrTx, id: number, forUpdate = false): Promise<LevelRow> {
+  const q = db
+    .select(fields)
+    .from(lv)
+    .where(live(lv.id, lv.archivedAt, id));
+  const [row] = forUpdate ? await q.for("update") : await q;
+  if (!row) throw new NotFoundError(LEVEL_MESSAGES.notFound);
+  return row;
+}
+
+/** GET levels/{id}: a live level with where it is held. */
+export async function getLevel(ctx: Ctx, rawId: unknown): Promise<LevelView> {
+  requirePermission(ctx, "level_access");
+  const row = await loadLevel(ctx.db, parseId(rawId, "Level"));
+  return (await withCounts(ctx.db, [row]))[0];
+}
+
+const claimName = (
+  tx: Parameters<typeof claimArchivableName>[0],
+  value: string,
+  exceptId?: number,
+) =>
+  claimArchivableName(tx, {
+    table: lv,
+    id: lv.id,
+    column: lv.name,
+    archivedAt: lv.archivedAt,
+    value,
+    exceptId,
+    lockKey: "crewdeck.levels.name",
+    message: LEVEL_MESSAGES.duplicate,
+  });
+
+/**
+ * POST levels (name, description): a new level goes to the top of the ladder (the last
+ * position); an archived level of the same name comes back, at the top as well.
+ */
+export async function createLevel(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<LevelView & { message: string }> {
+  requirePermission(ctx, "level_access");
+  const input = parseInput(levelInput, raw ?? {});
+  const view = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        const archivedId = await claimName(ctx.db, input.name);
+        const [{ top }] = await ctx.db
+          .select({ top: max(lv.weight) })
+          .from(lv)
+          .where(isNull(lv.archivedAt));
+        const values = {
+          name: input.name,
+          description: input.description,
+          weight: Number(top ?? 0) + 1,
+          updatedAt: ctx.now,
+        };
+        const [row] = archivedId
+          ? await ctx.db
+              .update(lv)
+              .set({ ...values, archivedAt: null })
+              .where(eq(lv.id, archivedId))
+              .returning(fields)
+          : await ctx.db
+              .insert(lv)
+              .values({ ...values, createdAt: ctx.now })
+              .returning(fields);
+        await logActivity(ctx, {
+          logName: "levels",
+          description: `${archivedId ? "Restored" : "Created"} level "${row.name}"`,
+          subjectType: "levels",
+          subjectId: row.id,
+          properties: { attributes: { name: row.name, description: row.description } },
+        });
+        return (await withCounts(ctx.db, [row]))[0];
+      }),
+    LEVEL_MESSAGES.duplicate,
+  );
+  return { ...view, message: LEVEL_MESSAGES.created };
+}
+
+/** PUT levels/{id} (name, description); the position changes only through saveWeights. */
+export async function updateLevel(
+  ctx: Ctx,
+  rawId: unknown,
+  raw: unknown,
+): Promise<LevelView & { message: string }> {
+  requirePermission(ctx, "level_access");
+  const id = parseId(rawId, "Level");
+  const input = parseInput(levelInput, raw ?? {});
+  const view = await mapUniqueViolation(
+    () =>
+      withTx(ctx, async (ctx) => {
+        const before = await loadLevel(ctx.db, id, true);
+        await claimName(ctx.db, input.name, id);
+        const [row] = await ctx.db
+          .update(lv)
+          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
+          .where(eq(lv.id, id))
+          .returning(fields);
+        await logActivity(ctx, {
+          logName: "levels",
+          description: `Edited level "${row.name}"`,
+          subjectType: "levels",
+          subjectId: id,
+          properties: {
+            old: { name: before.name, description: before.description },
+            attributes: { name: row.name, description: row.description },
+          },
+        });
+        return (await withCounts(ctx.db, [row]))[0];
+      }),
+    LEVEL_MESSAGES.duplicate,
+  );
+  return { ...view, message: LEVEL_MESSAGES.edited };
+}
+
+/**
+ * DELETE levels/{id}: removed when nothing holds it; archived while workers or rates hold it
+ * (they keep their level; pickers no longer offer it). `archived` says which happened.
+ */
+export async function deleteLevel(
+  ctx: Ctx,
+  rawId: unknown,
+): Promise<{ id: number; archived: boolean; message: string }> {
+  requirePermission(ctx, "level_access");
+  const id = parseId(rawId, "Level");
+  const remove = (forceArchive: boolean) =>
+    withTx(ctx, async (ctx) => {
+      // FOR UPDATE waits for a row being saved with this level (its key-share lock), so the
+      // counts below see every holder committed before the decision.
+      const row = await loadLevel(ctx.db, id, true);
+      const [counted] = await withCounts(ctx.db, [row]);
+      const usage = levelUsage(counted);
+      const archived = forceArchive || usage.count > 0;
+      if (archived)
+        await ctx.db
+          .update(lv)
+          .set({ archivedAt: ctx.now, updatedAt: ctx.now })
+          .where(eq(lv.id, id));
+      else await ctx.db.delete(lv).where(eq(lv.id, id));
+      await logActivity(ctx, {
+        logName: "levels",
+        description: archived
+          ? `Archived level "${row.name}"${usage.label ? ` (held by ${usage.label})` : ""}`
+          : `Deleted level "${row.name}"`,
+        subjectType: "levels",
+        subjectId: id,
+        properties: { name: row.name, description: row.description, archived },
+      });
+      return archived;
+    });
+  let archived: boolean;
+  try {
+    archived = await remove(false);
+  } catch (err) {
+    // A holder that appeared anyway (foreign-key violation): archive instead.
+    if (!isForeignKeyViolation(err)) throw err;
+    archived = await remove(true);
+  }
+  return { id, archived, message: LEVEL_MESSAGES.deleted };
+}
+
+/**
+ * POST levels/saveWeights (ids): the live levels in their new order, most junior first, each
+ * exactly once. Unknown, archived or missing ids: 422 and nothing changes.
+ */
+export async function saveLevelWeights(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<{ ids: number[]; message: string }> {
+  requirePermission(ctx, "level_access");
+  const input = parseInput(weightsInput, raw ?? {});
+  const ids = await withTx(ctx, async (ctx) => {
+    const before = await ctx.db
+      .select({ id: lv.id })
+      .from(lv)
+      .where(isNull(lv.archivedAt))
+      .orderBy(...order);
+    const saved = await saveWeights(ctx.db, {
+      table: lv,
+      id: lv.id,
+      weight: lv.weight,
+      ids: input.ids,
+      scope: isNull(lv.archivedAt),
+      message: "Some of these levels do not exist.",
+    });
+    if (saved.length !== before.length)
+      throw new ValidationError(LEVEL_MESSAGES.incomplete, { ids: [LEVEL_MESSAGES.incomplete] });
+    await logActivity(ctx, {
+      logName: "levels",
+      description: "Set the order of levels",
+      subjectType: "levels",
+      properties: { old: before.map((r) => r.id), attributes: saved },
+    });
+    return saved;
+  });
+  return { ids, message: WEIGHTS_SAVED };
+}

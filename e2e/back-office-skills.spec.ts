@@ -14,7 +14,7 @@ async function expectNoSeriousViolations(page: Page, where: string) {
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 const ddmmyyyy = (daysAhead: number) =>
@@ -28,7 +28,7 @@ const ddmmyyyy = (daysAhead: number) =>
 test("the admin builds a parent skill, orders its sub-skills, and deletes one a job uses", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
@@ -70,6 +70,15 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await expect(subs.getByRole("listitem")).toHaveText([/Shooter/, /Fire watch/]);
   await expectNoSeriousViolations(page, "/skills with a new parent skill");
   await shot(page, "skills-1280");
+
+  // Every parent skill in one list, ordered the same way.
+  await page.getByRole("button", { name: "Order parent skills" }).click();
+  dialog = page.getByRole("dialog", { name: "Order parent skills" });
+  await expect(
+    dialog.getByRole("list", { name: "Order of the parent skills" }).getByRole("listitem").last(),
+  ).toHaveText("Pyrotechnics");
+  await expectNoSeriousViolations(page, "Order parent skills");
+  await dialog.getByRole("button", { name: "Done" }).click();
 
   // Keyboard drag: focus the handle, Space to lift, ArrowDown, Space to drop.
   await subs.getByRole("button", { name: "Move Shooter" }).focus();

@@ -97,6 +97,7 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "/freelancers?page=0&skill=abc&level=99999999999&sort=zzz&documents=maybe",
     "/activity-log?page=-1&log_name=zzz&from=abc",
     "/document-types?page=abc",
+    "/skills?page=abc",
   ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

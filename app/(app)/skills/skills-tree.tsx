@@ -108,6 +108,21 @@ export function SkillsTree({
     </>
   );
 
+  if (items.length === 0 && meta.total > 0)
+    return (
+      <EmptyState
+        title={`Page ${meta.current_page} is past the end of the list`}
+        hint={`The list has ${meta.total} parent ${meta.total === 1 ? "skill" : "skills"} on ${meta.last_page} ${meta.last_page === 1 ? "page" : "pages"}.`}
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => navigate({ page: meta.last_page > 1 ? meta.last_page : null })}
+          >
+            Go to the last page
+          </Button>
+        }
+      />
+    );
   if (items.length === 0)
     return <EmptyState title={empty.title} hint={empty.hint} action={empty.action} />;
 

@@ -6,7 +6,7 @@ import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { makeCtx, type Ctx } from "../context";
-import { listSkills, listSubSkills } from "../reference";
+import { frequentSkills, listSkills, listSubSkills } from "../reference";
 import { fetchJobForView } from "../jobs/view";
 import {
   createSkill,
@@ -358,6 +358,23 @@ describe("saveSkillWeights", () => {
     // The picker's flat list and the form's groups follow.
     const subs = await listSubSkills(admin, { parent_id: ids.Stage });
     expect(subs.map((s) => s.name)).toEqual(["C", "A", "B"]);
+  });
+
+  it("orders a company's frequent skills by the saved order, parents first", async () => {
+    const ids = await tree({ Stage: ["A", "B"], Tech: ["C"] });
+    // The preferred rows' own order says otherwise: the skill order wins.
+    await db.insert(schema.companyPreferredSkills).values([
+      { companyId, skillId: ids.A, order: 1 },
+      { companyId, skillId: ids.C, order: 2 },
+      { companyId, skillId: ids.B, order: 3 },
+    ]);
+    const names = async () =>
+      (await frequentSkills(admin, { company_id: companyId })).map((s) => s.name);
+    expect(await names()).toEqual(["A", "B", "C"]);
+    await saveSkillWeights(admin, { ids: [ids.Tech, ids.Stage] });
+    await saveSkillWeights(admin, { ids: [ids.B, ids.A] });
+    expect(await names()).toEqual(["C", "B", "A"]);
+    await db.delete(schema.companyPreferredSkills);
   });
 
   it("saves the order of the parent skills", async () => {

@@ -135,7 +135,8 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   dialog = page.getByRole("dialog", { name: "Delete “Pyrotechnics”?" });
   await expect(dialog.getByText(/delete its sub-skills first/)).toBeVisible();
   await expect(dialog.getByRole("button", { name: /^(Delete|Archive)/ })).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Close" }).click();
+  // The footer's Close (the dialog's corner button is named Close too).
+  await dialog.getByRole("button", { name: "Close" }).first().click();
 
   await page.goto(jobShifts);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(jobName);

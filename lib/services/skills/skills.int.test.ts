@@ -1,104 +1,32 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
-import { testDatabase } from "@/lib/testing/db";
-import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { createUser } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { makeCtx, type Ctx } from "../context";
-import { frequentSkills, listSkills, listSubSkills } from "../reference";
+import { listSkills, listSubSkills } from "../reference";
 import { fetchJobForView } from "../jobs/view";
 import {
   createSkill,
   deleteSkill,
   getSkill,
   listSkillTree,
-  saveSkillWeights,
   updateSkill,
   type ParentSkillView,
 } from ".";
+import {
+  activity,
+  admin,
+  db,
+  jobWithSlot,
+  now,
+  setUpSkillsDatabase,
+  skillRow,
+  subNames,
+  tree,
+} from "./skills.test-support";
 
-const now = new Date("2026-05-04T10:00:00Z");
-let handle: DbHandle;
-let db: Db;
-let admin: Ctx;
-let companyId: number;
-let countryId: number;
-
-const ctxOf = async (role: RoleTitle, extra: { companyId?: number } = {}) =>
-  ctxFor(db, (await createUser(db, { roles: [role], ...extra })).id, { now });
-
-/** Parents with their sub-skills, inserted in the order given (order 1, 2, …). */
-async function tree(spec: Record<string, string[]>) {
-  const ids: Record<string, number> = {};
-  let p = 0;
-  for (const [parent, subs] of Object.entries(spec)) {
-    const [row] = await db.insert(schema.skills).values({ name: parent, order: ++p }).returning();
-    ids[parent] = row.id;
-    for (const [i, name] of subs.entries()) {
-      const [s] = await db
-        .insert(schema.skills)
-        .values({ name, parentId: row.id, order: i + 1 })
-        .returning();
-      ids[name] = s.id;
-    }
-  }
-  return ids;
-}
-
-const skillRow = async (id: number) =>
-  (await db.select().from(schema.skills).where(eq(schema.skills.id, id)))[0];
-
-const subNames = async (parentId: number) =>
-  (
-    await db
-      .select({ name: schema.skills.name })
-      .from(schema.skills)
-      .where(eq(schema.skills.parentId, parentId))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.id))
-  ).map((r) => r.name);
-
-const activity = () =>
-  db.select().from(schema.activityLog).where(eq(schema.activityLog.logName, "skills"));
-
-async function jobWithSlot(skillId: number) {
-  const [job] = await db
-    .insert(schema.jobs)
-    .values({ name: "Arena gala", companyId, countryId })
-    .returning();
-  const [shift] = await db
-    .insert(schema.shifts)
-    .values({
-      jobId: job.id,
-      startsAt: new Date("2026-06-01T16:00:00Z"),
-      endsAt: new Date("2026-06-01T23:00:00Z"),
-    })
-    .returning();
-  await db.insert(schema.shiftSlots).values({ shiftId: shift.id, skillId, positions: 2 });
-  return job;
-}
-
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  const { company, country } = await createCountryAndCompany(db);
-  companyId = company.id;
-  countryId = country.id;
-  admin = await ctxOf(ROLE.admin);
-});
-afterAll(async () => {
-  await handle?.close();
-});
-
-beforeEach(async () => {
-  await db.delete(schema.shiftSlots);
-  await db.delete(schema.shifts);
-  await db.delete(schema.jobs);
-  await db.delete(schema.userSkills);
-  await db.delete(schema.activityLog);
-  await db.delete(schema.skills).where(isNotNull(schema.skills.parentId));
-  await db.delete(schema.skills);
-});
+setUpSkillsDatabase();
 
 describe("listSkillTree", () => {
   it("pages parents 10 at a time in their order, each with its live sub-skills in order", async () => {
@@ -344,124 +272,4 @@ describe("deleteSkill", () => {
     for (const id of [ids.Stage, 999999, "0"])
       expect((await appErrorOf(deleteSkill(admin, id))).status).toBe(404);
   });
-});
-
-describe("saveSkillWeights", () => {
-  it("saves the order of one parent's sub-skills", async () => {
-    const ids = await tree({ Stage: ["A", "B", "C"], Tech: ["D"] });
-    expect(await saveSkillWeights(admin, { ids: [ids.C, ids.A, ids.B] })).toEqual({
-      ids: [ids.C, ids.A, ids.B],
-      message: "Weights set successfully",
-    });
-    expect(await subNames(ids.Stage)).toEqual(["C", "A", "B"]);
-    expect((await activity())[0].description).toBe('Set the order of the sub-skills of "Stage"');
-    // The picker's flat list and the form's groups follow.
-    const subs = await listSubSkills(admin, { parent_id: ids.Stage });
-    expect(subs.map((s) => s.name)).toEqual(["C", "A", "B"]);
-  });
-
-  it("orders a company's frequent skills by the saved order, parents first", async () => {
-    const ids = await tree({ Stage: ["A", "B"], Tech: ["C"] });
-    // The preferred rows' own order says otherwise: the skill order wins.
-    await db.insert(schema.companyPreferredSkills).values([
-      { companyId, skillId: ids.A, order: 1 },
-      { companyId, skillId: ids.C, order: 2 },
-      { companyId, skillId: ids.B, order: 3 },
-    ]);
-    const names = async () =>
-      (await frequentSkills(admin, { company_id: companyId })).map((s) => s.name);
-    expect(await names()).toEqual(["A", "B", "C"]);
-    await saveSkillWeights(admin, { ids: [ids.Tech, ids.Stage] });
-    await saveSkillWeights(admin, { ids: [ids.B, ids.A] });
-    expect(await names()).toEqual(["C", "B", "A"]);
-    await db.delete(schema.companyPreferredSkills);
-  });
-
-  it("saves the order of the parent skills", async () => {
-    const ids = await tree({ Stage: [], Tech: [], Bar: [] });
-    await saveSkillWeights(admin, { ids: [ids.Bar, ids.Stage, ids.Tech] });
-    const page = await listSkillTree(admin, {});
-    expect(page.items.map((p) => p.name)).toEqual(["Bar", "Stage", "Tech"]);
-  });
-
-  it("refuses an id of another parent, an unknown id or a partial list with 422, changing nothing", async () => {
-    const ids = await tree({ Stage: ["A", "B"], Tech: ["D"] });
-    const cases: [number[], string][] = [
-      [
-        [ids.B, ids.D],
-        "Some of these skills do not exist or belong to another parent skill. Reload the page and try again.",
-      ],
-      [
-        [ids.A, ids.Tech],
-        "Some of these skills do not exist or belong to another parent skill. Reload the page and try again.",
-      ],
-      [
-        [999999, ids.A],
-        "Some of these skills do not exist or belong to another parent skill. Reload the page and try again.",
-      ],
-      [
-        [ids.B],
-        "List every skill of this level in its new order (all parent skills, or all sub-skills of one parent).",
-      ],
-    ];
-    for (const [list, message] of cases) {
-      const err = await appErrorOf(saveSkillWeights(admin, { ids: list }));
-      expect(err.status).toBe(422);
-      expect(err.errors).toEqual({ ids: [message] });
-    }
-    expect(await subNames(ids.Stage)).toEqual(["A", "B"]);
-    expect(await activity()).toHaveLength(0);
-  });
-
-  it("refuses a malformed list with 422", async () => {
-    for (const raw of [{}, { ids: [] }, { ids: "1,2" }, { ids: [1, 1] }, { ids: ["x"] }])
-      expect((await appErrorOf(saveSkillWeights(admin, raw))).status).toBe(422);
-  });
-});
-
-describe("authorization", () => {
-  // Only roles holding settings_skill_access (Administrator by default) may act.
-  it.each([[ROLE.projectManager], [ROLE.crewHandler], [ROLE.worker], [ROLE.client]])(
-    "answers 403 to a %s on every verb and writes nothing",
-    async (role) => {
-      const ctx = await ctxOf(role, role === ROLE.client ? { companyId } : {});
-      const ids = await tree({ Stage: ["A", "B"] });
-      const calls: Promise<unknown>[] = [
-        listSkillTree(ctx, {}),
-        getSkill(ctx, ids.A),
-        createSkill(ctx, { name: "Sneaky" }),
-        updateSkill(ctx, ids.A, { name: "Sneaky" }),
-        deleteSkill(ctx, ids.A),
-        saveSkillWeights(ctx, { ids: [ids.B, ids.A] }),
-        // Forbidden comes before not-found and validation.
-        getSkill(ctx, 999999),
-        createSkill(ctx, {}),
-      ];
-      for (const call of calls) expect((await appErrorOf(call)).status).toBe(403);
-      expect(await subNames(ids.Stage)).toEqual(["A", "B"]);
-      expect(await activity()).toHaveLength(0);
-      // The pickers stay open to every signed-in user.
-      expect((await listSkills(ctx, {})).length).toBe(3);
-    },
-  );
-
-  it("answers 401 without a signed-in user", async () => {
-    const anonymous = makeCtx(db, null, { now });
-    expect((await appErrorOf(listSkillTree(anonymous, {}))).status).toBe(401);
-    expect((await appErrorOf(createSkill(anonymous, { name: "X" }))).status).toBe(401);
-  });
-});
-
-it("lets only one of two concurrent creates of the same name under one parent through", async () => {
-  const ids = await tree({ Stage: [] });
-  const results = await Promise.allSettled([
-    createSkill(admin, { name: "Race", parent_id: ids.Stage }),
-    createSkill(admin, { name: "RACE", parent_id: ids.Stage }),
-  ]);
-  expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-  const rows = await db
-    .select()
-    .from(schema.skills)
-    .where(and(eq(schema.skills.parentId, ids.Stage)));
-  expect(rows).toHaveLength(1);
 });

@@ -100,6 +100,7 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "/levels?page=abc&search=%00",
     "/languages?page=-1",
     "/equipment-categories?page=0",
+    "/skills?page=abc",
   ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

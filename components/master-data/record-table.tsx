@@ -28,6 +28,14 @@ export interface RowUsage {
   label: string;
 }
 
+/**
+ * What deleting a record in use does: "archive" (hidden from pickers, kept on history;
+ * `archiveText` says what that means here) or "refuse" (the dialog says what to change
+ * first, `refuseHint`, and offers no delete).
+ */
+export type InUse =
+  { kind: "archive"; archiveText: string } | { kind: "refuse"; refuseHint: string };
+
 export interface RecordTableProps<T extends RecordRow> {
   items: T[];
   meta: PaginationMeta;
@@ -49,7 +57,7 @@ export interface RecordTableProps<T extends RecordRow> {
    * `archiveText` says what that means here) or "refuse" (the dialog says what to change
    * first, `refuseHint`, and offers no delete).
    */
-  inUse?: { kind: "archive"; archiveText: string } | { kind: "refuse"; refuseHint: string };
+  inUse?: InUse;
   /** The server action deleting one row; its `data.message` is the success toast. */
   deleteAction: (id: number) => Promise<ActionResult<{ message: string }>>;
   /** The edit dialog for a row, open while `open`. */
@@ -77,8 +85,6 @@ export function RecordTable<T extends RecordRow>(props: RecordTableProps<T>) {
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const used = deleting && props.usage ? props.usage(deleting) : { count: 0, label: "" };
-  const refuse = used.count > 0 && props.inUse?.kind === "refuse";
-  const archive = used.count > 0 && props.inUse?.kind === "archive";
 
   const remove = (row: T) =>
     start(async () => {
@@ -160,36 +166,73 @@ export function RecordTable<T extends RecordRow>(props: RecordTableProps<T>) {
 
       {editing && props.renderEdit(editing, editOpen, setEditOpen)}
 
-      <Dialog open={deleteOpen} onOpenChange={setDeleteOpen}>
-        <DialogContent
-          title={deleting ? `Delete “${deleting.name}”?` : `Delete ${noun}?`}
-          description={
-            refuse && props.inUse?.kind === "refuse"
-              ? `It is used by ${used.label}. ${props.inUse.refuseHint}`
-              : archive && props.inUse?.kind === "archive"
-                ? `It is used by ${used.label}. ${props.inUse.archiveText}`
-                : `Nothing uses this ${noun}. This cannot be undone.`
-          }
-          size="sm"
-        >
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {refuse ? "Close" : "Keep it"}
-              </Button>
-            </DialogClose>
-            {!refuse && (
-              <Button
-                variant="danger"
-                loading={pending}
-                onClick={() => deleting && remove(deleting)}
-              >
-                {archive ? `Archive ${noun}` : `Delete ${noun}`}
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteRecordDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        name={deleting?.name}
+        noun={noun}
+        usage={used}
+        inUse={props.inUse}
+        pending={pending}
+        onConfirm={() => deleting && remove(deleting)}
+      />
     </>
+  );
+}
+
+/**
+ * The delete question of a master-data record, saying where it is used and whether it will be
+ * archived or must be freed first. RecordTable uses it per row; a screen that is not a table
+ * (the skills tree) uses it directly.
+ */
+export function DeleteRecordDialog({
+  open,
+  onOpenChange,
+  name,
+  noun,
+  usage,
+  inUse,
+  pending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The record's name; the title falls back to the noun while none is chosen. */
+  name?: string;
+  noun: string;
+  usage: RowUsage;
+  inUse?: InUse;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const refuse = usage.count > 0 && inUse?.kind === "refuse";
+  const archive = usage.count > 0 && inUse?.kind === "archive";
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={name ? `Delete “${name}”?` : `Delete ${noun}?`}
+        description={
+          refuse && inUse?.kind === "refuse"
+            ? `It is used by ${usage.label}. ${inUse.refuseHint}`
+            : archive && inUse?.kind === "archive"
+              ? `It is used by ${usage.label}. ${inUse.archiveText}`
+              : `Nothing uses this ${noun}. This cannot be undone.`
+        }
+        size="sm"
+      >
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              {refuse ? "Close" : "Keep it"}
+            </Button>
+          </DialogClose>
+          {!refuse && (
+            <Button variant="danger" loading={pending} onClick={onConfirm}>
+              {archive ? `Archive ${noun}` : `Delete ${noun}`}
+            </Button>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -26,6 +26,7 @@ import { settingsEndpoints } from "./settings";
 import { levelsEndpoints } from "./levels";
 import { languagesEndpoints } from "./languages";
 import { equipmentCategoriesEndpoints } from "./equipment-categories";
+import { skillsEndpoints } from "./skills";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -53,6 +54,7 @@ const operations: Endpoint[] = [
   ...levelsEndpoints,
   ...languagesEndpoints,
   ...equipmentCategoriesEndpoints,
+  ...skillsEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -293,4 +293,56 @@ describe("updateJob: slots", () => {
       "The selected skill does not exist.",
     ]);
   });
+
+  // A skill deleted on /skills while a job uses it is archived: the job stays editable.
+  it("keeps a slot of an archived skill editable, but refuses adding an archived skill", async () => {
+    const [kept, gone] = await handle.db
+      .insert(schema.skills)
+      .values([{ name: "Archived kept" }, { name: "Archived new" }])
+      .returning();
+    const job = await makeJob([shiftIn({ slots: [{ skill_id: kept.id, qty: 2 }] })]);
+    await handle.db
+      .update(schema.skills)
+      .set({ deletedAt: now })
+      .where(eq(schema.skills.id, kept.id));
+    await handle.db
+      .update(schema.skills)
+      .set({ deletedAt: now })
+      .where(eq(schema.skills.id, gone.id));
+    const form = await formOf(job.id);
+    const slot = form.shifts[0].shift_slots[0];
+    expect(slot.skill.name).toBe("Archived kept");
+    await updateJob(
+      await ctxOf(w.pm),
+      job.id,
+      payloadOf(form, {
+        shifts: [
+          formShift(form.shifts[0], {
+            shift_slots: [{ id: slot.id, skill_id: kept.id, positions: 3 }],
+          }),
+        ],
+      }),
+    );
+    expect((await slotRow(slot.id)).positions).toBe(3);
+    const err = await appErrorOf(
+      updateJob(
+        await ctxOf(w.pm),
+        job.id,
+        payloadOf(form, {
+          shifts: [
+            formShift(form.shifts[0], {
+              shift_slots: [
+                { id: slot.id, skill_id: kept.id, positions: 3 },
+                { id: null, skill_id: gone.id, positions: 1 },
+              ],
+            }),
+          ],
+        }),
+      ),
+    );
+    expect(err.status).toBe(422);
+    expect(err.errors?.["shifts.0.shift_slots.1.skill_id"]).toEqual([
+      "The selected skill does not exist.",
+    ]);
+  });
 });

@@ -66,10 +66,13 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
           id: s.contact_on_location_id ?? undefined,
         },
         dresscode: { field: `shifts.${i}.dresscode_id`, id: s.dresscode_id ?? undefined },
-        skills: s.shift_slots.map((slot, k) => ({
-          field: `shifts.${i}.shift_slots.${k}.skill_id`,
-          id: slot.skill_id,
-        })),
+        // A slot the shift keeps may be of a skill archived since (deleted on /skills): the
+        // job stays editable; only a skill newly put on the shift must be a live one.
+        skills: s.shift_slots.flatMap((slot, k) =>
+          slot.isDeleted || keepsSkill(existing.slots, s.id, slot)
+            ? []
+            : [{ field: `shifts.${i}.shift_slots.${k}.skill_id`, id: slot.skill_id }],
+        ),
       })),
     );
 
@@ -152,6 +155,18 @@ async function lockedSlotsOf(ctx: TxCtx, jobId: number) {
         .for("update")
     : [];
   return { shiftIds, slots };
+}
+
+/** Whether `slot` is one of the shift's live slots, kept with its skill. */
+function keepsSkill(
+  slots: ExistingSlot[],
+  shiftId: PlannedEdit["id"],
+  slot: { id?: number | null; skill_id: number },
+): boolean {
+  return slots.some(
+    (e) =>
+      e.shiftId === shiftId && e.skillId === slot.skill_id && (slot.id == null || slot.id === e.id),
+  );
 }
 
 /** Shift ids of this job, slot ids of their shift (422 for anything else, nothing written). */

@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -165,7 +166,12 @@ export async function listSubSkills(ctx: Ctx, raw: unknown): Promise<SkillOption
 
 const companyIdInput = z.object({ company_id: id });
 
-/** GET frequentSkills?company_id=: the company's preferred skills, in their order. */
+const frequentParent = alias(schema.skills, "frequent_parent");
+
+/**
+ * GET frequentSkills?company_id=: the company's preferred skills (live ones), in the skill
+ * order set on /skills — by their parent's order, then their own — as the picker lists them.
+ */
 export async function frequentSkills(ctx: Ctx, raw: unknown): Promise<SkillOption[]> {
   requirePermission(ctx, ...PICKERS);
   const { company_id } = parseInput(companyIdInput, raw);
@@ -175,10 +181,16 @@ export async function frequentSkills(ctx: Ctx, raw: unknown): Promise<SkillOptio
     .select(skillColumns)
     .from(schema.companyPreferredSkills)
     .innerJoin(schema.skills, eq(schema.skills.id, schema.companyPreferredSkills.skillId))
+    .leftJoin(frequentParent, eq(frequentParent.id, schema.skills.parentId))
     .where(
       and(eq(schema.companyPreferredSkills.companyId, company_id), isNull(schema.skills.deletedAt)),
     )
-    .orderBy(asc(schema.companyPreferredSkills.order), asc(schema.skills.id));
+    .orderBy(
+      sql`coalesce(${frequentParent.order}, ${schema.skills.order})`,
+      sql`coalesce(${frequentParent.id}, ${schema.skills.id})`,
+      asc(schema.skills.order),
+      asc(schema.skills.id),
+    );
 }
 
 export interface VenueOption {

@@ -1,0 +1,3 @@
+export * from "./read";
+export * from "./write";
+export { skillUses, usageLabel, type SkillUses } from "./usage";

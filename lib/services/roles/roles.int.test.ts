@@ -200,14 +200,12 @@ describe("createRole", () => {
       .insert(schema.roles)
       .values({ title: "Role Keeper" })
       .returning({ id: schema.roles.id });
-    await db
-      .insert(schema.rolePermissions)
-      .values(
-        ids("role_access", "dashboard_access").map((permissionId) => ({
-          roleId: lead.id,
-          permissionId,
-        })),
-      );
+    await db.insert(schema.rolePermissions).values(
+      ids("role_access", "dashboard_access").map((permissionId) => ({
+        roleId: lead.id,
+        permissionId,
+      })),
+    );
     const keeperUser = await createUser(db);
     await db.insert(schema.userRoles).values({ userId: keeperUser.id, roleId: lead.id });
     const keeper = await ctxFor(db, keeperUser.id, { now });

@@ -58,6 +58,11 @@ export interface RecordTableProps<T extends RecordRow> {
   rowActions?: (row: T) => ReactNode;
   /** Hide Edit and Delete for some rows (e.g. the Administrator role cannot be deleted). */
   canDelete?: (row: T) => boolean;
+  /**
+   * What deleting this row does, when the screen knows better than the usage text (e.g. a
+   * permission whose role grants go with it). Absent or undefined: the usage text.
+   */
+  deleteDescription?: (row: T) => string | undefined;
 }
 
 /**
@@ -164,11 +169,12 @@ export function RecordTable<T extends RecordRow>(props: RecordTableProps<T>) {
         <DialogContent
           title={deleting ? `Delete “${deleting.name}”?` : `Delete ${noun}?`}
           description={
-            refuse && props.inUse?.kind === "refuse"
+            (deleting && props.deleteDescription?.(deleting)) ??
+            (refuse && props.inUse?.kind === "refuse"
               ? `It is used by ${used.label}. ${props.inUse.refuseHint}`
               : archive && props.inUse?.kind === "archive"
                 ? `It is used by ${used.label}. ${props.inUse.archiveText}`
-                : `Nothing uses this ${noun}. This cannot be undone.`
+                : `Nothing uses this ${noun}. This cannot be undone.`)
           }
           size="sm"
         >

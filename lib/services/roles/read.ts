@@ -31,11 +31,12 @@ export interface RoleView {
   built_in: boolean;
   /** The Administrator: always holds every permission. */
   all_permissions: boolean;
+  /** The ids of the permissions it holds, in id order (the edit dialog's checklist). */
+  permission_ids: number[];
 }
 
 export interface RoleDetail extends RoleView {
-  permission_ids: number[];
-  /** The names of those permissions, sorted by id. */
+  /** The names of its permissions, in id order. */
   permissions: string[];
 }
 
@@ -75,7 +76,7 @@ type RoleRow = { id: number; title: string; description: string | null } & Parti
   Pick<RoleView, "users_count" | "permissions_count">
 >;
 
-export const roleView = (r: RoleRow): RoleView => ({
+export const roleView = (r: RoleRow, permissionIds: number[] = []): RoleView => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -83,6 +84,7 @@ export const roleView = (r: RoleRow): RoleView => ({
   permissions_count: r.permissions_count ?? 0,
   built_in: isBuiltInRole(r.title),
   all_permissions: r.title === ROLE.admin,
+  permission_ids: permissionIds,
 });
 
 /** GET roles?page=&perPage=&filter[search]=: by id (the built-in roles first), 10 a page. */
@@ -99,7 +101,30 @@ export async function listRoles(ctx: Ctx, raw: unknown): Promise<Page<RoleView>>
     .orderBy(asc(schema.roles.id))
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
-  return { items: rows.map(roleView), meta: pageMeta(input.page, input.perPage, Number(total)) };
+  const grants = rows.length
+    ? await ctx.db
+        .select({
+          roleId: schema.rolePermissions.roleId,
+          permissionId: schema.rolePermissions.permissionId,
+        })
+        .from(schema.rolePermissions)
+        .where(
+          inArray(
+            schema.rolePermissions.roleId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(schema.rolePermissions.permissionId))
+    : [];
+  return {
+    items: rows.map((r) =>
+      roleView(
+        r,
+        grants.filter((g) => g.roleId === r.id).map((g) => g.permissionId),
+      ),
+    ),
+    meta: pageMeta(input.page, input.perPage, Number(total)),
+  };
 }
 
 /** A path id that is not a positive integer names no role: 404, not 422. */
@@ -139,8 +164,10 @@ export async function roleDetail(db: DbOrTx, id: number): Promise<RoleDetail> {
   if (!row) throw new NotFoundError(ROLE_MESSAGES.notFound);
   const perms = await permissionsOfRole(db, id);
   return {
-    ...roleView(row),
-    permission_ids: perms.map((p) => p.id),
+    ...roleView(
+      row,
+      perms.map((p) => p.id),
+    ),
     permissions: perms.map((p) => p.name),
   };
 }

@@ -89,7 +89,7 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await page.goto("/permissions");
   await expect(page.getByRole("heading", { level: 1, name: "Permissions" })).toBeVisible();
   const perms = page.getByRole("table", { name: "Permissions" });
-  await expect(perms.getByRole("row", { name: /dashboard_access/ })).toContainText("Built-in");
+  await expect(perms.getByRole("row", { name: /^dashboard_access / })).toContainText("Built-in");
   await expect(page.getByRole("button", { name: "Delete dashboard_access" })).toHaveCount(0);
   await expectNoSeriousViolations(page, "/permissions");
   await shot(page, "permissions-1280");

@@ -70,7 +70,7 @@ export function PermissionsTable(props: {
       canDelete={(row) => !row.built_in}
       deleteDescription={(row) =>
         row.roles.length
-          ? `${rolesText(row.roles.length)} (${row.roles.map((r) => r.title).join(", ")}) hold this permission; they lose it. This cannot be undone.`
+          ? `${rolesText(row.roles.length)} (${row.roles.map((r) => r.title).join(", ")}) ${row.roles.length === 1 ? "holds" : "hold"} this permission and will lose it. This cannot be undone.`
           : undefined
       }
       deleteAction={deletePermissionAction}

@@ -31,14 +31,14 @@ export function PermissionChecklist({
         const all = ids.every((id) => locked || chosen.has(id));
         const count = locked ? ids.length : ids.filter((id) => chosen.has(id)).length;
         return (
-          <fieldset key={group.key} className="min-w-0">
+          <fieldset key={group.key} className="min-w-0 border-t border-gray-200 pt-1">
             <legend className="float-left py-1.5 text-sm font-semibold text-gray-900">
               {group.label}{" "}
               <span className="font-normal text-gray-600">
                 ({count} of {ids.length})
               </span>
             </legend>
-            <div className="flex min-h-9 justify-end border-b border-gray-200">
+            <div className="flex min-h-9 justify-end">
               {!locked && (
                 <Button
                   type="button"

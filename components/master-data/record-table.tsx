@@ -66,6 +66,11 @@ export interface RecordTableProps<T extends RecordRow> {
   rowActions?: (row: T) => ReactNode;
   /** Hide Edit and Delete for some rows (e.g. the Administrator role cannot be deleted). */
   canDelete?: (row: T) => boolean;
+  /**
+   * What deleting this row does, when the screen knows better than the usage text (e.g. a
+   * permission whose role grants go with it). Absent or undefined: the usage text.
+   */
+  deleteDescription?: (row: T) => string | undefined;
 }
 
 /**
@@ -173,6 +178,7 @@ export function RecordTable<T extends RecordRow>(props: RecordTableProps<T>) {
         noun={noun}
         usage={used}
         inUse={props.inUse}
+        description={deleting ? props.deleteDescription?.(deleting) : undefined}
         pending={pending}
         onConfirm={() => deleting && remove(deleting)}
       />
@@ -192,6 +198,7 @@ export function DeleteRecordDialog({
   noun,
   usage,
   inUse,
+  description,
   pending,
   onConfirm,
 }: {
@@ -202,6 +209,8 @@ export function DeleteRecordDialog({
   noun: string;
   usage: RowUsage;
   inUse?: InUse;
+  /** Replaces the usage sentence (e.g. which roles lose a permission). */
+  description?: string;
   pending: boolean;
   onConfirm: () => void;
 }) {
@@ -212,11 +221,12 @@ export function DeleteRecordDialog({
       <DialogContent
         title={name ? `Delete “${name}”?` : `Delete ${noun}?`}
         description={
-          refuse && inUse?.kind === "refuse"
+          description ??
+          (refuse && inUse?.kind === "refuse"
             ? `It is used by ${usage.label}. ${inUse.refuseHint}`
             : archive && inUse?.kind === "archive"
               ? `It is used by ${usage.label}. ${inUse.archiveText}`
-              : `Nothing uses this ${noun}. This cannot be undone.`
+              : `Nothing uses this ${noun}. This cannot be undone.`)
         }
         size="sm"
       >

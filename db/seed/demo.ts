@@ -19,6 +19,7 @@ import { seedJoining } from "./build/join";
 import { seedApplicants } from "./build/applicants";
 import { seedActivityLog } from "./build/activity";
 import { seedDocuments } from "./build/documents";
+import { seedCustomRoles } from "./build/roles";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -95,6 +96,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedJoining(w);
     await seedApplicants(w);
     await seedDocuments(w);
+    await seedCustomRoles(w);
     return summarize(tx);
   });
 }

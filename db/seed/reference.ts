@@ -19,7 +19,7 @@ import { hashPassword } from "@/lib/auth/password";
 export async function ensureReferenceData(db: Db): Promise<void> {
   await db
     .insert(schema.permissions)
-    .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSIONS[name] })))
+    .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSIONS[name].opens })))
     .onConflictDoNothing({ target: schema.permissions.name });
 
   const titles = Object.keys(DEFAULT_ROLE_PERMISSIONS) as RoleTitle[];

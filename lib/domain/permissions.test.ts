@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ALL_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, ROLE, ROLE_DESCRIPTIONS } from "./permissions";
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_ROLE_PERMISSIONS,
+  PERMISSION_GROUPS,
+  PERMISSIONS,
+  ROLE,
+  ROLE_DESCRIPTIONS,
+  isBuiltInRole,
+  isCodePermission,
+} from "./permissions";
 
 /** Every permission string in spec §2 brackets, then the two named in §6. */
 const SPEC_PERMISSIONS = [
@@ -108,5 +117,47 @@ describe("DEFAULT_ROLE_PERMISSIONS", () => {
 
   it("describes every role", () => {
     for (const role of Object.values(ROLE)) expect(ROLE_DESCRIPTIONS[role], role).toBeTruthy();
+  });
+});
+
+describe("the permission catalogue", () => {
+  it("gives every permission a known group, a label and a sentence saying what it opens", () => {
+    const groups = Object.keys(PERMISSION_GROUPS);
+    for (const name of ALL_PERMISSIONS) {
+      const info = PERMISSIONS[name];
+      expect(groups, name).toContain(info.group);
+      expect(info.label.trim().length, name).toBeGreaterThan(2);
+      expect(info.opens, name).toMatch(/^[A-Z].{10,}\.$/);
+    }
+  });
+
+  it("has the six groups of the issue, each holding at least one permission", () => {
+    expect(Object.keys(PERMISSION_GROUPS)).toEqual([
+      "work",
+      "people",
+      "clients",
+      "money",
+      "insights",
+      "settings",
+    ]);
+    for (const group of Object.keys(PERMISSION_GROUPS))
+      expect(
+        ALL_PERMISSIONS.some((p) => PERMISSIONS[p].group === group),
+        group,
+      ).toBe(true);
+  });
+
+  it("tells code permissions from others, without being fooled by object keys", () => {
+    expect(isCodePermission("job_view")).toBe(true);
+    expect(isCodePermission("settings_access")).toBe(true);
+    expect(isCodePermission("export_to_payroll")).toBe(false);
+    expect(isCodePermission("constructor")).toBe(false);
+    expect(isCodePermission("toString")).toBe(false);
+  });
+
+  it("knows the five built-in roles by their exact titles", () => {
+    for (const title of Object.values(ROLE)) expect(isBuiltInRole(title), title).toBe(true);
+    expect(isBuiltInRole("administrator")).toBe(false);
+    expect(isBuiltInRole("Warehouse Lead")).toBe(false);
   });
 });

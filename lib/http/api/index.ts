@@ -27,6 +27,7 @@ import { levelsEndpoints } from "./levels";
 import { languagesEndpoints } from "./languages";
 import { equipmentCategoriesEndpoints } from "./equipment-categories";
 import { skillsEndpoints } from "./skills";
+import { rolesEndpoints } from "./roles";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -55,6 +56,7 @@ const operations: Endpoint[] = [
   ...languagesEndpoints,
   ...equipmentCategoriesEndpoints,
   ...skillsEndpoints,
+  ...rolesEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -1,0 +1,86 @@
+"use client";
+
+import { Button, Checkbox, FieldErrors } from "@/components/ui";
+import type { PermissionChoiceGroup } from "@/lib/services/roles";
+
+/**
+ * The role's permissions as a grouped checklist (work, people, clients, money, insights,
+ * settings, then any added for integrations): each permission with the sentence of what it
+ * opens, and per group a button selecting or clearing the whole group. One column on a phone,
+ * so every box is a full-width touch target.
+ */
+export function PermissionChecklist({
+  groups,
+  value,
+  onChange,
+  errors,
+  locked,
+}: {
+  groups: PermissionChoiceGroup[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  errors?: string[];
+  /** All ticked and disabled (the Administrator). */
+  locked?: boolean;
+}) {
+  const chosen = new Set(value);
+  return (
+    <div className="flex flex-col gap-5">
+      {groups.map((group) => {
+        const ids = group.permissions.map((p) => p.id);
+        const all = ids.every((id) => locked || chosen.has(id));
+        const count = locked ? ids.length : ids.filter((id) => chosen.has(id)).length;
+        return (
+          <fieldset key={group.key} className="min-w-0 border-t border-gray-200 pt-1">
+            <legend className="float-left py-1.5 text-sm font-semibold text-gray-900">
+              {group.label}{" "}
+              <span className="font-normal text-gray-600">
+                ({count} of {ids.length})
+              </span>
+            </legend>
+            <div className="flex min-h-9 justify-end">
+              {!locked && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`${all ? "Clear" : "Select"} all in ${group.label}`}
+                  onClick={() =>
+                    onChange(
+                      all
+                        ? value.filter((id) => !ids.includes(id))
+                        : [...value, ...ids.filter((id) => !chosen.has(id))],
+                    )
+                  }
+                >
+                  {all ? "Clear all" : "Select all"}
+                </Button>
+              )}
+            </div>
+            <div className="clear-both grid grid-cols-1 gap-x-6 md:grid-cols-2">
+              {group.permissions.map((p) => (
+                <Checkbox
+                  key={p.id}
+                  label={
+                    <>
+                      {p.label} <span className="text-xs text-gray-600">({p.name})</span>
+                    </>
+                  }
+                  hint={p.opens}
+                  checked={locked || chosen.has(p.id)}
+                  disabled={locked}
+                  onChange={(e) =>
+                    onChange(
+                      e.target.checked ? [...value, p.id] : value.filter((id) => id !== p.id),
+                    )
+                  }
+                />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <FieldErrors messages={errors ?? []} />
+    </div>
+  );
+}

@@ -1,8 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
 
 const SHOTS = process.env.SHOTS_DIR;
+// Server renders can be slow on a loaded machine: wait longer than the default 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 const DUPLICATE = "Another branch with this name already exists";
 
 async function shot(page: Page, name: string) {
@@ -12,19 +14,20 @@ async function shot(page: Page, name: string) {
 /** Opens a "New …" dialog; right after a load the button may not be hydrated yet. */
 async function openDialog(page: Page, button: string, dialog: string) {
   await expect(async () => {
-    await page.getByRole("button", { name: button }).first().click();
-    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    if (!(await page.getByRole("dialog", { name: dialog }).isVisible()))
+      await page.getByRole("button", { name: button }).first().click({ timeout: 3000 });
+    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 45_000 });
   return page.getByRole("dialog", { name: dialog });
 }
 
 test("the administrator adds a country and a branch in it; the job form offers the country", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Countries" })
@@ -126,11 +129,11 @@ test("the administrator adds a country and a branch in it; the job form offers t
 });
 
 test("the countries and branches screens fit a phone", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   for (const [path, title] of [
     ["/countries", "Countries"],
     ["/branches", "Branches"],

@@ -101,6 +101,8 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "/languages?page=-1",
     "/equipment-categories?page=0",
     "/skills?page=abc",
+    "/countries?page=abc&operational=maybe",
+    "/branches?page=0&country=abc&archived=zzz",
   ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
@@ -124,6 +126,8 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     "jobs?filter[company_id]=abc",
     "approvals?filter[job_id]=99999999999",
     "job-templates?page=-1",
+    "countries?page=abc",
+    "branches?page=1&filter[country_id]=abc",
   ]) {
     const res = await api(page.request, token, "GET", path);
     expect(res.status, path).toBe(422);

@@ -49,7 +49,8 @@ export function useRecordSubmit(onDone: () => void) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = (run: () => Promise<ActionResult<{ message: string }>>) =>
     start(async () => {
-      const r = await run();
+      const r = await runOrNetworkError(run);
+      if (!r) return;
       if (!r.ok) {
         setErrors(r.errors ?? {});
         notify.error(r.message);
@@ -61,6 +62,22 @@ export function useRecordSubmit(onDone: () => void) {
       router.refresh();
     });
   return { pending, errors, submit };
+}
+
+/** Spec §8: what the screen says when a call never reached the server (offline, dropped). */
+export const NETWORK_ERROR = "A network error has occurred";
+
+/**
+ * Runs a server action. An action answers every failure as a result, so a throw means the
+ * call itself failed (no network, server gone): that is toasted here and null returned.
+ */
+export async function runOrNetworkError<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch {
+    notify.error(NETWORK_ERROR);
+    return null;
+  }
 }
 
 /** Cancel and the submit button, at the foot of a record form. */

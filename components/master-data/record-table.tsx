@@ -15,6 +15,7 @@ import {
   type PaginationMeta,
 } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
+import { runOrNetworkError } from "./record-dialog";
 
 /** A row of a master-data list: an id and a name, and whatever the screen shows besides. */
 export interface RecordRow {
@@ -93,7 +94,8 @@ export function RecordTable<T extends RecordRow>(props: RecordTableProps<T>) {
 
   const remove = (row: T) =>
     start(async () => {
-      const r = await props.deleteAction(row.id);
+      const r = await runOrNetworkError(() => props.deleteAction(row.id));
+      if (!r) return;
       if (!r.ok) {
         notify.error(r.message);
         return;

@@ -28,6 +28,7 @@ import { languagesEndpoints } from "./languages";
 import { equipmentCategoriesEndpoints } from "./equipment-categories";
 import { skillsEndpoints } from "./skills";
 import { rolesEndpoints } from "./roles";
+import { geoEndpoints } from "./geo";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -57,6 +58,7 @@ const operations: Endpoint[] = [
   ...equipmentCategoriesEndpoints,
   ...skillsEndpoints,
   ...rolesEndpoints,
+  ...geoEndpoints,
 ];
 
 export const openApi = endpoint({

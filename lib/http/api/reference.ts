@@ -2,9 +2,7 @@ import { endpoint } from "../endpoint";
 import {
   companiesInput,
   frequentSkills,
-  listBranches,
   listCompanies,
-  listCountries,
   listSkills,
   listSubSkills,
   preferredBranches,
@@ -20,15 +18,6 @@ export const getCompanies = endpoint({
   query: companiesInput,
   paginated: true,
   run: (ctx, { query }) => listCompanies(ctx, query),
-});
-
-export const getCountries = endpoint({
-  method: "GET",
-  path: "/countries",
-  summary: "Operational countries by id (all=1 adds the others)",
-  tag: "reference",
-  auth: "user",
-  run: (ctx, { query }) => listCountries(ctx, query),
 });
 
 export const getSkills = endpoint({
@@ -76,22 +65,11 @@ export const getPreferredBranches = endpoint({
   run: (ctx, { query }) => preferredBranches(ctx, query),
 });
 
-export const getBranches = endpoint({
-  method: "GET",
-  path: "/branches",
-  summary: "Every branch, by name",
-  tag: "reference",
-  auth: "user",
-  run: (ctx) => listBranches(ctx),
-});
-
 export const referenceEndpoints = [
   getCompanies,
-  getCountries,
   getSkills,
   getSubSkills,
   getFrequentSkills,
   getPreferredVenues,
   getPreferredBranches,
-  getBranches,
 ];

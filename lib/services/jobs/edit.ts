@@ -51,6 +51,7 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
     assertCompanyInScope(actor, input.company_id);
 
     const check = new ReferenceCheck(ctx);
+    check.keepExisting({ countryId: job.countryId, branchIds: await branchIdsOf(ctx, job.id) });
     const { company, country } = await check.companyAndCountry(input);
     const planned = editedShifts(input.shifts, country.timeZone);
     const existing = await lockedSlotsOf(ctx, job.id);
@@ -216,4 +217,13 @@ async function placesOn(ctx: TxCtx, plan: EditPlan): Promise<BookedPlace[]> {
     )
     .orderBy(asc(schema.applications.id))
     .for("update", { of: schema.applications });
+}
+
+/** The branches a job books from now (an archived one among them may stay on an edit). */
+async function branchIdsOf(ctx: TxCtx, jobId: number): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: schema.jobBranches.branchId })
+    .from(schema.jobBranches)
+    .where(eq(schema.jobBranches.jobId, jobId));
+  return rows.map((r) => r.id);
 }

@@ -10,7 +10,16 @@ import { ValidationError, type FieldErrors } from "../errors";
  */
 export class ReferenceCheck {
   readonly errors: FieldErrors = {};
+  /**
+   * What an edited job already has and may keep although it left the pickers since: its
+   * country switched to not operational, branches archived on delete (never a broken job).
+   */
+  private kept: { countryId?: number; branchIds: number[] } = { branchIds: [] };
   constructor(private readonly ctx: Ctx) {}
+
+  keepExisting(kept: { countryId: number; branchIds: number[] }) {
+    this.kept = kept;
+  }
 
   fail(field: string, message: string) {
     (this.errors[field] ??= []).push(message);
@@ -44,7 +53,8 @@ export class ReferenceCheck {
       .from(schema.countries)
       .where(eq(schema.countries.id, id));
     if (!row) this.fail("country_id", "The selected country does not exist.");
-    else if (!row.operational) this.fail("country_id", "The selected country is not operational.");
+    else if (!row.operational && row.id !== this.kept.countryId)
+      this.fail("country_id", "The selected country is not operational.");
     return row ?? null;
   }
 
@@ -147,7 +157,17 @@ export class ReferenceCheck {
     const rows = await this.ctx.db
       .select({ id: schema.branches.id })
       .from(schema.branches)
-      .where(and(inArray(schema.branches.id, ids), isNull(schema.branches.deletedAt)));
+      .where(
+        and(
+          inArray(schema.branches.id, ids),
+          this.kept.branchIds.length
+            ? or(
+                isNull(schema.branches.deletedAt),
+                inArray(schema.branches.id, this.kept.branchIds),
+              )
+            : isNull(schema.branches.deletedAt),
+        ),
+      );
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((b) => !found.has(b));
     if (missing.length) this.fail("book_from_branches", `Unknown branch ${missing.join(", ")}.`);

@@ -1,4 +1,4 @@
 import { route } from "@/lib/http/route";
-import { getBranches } from "@/lib/http/api/reference";
+import { getBranches, postBranch } from "@/lib/http/api/geo";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getBranches);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getBranches, postBranch);

@@ -1,4 +1,4 @@
 import { route } from "@/lib/http/route";
-import { getCountries } from "@/lib/http/api/reference";
+import { getCountries, postCountry } from "@/lib/http/api/geo";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCountries);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCountries, postCountry);

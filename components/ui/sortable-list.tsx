@@ -142,7 +142,7 @@ function SortableRow({ item, children }: { item: SortableItem; children: ReactNo
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={cn(
         "flex items-center gap-2 bg-white px-2 py-2",
-        isDragging && "relative z-10 shadow-md",
+        isDragging && "relative z-10 drop-shadow-md",
       )}
       data-sortable-id={item.id}
     >

@@ -22,6 +22,7 @@ import { applicantsEndpoints } from "./applicants";
 import { documentReviewEndpoints } from "./document-review";
 import { recordsEndpoints } from "./records";
 import { documentsEndpoints } from "./documents";
+import { helpEndpoints } from "./help";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -45,6 +46,7 @@ const operations: Endpoint[] = [
   ...documentReviewEndpoints,
   ...recordsEndpoints,
   ...documentsEndpoints,
+  ...helpEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -163,7 +163,7 @@ export async function saveWeights(
     throw new ValidationError(message, { ids: [message] });
   }
   const cases = sql.join(
-    opts.ids.map((id, i) => sql`when ${id} then ${i + 1}`),
+    opts.ids.map((id, i) => sql`when ${id} then ${i + 1}::int`),
     sql` `,
   );
   // One statement; the weight column is named by its database name, so any table fits.

@@ -4,11 +4,10 @@ import { Card, CardContent, PageHeader, buttonClass } from "@/components/ui";
 import { ArticleHtml } from "@/components/help/article-html";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData, pageId } from "@/lib/http/page";
 import { can } from "@/lib/services/context";
 import { formatDate } from "@/lib/domain/format";
-import { getArticle } from "@/lib/services/help";
 import { viewerTimeZone } from "@/lib/services/viewer-zone";
+import { articleForPage } from "../data";
 
 export const metadata = routeMetadata("/help/:id");
 
@@ -16,7 +15,7 @@ export const metadata = routeMetadata("/help/:id");
 export default async function HelpArticlePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await requestCtx();
-  const article = await pageData(getArticle(ctx, pageId(id, "Help article")));
+  const article = await articleForPage(id);
   const zone = await viewerTimeZone(ctx);
   return (
     <>

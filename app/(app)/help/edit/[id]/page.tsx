@@ -1,24 +1,13 @@
 import { PageHeader } from "@/components/ui";
-import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData, pageId } from "@/lib/http/page";
-import { requirePermission } from "@/lib/services/context";
-import { getArticle, helpCategoryOptions } from "@/lib/services/help";
 import { ArticleForm } from "../../article-form";
+import { editArticleData } from "../../data";
 
 export const metadata = routeMetadata("/help/edit/:id");
 
 /** /help/edit/{id} [article_edit]: change or delete an article. */
 export default async function EditArticlePage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  const ctx = await requestCtx();
-  const articleId = pageId(id, "Help article");
-  const [article, categories] = await pageData(
-    (async () => {
-      requirePermission(ctx, "article_edit");
-      return Promise.all([getArticle(ctx, articleId), helpCategoryOptions(ctx)]);
-    })(),
-  );
+  const { article, categories } = await editArticleData((await params).id);
   return (
     <>
       <PageHeader title="Edit article" description={`In “${article.category_name}”.`} />

@@ -234,6 +234,9 @@ function LinkTool({ editor, active }: { editor: Editor; active: boolean }) {
             className="flex flex-col gap-4"
             onSubmit={(e) => {
               e.preventDefault();
+              // React bubbles events through portals: without this the article form around
+              // the editor would be submitted too.
+              e.stopPropagation();
               save();
             }}
           >

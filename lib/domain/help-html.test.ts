@@ -107,6 +107,11 @@ describe("sanitizeHelpHtml", () => {
     expect(sanitizeHelpHtml('<p title="&quot;><script>alert(1)</script>">a</p>')).toBe("<p>a</p>");
   });
 
+  it("drops the empty paragraphs the editor leaves at the end", () => {
+    expect(sanitizeHelpHtml("<h2>A</h2><p>b</p><p></p><p><br></p>")).toBe("<h2>A</h2><p>b</p>");
+    expect(sanitizeHelpHtml("<p></p><p>x</p>")).toBe("<p></p><p>x</p>");
+  });
+
   it("is stable: sanitizing stored HTML again changes nothing", () => {
     const once = sanitizeHelpHtml(
       `<h2>A</h2><p><a href="/help/1" target="_blank">l</a><img src="${OWN}" alt="x"></p>`,

@@ -83,7 +83,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Untrusted HTML → the HTML of a help article (stored, and rendered). */
 export function sanitizeHelpHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  // The editor keeps an empty paragraph after the last block; it is only space at the end.
+  return sanitizeHtml(html, OPTIONS)
+    .replace(/(?:\s*<p>(?:\s|<br \/>)*<\/p>)+\s*$/, "")
+    .trim();
 }
 
 const ENTITIES: Record<string, string> = {

@@ -28,7 +28,7 @@ export function HelpCategoriesTable(props: {
         <span className="flex flex-col">
           <span className="font-medium">{row.name}</span>
           {row.description && (
-            <span className="line-clamp-2 text-sm text-gray-600 sm:max-w-md">
+            <span className="line-clamp-2 text-sm font-normal text-gray-600 sm:max-w-md">
               {row.description}
             </span>
           )}

@@ -44,6 +44,14 @@ test("an id that cannot be served answers 404 on every page with an id", async (
     "/users/99999999999/my-documents",
     "/users/abc/user-activities",
     "/users/0/my-documents",
+    "/help/abc",
+    "/help/0",
+    "/help/99999999999",
+    "/help/2147483647",
+    "/help/edit/abc",
+    "/help/edit/2147483647",
+    "/help/create/abc",
+    "/help/create/2147483647",
   );
   for (const path of paths) await expectNotFound(page, path);
 

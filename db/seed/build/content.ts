@@ -1,41 +1,8 @@
 import * as schema from "@/db/schema";
 import { formatDate } from "@/lib/domain/format";
 import { addDays, toLocal } from "@/lib/domain/time";
-import type { RoleTitle } from "@/lib/domain/permissions";
-import { HELP } from "../data/master";
 import { WORKER_NAMES, workerEmail } from "../data/people";
 import { clampPast, days, hours, jobByKey, must, type World } from "./world";
-
-/** Help categories (targeted at roles) and their articles. */
-export async function seedHelp(w: World): Promise<void> {
-  const createdAt = new Date(w.now.getTime() - days(300));
-  const categories = await w.tx
-    .insert(schema.helpCategories)
-    .values(
-      HELP.map((c, i) => ({
-        name: c.name,
-        description: c.description,
-        targetRoles: c.roles.map((r) => must(w.roles, r as RoleTitle, "role")),
-        weight: i + 1,
-        createdAt,
-      })),
-    )
-    .returning({ id: schema.helpCategories.id, name: schema.helpCategories.name });
-  const categoryId = new Map(categories.map((c) => [c.name, c.id]));
-  await w.tx.insert(schema.helpArticles).values(
-    HELP.flatMap((c) =>
-      c.articles.map((a, i) => ({
-        categoryId: categoryId.get(c.name)!,
-        title: a.title,
-        body: a.body,
-        weight: i + 1,
-        createdById: w.staff.admin,
-        createdAt,
-        updatedAt: createdAt,
-      })),
-    ),
-  );
-}
 
 /** Notes on jobs (some pinned) and on users. */
 export async function seedNotes(w: World): Promise<void> {

@@ -29,6 +29,7 @@ import { equipmentCategoriesEndpoints } from "./equipment-categories";
 import { skillsEndpoints } from "./skills";
 import { rolesEndpoints } from "./roles";
 import { geoEndpoints } from "./geo";
+import { helpEndpoints } from "./help";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -59,6 +60,7 @@ const operations: Endpoint[] = [
   ...skillsEndpoints,
   ...rolesEndpoints,
   ...geoEndpoints,
+  ...helpEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -1,0 +1,194 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogFooter,
+  FieldErrors,
+  FormField,
+  Input,
+  Select,
+  Skeleton,
+  buttonClass,
+  notify,
+} from "@/components/ui";
+import type { FieldErrors as Errors } from "@/components/master-data/record-dialog";
+import { createArticleAction, deleteArticleAction, updateArticleAction } from "./actions";
+
+// The editor (tiptap and ProseMirror) is a chunk of its own, fetched by this form only.
+const ArticleEditor = dynamic(() => import("./article-editor"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+export interface ArticleFormValues {
+  id?: number;
+  title: string;
+  body: string;
+  category_id: number;
+}
+
+/**
+ * Writing an article (/help/create/{categoryId}) or changing one (/help/edit/{id}): the
+ * title, the category and the text. The server validates and sanitizes; its field errors
+ * show under the fields and its message as a toast. After saving, the article page opens.
+ */
+export function ArticleForm({
+  article,
+  categories,
+  canDelete,
+}: {
+  article: ArticleFormValues;
+  categories: { id: number; name: string }[];
+  canDelete?: boolean;
+}) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [errors, setErrors] = useState<Errors>({});
+  const [title, setTitle] = useState(article.title);
+  const [categoryId, setCategoryId] = useState(String(article.category_id));
+  const [body, setBody] = useState(article.body);
+  const labelId = useId();
+  const bodyErrorId = useId();
+  const editing = article.id !== undefined;
+
+  const submit = () =>
+    start(async () => {
+      const values = { title, body, category_id: categoryId };
+      const r = editing
+        ? await updateArticleAction(article.id!, values)
+        : await createArticleAction(values);
+      if (!r.ok) {
+        setErrors(r.errors ?? {});
+        notify.error(r.message);
+        return;
+      }
+      setErrors({});
+      notify.success(r.data.message);
+      router.push(`/help/${r.data.id}`);
+      router.refresh();
+    });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Card>
+        <CardContent className="flex flex-col gap-5">
+          <FormField label="Title" errors={errors.title} required>
+            <Input
+              name="title"
+              value={title}
+              maxLength={200}
+              autoComplete="off"
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </FormField>
+          <FormField label="Category" errors={errors.category_id} required>
+            <Select
+              name="category_id"
+              value={categoryId}
+              onChange={(e) => setCategoryId(e.target.value)}
+            >
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <div className="flex flex-col gap-1.5">
+            <span id={labelId} className="text-sm font-medium text-gray-900">
+              Text <span aria-hidden>*</span>
+            </span>
+            <ArticleEditor
+              value={article.body}
+              onChange={setBody}
+              labelId={labelId}
+              describedBy={errors.body?.length ? bodyErrorId : undefined}
+              invalid={Boolean(errors.body?.length)}
+            />
+            <FieldErrors id={bodyErrorId} messages={errors.body ?? []} />
+          </div>
+        </CardContent>
+        <CardFooter className="justify-between">
+          <div>
+            {editing && canDelete && <DeleteArticle id={article.id!} title={article.title} />}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              href={editing ? `/help/${article.id}` : "/help"}
+              className={buttonClass({ variant: "secondary" })}
+            >
+              Cancel
+            </Link>
+            <Button type="submit" loading={pending}>
+              {editing ? "Save changes" : "Publish article"}
+            </Button>
+          </div>
+        </CardFooter>
+      </Card>
+    </form>
+  );
+}
+
+function DeleteArticle({ id, title }: { id: number; title: string }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [pending, start] = useTransition();
+  const remove = () =>
+    start(async () => {
+      const r = await deleteArticleAction(id);
+      if (!r.ok) {
+        notify.error(r.message);
+        return;
+      }
+      setOpen(false);
+      notify.success(r.data.message);
+      router.push("/help");
+      router.refresh();
+    });
+  return (
+    <>
+      <Button
+        type="button"
+        variant="ghost"
+        className="text-danger-700 hover:text-danger-800"
+        onClick={() => setOpen(true)}
+      >
+        Delete article
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title={`Delete “${title}”?`}
+          description="Readers will no longer find it in the help centre. This cannot be undone."
+          size="sm"
+        >
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                Keep it
+              </Button>
+            </DialogClose>
+            <Button variant="danger" loading={pending} onClick={remove}>
+              Delete article
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
+import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 
@@ -64,12 +65,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
 
   // Keyboard drag: Junior one place down.
   const handle = page.getByRole("button", { name: "Move Junior" });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await page.waitForTimeout(300);
-  await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(300);
-  await page.keyboard.press("Space");
+  await keyboardMove(page, handle, "ArrowDown");
   await expect(page.getByText("Weights set successfully")).toBeVisible();
   await page.screenshot({ path: `${shotDir}/levels-1280.png`, fullPage: true });
   await page.reload();

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 
@@ -84,10 +85,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await dialog.getByRole("button", { name: "Done" }).click();
 
   // Keyboard drag: focus the handle, Space to lift, ArrowDown, Space to drop.
-  await subs.getByRole("button", { name: "Move Shooter" }).focus();
-  await page.keyboard.press("Space");
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("Space");
+  await keyboardMove(page, subs.getByRole("button", { name: "Move Shooter" }), "ArrowDown");
   await expect(page.getByText("Weights set successfully")).toBeVisible();
   await expect(subs.getByRole("listitem")).toHaveText([/Fire watch/, /Shooter/]);
   await page.reload();

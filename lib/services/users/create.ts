@@ -18,6 +18,7 @@ import { requirePermission, requireUser, withTx, type Ctx, type UserActor } from
 import { ForbiddenError, ValidationError } from "../errors";
 import { flag, idSchema } from "../params";
 import { parseInput } from "../validate";
+import { assertMayGrantRoles, settingsBeyondActor } from "./role-grants";
 import { createUserSchema, stepInput, stepSchema } from "./schemas";
 
 export const USER_CREATED = "User created successfully!";
@@ -52,7 +53,13 @@ export async function possibleRoles(ctx: Ctx): Promise<RoleChoice[]> {
     .from(schema.roles)
     .where(actor.isAdmin ? undefined : ne(schema.roles.title, ROLE.admin))
     .orderBy(asc(schema.roles.title));
-  return rows.filter((r) => mayCreate(actor, r.title));
+  const allowed = rows.filter((r) => mayCreate(actor, r.title));
+  const beyond = await settingsBeyondActor(
+    ctx.db,
+    actor,
+    allowed.map((r) => r.id),
+  );
+  return allowed.filter((r) => (beyond.get(r.id) ?? []).length === 0);
 }
 
 /** The role chosen in the wizard (by id, or by title for outside callers), if allowed. */
@@ -69,6 +76,7 @@ async function chosenRole(ctx: Ctx, role: string | number) {
     });
   if (!mayCreate(actor, row.title))
     throw new ForbiddenError(`You may not create a user with the role ${row.title}.`);
+  await assertMayGrantRoles(ctx.db, actor, [row]);
   return { ...row, kind: wizardKind(row.title) };
 }
 

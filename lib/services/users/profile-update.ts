@@ -1,16 +1,17 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Tx } from "@/db";
 import { mergeNotificationPrefs, NOTIFICATION_PREF_KEYS } from "@/lib/domain/notification-prefs";
 import { ROLE } from "@/lib/domain/permissions";
 import { canEditRoles } from "@/lib/domain/profile-tabs";
 import { logActivity } from "../activity";
-import { requireUser, withTx, type Ctx } from "../context";
+import { requireUser, withTx, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
+import { assertMayGrantRoles } from "./role-grants";
 
 /**
  * PUT users/{id} and POST update_user: the personal and settings fields of a profile. Only
@@ -133,6 +134,7 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
         );
       if (!input.role_ids.length) add("role_ids", "A user needs at least one role.");
       await checkAdminRole(ctx.db, actor.isAdmin, subject.id, input.role_ids);
+      await checkGrantedRoles(ctx.db, actor, subject.id, input.role_ids);
     }
     if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
 
@@ -193,6 +195,22 @@ async function checkAdminRole(db: Tx, actorIsAdmin: boolean, userId: number, rol
     .where(and(eq(schema.userRoles.userId, userId), eq(schema.userRoles.roleId, admin.id)));
   if (roleIds.includes(admin.id) !== Boolean(had))
     throw new ForbiddenError("Only an administrator can grant or remove the Administrator role.");
+}
+
+/** Roles newly given must not open settings the actor cannot open (role-grants.ts). */
+async function checkGrantedRoles(db: Tx, actor: UserActor, userId: number, roleIds: number[]) {
+  if (actor.isAdmin || roleIds.length === 0) return;
+  const held = await db
+    .select({ id: schema.userRoles.roleId })
+    .from(schema.userRoles)
+    .where(eq(schema.userRoles.userId, userId));
+  const added = roleIds.filter((id) => !held.some((h) => h.id === id));
+  if (added.length === 0) return;
+  const roles = await db
+    .select({ id: schema.roles.id, title: schema.roles.title })
+    .from(schema.roles)
+    .where(inArray(schema.roles.id, added));
+  await assertMayGrantRoles(db, actor, roles);
 }
 
 async function replaceLinks(db: Tx, userId: number, input: z.output<typeof updateProfileInput>) {

@@ -4,7 +4,8 @@ import sanitizeHtml from "sanitize-html";
  * Help articles are rich text written in the browser (tiptap), so their HTML is untrusted:
  * this is the one place that turns it into HTML we store and render. An allow-list, not a
  * block-list: the tags the editor's toolbar makes, links to the web, mail and our own pages,
- * and images from https or the help-images route. Everything else is stripped — `<script>`
+ * and images uploaded to the help-images route only (the page's CSP shows no other image,
+ * and an outside image would tell its host who reads the article). Everything else is stripped — `<script>`
  * and `<style>` with their text, every `on*` handler, `style`, `class`, `javascript:` and
  * `data:` URLs.
  */
@@ -46,7 +47,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ["href", "target", "rel"], img: ["src", "alt", "width", "height"] },
   // Checked again by sanitize-html after our own tests below (which it normalises first).
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["https"] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Dropped with everything inside them, not just their tags.
@@ -70,7 +71,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => {
       const src = (attribs.src ?? "").trim();
       const out: sanitizeHtml.Attributes = {};
-      if (/^https:\/\//i.test(src) || OWN_IMAGE.test(src)) out.src = src;
+      if (OWN_IMAGE.test(src)) out.src = src;
       if (attribs.alt) out.alt = attribs.alt.slice(0, 300);
       if (SIZE.test(attribs.width ?? "")) out.width = attribs.width;
       if (SIZE.test(attribs.height ?? "")) out.height = attribs.height;

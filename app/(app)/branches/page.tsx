@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -15,9 +16,11 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function BranchesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, ?country=zzz) is left out, not an error screen.
   const { data: page, dropped } = await lenientList((input) => listBranchesPage(ctx, input), {
     page: first(sp.page),
+    perPage,
     filter: {
       search: first(sp.search),
       country_id: first(sp.country),

@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -15,9 +16,11 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function CountriesPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, ?operational=zzz) is left out, not an error screen.
   const { data: page, dropped } = await lenientList((input) => listCountriesPage(ctx, input), {
     page: first(sp.page),
+    perPage,
     filter: { search: first(sp.search), operational: first(sp.operational) },
   });
   const currencies = await listCurrencies(ctx);

@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -18,10 +19,12 @@ export default async function DocumentTypesPage({
 }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // The form's roles and skills first: it also checks document_type_access for the screen.
   const options = await pageData(documentTypeFormOptions(ctx));
   const { data: page, dropped } = await lenientList((input) => listDocumentTypes(ctx, input), {
     page: first(sp.page),
+    perPage,
     filter: { search: first(sp.search) },
   });
   const search = dropped["filter.search"] ? undefined : first(sp.search)?.trim() || undefined;

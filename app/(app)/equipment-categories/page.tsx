@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -18,10 +19,11 @@ export default async function EquipmentCategoriesPage({
 }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, a huge search) is left out, not an error screen.
   const { data: page, dropped } = await lenientList(
     (input) => listEquipmentCategories(ctx, input),
-    { page: first(sp.page), filter: { search: first(sp.search) } },
+    { page: first(sp.page), perPage, filter: { search: first(sp.search) } },
   );
   const search = dropped["filter.search"] ? undefined : first(sp.search)?.trim() || undefined;
   return (

@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import {
   Card,
   CardContent,
@@ -27,9 +28,11 @@ export default async function HelpCategoriesPage({
 }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, a huge search) is left out, not an error screen.
   const { data: page, dropped } = await lenientList((input) => listHelpCategories(ctx, input), {
     page: first(sp.page),
+    perPage,
     filter: { search: first(sp.search) },
   });
   const [roles, order] = await pageData(

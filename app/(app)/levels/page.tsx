@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import {
   Card,
   CardContent,
@@ -23,9 +24,11 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function LevelsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, a huge search) is left out, not an error screen.
   const { data: page, dropped } = await lenientList((input) => listLevels(ctx, input), {
     page: first(sp.page),
+    perPage,
     filter: { search: first(sp.search) },
   });
   const ladder = await pageData(listLevels(ctx, { all: true }));

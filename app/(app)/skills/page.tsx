@@ -1,3 +1,4 @@
+import { screenPageSize } from "@/lib/services/settings";
 import { FilterBar, PageHeader } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -15,10 +16,12 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function SkillsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
+  const perPage = await screenPageSize(ctx.db);
   // A value the list rejects (?page=abc, a huge search) is left out, not an error screen.
   const [{ data: page, dropped }, parents] = await Promise.all([
     lenientList((input) => listSkillTree(ctx, input), {
       page: first(sp.page),
+      perPage,
       filter: { search: first(sp.search) },
     }),
     listParentSkills(ctx),

@@ -48,6 +48,14 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/documents/review.int.test.ts",
   "lib/services/documents/expiry.int.test.ts",
   "lib/services/on-call/on-call.int.test.ts",
+  // Back office: unique names under concurrent creates (advisory lock), weights saved under
+  // row locks, deletes that archive under a lock, settings under one writer, the
+  // maintenance flag read with the actor.
+  "lib/services/skills/skills-order.int.test.ts",
+  "lib/services/branches/branches.int.test.ts",
+  "lib/services/countries/countries.int.test.ts",
+  "lib/services/levels/levels.int.test.ts",
+  "lib/services/settings/settings.int.test.ts",
   // The worker's most used query (its plan differs with a server's statistics).
   "lib/services/worker/new-jobs.int.test.ts",
 ];

@@ -78,7 +78,7 @@ export function SettingsForms({
   viewerHasTwoFactor: boolean;
 }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       <SecurityForm settings={settings} viewerHasTwoFactor={viewerHasTwoFactor} />
       <MaintenanceForm settings={settings} />
       <AgencyForm settings={settings} />

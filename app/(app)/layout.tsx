@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Alert } from "@/components/ui";
+// Directly, not through the barrel: the layout is every page's, and the barrel would add the
+// client components it re-exports (the data table…) to every first load.
+import { Alert } from "@/components/ui/alert";
 import { maintenanceNotice } from "@/lib/services/settings/agency";
 import { currentActor, requestCtx } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";

@@ -65,7 +65,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
 
   // Keyboard drag: Junior one place down.
   const handle = page.getByRole("button", { name: "Move Junior" });
-  await keyboardMove(page, handle, "ArrowDown", 2);
+  await keyboardMove(page, handle, "ArrowDown");
   await expect(page.getByText("Weights set successfully")).toBeVisible();
   await page.screenshot({ path: `${shotDir}/levels-1280.png`, fullPage: true });
   await page.reload();

@@ -85,7 +85,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await dialog.getByRole("button", { name: "Done" }).click();
 
   // Keyboard drag: focus the handle, Space to lift, ArrowDown, Space to drop.
-  await keyboardMove(page, subs.getByRole("button", { name: "Move Shooter" }), "ArrowDown", 2);
+  await keyboardMove(page, subs.getByRole("button", { name: "Move Shooter" }), "ArrowDown");
   await expect(page.getByText("Weights set successfully")).toBeVisible();
   await expect(subs.getByRole("listitem")).toHaveText([/Fire watch/, /Shooter/]);
   await page.reload();

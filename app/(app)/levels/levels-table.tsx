@@ -4,22 +4,9 @@ import type { ReactNode } from "react";
 import type { PaginationMeta } from "@/components/ui";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { LevelView } from "@/lib/services/levels";
+import { levelUsage } from "@/lib/domain/usage";
 import { deleteLevelAction } from "./actions";
 import { LevelDialog } from "./level-form";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** "3 workers and 1 rate", "" when nothing holds it. */
-function heldBy(l: LevelView): string {
-  const parts = [
-    [l.workers_count ?? 0, "worker"],
-    [l.rates_count ?? 0, "rate"],
-  ] as const;
-  return parts
-    .filter(([n]) => n > 0)
-    .map(([n, word]) => plural(n, word))
-    .join(" and ");
-}
 
 export function LevelsTable(props: {
   items: LevelView[];
@@ -48,13 +35,13 @@ export function LevelsTable(props: {
           id: "held",
           header: "Held by",
           cell: ({ row }) => (
-            <span className="tabular-nums">{heldBy(row.original) || "Not used"}</span>
+            <span className="tabular-nums">{levelUsage(row.original).label || "Not used"}</span>
           ),
           meta: { label: "Held by", cellClassName: "whitespace-nowrap" },
         },
       ]}
       usage={(row) => {
-        const label = heldBy(row);
+        const label = levelUsage(row).label;
         return { count: (row.workers_count ?? 0) + (row.rates_count ?? 0), label };
       }}
       inUse={{

@@ -217,7 +217,7 @@ function LogoForm({ settings }: { settings: AgencySettingsView }) {
   return (
     <Section
       title="Logo"
-      description="Shown at the top of e-mails and crew list PDFs. JPEG, PNG or WebP, at most 5 MB."
+      description="Printed at the top of crew list PDFs. JPEG, PNG or WebP, at most 5 MB."
       pending={pending}
       submitLabel="Upload logo"
       onSubmit={() => {
@@ -250,7 +250,7 @@ function LogoForm({ settings }: { settings: AgencySettingsView }) {
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-gray-600">No logo yet: e-mails show the agency name.</p>
+        <p className="text-sm text-gray-600">No logo yet: crew lists print the agency name.</p>
       )}
       <FormField label="Logo file" errors={errors.file}>
         <Input ref={input} type="file" name="file" accept="image/jpeg,image/png,image/webp" />

@@ -55,7 +55,7 @@ export const deleteSettingsLogo = endpoint({
 export const getAgencyLogo = endpoint({
   method: "GET",
   path: "/agency/logo",
-  summary: "The agency logo (PNG), public: e-mails and the sign-in screen show it; 404 without one",
+  summary: "The agency logo (PNG), public (it is no secret; crew lists print it); 404 without one",
   tag: "settings",
   auth: "public",
   run: async (ctx) => {

@@ -8,15 +8,8 @@ import { escapeLike } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
-import {
-  isForeignKeyViolation,
-  mapUniqueViolation,
-  nameField,
-  optionalText,
-  usageOf,
-  type Usage,
-} from "../master-data";
-import { claimArchivableName, live } from "../master-data/archive";
+import { mapUniqueViolation, nameField, optionalText, usageOf, type Usage } from "../master-data";
+import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
 
 /**
  * Equipment categories (master data, spec §2 /equipment-categories, §3, §7): what kinds of
@@ -238,34 +231,16 @@ export async function deleteEquipmentCategory(
 ): Promise<{ id: number; archived: boolean; message: string }> {
   requirePermission(ctx, "equipment_category_access");
   const id = parseId(rawId, "Equipment category");
-  const remove = (forceArchive: boolean) =>
-    withTx(ctx, async (ctx) => {
-      const row = await loadCategory(ctx.db, id, true);
-      const usage = await usageFor(ctx.db, id);
-      const archived = forceArchive || usage.count > 0;
-      if (archived)
-        await ctx.db
-          .update(ec)
-          .set({ archivedAt: ctx.now, updatedAt: ctx.now })
-          .where(eq(ec.id, id));
-      else await ctx.db.delete(ec).where(eq(ec.id, id));
-      await logActivity(ctx, {
-        logName: "equipment_categories",
-        description: archived
-          ? `Archived equipment category "${row.name}"${usage.label ? ` (used by ${usage.label})` : ""}`
-          : `Deleted equipment category "${row.name}"`,
-        subjectType: "equipment_categories",
-        subjectId: id,
-        properties: { name: row.name, description: row.description, archived },
-      });
-      return archived;
-    });
-  let archived: boolean;
-  try {
-    archived = await remove(false);
-  } catch (err) {
-    if (!isForeignKeyViolation(err)) throw err;
-    archived = await remove(true);
-  }
+  const archived = await deleteOrArchive(ctx, {
+    table: ec,
+    id: ec.id,
+    rowId: id,
+    load: (tx) => loadCategory(tx, id, true),
+    usage: (tx) => usageFor(tx, id),
+    logName: "equipment_categories",
+    noun: "equipment category",
+    usedBy: "used by",
+    properties: (row) => ({ name: row.name, description: row.description }),
+  });
   return { id, archived, message: EQUIPMENT_CATEGORY_MESSAGES.deleted };
 }

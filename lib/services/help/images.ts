@@ -1,7 +1,7 @@
 import sharp, { type OutputInfo } from "sharp";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
 import { newFileKey } from "@/lib/files/keys";
-import { getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
 import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { requirePermission, withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -44,14 +44,20 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
   }
   const key = newFileKey(FOLDER, "webp");
   await putFile(key, out.data, "image/webp");
-  await withTx(ctx, (ctx) =>
-    logActivity(ctx, {
-      logName: "help",
-      description: "Uploaded a help image",
-      subjectType: "help_images",
-      properties: { key, size: out.data.byteLength, source_type: checked.mime },
-    }),
-  );
+  try {
+    await withTx(ctx, (ctx) =>
+      logActivity(ctx, {
+        logName: "help",
+        description: "Uploaded a help image",
+        subjectType: "help_images",
+        properties: { key, size: out.data.byteLength, source_type: checked.mime },
+      }),
+    );
+  } catch (err) {
+    // Not recorded, so not kept: the file would be stored with no trace of who put it there.
+    await discardFile(key);
+    throw err;
+  }
   return {
     src: `${HELP_IMAGE_PATH}${key.slice(FOLDER.length + 1)}`,
     width: out.info.width,

@@ -8,14 +8,8 @@ import { escapeLike } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
-import {
-  isForeignKeyViolation,
-  isUniqueViolation,
-  nameField,
-  nameTaken,
-  usageOf,
-} from "../master-data";
-import { claimArchivableName, live } from "../master-data/archive";
+import { isUniqueViolation, nameField, nameTaken, usageOf } from "../master-data";
+import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
 
 /**
  * Languages (master data, spec §2 /languages, §7, §9 "languages sort by id"): what people
@@ -279,37 +273,17 @@ export async function deleteLanguage(
 ): Promise<{ id: number; archived: boolean; message: string }> {
   requirePermission(ctx, "language_access");
   const id = parseId(rawId, "Language");
-  const remove = (forceArchive: boolean) =>
-    withTx(ctx, async (ctx) => {
-      // FOR UPDATE waits for a profile being saved with this language (its key-share lock).
-      const row = await loadLanguage(ctx.db, id, true);
-      const [counted] = await withCounts(ctx.db, [row]);
-      const users = counted.users_count ?? 0;
-      const archived = forceArchive || users > 0;
-      if (archived)
-        await ctx.db
-          .update(lang)
-          .set({ archivedAt: ctx.now, updatedAt: ctx.now })
-          .where(eq(lang.id, id));
-      else await ctx.db.delete(lang).where(eq(lang.id, id));
-      const held = usageOf([[users, "person", "people"]]).label;
-      await logActivity(ctx, {
-        logName: "languages",
-        description: archived
-          ? `Archived language "${row.name}"${held ? ` (spoken by ${held})` : ""}`
-          : `Deleted language "${row.name}"`,
-        subjectType: "languages",
-        subjectId: id,
-        properties: { name: row.name, code: row.code, archived },
-      });
-      return archived;
-    });
-  let archived: boolean;
-  try {
-    archived = await remove(false);
-  } catch (err) {
-    if (!isForeignKeyViolation(err)) throw err;
-    archived = await remove(true);
-  }
+  const archived = await deleteOrArchive(ctx, {
+    table: lang,
+    id: lang.id,
+    rowId: id,
+    load: (tx) => loadLanguage(tx, id, true),
+    usage: async (tx, row) =>
+      usageOf([[(await withCounts(tx, [row]))[0].users_count ?? 0, "person", "people"]]),
+    logName: "languages",
+    noun: "language",
+    usedBy: "spoken by",
+    properties: (row) => ({ name: row.name, code: row.code }),
+  });
   return { id, archived, message: LANGUAGE_MESSAGES.deleted };
 }

@@ -21,16 +21,14 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
 import {
-  isForeignKeyViolation,
   mapUniqueViolation,
   nameField,
   optionalText,
   saveWeights,
-  usageOf,
   weightsInput,
   WEIGHTS_SAVED,
 } from "../master-data";
-import { claimArchivableName, live } from "../master-data/archive";
+import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
 
 /**
  * Levels (master data, spec §2 /levels, §3 "level (weights)", §7): the experience ladder a
@@ -114,11 +112,8 @@ async function withCounts(db: DbOrTx, rows: LevelRow[]): Promise<LevelView[]> {
 }
 
 /** "3 workers and 2 rates", for the delete answer and the activity log. */
-export const levelUsage = (l: Pick<LevelView, "workers_count" | "rates_count">) =>
-  usageOf([
-    [l.workers_count ?? 0, "worker"],
-    [l.rates_count ?? 0, "rate"],
-  ]);
+export { levelUsage } from "@/lib/domain/usage";
+import { levelUsage } from "@/lib/domain/usage";
 
 /**
  * GET levels?page=&perPage=&filter[search]=: the live levels in order, 10 a page, with where
@@ -304,39 +299,17 @@ export async function deleteLevel(
 ): Promise<{ id: number; archived: boolean; message: string }> {
   requirePermission(ctx, "level_access");
   const id = parseId(rawId, "Level");
-  const remove = (forceArchive: boolean) =>
-    withTx(ctx, async (ctx) => {
-      // FOR UPDATE waits for a row being saved with this level (its key-share lock), so the
-      // counts below see every holder committed before the decision.
-      const row = await loadLevel(ctx.db, id, true);
-      const [counted] = await withCounts(ctx.db, [row]);
-      const usage = levelUsage(counted);
-      const archived = forceArchive || usage.count > 0;
-      if (archived)
-        await ctx.db
-          .update(lv)
-          .set({ archivedAt: ctx.now, updatedAt: ctx.now })
-          .where(eq(lv.id, id));
-      else await ctx.db.delete(lv).where(eq(lv.id, id));
-      await logActivity(ctx, {
-        logName: "levels",
-        description: archived
-          ? `Archived level "${row.name}"${usage.label ? ` (held by ${usage.label})` : ""}`
-          : `Deleted level "${row.name}"`,
-        subjectType: "levels",
-        subjectId: id,
-        properties: { name: row.name, description: row.description, archived },
-      });
-      return archived;
-    });
-  let archived: boolean;
-  try {
-    archived = await remove(false);
-  } catch (err) {
-    // A holder that appeared anyway (foreign-key violation): archive instead.
-    if (!isForeignKeyViolation(err)) throw err;
-    archived = await remove(true);
-  }
+  const archived = await deleteOrArchive(ctx, {
+    table: lv,
+    id: lv.id,
+    rowId: id,
+    load: (tx) => loadLevel(tx, id, true),
+    usage: async (tx, row) => levelUsage((await withCounts(tx, [row]))[0]),
+    logName: "levels",
+    noun: "level",
+    usedBy: "held by",
+    properties: (row) => ({ name: row.name, description: row.description }),
+  });
   return { id, archived, message: LEVEL_MESSAGES.deleted };
 }
 

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db";
-import { assertNameFree, nameTaken } from "./index";
+import { logActivity } from "../activity";
+import { withTx, type Ctx } from "../context";
+import { assertNameFree, isForeignKeyViolation, nameTaken, type Usage } from "./index";
 
 /**
  * Names of lists whose in-use rows are archived on delete (levels, languages, equipment
@@ -56,3 +58,59 @@ export async function claimArchivableName(
 /** Whether a row is live (not archived), for loads that must 404 on archived rows. */
 export const live = (idCol: AnyPgColumn, archivedAt: AnyPgColumn, id: number) =>
   and(eq(idCol, id), isNull(archivedAt));
+
+/**
+ * The delete of a list whose rows are archived while in use (levels, languages, equipment
+ * categories), in one place: in one transaction, lock and load the live row (`load`, 404 when
+ * none), count where it is used under that lock (`usage`), then remove it when unused or set
+ * `archivedAt` when used, with one activity row. A holder that appeared anyway (a
+ * foreign-key violation at the delete) archives it instead. Returns whether it was archived.
+ */
+export async function deleteOrArchive<R extends { name: string }>(
+  ctx: Ctx,
+  opts: {
+    table: PgTable;
+    id: AnyPgColumn;
+    rowId: number;
+    load: (tx: Tx) => Promise<R>;
+    usage: (tx: Tx, row: R) => Promise<Usage>;
+    /** The activity log's name and subject type, e.g. "levels". */
+    logName: string;
+    /** The thing in words, for the log line: "level". */
+    noun: string;
+    /** How the usage reads in the log line: "held by", "spoken by", "used by". */
+    usedBy: string;
+    properties: (row: R) => Record<string, unknown>;
+  },
+): Promise<boolean> {
+  const remove = (forceArchive: boolean) =>
+    withTx(ctx, async (ctx) => {
+      // The load's FOR UPDATE waits for a row being saved with this one (its key-share lock),
+      // so the usage counted below sees every holder committed before the decision.
+      const row = await opts.load(ctx.db);
+      const usage = await opts.usage(ctx.db, row);
+      const archived = forceArchive || usage.count > 0;
+      if (archived)
+        await ctx.db
+          .update(opts.table)
+          .set({ archivedAt: ctx.now, updatedAt: ctx.now } as never)
+          .where(eq(opts.id, opts.rowId));
+      else await ctx.db.delete(opts.table).where(eq(opts.id, opts.rowId));
+      await logActivity(ctx, {
+        logName: opts.logName,
+        description: archived
+          ? `Archived ${opts.noun} "${row.name}"${usage.label ? ` (${opts.usedBy} ${usage.label})` : ""}`
+          : `Deleted ${opts.noun} "${row.name}"`,
+        subjectType: opts.logName,
+        subjectId: opts.rowId,
+        properties: { ...opts.properties(row), archived },
+      });
+      return archived;
+    });
+  try {
+    return await remove(false);
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+    return remove(true);
+  }
+}

@@ -99,26 +99,9 @@ export async function mapUniqueViolation<T>(
   }
 }
 
-/** How a record is used, for the delete dialog and the 409: "3 jobs", "1 user". */
-export interface Usage {
-  count: number;
-  /** Plural-aware words for where it is used, e.g. "3 jobs and 2 workers". */
-  label: string;
-}
-
-/** "1 job", "3 jobs". */
-export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** Joins the non-zero parts: usageOf([[2, "job"], [0, "shift"], [1, "worker"]]) → "2 jobs and 1 worker". */
-export function usageOf(parts: [number, string, string?][]): Usage {
-  const used = parts.filter(([n]) => n > 0);
-  const words = used.map(([n, one, many]) => countOf(n, one, many));
-  const label =
-    words.length <= 1
-      ? (words[0] ?? "")
-      : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-  return { count: used.reduce((s, [n]) => s + n, 0), label };
-}
+// Pure wording of where a record is used; lives in lib/domain so screens share it.
+export { countOf, usageOf, type Usage } from "@/lib/domain/usage";
+import type { Usage } from "@/lib/domain/usage";
 
 /** The 409 of deleting something in use, naming where: "This level is used by 3 workers…". */
 export const inUseError = (what: string, usage: Usage, hint: string, type = "in_use") =>

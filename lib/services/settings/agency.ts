@@ -153,7 +153,7 @@ export async function updateAgencySettings(
   return { ...view(after), message: SETTINGS_SAVED };
 }
 
-/** The logo as e-mails and PDFs use it: at most 600 × 200, PNG (every mail client shows PNG). */
+/** The logo as PDFs print it: at most 600 × 200, PNG. */
 async function logoImage(bytes: Buffer): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: 50_000_000 })
@@ -212,7 +212,7 @@ export async function deleteAgencyLogo(
   return { ...(await replaceLogo(ctx, null)), message: SETTINGS_SAVED };
 }
 
-/** GET agency/logo: public (e-mails and the sign-in screen show it); 404 without one. */
+/** GET agency/logo: public (it is no secret; crew lists print it); 404 without one. */
 export async function readAgencyLogo(ctx: Ctx): Promise<StoredFile> {
   const { agency_logo_key: key } = await getSettings(ctx.db, ["agency_logo_key"]);
   const file = key ? await getFile(key) : null;

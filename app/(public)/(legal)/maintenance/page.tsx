@@ -18,7 +18,9 @@ async function notice(): Promise<{ message: string | null; phone: string | null 
   try {
     const { message, phone } = await maintenanceNotice(await requestCtx());
     return { message, phone };
-  } catch {
+  } catch (err) {
+    // The page must show even when the database is what is being maintained.
+    console.error("[maintenance] settings could not be read", err);
     return { message: null, phone: null };
   }
 }

@@ -22,13 +22,16 @@ const plannedRows = async (table: string) => {
 
 it("refreshes planner statistics on the embedded database, which has no autovacuum to do it", async () => {
   if (handle.kind !== "pglite") return;
-  await handle.db.insert(schema.currencies).values(
-    Array.from({ length: 40 }, (_, i) => ({
-      code: `Q${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`,
-      name: `Test currency ${i}`,
-      symbol: "¤",
-    })),
-  );
+  await handle.db
+    .insert(schema.currencies)
+    .values(
+      Array.from({ length: 40 }, (_, i) => ({
+        code: `Q${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`,
+        name: `Test currency ${i}`,
+        symbol: "¤",
+      })),
+    )
+    .onConflictDoNothing();
   const [{ n }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.currencies);
   expect(await plannedRows("currencies")).not.toBe(Number(n));
   await prepareDatabase(handle, { seed: "never" });

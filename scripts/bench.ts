@@ -52,7 +52,10 @@ async function main() {
   const { GET: newJobsRoute } = await import("@/app/api/v2/my-dashboard/new-jobs/route");
   const db = handle.db;
 
-  await db.insert(schema.currencies).values({ code: "DKK", name: "Danish krone", symbol: "kr." });
+  await db
+    .insert(schema.currencies)
+    .values({ code: "DKK", name: "Danish krone", symbol: "kr." })
+    .onConflictDoNothing();
   const [country] = await db
     .insert(schema.countries)
     .values({ name: "Denmark", isoCode: "DK", currencyCode: "DKK", timeZone: "Europe/Copenhagen" })

@@ -14,9 +14,12 @@ import { hashPassword } from "@/lib/auth/password";
 /**
  * Reference data every installation needs, applied at every start and idempotent: all
  * permission strings, the five built-in roles (their permission sets only when the role is
- * new, so edits under /roles survive restarts). Runs in production too.
+ * new, so edits under /roles survive restarts), and the ISO 4217 currencies so a fresh
+ * installation can add its first country. Runs in production too.
  */
 export async function ensureReferenceData(db: Db): Promise<void> {
+  await db.insert(schema.currencies).values(isoCurrencies()).onConflictDoNothing();
+
   await db
     .insert(schema.permissions)
     .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSIONS[name].opens })))
@@ -101,4 +104,31 @@ export async function userHasRole(db: Db, userId: number, titles: RoleTitle[]): 
     .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
     .where(and(eq(schema.userRoles.userId, userId), inArray(schema.roles.title, titles)));
   return rows.length > 0;
+}
+
+/**
+ * The ISO 4217 currencies in use, with English names, narrow symbols and minor units, from
+ * the runtime's ICU data rather than a hand-kept table. Existing rows are left as they are.
+ */
+export function isoCurrencies(): {
+  code: string;
+  name: string;
+  symbol: string;
+  minorUnits: number;
+}[] {
+  const names = new Intl.DisplayNames("en", { type: "currency" });
+  return Intl.supportedValuesOf("currency").map((code) => {
+    const format = new Intl.NumberFormat("en", {
+      style: "currency",
+      currency: code,
+      currencyDisplay: "narrowSymbol",
+    });
+    const symbol = format.formatToParts(1).find((p) => p.type === "currency")?.value ?? code;
+    return {
+      code,
+      name: names.of(code) ?? code,
+      symbol,
+      minorUnits: format.resolvedOptions().maximumFractionDigits ?? 2,
+    };
+  });
 }

@@ -27,7 +27,12 @@ export async function loadRoles(w: Pick<World, "tx">): Promise<Map<RoleTitle, nu
 /** Currencies, countries, branches and the lists of the settings screens. */
 export async function seedMaster(w: World): Promise<void> {
   const { tx } = w;
-  await tx.insert(schema.currencies).values(CURRENCIES.map((c) => ({ ...c })));
+  // ensureReferenceData has added the ISO currencies already; this keeps the demo complete on a
+  // runtime whose ICU data lacks one.
+  await tx
+    .insert(schema.currencies)
+    .values(CURRENCIES.map((c) => ({ ...c })))
+    .onConflictDoNothing();
 
   const countries = await tx
     .insert(schema.countries)

@@ -42,11 +42,6 @@ beforeAll(async () => {
   const { company, country } = await createCountryAndCompany(db);
   denmarkId = country.id;
   companyId = company.id;
-  await db.insert(schema.currencies).values([
-    { code: "SEK", name: "Swedish krona", symbol: "kr" },
-    { code: "EUR", name: "Euro", symbol: "€" },
-    { code: "JPY", name: "Japanese yen", symbol: "¥", minorUnits: 0 },
-  ]);
   admin = await ctxOf(ROLE.admin);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { char, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, id, money, tstz, updatedAt } from "./_columns";
-import { branches, countries, levels, skills } from "./org";
+import { branches, countries, equipmentCategories, levels, skills } from "./org";
 import { users } from "./users";
 import { companies } from "./clients";
 import { jobs } from "./work";
@@ -58,7 +58,11 @@ export const ratePresets = pgTable(
   (t) => [index().on(t.companyId, t.branchId)],
 );
 
-/** What a worker earns per hour; userId set for a per-user custom rate, jobId for one job. */
+/**
+ * What a worker earns per hour; userId set for a per-user custom rate, jobId for one job.
+ * `amount` is the standard band; weekend and night bands work as on client rates (null: the
+ * standard amount applies), priced by the same engine (lib/domain/pricing.ts).
+ */
 export const workerRates = pgTable(
   "worker_rates",
   {
@@ -73,6 +77,10 @@ export const workerRates = pgTable(
     jobId: integer().references(() => jobs.id, { onDelete: "cascade" }),
     currencyCode: char({ length: 3 }).notNull(),
     amount: money().notNull(),
+    weekendAmount: money(),
+    nightAmount: money(),
+    nightStart: text(),
+    nightEnd: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,9 +90,18 @@ export const workerRates = pgTable(
       .nullsNotDistinct(),
     index().on(t.userId),
     index().on(t.jobId),
+    index().on(t.branchId),
   ],
 );
 
+export const additionalCostCategory = pgEnum("additional_cost_category", [
+  "travel",
+  "equipment",
+  "food",
+  "other",
+]);
+
+/** Extra costs of a job beyond crew hours; `description` is the note shown beside the amount. */
 export const additionalCosts = pgTable(
   "additional_costs",
   {
@@ -92,7 +109,10 @@ export const additionalCosts = pgTable(
     jobId: integer()
       .notNull()
       .references(() => jobs.id, { onDelete: "cascade" }),
-    description: text().notNull(),
+    category: additionalCostCategory().notNull().default("other"),
+    /** For equipment costs: which kind of equipment (archived categories stay on history). */
+    equipmentCategoryId: integer().references(() => equipmentCategories.id),
+    description: text(),
     quantity: integer().notNull().default(1),
     unitAmount: money().notNull(),
     currencyCode: char({ length: 3 }).notNull(),
@@ -100,7 +120,7 @@ export const additionalCosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.jobId)],
+  (t) => [index().on(t.jobId), index().on(t.equipmentCategoryId)],
 );
 
 export const quotes = pgTable(

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
@@ -9,7 +9,6 @@ import { makeCtx, type Ctx } from "../context";
 import {
   createEquipmentCategory,
   deleteEquipmentCategory,
-  equipmentCategoryUsages,
   getEquipmentCategory,
   listEquipmentCategories,
   updateEquipmentCategory,
@@ -56,10 +55,8 @@ afterAll(async () => {
   await handle?.close();
 });
 beforeEach(async () => {
+  await db.delete(schema.additionalCosts);
   await db.delete(schema.equipmentCategories);
-});
-afterEach(() => {
-  equipmentCategoryUsages.length = 0;
 });
 
 describe("listEquipmentCategories", () => {
@@ -156,9 +153,25 @@ describe("writes", () => {
     }
   });
 
-  it("archives a category a registered usage reports, and restores it on a new create", async () => {
+  it("archives a category named by a job's additional costs, and restores it on a new create", async () => {
     const [rigging] = await insertCategories(["Rigging"]);
-    equipmentCategoryUsages.push(async (_db, id) => [id === rigging.id ? 2 : 0, "additional cost"]);
+    const [company] = await db
+      .select()
+      .from(schema.companies)
+      .where(eq(schema.companies.id, companyId));
+    const [job] = await db
+      .insert(schema.jobs)
+      .values({ name: "Stage build", companyId, countryId: company.countryId })
+      .returning();
+    await db.insert(schema.additionalCosts).values(
+      [4500, 12000].map((unitAmount) => ({
+        jobId: job.id,
+        category: "equipment" as const,
+        equipmentCategoryId: rigging.id,
+        unitAmount,
+        currencyCode: "DKK",
+      })),
+    );
     expect((await getEquipmentCategory(admin, rigging.id)).used_by).toBe("2 additional costs");
     expect((await deleteEquipmentCategory(admin, rigging.id)).archived).toBe(true);
     expect(await listEquipmentCategories(admin, {})).toMatchObject({ items: [] });

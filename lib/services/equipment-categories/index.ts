@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { and, asc, count, eq, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, type Ctx, withTx } from "../context";
@@ -13,10 +13,9 @@ import { claimArchivableName, deleteOrArchive, live } from "../master-data/archi
 
 /**
  * Equipment categories (master data, spec §2 /equipment-categories, §3, §7): what kinds of
- * gear an agency hires out or charges for. Nothing points at them yet; issue 13's additional
- * costs will. Where a category is used is pluggable (`equipmentCategoryUsages`): a category
- * in use is archived on delete (hidden from list and pickers, kept where it is used), an
- * unused one is removed.
+ * gear an agency hires out or charges for; a job's equipment costs name one. A category in use
+ * is archived on delete (hidden from list and pickers, kept where it is used), an unused one
+ * is removed.
  */
 export interface EquipmentCategoryView {
   id: number;
@@ -35,16 +34,20 @@ export const EQUIPMENT_CATEGORY_MESSAGES = {
   notFound: "Equipment category not found.",
 } as const;
 
-/**
- * The places that use equipment categories: each answers, for one category id, how many of
- * its rows point at it, with the words for one and many (e.g. [2, "additional cost"]).
- * Issue 13 adds its additional costs here; deletes then archive a category in use.
- */
-export type EquipmentCategoryUsage = (db: DbOrTx, id: number) => Promise<[number, string, string?]>;
-export const equipmentCategoryUsages: EquipmentCategoryUsage[] = [];
+/** How many of the jobs' additional costs name each category, in one query. */
+async function costCounts(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const ac = schema.additionalCosts;
+  const rows = await db
+    .select({ id: ac.equipmentCategoryId, n: count() })
+    .from(ac)
+    .where(inArray(ac.equipmentCategoryId, ids))
+    .groupBy(ac.equipmentCategoryId);
+  return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+}
 
 async function usageFor(db: DbOrTx, id: number): Promise<Usage> {
-  return usageOf(await Promise.all(equipmentCategoryUsages.map((u) => u(db, id))));
+  return usageOf([[(await costCounts(db, [id])).get(id) ?? 0, "additional cost"]]);
 }
 
 export const equipmentCategoryInput = z.object({
@@ -65,12 +68,14 @@ type CategoryRow = { id: number; name: string; description: string | null };
 const byName = [sql`lower(${ec.name})`, asc(ec.id)];
 
 async function withUsage(db: DbOrTx, rows: CategoryRow[]): Promise<EquipmentCategoryView[]> {
-  return Promise.all(
-    rows.map(async (r) => {
-      const u = await usageFor(db, r.id);
-      return { ...r, used_by: u.label, used_count: u.count };
-    }),
+  const counts = await costCounts(
+    db,
+    rows.map((r) => r.id),
   );
+  return rows.map((r) => {
+    const u = usageOf([[counts.get(r.id) ?? 0, "additional cost"]]);
+    return { ...r, used_by: u.label, used_count: u.count };
+  });
 }
 
 /**

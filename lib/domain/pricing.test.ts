@@ -331,18 +331,23 @@ describe("breaks", () => {
 });
 
 describe("rates with empty bands", () => {
-  it("prices a null weekend or night price at the standard price, keeping the split", () => {
-    // Fri 18:00 → Sat 08:00 splits 240 standard / 120 weekend / 480 night, as above, but
-    // with no weekend or night price all 14 h cost 20000: 280000.
+  it("prices a null weekend price at the standard price and drops the night band without a night price", () => {
+    // Fri 18:00 → Sat 08:00 with neither price: no night band, so 6 h Friday standard and
+    // 8 h Saturday weekend, all 14 h at 20000: 280000.
     const rate = { ...RATE, weekend: null, night: null };
     expect(price("2026-11-27T18:00:00+01:00", "2026-11-28T08:00:00+01:00", rate)).toEqual({
-      minutes: split(240, 120, 480),
+      minutes: split(360, 480, 0),
       total: 280000,
     });
-    // Only the night price empty: 4 h × 20000 + 2 h × 30000 + 8 h × 20000 = 300000.
+    // Only the night price empty: Saturday's small hours stay weekend minutes rather than
+    // falling to the standard price: 6 h × 20000 + 8 h × 30000 = 360000.
     expect(
       price("2026-11-27T18:00:00+01:00", "2026-11-28T08:00:00+01:00", { ...RATE, night: null }),
-    ).toEqual({ minutes: split(240, 120, 480), total: 300000 });
+    ).toEqual({ minutes: split(360, 480, 0), total: 360000 });
+    // Only the weekend price empty: 4 h × 20000 + 2 h × 20000 + 8 h × 40000 = 440000.
+    expect(
+      price("2026-11-27T18:00:00+01:00", "2026-11-28T08:00:00+01:00", { ...RATE, weekend: null }),
+    ).toEqual({ minutes: split(240, 120, 480), total: 440000 });
   });
 
   it("has no night band without a night window", () => {

@@ -21,7 +21,9 @@
  * - Money: prices are integer minor units per hour. `costOf` gives an exact integer in
  *   "minor-unit minutes" (minutes × hourly price) so callers add many shifts and positions
  *   and round once, half-up, with `toMinorUnits`.
- * - A null weekend or night price means that band costs the standard price.
+ * - A null weekend price means weekend minutes cost the standard price. A null night price
+ *   means the rate has no night band at all: its window is ignored (`nightWindowOf`), so a
+ *   Saturday 23:00 minute stays a weekend minute rather than dropping to the standard price.
  *
  * Speed: the walk goes from boundary to boundary (local midnights, night-window edges, DST
  * transitions, break edges), one Intl call per piece, never minute by minute.
@@ -32,7 +34,8 @@ import { toLocal } from "./time";
 
 export type Band = "standard" | "weekend" | "night";
 
-/** Hourly prices in minor units; null weekend/night price = that band costs the standard price;
+/** Hourly prices in minor units; null weekend price = weekend costs the standard price; null
+ *  night price = no night band (see `nightWindowOf`);
  *  nightStart/nightEnd "HH:mm" local wall clock, may cross midnight ("22:00"–"06:00"); null
  *  (or equal start and end) = no night window. */
 export interface RateBands {
@@ -205,11 +208,18 @@ export function toMinorUnits(minorMinutes: number): number {
 }
 
 /** Convenience: split + cost + round for one shift. */
+/** The night window a rate prices: none when it has no night price. Split with this. */
+export function nightWindowOf(rate: RateBands): Pick<SplitInput, "nightStart" | "nightEnd"> {
+  return rate.night === null
+    ? { nightStart: null, nightEnd: null }
+    : { nightStart: rate.nightStart, nightEnd: rate.nightEnd };
+}
+
 export function priceShift(
   input: Omit<SplitInput, "nightStart" | "nightEnd"> & { rate: RateBands },
 ): { minutes: Record<Band, number>; total: number } {
   const { rate, ...rest } = input;
-  const minutes = splitMinutes({ ...rest, nightStart: rate.nightStart, nightEnd: rate.nightEnd });
+  const minutes = splitMinutes({ ...rest, ...nightWindowOf(rate) });
   return { minutes, total: toMinorUnits(costOf(minutes, rate)) };
 }
 

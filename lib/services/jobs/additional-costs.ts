@@ -248,7 +248,7 @@ export async function saveAdditionalCost(
   ctx: Ctx,
   jobIdRaw: unknown,
   raw: unknown,
-): Promise<AdditionalCostView> {
+): Promise<AdditionalCostView & { message: string }> {
   requireCostAccess(ctx);
   const jobId = parseId(jobIdRaw, "Job");
   const input = parseInput(saveAdditionalCostInput, raw);
@@ -349,7 +349,7 @@ export async function saveAdditionalCost(
       },
     });
     const [saved] = await costRows(ctx, eq(ac.id, id));
-    return toView(saved, job.timeZone);
+    return { ...toView(saved, job.timeZone), message: ADDITIONAL_COST_MESSAGES.saved };
   });
 }
 

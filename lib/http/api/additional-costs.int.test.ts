@@ -94,7 +94,8 @@ describe("additional costs over REST", () => {
       note: "Extra forklift rental (1 day)",
     });
     expect(added.status).toBe(200);
-    const cost = (added.body as { data: CostData }).data;
+    const cost = (added.body as { data: CostData & { message: string } }).data;
+    expect(cost.message).toBe("Additional cost saved successfully");
     expect(cost).toMatchObject({
       job_id: jobId,
       category: "equipment",

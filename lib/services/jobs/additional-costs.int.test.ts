@@ -13,6 +13,7 @@ import {
   listAdditionalCosts,
   saveAdditionalCost,
 } from "./additional-costs";
+import { fetchJobForView } from "./view";
 
 const t0 = new Date("2026-11-22T09:00:00Z");
 let handle: DbHandle;
@@ -318,6 +319,16 @@ describe("who may see and change additional costs", () => {
     const jobId = await newJob();
     const err = await appErrorOf(listAdditionalCosts(await ctxOf(w.colB), jobId));
     expect(err.status).toBe(403);
+  });
+
+  it("shows the job's costs tab to those who may open it", async () => {
+    const jobId = await newJob();
+    const tab = async (user: number) =>
+      (await fetchJobForView(await ctxOf(user), jobId)).can.additional_costs;
+    expect(await tab(w.admin)).toBe(true);
+    expect(await tab(w.pm)).toBe(true);
+    expect(await tab(w.crewHandler)).toBe(false);
+    expect(await tab(w.colA)).toBe(false);
   });
 
   it("answers 401 without a user", async () => {

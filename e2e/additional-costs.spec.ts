@@ -37,7 +37,9 @@ async function jobId(page: Page): Promise<number> {
 
 /** The figure under a total's label ("Travel", "Total") above the list. */
 const total = (page: Page, label: string) =>
-  page.locator(`xpath=//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+  page
+    .getByRole("region", { name: "Totals" })
+    .locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
 
 test("a PM adds, edits and deletes a job's additional costs and sees the totals", async ({
   page,

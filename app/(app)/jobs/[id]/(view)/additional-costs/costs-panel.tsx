@@ -87,7 +87,7 @@ export function CostsPanel({
       id: "amount",
       header: "Quantity × amount",
       cell: ({ row }) => (
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           {row.original.quantity} ×{" "}
           {formatMoney(row.original.amount, row.original.currency, digits)}
         </span>
@@ -98,7 +98,7 @@ export function CostsPanel({
       id: "total",
       header: "Total",
       cell: ({ row }) => (
-        <span className="font-medium tabular-nums">
+        <span className="font-medium whitespace-nowrap tabular-nums">
           {formatMoney(row.original.total, row.original.currency, digits)}
         </span>
       ),
@@ -110,7 +110,7 @@ export function CostsPanel({
       cell: ({ row }) => {
         const what = `${row.original.category_label.toLowerCase()} cost ${money(row.original.total)}`;
         return (
-          <div className="flex flex-wrap gap-2 sm:justify-end">
+          <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
             <Button
               size="sm"
               variant="secondary"
@@ -191,7 +191,7 @@ export function CostsPanel({
         meta={{ current_page: 1, last_page: 1, per_page: Math.max(n, 1), total: n }}
         caption="Additional costs"
         emptyTitle="No additional costs yet"
-        emptyHint="Add what this job costs beyond crew hours (a crew van, equipment hire, catering), so the job's projection shows the real margin."
+        emptyHint="Add what this job costs beyond crew hours, such as a crew van, equipment hire or catering, so the office sees what the job really costs."
         emptyAction={addButton}
         getRowId={(row) => String(row.id)}
       />

@@ -311,4 +311,34 @@ describe.each([
     );
     expect(promoted[0].n).toBeGreaterThanOrEqual(2);
   });
+
+  it("gives a few live jobs additional costs of every category, in the job's currency", async () => {
+    const costs = await rows<{
+      category: string;
+      equipment: string | null;
+      currency: string;
+      job_currency: string;
+      archived: boolean;
+    }>(
+      `select a.category, e.name as equipment, a.currency_code as currency,
+              c.currency_code as job_currency, j.deleted_at is not null as archived
+         from additional_costs a
+         join jobs j on j.id = a.job_id
+         join countries c on c.id = j.country_id
+         left join equipment_categories e on e.id = a.equipment_category_id`,
+    );
+    expect(new Set(costs.map((c) => c.category))).toEqual(
+      new Set(["travel", "equipment", "food", "other"]),
+    );
+    for (const c of costs) {
+      expect(c.currency).toBe(c.job_currency);
+      expect(c.archived).toBe(false);
+      // An equipment cost names its kind of equipment; no other cost does.
+      expect(c.equipment !== null).toBe(c.category === "equipment");
+    }
+    const jobs = await rows<{ n: number }>(
+      "select count(distinct job_id)::int as n from additional_costs",
+    );
+    expect(jobs[0].n).toBeGreaterThanOrEqual(3);
+  });
 });

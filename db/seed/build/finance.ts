@@ -6,7 +6,14 @@ import {
   type ClientRatePlan,
   type CompanyKey,
 } from "../data/clients";
-import { BRANCHES, LEVELS, SKILL_TREE, type OperationalIso, type SkillName } from "../data/master";
+import {
+  BRANCHES,
+  EQUIPMENT_CATEGORIES,
+  LEVELS,
+  SKILL_TREE,
+  type OperationalIso,
+  type SkillName,
+} from "../data/master";
 import { WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
 import { days, hours, jobByKey, must, type World } from "./world";
 
@@ -73,15 +80,31 @@ export async function seedRates(w: World): Promise<void> {
     ]);
 }
 
-/** Extra costs on a few jobs and one quote for Nordlys Events. */
+/** Extra costs on a few jobs (crew van, equipment hire, catering …) and one quote for Nordlys Events. */
 export async function seedCostsAndQuote(w: World): Promise<void> {
   const { tx, now } = w;
   const job = (key: string) => jobByKey(w, key);
-  const cost = (key: string, description: string, quantity: number, unitAmount: number) => {
+  const kinds = new Map(
+    (
+      await tx
+        .select({ id: schema.equipmentCategories.id, name: schema.equipmentCategories.name })
+        .from(schema.equipmentCategories)
+    ).map((e) => [e.name, e.id]),
+  );
+  const cost = (
+    key: string,
+    category: "travel" | "equipment" | "food" | "other",
+    description: string,
+    quantity: number,
+    unitAmount: number,
+    equipment?: (typeof EQUIPMENT_CATEGORIES)[number]["name"],
+  ) => {
     const j = job(key);
     const createdAt = new Date(Math.min(now.getTime() - hours(1), j.createdAt.getTime() + days(2)));
     return {
       jobId: j.id,
+      category,
+      equipmentCategoryId: equipment ? must(kinds, equipment, "equipment category") : null,
       description,
       quantity,
       unitAmount,
@@ -94,11 +117,16 @@ export async function seedCostsAndQuote(w: World): Promise<void> {
   await tx
     .insert(schema.additionalCosts)
     .values([
-      cost("dk-tech-summit", "Van hire (Sprinter, 3 days)", 1, 450000),
-      cost("dk-tech-summit", "Parking permits at Royal Arena", 8, 12000),
-      cost("dk-gala", "Taxi home for night crew", 6, 25000),
-      cost("dk-conference", "Extra forklift rental (1 day)", 1, 180000),
-      cost("gb-tech-expo", "Crew hot meal (night shift)", 10, 1000),
+      cost("dk-tech-summit", "travel", "Crew van hire (Sprinter, 3 days)", 1, 450000),
+      cost("dk-tech-summit", "travel", "Parking permits at Royal Arena", 8, 12000),
+      cost("dk-tech-summit", "equipment", "Chain hoists, 1 t (3 days)", 4, 95000, "Rigging"),
+      cost("dk-tech-summit", "food", "Catering for the load-in crew", 24, 9500),
+      cost("dk-gala", "travel", "Taxi home for night crew", 6, 25000),
+      cost("dk-gala", "food", "Crew dinner before doors", 18, 12500),
+      cost("dk-conference", "equipment", "Extra forklift rental (1 day)", 1, 180000, "Trucks"),
+      cost("dk-conference", "other", "Hi-vis vests for the venue crew", 12, 4500),
+      cost("gb-tech-expo", "food", "Crew hot meal (night shift)", 10, 1000),
+      cost("gb-tech-expo", "equipment", "Radio hire (12 handsets, 2 days)", 12, 1500, "Audio"),
     ]);
 
   const nordlys = must(w.companies, "nordlys", "company");

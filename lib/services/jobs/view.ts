@@ -80,6 +80,8 @@ export interface JobView {
     notes: boolean;
     book: boolean;
     crew_bosses: boolean;
+    /** The additional-costs tab: office users only (a client contact never sees costs). */
+    additional_costs: boolean;
   };
 }
 
@@ -273,6 +275,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
       notes: can(ctx, "job_notes_access") || isCrewBoss,
       book: can(ctx, "jobs_book_workers") || can(ctx, "can_request_worker"),
       crew_bosses: can(ctx, "job_edit") || can(ctx, "jobs_book_workers"),
+      additional_costs: can(ctx, "can_view_additional_costs") && !actor.isClient,
     },
   };
 }

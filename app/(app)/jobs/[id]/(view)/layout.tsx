@@ -28,6 +28,15 @@ export default async function JobLayout({
     ...(job.can.notes
       ? [{ href: `/jobs/${job.id}/job-notes`, label: "Job notes", match: "prefix" as const }]
       : []),
+    ...(job.can.additional_costs
+      ? [
+          {
+            href: `/jobs/${job.id}/additional-costs`,
+            label: "Additional costs",
+            match: "prefix" as const,
+          },
+        ]
+      : []),
   ];
   return (
     <>

@@ -30,6 +30,7 @@ import { skillsEndpoints } from "./skills";
 import { rolesEndpoints } from "./roles";
 import { geoEndpoints } from "./geo";
 import { helpEndpoints } from "./help";
+import { ratesEndpoints } from "./rates";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -58,6 +59,7 @@ const operations: Endpoint[] = [
   ...languagesEndpoints,
   ...equipmentCategoriesEndpoints,
   ...skillsEndpoints,
+  ...ratesEndpoints,
   ...rolesEndpoints,
   ...geoEndpoints,
   ...helpEndpoints,

@@ -6,3 +6,4 @@ export * from "./presets";
 export * from "./skills";
 export * from "./worker-rates";
 export * from "./lookup";
+export * from "./screens";

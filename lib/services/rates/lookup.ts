@@ -127,7 +127,7 @@ export const workerRateKey = (userId: number, skillId: number) => `${userId}:${s
  *  5. the card row for skill × no level at one of the branches (`card`).
  * "One of the branches" takes the branches in the order given (the job's branch first). The
  * worker's level for a parent skill is the level held in the parent, else in the sub-skill.
- * Rows for a country without a branch are not used. A pair with no rate is absent. Three
+ * Rows for a country without a branch are not used (a branch row's country is informational). A pair with no rate is absent. Three
  * queries.
  */
 export async function workerRatesFor(
@@ -163,7 +163,6 @@ export async function workerRatesFor(
             q.branchIds.length
               ? and(
                   isNull(wr.jobId),
-                  isNull(wr.countryId),
                   inArray(wr.branchId, q.branchIds),
                   or(isNull(wr.userId), inArray(wr.userId, userIds)),
                 )

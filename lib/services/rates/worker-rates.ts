@@ -25,8 +25,8 @@ import {
 /**
  * Worker rate cards (spec §2 /worker-rates, §7): what a worker earns per hour for a skill at a
  * level in a branch, with weekend and night bands; a row with a user is that worker's custom
- * rate. These verbs work on card rows (job_id NULL, country_id NULL); lookup.ts resolves which
- * row applies to a booking.
+ * rate. These verbs work on card rows (job_id NULL, a branch; country_id is the branch's country,
+ * written for reports); lookup.ts resolves which row applies to a booking.
  */
 export interface WorkerRateView {
   id: number;
@@ -61,7 +61,7 @@ async function rowsWhere(db: DbOrTx, where: SQL | undefined): Promise<WorkerRate
   const rows = await db
     .select(view)
     .from(wr)
-    .where(and(isNull(wr.jobId), isNull(wr.countryId), where))
+    .where(and(isNull(wr.jobId), where))
     .orderBy(asc(wr.skillId), asc(wr.levelId), asc(wr.id))
     .limit(5000);
   return rows.map((r) => ({ ...r, currency_code: r.currency_code.trim() }));
@@ -205,10 +205,13 @@ async function writeWorkerRows(
         eq(wr.branchId, scope.branchId),
         scope.userId ? eq(wr.userId, scope.userId) : isNull(wr.userId),
         isNull(wr.jobId),
-        isNull(wr.countryId),
       ),
     )
     .for("update");
+  const [branch] = await ctx.db
+    .select({ countryId: schema.branches.countryId })
+    .from(schema.branches)
+    .where(eq(schema.branches.id, scope.branchId));
   const byKey = new Map(existing.map((r) => [`${r.skillId}:${r.levelId ?? ""}`, r.id]));
   let saved = 0;
   let removed = 0;
@@ -226,13 +229,19 @@ async function writeWorkerRows(
     if (id)
       await ctx.db
         .update(wr)
-        .set({ ...bandsOf(r), currencyCode: scope.currency.code, updatedAt: ctx.now })
+        .set({
+          ...bandsOf(r),
+          currencyCode: scope.currency.code,
+          countryId: branch.countryId,
+          updatedAt: ctx.now,
+        })
         .where(eq(wr.id, id));
     else
       insert.push({
         skillId: r.skill_id,
         levelId: r.level_id,
         branchId: scope.branchId,
+        countryId: branch.countryId,
         userId: scope.userId,
         currencyCode: scope.currency.code,
         ...bandsOf(r),

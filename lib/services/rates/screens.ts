@@ -133,9 +133,11 @@ export async function searchWorkersForRates(ctx: Ctx, raw: unknown) {
 
 /** /worker-rates: the branches and the card of one branch (?branch=), with ?user='s custom rates. */
 export async function workerRatesScreen(ctx: Ctx, q: { branch?: unknown; user?: unknown }) {
-  requireWorkerRateAccess(ctx);
+  const actor = requireWorkerRateAccess(ctx);
   const branches = await branchOptions(ctx.db);
-  const branch = chooseBranch(branches, q.branch);
+  // Without ?branch=, the user's own first branch.
+  const own = actor.kind === "user" ? actor.branchIds[0] : undefined;
+  const branch = chooseBranch(branches, q.branch, own);
   if (!branch) return { branches, branch: null, card: null };
   const card = await workerRatesCard(ctx, {
     branch_id: branch.id,

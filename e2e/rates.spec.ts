@@ -137,11 +137,11 @@ test("an administrator edits worker rates and one worker's custom rates", async 
   await signedIn(page, ACCOUNTS.admin);
   await page.getByRole("link", { name: "Worker rates" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Worker rates" })).toBeVisible();
-  await page.getByLabel("Branch").selectOption({ label: "Copenhagen (DKK)" });
+  await page.getByLabel("Branch", { exact: true }).selectOption({ label: "Copenhagen (DKK)" });
   await expect(page.getByRole("heading", { name: /^Card at Copenhagen/ })).toBeVisible();
-  await page.getByLabel("Level").selectOption({ label: "Senior" });
+  await page.getByLabel("Level", { exact: true }).selectOption({ label: "Senior" });
   await expect(page.getByRole("heading", { name: /: Senior$/ })).toBeVisible();
-  const card = page.getByRole("region", { name: /^Card at .*: Senior, in / });
+  const card = page.getByRole("region", { name: "Card at Copenhagen: Senior", exact: true });
   await expect(card.getByRole("textbox", { name: "Standard pay for Stagehand" })).not.toHaveValue(
     "",
   );
@@ -149,7 +149,7 @@ test("an administrator edits worker rates and one worker's custom rates", async 
   await card.getByRole("textbox", { name: "Night pay for Stagehand" }).fill("260");
   await card.getByRole("textbox", { name: "Night start for Stagehand" }).fill("2300");
   await card.getByRole("textbox", { name: "Night end for Stagehand" }).fill("05:00");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await card.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Record updated successfully")).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/worker-rates-1280.png`, fullPage: true });
@@ -165,16 +165,15 @@ test("an administrator edits worker rates and one worker's custom rates", async 
   await page.getByLabel("Find a worker").fill("William");
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: /William Berg/ }).click();
-  const custom = page.getByRole("region", { name: /^Custom rates of William Berg/ });
+  const custom = page.getByRole("region", {
+    name: "Custom rates of William Berg at Copenhagen",
+    exact: true,
+  });
   const forklift = custom.getByRole("textbox", { name: "Standard pay for Forklift driver" });
   await expect(forklift).toHaveValue("215.00");
   await forklift.fill("220");
   await custom.getByRole("textbox", { name: "Standard pay for Stagehand" }).fill("200");
-  await page
-    .getByRole("region", { name: /Custom rates of William Berg/ })
-    .locator("xpath=..")
-    .getByRole("button", { name: "Save", exact: true })
-    .click();
+  await custom.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Record updated successfully")).toBeVisible();
   await page.reload();
   await expect(forklift).toHaveValue("220.00");

@@ -53,6 +53,13 @@ function chooseBranch(branches: BranchOption[], wanted: unknown, fallback?: numb
   );
 }
 
+/** The company whose card a screen shows [rate_access]; 404 for an unknown or archived one. */
+export async function rateCardCompany(ctx: Ctx, rawCompanyId: unknown) {
+  requireRateAccess(ctx);
+  const company = await loadCompany(ctx.db, parseId(rawCompanyId, "Company"));
+  return { id: company.id, name: company.name };
+}
+
 export interface ClientRatesScreen {
   company: { id: number; name: string; default_branch_id: number | null };
   branches: BranchOption[];

@@ -147,7 +147,7 @@ export function ClientRatesEditor({
             apply inside the night window, which may cross midnight.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
           <Button variant="secondary" onClick={() => setApplyOpen(true)}>
             Apply preset
           </Button>

@@ -52,6 +52,10 @@ test("an id that cannot be served answers 404 on every page with an id", async (
     "/help/edit/2147483647",
     "/help/create/abc",
     "/help/create/2147483647",
+    "/client/abc/rates",
+    "/client/0/rates",
+    "/client/99999999999/rates",
+    "/client/2147483647/rates",
   );
   for (const path of paths) await expectNotFound(page, path);
 

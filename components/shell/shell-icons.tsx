@@ -8,6 +8,7 @@ import {
   LifeBuoy,
   ListOrdered,
   Settings,
+  Coins,
   ShieldUser,
   Wrench,
   Network,
@@ -63,6 +64,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   help: LifeBuoy,
   helpCategories: FolderTree,
   agencySettings: Settings,
+  workerRates: Coins,
 };
 
 export interface ShellIcons {

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { getFile, localStore, setFileStore } from "@/lib/files/storage";
+import { clientRatesFor, workerRateKey, workerRatesFor } from "@/lib/services/rates/lookup";
 import { ensureReferenceData } from "./reference";
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
 
@@ -312,6 +313,7 @@ describe.each([
     expect(promoted[0].n).toBeGreaterThanOrEqual(2);
   });
 
+<<<<<<< HEAD
   it("gives a few live jobs additional costs of every category, in the job's currency", async () => {
     const costs = await rows<{
       category: string;
@@ -340,5 +342,64 @@ describe.each([
       "select count(distinct job_id)::int as n from additional_costs",
     );
     expect(jobs[0].n).toBeGreaterThanOrEqual(3);
+=======
+  it("gives every demo client a rate card at its default branch, presets and worker rates", async () => {
+    const cards = await rows<{ name: string; currency: string; n: number; night: number }>(
+      `select c.name, max(r.currency_code) as currency, count(*)::int as n,
+         count(r.night_start)::int as night
+       from companies c join client_rates r on r.company_id = c.id and r.branch_id = c.default_branch_id
+       where r.job_id is null group by c.name order by c.name`,
+    );
+    expect(cards.map((c) => c.currency).sort()).toEqual(["DKK", "EUR", "GBP", "NOK", "SEK"]);
+    expect(cards.every((c) => c.n >= 3)).toBe(true);
+    expect(cards.filter((c) => c.night > 0).length).toBeGreaterThanOrEqual(2);
+    expect(cards.filter((c) => c.night === 0).length).toBeGreaterThanOrEqual(1);
+    const presets = await rows<{ name: string; currency: string }>(
+      "select name, json_data->>'currency_code' as currency from rate_presets order by name",
+    );
+    expect(presets).toEqual([
+      { name: "Danish festival crew", currency: "DKK" },
+      { name: "Swedish arena standard", currency: "SEK" },
+    ]);
+    const [william] = await rows<{ id: number; branch: number }>(
+      `select u.id, b.id as branch from users u, branches b
+       where u.email = 'worker@crewdeck.test' and b.name = 'Copenhagen'`,
+    );
+    const forklift = await rows<{ id: number }>(
+      "select id from skills where name = 'Forklift driver'",
+    );
+    const pay = await workerRatesFor(handle.db, {
+      branchIds: [william.branch],
+      pairs: [{ userId: william.id, skillId: forklift[0].id }],
+    });
+    expect(pay.get(workerRateKey(william.id, forklift[0].id))).toMatchObject({
+      source: "custom",
+      standard: 21500,
+    });
+    const [nordlys] = await rows<{ id: number; branch: number }>(
+      "select id, default_branch_id as branch from companies where name like 'Nordlys%'",
+    );
+    const price = await clientRatesFor(handle.db, {
+      companyId: nordlys.id,
+      branchId: nordlys.branch,
+      skillIds: [forklift[0].id],
+    });
+    expect(price.get(forklift[0].id)?.standard).toBe(39500);
+  });
+
+  it("keeps drivers without a worker rate anywhere (the missing-rates journey)", async () => {
+    const drivers = await rows<{ user_id: number; branch_id: number | null; skill_id: number }>(
+      `select us.user_id, ub.branch_id, us.skill_id from user_skills us
+       join skills s on s.id = us.skill_id and s.name = 'Driver'
+       left join user_branches ub on ub.user_id = us.user_id`,
+    );
+    expect(drivers.length).toBeGreaterThan(0);
+    const branches = (await rows<{ id: number }>("select id from branches")).map((b) => b.id);
+    const pay = await workerRatesFor(handle.db, {
+      branchIds: branches,
+      pairs: drivers.map((d) => ({ userId: d.user_id, skillId: d.skill_id })),
+    });
+    expect(pay.size).toBe(0);
+>>>>>>> i13-rates
   });
 });

@@ -40,7 +40,8 @@ export type NavIcon =
   | "permissions"
   | "help"
   | "helpCategories"
-  | "agencySettings";
+  | "agencySettings"
+  | "workerRates";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -69,7 +70,11 @@ export const NAVIGATION: NavGroup[] = [
     label: "Clients",
     items: [{ href: "/venues", label: "Venues", icon: "venues" }],
   },
-  { key: "money", label: "Money", items: [] },
+  {
+    key: "money",
+    label: "Money",
+    items: [{ href: "/worker-rates", label: "Worker rates", icon: "workerRates" }],
+  },
   {
     key: "insights",
     label: "Insights",

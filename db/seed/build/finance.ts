@@ -1,11 +1,15 @@
 import * as schema from "@/db/schema";
 import { formatDate } from "@/lib/domain/format";
 import {
+  FJORD_CLIENT_RATES,
   NORDLYS_CLIENT_RATES,
+  SPREEWERK_CLIENT_RATES,
   SVEA_CLIENT_RATES,
+  THAMES_CLIENT_RATES,
   type ClientRatePlan,
   type CompanyKey,
 } from "../data/clients";
+<<<<<<< HEAD
 import {
   BRANCHES,
   EQUIPMENT_CATEGORIES,
@@ -15,18 +19,27 @@ import {
   type SkillName,
 } from "../data/master";
 import { WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
+=======
+import { BRANCHES, LEVELS, SKILL_TREE, type OperationalIso, type SkillName } from "../data/master";
+import { UNRATED_SKILL, WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
+>>>>>>> i13-rates
 import { days, hours, jobByKey, must, type World } from "./world";
 
 const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => c.name));
+/** Every sub-skill but one has worker rates, so booking a driver shows "missing rates". */
+const RATED_SKILLS = SUB_SKILLS.filter((s) => s !== UNRATED_SKILL);
 
-/** Worker rates per branch, skill and level; one custom rate for William; client rates for two clients. */
+/**
+ * Worker rates per branch, skill and level (none for UNRATED_SKILL); one custom rate for
+ * William; client rate cards for each demo client at its default branch; two presets.
+ */
 export async function seedRates(w: World): Promise<void> {
   const { tx, now } = w;
   const createdAt = new Date(now.getTime() - days(200));
   const rows: (typeof schema.workerRates.$inferInsert)[] = [];
   for (const b of BRANCHES) {
     const country = must(w.countries, b.country, "country");
-    for (const skill of SUB_SKILLS) {
+    for (const skill of RATED_SKILLS) {
       for (const level of LEVELS) {
         rows.push({
           skillId: must(w.skills, skill, "skill"),
@@ -56,6 +69,7 @@ export async function seedRates(w: World): Promise<void> {
     branch: string,
     country: OperationalIso,
     plans: ClientRatePlan[],
+    nightWindow = true,
   ) => {
     const c = must(w.companies, company, "company");
     return plans.map((r) => ({
@@ -65,9 +79,9 @@ export async function seedRates(w: World): Promise<void> {
       currencyCode: c.country.currencyCode,
       standardPrice: r.standard,
       weekendPrice: r.weekend,
-      nightPrice: r.night,
-      nightStart: "22:00",
-      nightEnd: "06:00",
+      nightPrice: nightWindow ? r.night : null,
+      nightStart: nightWindow ? "22:00" : null,
+      nightEnd: nightWindow ? "06:00" : null,
       rateWorker: workerRate(country, r.skill, "Experienced"),
       createdAt,
     }));
@@ -77,6 +91,44 @@ export async function seedRates(w: World): Promise<void> {
     .values([
       ...clientRates("nordlys", "Copenhagen", "DK", NORDLYS_CLIENT_RATES),
       ...clientRates("svea", "Stockholm", "SE", SVEA_CLIENT_RATES),
+      ...clientRates("fjord", "Oslo", "NO", FJORD_CLIENT_RATES),
+      ...clientRates("spreewerk", "Berlin", "DE", SPREEWERK_CLIENT_RATES, false),
+      ...clientRates("thames", "London", "GB", THAMES_CLIENT_RATES, false),
+    ]);
+
+  // Presets hold the rows as the card grid sends them (lib/services/rates/presets.ts).
+  const preset = (
+    name: string,
+    company: CompanyKey,
+    branch: string,
+    currency: string,
+    plans: ClientRatePlan[],
+    country: OperationalIso,
+  ) => ({
+    name,
+    companyId: must(w.companies, company, "company").id,
+    branchId: must(w.branches, branch, "branch").id,
+    createdById: w.staff.pm,
+    createdAt: new Date(now.getTime() - days(30)),
+    jsonData: {
+      currency_code: currency,
+      rates: plans.map((r) => ({
+        skill_id: must(w.skills, r.skill, "skill"),
+        level_id: null,
+        standard_price: r.standard,
+        weekend_price: r.weekend,
+        night_price: r.night,
+        night_start: "22:00",
+        night_end: "06:00",
+        rate_worker: workerRate(country, r.skill, "Experienced"),
+      })),
+    },
+  });
+  await tx
+    .insert(schema.ratePresets)
+    .values([
+      preset("Danish festival crew", "nordlys", "Copenhagen", "DKK", NORDLYS_CLIENT_RATES, "DK"),
+      preset("Swedish arena standard", "svea", "Stockholm", "SEK", SVEA_CLIENT_RATES, "SE"),
     ]);
 }
 

@@ -408,3 +408,28 @@ export const SVEA_CLIENT_RATES: ClientRatePlan[] = [
   { skill: "Rigger", standard: 58000, weekend: 68000, night: 74000 },
   { skill: "Security", standard: 46000, weekend: 54000, night: 59000 },
 ];
+
+/** Client rates of Fjord Live AS at the Oslo branch, per hour in øre (NOK minor units). */
+export const FJORD_CLIENT_RATES: ClientRatePlan[] = [
+  { skill: "Stagehand", standard: 49500, weekend: 59000, night: 64500 },
+  { skill: "Rigger", standard: 68000, weekend: 79500, night: 86000 },
+  { skill: "Sound technician", standard: 76000, weekend: 88000, night: 95000 },
+  { skill: "Driver", standard: 52000, weekend: 61000, night: 66000 },
+];
+
+/**
+ * Client rates of Spreewerk at the Berlin branch, per hour in cents (EUR). Spreewerk pays no
+ * night premium: the card has no night price and no night window.
+ */
+export const SPREEWERK_CLIENT_RATES: ClientRatePlan[] = [
+  { skill: "Stagehand", standard: 3450, weekend: 4100, night: 0 },
+  { skill: "Forklift driver", standard: 3990, weekend: 4650, night: 0 },
+  { skill: "Security", standard: 3700, weekend: 4350, night: 0 },
+];
+
+/** Client rates of Thames Exhibitions at the London branch, per hour in pence (GBP). */
+export const THAMES_CLIENT_RATES: ClientRatePlan[] = [
+  { skill: "Stagehand", standard: 2850, weekend: 3400, night: 0 },
+  { skill: "Rigger", standard: 3900, weekend: 4600, night: 0 },
+  { skill: "Light technician", standard: 4250, weekend: 4950, night: 0 },
+];

@@ -43,3 +43,9 @@ export function workerRate(country: OperationalIso, skill: SkillName, level: Lev
 
 /** William Berg's personal forklift rate at Copenhagen (a custom per-user rate): 215.00 DKK. */
 export const WILLIAM_FORKLIFT_RATE = 21500;
+
+/**
+ * The one skill with no worker rate in any branch: booking a freelancer as a driver answers
+ * 410 missing_rates and offers "Book anyway" (the demo of that journey).
+ */
+export const UNRATED_SKILL: SkillName = "Driver";

@@ -31,6 +31,7 @@ import { rolesEndpoints } from "./roles";
 import { geoEndpoints } from "./geo";
 import { helpEndpoints } from "./help";
 import { additionalCostsEndpoints } from "./additional-costs";
+import { ratesEndpoints } from "./rates";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -59,6 +60,7 @@ const operations: Endpoint[] = [
   ...languagesEndpoints,
   ...equipmentCategoriesEndpoints,
   ...skillsEndpoints,
+  ...ratesEndpoints,
   ...rolesEndpoints,
   ...geoEndpoints,
   ...helpEndpoints,

@@ -1,0 +1,27 @@
+"use server";
+
+import { runAction } from "@/lib/http/action";
+import { applyPreset, saveClientCard, savePreset } from "@/lib/services/rates";
+
+/** The card as the grid sends it: every row shown, prices in minor units. */
+export interface CardPayload {
+  company_id: number;
+  branch_id: number;
+  rates: ({ skill_id: number } & Record<string, number | string | null>)[];
+}
+
+export async function saveClientCardAction(card: CardPayload) {
+  return runAction((ctx) => saveClientCard(ctx, { jsonData: card }));
+}
+
+export async function savePresetAction(card: CardPayload, presetName: string) {
+  return runAction((ctx) => savePreset(ctx, { jsonData: card, presetName }));
+}
+
+export async function applyPresetAction(input: {
+  preset_id: number;
+  company_id: number;
+  branch_id: number;
+}) {
+  return runAction((ctx) => applyPreset(ctx, input));
+}

@@ -1,0 +1,318 @@
+"use client";
+
+import { useMemo, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  FormField,
+  Input,
+  Select,
+  notify,
+} from "@/components/ui";
+import {
+  RateGrid,
+  gridErrorsFrom,
+  readGrid,
+  type GridErrors,
+  type GridValues,
+  type RateGridColumn,
+} from "@/components/rates/rate-grid";
+import { amountInput, parseAmount } from "@/lib/domain/money";
+import type { ClientRateView, PresetView, RateSkillView } from "@/lib/services/rates";
+import {
+  applyPresetAction,
+  saveClientCardAction,
+  savePresetAction,
+  type CardPayload,
+} from "./actions";
+
+const COLUMNS: RateGridColumn[] = [
+  { key: "standard_price", label: "Standard price", kind: "amount" },
+  { key: "weekend_price", label: "Weekend price", kind: "amount" },
+  { key: "night_price", label: "Night price", kind: "amount" },
+  { key: "night_start", label: "Night start", kind: "time" },
+  { key: "night_end", label: "Night end", kind: "time" },
+  { key: "rate_worker", label: "Worker pay", kind: "amount" },
+];
+
+function toValues(rows: { skill_id: number }[], digits: number): GridValues {
+  const values: GridValues = {};
+  for (const r of rows) {
+    const cells: Record<string, string> = {};
+    for (const c of COLUMNS) {
+      const v = (r as unknown as Record<string, number | string | null>)[c.key];
+      cells[c.key] =
+        c.kind === "amount" ? amountInput(v as number | null, digits) : String(v ?? "");
+    }
+    values[r.skill_id] = cells;
+  }
+  return values;
+}
+
+export function ClientRatesEditor({
+  companyId,
+  branchId,
+  branchName,
+  currency,
+  skills,
+  rates,
+  presets,
+}: {
+  companyId: number;
+  branchId: number;
+  branchName: string;
+  currency: { code: string; digits: number };
+  skills: RateSkillView[];
+  rates: ClientRateView[];
+  presets: PresetView[];
+}) {
+  const router = useRouter();
+  const rows = useMemo(
+    () => skills.map((s) => ({ id: s.id, name: s.name, parentName: s.parent_name })),
+    [skills],
+  );
+  const [values, setValues] = useState<GridValues>(() =>
+    toValues(
+      rates.filter((r) => r.level_id === null),
+      currency.digits,
+    ),
+  );
+  const [errors, setErrors] = useState<GridErrors>({});
+  const [pending, startTransition] = useTransition();
+  const [presetOpen, setPresetOpen] = useState(false);
+  const [applyOpen, setApplyOpen] = useState(false);
+
+  const onChange = (skillId: number, key: string, value: string) => {
+    setValues((v) => ({ ...v, [skillId]: { ...v[skillId], [key]: value } }));
+    setErrors((e) => {
+      if (!e[skillId]?.[key]) return e;
+      const cells = { ...e[skillId] };
+      delete cells[key];
+      return { ...e, [skillId]: cells };
+    });
+  };
+
+  /** The card to send, or null (and the cells marked) when something cannot be read. */
+  function card(): CardPayload | null {
+    const read = readGrid(COLUMNS, rows, values, currency.digits, parseAmount);
+    if (Object.keys(read.errors).length) {
+      setErrors(read.errors);
+      notify.error("Some prices cannot be read. Correct the marked cells.");
+      return null;
+    }
+    return {
+      company_id: companyId,
+      branch_id: branchId,
+      rates: read.rows.map((r) => ({ skill_id: r.skillId, ...r.values })),
+    };
+  }
+
+  function showFailure(
+    result: { message: string; errors?: Record<string, string[]> },
+    sent: number[],
+  ) {
+    const { cells, other } = gridErrorsFrom(result.errors, sent);
+    setErrors(cells);
+    notify.error(other[0] ?? result.message);
+  }
+
+  const save = () => {
+    const payload = card();
+    if (!payload) return;
+    startTransition(async () => {
+      const result = await saveClientCardAction(payload);
+      if (!result.ok)
+        return showFailure(
+          result,
+          payload.rates.map((r) => r.skill_id),
+        );
+      setErrors({});
+      notify.success(result.data.message);
+      router.refresh();
+    });
+  };
+
+  return (
+    <section aria-labelledby="client-card-title" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="client-card-title" className="text-base font-semibold text-gray-900">
+            Rate card at {branchName}
+          </h2>
+          <p className="text-sm text-gray-600">
+            Prices per hour in {currency.code}. Leave a row empty to remove its rate; night prices
+            apply inside the night window, which may cross midnight.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:shrink-0">
+          <Button variant="secondary" onClick={() => setApplyOpen(true)}>
+            Apply preset
+          </Button>
+          <Button variant="secondary" onClick={() => setPresetOpen(true)}>
+            Save as preset
+          </Button>
+          <Button onClick={save} loading={pending}>
+            Save
+          </Button>
+        </div>
+      </div>
+      <RateGrid
+        caption={`Client rates at ${branchName} in ${currency.code}`}
+        columns={COLUMNS}
+        rows={rows}
+        values={values}
+        errors={errors}
+        onChange={onChange}
+        currencyCode={currency.code}
+      />
+      <SavePresetDialog open={presetOpen} onOpenChange={setPresetOpen} card={card} />
+      <ApplyPresetDialog
+        open={applyOpen}
+        onOpenChange={setApplyOpen}
+        presets={presets}
+        currencyCode={currency.code}
+        onApply={async (presetId) => {
+          const result = await applyPresetAction({
+            preset_id: presetId,
+            company_id: companyId,
+            branch_id: branchId,
+          });
+          if (!result.ok) {
+            notify.error(result.errors?.preset_id?.[0] ?? result.message);
+            return false;
+          }
+          setValues(toValues(result.data.rates, currency.digits));
+          setErrors({});
+          notify.info(`Preset “${result.data.name}” loaded. Check the prices, then save the card.`);
+          return true;
+        }}
+      />
+    </section>
+  );
+}
+
+function SavePresetDialog({
+  open,
+  onOpenChange,
+  card,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  card: () => CardPayload | null;
+}) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string[] | undefined>();
+  const [pending, startTransition] = useTransition();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Save as preset"
+        description="Saves the prices in the grid under a name, to load into another client's card."
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const payload = card();
+            if (!payload) return onOpenChange(false);
+            startTransition(async () => {
+              const result = await savePresetAction(payload, name);
+              if (!result.ok) {
+                setError(result.errors?.presetName ?? [result.message]);
+                return;
+              }
+              notify.success(result.data.message);
+              setName("");
+              setError(undefined);
+              onOpenChange(false);
+              router.refresh();
+            });
+          }}
+        >
+          <FormField label="Preset name" errors={error} required>
+            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              Save preset
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ApplyPresetDialog({
+  open,
+  onOpenChange,
+  presets,
+  currencyCode,
+  onApply,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  presets: PresetView[];
+  currencyCode: string;
+  onApply: (presetId: number) => Promise<boolean>;
+}) {
+  const usable = presets.filter((p) => p.currency_code === currencyCode);
+  const [choice, setChoice] = useState("");
+  const [pending, startTransition] = useTransition();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Apply preset"
+        description={`Loads a preset's prices into the grid, replacing what is there. Nothing is saved until you press Save. Presets priced in ${currencyCode} are listed.`}
+      >
+        {usable.length === 0 ? (
+          <p className="text-sm text-gray-700">
+            No preset is priced in {currencyCode} yet. Save a card in {currencyCode} as a preset
+            first.
+          </p>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!choice) return;
+              startTransition(async () => {
+                if (await onApply(Number(choice))) onOpenChange(false);
+              });
+            }}
+          >
+            <FormField label="Preset" required>
+              <Select
+                value={choice}
+                placeholder="Choose a preset"
+                onChange={(e) => setChoice(e.target.value)}
+              >
+                {usable.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} ({p.rates_count} {p.rates_count === 1 ? "rate" : "rates"}
+                    {p.company_name ? `, from ${p.company_name}` : ""})
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <DialogFooter>
+              <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={pending} disabled={!choice}>
+                Apply preset
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

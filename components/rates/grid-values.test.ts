@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { parseAmount } from "@/lib/domain/money";
+import { gridErrorsFrom, readGrid, type RateGridColumn } from "./grid-values";
+
+const columns: RateGridColumn[] = [
+  { key: "standard_price", label: "Standard price", kind: "amount" },
+  { key: "night_start", label: "Night start", kind: "time" },
+];
+const rows = [
+  { id: 7, name: "Stagehand", parentName: "Stage" },
+  { id: 9, name: "Rigger", parentName: "Stage" },
+];
+
+describe("readGrid", () => {
+  it("reads decimals as minor units, times as HH:mm and empty cells as null", () => {
+    const read = readGrid(
+      columns,
+      rows,
+      { 7: { standard_price: "1.250,50", night_start: "2200" }, 9: { night_start: "6:00" } },
+      2,
+      parseAmount,
+    );
+    expect(read.errors).toEqual({});
+    expect(read.rows).toEqual([
+      { skillId: 7, values: { standard_price: 125050, night_start: "22:00" } },
+      { skillId: 9, values: { standard_price: null, night_start: "06:00" } },
+    ]);
+  });
+
+  it("marks the cells it cannot read", () => {
+    const read = readGrid(
+      columns,
+      rows,
+      { 7: { standard_price: "abc", night_start: "25:00" }, 9: { standard_price: "-5" } },
+      2,
+      parseAmount,
+    );
+    expect(read.errors).toEqual({
+      7: {
+        standard_price: ["Enter an amount such as 250.00."],
+        night_start: ["Enter a time as HH:mm, e.g. 22:00."],
+      },
+      9: { standard_price: ["Enter an amount such as 250.00."] },
+    });
+  });
+});
+
+describe("gridErrorsFrom", () => {
+  it("puts server errors on the cells of the rows sent, the rest aside", () => {
+    expect(
+      gridErrorsFrom(
+        {
+          "jsonData.rates.1.standard_price": ["is too large"],
+          "rates.0.skill_id": ["gone"],
+          currency_id: ["wrong"],
+        },
+        [7, 9],
+      ),
+    ).toEqual({
+      cells: { 9: { standard_price: ["is too large"] }, 7: { skill_id: ["gone"] } },
+      other: ["wrong"],
+    });
+  });
+});

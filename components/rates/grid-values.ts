@@ -1,0 +1,80 @@
+/** The rate grid's cells as text, and how they become prices (pure, unit-tested). */
+export interface RateGridColumn {
+  key: string;
+  /** Column header, and the start of each input's accessible name. */
+  label: string;
+  kind: "amount" | "time";
+}
+
+export interface RateGridRow {
+  id: number;
+  name: string;
+  /** Sub-skills are indented under their parent. */
+  parentName: string | null;
+}
+
+export type GridValues = Record<number, Record<string, string>>;
+export type GridErrors = Record<number, Record<string, string[]>>;
+
+/** Turns the grid's text into minor units / HH:mm, collecting per-cell errors. */
+export function readGrid(
+  columns: RateGridColumn[],
+  rows: RateGridRow[],
+  values: GridValues,
+  digits: number,
+  parseAmount: (text: string, digits: number) => number | null,
+): {
+  rows: { skillId: number; values: Record<string, number | string | null> }[];
+  errors: GridErrors;
+} {
+  const errors: GridErrors = {};
+  const out = rows.map((row) => {
+    const parsed: Record<string, number | string | null> = {};
+    for (const c of columns) {
+      const text = (values[row.id]?.[c.key] ?? "").trim();
+      if (!text) {
+        parsed[c.key] = null;
+        continue;
+      }
+      if (c.kind === "amount") {
+        const minor = parseAmount(text, digits);
+        if (minor === null || minor < 0) {
+          (errors[row.id] ??= {})[c.key] = [
+            digits ? `Enter an amount such as 250.00.` : `Enter a whole amount such as 250.`,
+          ];
+        }
+        parsed[c.key] = minor;
+      } else {
+        const m = /^(\d{1,2})[:.]?(\d{2})$/.exec(text);
+        const time = m ? `${m[1].padStart(2, "0")}:${m[2]}` : null;
+        if (!time || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+          (errors[row.id] ??= {})[c.key] = ["Enter a time as HH:mm, e.g. 22:00."];
+        parsed[c.key] = time;
+      }
+    }
+    return { skillId: row.id, values: parsed };
+  });
+  return { rows: out, errors };
+}
+
+/**
+ * Server field errors ("jsonData.rates.3.standard_price", "rates.3.amount") back onto the cells
+ * of the rows that were sent, in order.
+ */
+export function gridErrorsFrom(
+  errors: Record<string, string[]> | undefined,
+  sentSkillIds: number[],
+  keyMap: Record<string, string> = {},
+): { cells: GridErrors; other: string[] } {
+  const cells: GridErrors = {};
+  const other: string[] = [];
+  for (const [path, messages] of Object.entries(errors ?? {})) {
+    const m = /(?:^|\.)rates\.(\d+)\.(\w+)$/.exec(path);
+    const skillId = m ? sentSkillIds[Number(m[1])] : undefined;
+    if (m && skillId !== undefined) {
+      const key = keyMap[m[2]] ?? m[2];
+      (cells[skillId] ??= {})[key] = messages;
+    } else other.push(...messages);
+  }
+  return { cells, other };
+}

@@ -1,0 +1,239 @@
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+
+/**
+ * Which rate applies: the one place that decides, for the booking check (410 missing_rates),
+ * estimates and the job projection. Each lookup is a fixed number of queries whatever the
+ * number of skills or workers (no N+1), and takes the db or transaction to read through.
+ */
+
+export interface Bands {
+  /** The rate row that was chosen. */
+  id: number;
+  /** The skill the row prices: the asked skill, or its parent when the sub-skill has none. */
+  skillId: number;
+  source: "job" | "card" | "parent-job" | "parent-card";
+  currencyCode: string;
+  standard: number;
+  weekend: number | null;
+  night: number | null;
+  nightStart: string | null;
+  nightEnd: string | null;
+}
+
+export interface ClientRate extends Bands {
+  /** The worker pay this price assumes (margins); never shown to a client contact. */
+  rateWorker: number | null;
+}
+
+export interface WorkerRate extends Omit<Bands, "source"> {
+  source:
+    | "job-user"
+    | "job"
+    | "custom"
+    | "card-level"
+    | "card"
+    | "parent-job-user"
+    | "parent-job"
+    | "parent-custom"
+    | "parent-card-level"
+    | "parent-card";
+  levelId: number | null;
+  branchId: number | null;
+  userId: number | null;
+}
+
+/** Each skill's parent (null for a top-level skill). One query. */
+async function parentsOf(db: DbOrTx, skillIds: number[]): Promise<Map<number, number | null>> {
+  if (!skillIds.length) return new Map();
+  const rows = await db
+    .select({ id: schema.skills.id, parentId: schema.skills.parentId })
+    .from(schema.skills)
+    .where(inArray(schema.skills.id, skillIds));
+  return new Map(rows.map((r) => [r.id, r.parentId]));
+}
+
+const trim = (code: string) => code.trim();
+
+/**
+ * The client rate of each skill for a company at a branch (optionally on one job), by
+ * precedence: the job's own row for the skill → the company × branch card row → for a
+ * sub-skill with neither, the same two for its parent skill. Rows priced per level are not
+ * used here (the card prices a skill; level rows are a refinement the grid does not write).
+ * A skill with no rate is absent from the map. Two queries.
+ */
+export async function clientRatesFor(
+  db: DbOrTx,
+  q: { companyId: number; branchId: number; jobId?: number | null; skillIds: number[] },
+): Promise<Map<number, ClientRate>> {
+  const out = new Map<number, ClientRate>();
+  const skillIds = [...new Set(q.skillIds)];
+  if (!skillIds.length) return out;
+  const parents = await parentsOf(db, skillIds);
+  const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
+  const cr = schema.clientRates;
+  const rows = await db
+    .select()
+    .from(cr)
+    .where(
+      and(
+        inArray(cr.skillId, all),
+        isNull(cr.levelId),
+        or(
+          and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
+          q.jobId ? eq(cr.jobId, q.jobId) : undefined,
+        ),
+      ),
+    );
+  const job = new Map(rows.filter((r) => r.jobId !== null).map((r) => [r.skillId, r]));
+  const card = new Map(rows.filter((r) => r.jobId === null).map((r) => [r.skillId, r]));
+  for (const skillId of skillIds) {
+    const parentId = parents.get(skillId) ?? null;
+    const candidates: [(typeof rows)[number] | undefined, ClientRate["source"]][] = [
+      [job.get(skillId), "job"],
+      [card.get(skillId), "card"],
+      [parentId ? job.get(parentId) : undefined, "parent-job"],
+      [parentId ? card.get(parentId) : undefined, "parent-card"],
+    ];
+    const hit = candidates.find(([r]) => r);
+    if (!hit) continue;
+    const [r, source] = hit as [(typeof rows)[number], ClientRate["source"]];
+    out.set(skillId, {
+      id: r.id,
+      skillId: r.skillId,
+      source,
+      currencyCode: trim(r.currencyCode),
+      standard: r.standardPrice,
+      weekend: r.weekendPrice,
+      night: r.nightPrice,
+      nightStart: r.nightStart,
+      nightEnd: r.nightEnd,
+      rateWorker: r.rateWorker,
+    });
+  }
+  return out;
+}
+
+export const workerRateKey = (userId: number, skillId: number) => `${userId}:${skillId}`;
+
+/**
+ * The worker rate of each (worker, skill) pair, keyed `${userId}:${skillId}`. Precedence, for
+ * the skill and then, when nothing matched, the same steps for its parent skill:
+ *  1. the job's row for that worker and skill (`job-user`);
+ *  2. the job's row for the skill with no worker (`job`), of the worker's level, else no level;
+ *  3. the worker's custom rate for the skill at one of the branches (`custom`);
+ *  4. the card row for skill × the worker's level in that skill (user_skills.level_id) at one
+ *     of the branches (`card-level`);
+ *  5. the card row for skill × no level at one of the branches (`card`).
+ * "One of the branches" takes the branches in the order given (the job's branch first). The
+ * worker's level for a parent skill is the level held in the parent, else in the sub-skill.
+ * Rows for a country without a branch are not used (a branch row's country is informational). A pair with no rate is absent. Three
+ * queries.
+ */
+export async function workerRatesFor(
+  db: DbOrTx,
+  q: { jobId?: number | null; branchIds: number[]; pairs: { userId: number; skillId: number }[] },
+): Promise<Map<string, WorkerRate>> {
+  const out = new Map<string, WorkerRate>();
+  if (!q.pairs.length || (!q.jobId && !q.branchIds.length)) return out;
+  const skillIds = [...new Set(q.pairs.map((p) => p.skillId))];
+  const userIds = [...new Set(q.pairs.map((p) => p.userId))];
+  const parents = await parentsOf(db, skillIds);
+  const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
+  const wr = schema.workerRates;
+  const [levels, rows] = await Promise.all([
+    db
+      .select({
+        userId: schema.userSkills.userId,
+        skillId: schema.userSkills.skillId,
+        levelId: schema.userSkills.levelId,
+      })
+      .from(schema.userSkills)
+      .where(
+        and(inArray(schema.userSkills.userId, userIds), inArray(schema.userSkills.skillId, all)),
+      ),
+    db
+      .select()
+      .from(wr)
+      .where(
+        and(
+          inArray(wr.skillId, all),
+          or(
+            q.jobId ? eq(wr.jobId, q.jobId) : undefined,
+            q.branchIds.length
+              ? and(
+                  isNull(wr.jobId),
+                  inArray(wr.branchId, q.branchIds),
+                  or(isNull(wr.userId), inArray(wr.userId, userIds)),
+                )
+              : undefined,
+          ),
+        ),
+      ),
+  ]);
+  const levelOf = new Map(levels.map((l) => [`${l.userId}:${l.skillId}`, l.levelId]));
+  const branchRank = (b: number | null) => (b === null ? -1 : q.branchIds.indexOf(b));
+  type Row = (typeof rows)[number];
+  const pick = (match: (r: Row) => boolean): Row | undefined =>
+    rows
+      .filter(match)
+      .sort((a, b) => branchRank(a.branchId) - branchRank(b.branchId) || a.id - b.id)[0];
+
+  const resolve = (
+    userId: number,
+    skillId: number,
+    level: number | null,
+  ): [Row, string] | undefined => {
+    const onJob = (r: Row) => q.jobId != null && r.jobId === q.jobId && r.skillId === skillId;
+    const onCard = (r: Row) => r.jobId === null && r.skillId === skillId;
+    const steps: [(r: Row) => boolean, string][] = [
+      [(r) => onJob(r) && r.userId === userId, "job-user"],
+      [(r) => onJob(r) && r.userId === null && level !== null && r.levelId === level, "job"],
+      [(r) => onJob(r) && r.userId === null && r.levelId === null, "job"],
+      [
+        (r) => onCard(r) && r.userId === userId && (r.levelId === null || r.levelId === level),
+        "custom",
+      ],
+      [
+        (r) => onCard(r) && r.userId === null && level !== null && r.levelId === level,
+        "card-level",
+      ],
+      [(r) => onCard(r) && r.userId === null && r.levelId === null, "card"],
+    ];
+    for (const [match, source] of steps) {
+      const row = pick(match);
+      if (row) return [row, source];
+    }
+    return undefined;
+  };
+
+  for (const { userId, skillId } of q.pairs) {
+    const key = workerRateKey(userId, skillId);
+    if (out.has(key)) continue;
+    const level = levelOf.get(`${userId}:${skillId}`) ?? null;
+    let hit = resolve(userId, skillId, level);
+    const parentId = parents.get(skillId) ?? null;
+    if (!hit && parentId !== null) {
+      const parentLevel = levelOf.get(`${userId}:${parentId}`) ?? level;
+      const p = resolve(userId, parentId, parentLevel);
+      if (p) hit = [p[0], `parent-${p[1]}`];
+    }
+    if (!hit) continue;
+    const [r, source] = hit;
+    out.set(key, {
+      id: r.id,
+      skillId: r.skillId,
+      source: source as WorkerRate["source"],
+      levelId: r.levelId,
+      branchId: r.branchId,
+      userId: r.userId,
+      currencyCode: trim(r.currencyCode),
+      standard: r.amount,
+      weekend: r.weekendAmount,
+      night: r.nightAmount,
+      nightStart: r.nightStart,
+      nightEnd: r.nightEnd,
+    });
+  }
+  return out;
+}

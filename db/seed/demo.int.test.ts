@@ -313,7 +313,6 @@ describe.each([
     expect(promoted[0].n).toBeGreaterThanOrEqual(2);
   });
 
-<<<<<<< HEAD
   it("gives a few live jobs additional costs of every category, in the job's currency", async () => {
     const costs = await rows<{
       category: string;
@@ -342,7 +341,8 @@ describe.each([
       "select count(distinct job_id)::int as n from additional_costs",
     );
     expect(jobs[0].n).toBeGreaterThanOrEqual(3);
-=======
+  });
+
   it("gives every demo client a rate card at its default branch, presets and worker rates", async () => {
     const cards = await rows<{ name: string; currency: string; n: number; night: number }>(
       `select c.name, max(r.currency_code) as currency, count(*)::int as n,
@@ -400,6 +400,5 @@ describe.each([
       pairs: drivers.map((d) => ({ userId: d.user_id, skillId: d.skill_id })),
     });
     expect(pay.size).toBe(0);
->>>>>>> i13-rates
   });
 });

@@ -9,7 +9,6 @@ import {
   type ClientRatePlan,
   type CompanyKey,
 } from "../data/clients";
-<<<<<<< HEAD
 import {
   BRANCHES,
   EQUIPMENT_CATEGORIES,
@@ -18,11 +17,7 @@ import {
   type OperationalIso,
   type SkillName,
 } from "../data/master";
-import { WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
-=======
-import { BRANCHES, LEVELS, SKILL_TREE, type OperationalIso, type SkillName } from "../data/master";
 import { UNRATED_SKILL, WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
->>>>>>> i13-rates
 import { days, hours, jobByKey, must, type World } from "./world";
 
 const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => c.name));

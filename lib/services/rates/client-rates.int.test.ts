@@ -120,6 +120,22 @@ describe("client rate cards", () => {
     expect(half.errors).toEqual({
       "jsonData.rates.0.night_end": ["Enter both the night start and the night end, or neither."],
     });
+    // The night band is a price with its window: one without the other never prices right.
+    const lone = await appErrorOf(
+      saveClientCard(
+        w.pm,
+        card([
+          row(w.hand, 100, { night_price: 150 }),
+          row(w.rigger, 100, { night_start: "22:00", night_end: "06:00" }),
+          row(w.stage, 100, { night_price: 150, night_start: "22:00", night_end: "22:00" }),
+        ]),
+      ),
+    );
+    expect(lone.errors).toEqual({
+      "jsonData.rates.0.night_start": ["Enter the night window this night price applies in."],
+      "jsonData.rates.1.night_price": ["Enter the night price for this night window."],
+      "jsonData.rates.2.night_end": ["The night start and the night end cannot be the same time."],
+    });
     const huge = await appErrorOf(saveClientCard(w.pm, card([row(w.hand, 10 ** 12)])));
     expect(huge.errors?.["jsonData.rates.0.standard_price"]).toEqual(["is too large"]);
     const bad = await appErrorOf(

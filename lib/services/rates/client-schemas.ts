@@ -31,7 +31,11 @@ export const isEmptyClientRow = (r: ClientBands) =>
   r.rate_worker === null;
 
 function checkClientBands(r: ClientBands, ctx: z.RefinementCtx) {
-  checkNightWindow(r, ctx);
+  checkNightWindow(
+    r,
+    { field: "night_price", price: r.night_price, rowEmpty: isEmptyClientRow(r) },
+    ctx,
+  );
   if (r.standard_price === null && !isEmptyClientRow(r))
     ctx.addIssue({
       code: "custom",

@@ -23,6 +23,9 @@ export const RATE_MESSAGES = {
   companyNotFound: "Company not found.",
   standardRequired: "Enter the standard price; the other prices add to it.",
   nightWindow: "Enter both the night start and the night end, or neither.",
+  nightWindowEmpty: "The night start and the night end cannot be the same time.",
+  nightPriceNeedsWindow: "Enter the night window this night price applies in.",
+  nightWindowNeedsPrice: "Enter the night price for this night window.",
   currencyMismatch: "This preset is priced in another currency than the branch.",
   wrongCurrency: "The currency must be the currency of the branch's country.",
 } as const;
@@ -51,15 +54,38 @@ export const clockTime = z.preprocess(
 
 export const optionalLevelId = z.preprocess(blankToNull, idSchema.nullable()).default(null);
 
-/** Adds "both or neither" for the night window to a row schema's issues. */
+/**
+ * The night band is a price and a window together (the pricing engine drops a window without a
+ * price, and a price without a window would never apply): both edges or neither, distinct
+ * edges, and — on a row that prices anything — a night price exactly when there is a window.
+ */
 export function checkNightWindow(
   row: { night_start: string | null; night_end: string | null },
+  night: { field: string; price: number | null; rowEmpty: boolean },
   ctx: z.RefinementCtx,
 ) {
   if ((row.night_start === null) !== (row.night_end === null)) {
     const path = row.night_start === null ? "night_start" : "night_end";
     ctx.addIssue({ code: "custom", path: [path], message: RATE_MESSAGES.nightWindow });
+    return;
   }
+  if (row.night_start !== null && row.night_start === row.night_end) {
+    ctx.addIssue({ code: "custom", path: ["night_end"], message: RATE_MESSAGES.nightWindowEmpty });
+    return;
+  }
+  if (night.rowEmpty) return;
+  if (night.price !== null && row.night_start === null)
+    ctx.addIssue({
+      code: "custom",
+      path: ["night_start"],
+      message: RATE_MESSAGES.nightPriceNeedsWindow,
+    });
+  if (night.price === null && row.night_start !== null)
+    ctx.addIssue({
+      code: "custom",
+      path: [night.field],
+      message: RATE_MESSAGES.nightWindowNeedsPrice,
+    });
 }
 
 export interface CurrencyView {

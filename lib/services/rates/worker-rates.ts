@@ -79,7 +79,11 @@ const isEmptyWorkerRow = (r: WorkerBands) =>
   r.amount === null && r.weekend_amount === null && r.night_amount === null;
 
 function checkWorkerBands(r: WorkerBands, ctx: z.RefinementCtx) {
-  checkNightWindow(r, ctx);
+  checkNightWindow(
+    r,
+    { field: "night_amount", price: r.night_amount, rowEmpty: isEmptyWorkerRow(r) },
+    ctx,
+  );
   if (r.amount === null && !isEmptyWorkerRow(r))
     ctx.addIssue({ code: "custom", path: ["amount"], message: RATE_MESSAGES.standardRequired });
 }

@@ -30,6 +30,7 @@ import { skillsEndpoints } from "./skills";
 import { rolesEndpoints } from "./roles";
 import { geoEndpoints } from "./geo";
 import { helpEndpoints } from "./help";
+import { companiesEndpoints } from "./companies";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -61,6 +62,7 @@ const operations: Endpoint[] = [
   ...rolesEndpoints,
   ...geoEndpoints,
   ...helpEndpoints,
+  ...companiesEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -35,7 +35,7 @@ export interface CompanyView {
   uploaded_files: CompanyFileView[];
   created_at: string;
   updated_at: string;
-  can: { edit: boolean; delete: boolean; rates: boolean; users: boolean };
+  can: { edit: boolean; delete: boolean; rates: boolean; venues: boolean };
 }
 
 export function companyRights(actor: UserActor) {
@@ -44,7 +44,7 @@ export function companyRights(actor: UserActor) {
     edit: staff && actor.permissions.has("company_edit"),
     delete: staff && actor.permissions.has("company_edit"),
     rates: staff && actor.permissions.has("rate_access"),
-    users: true,
+    venues: actor.permissions.has("venue_access"),
   };
 }
 

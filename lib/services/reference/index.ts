@@ -1,19 +1,6 @@
 import { escapeLike } from "../like";
 import { z } from "zod";
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";

@@ -7,6 +7,7 @@ import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { listCompanies } from "@/lib/services/companies";
 import { listCountries } from "@/lib/services/reference";
+import { screenPageSize } from "@/lib/services/settings";
 import { ClientsTable } from "./clients-table";
 
 export const metadata = routeMetadata("/clients");
@@ -14,7 +15,10 @@ export const metadata = routeMetadata("/clients");
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
 
-/** Spec §2 /clients [company_access]: the agency's clients, 10 a page, filters in the URL. */
+/**
+ * Spec §2 /clients [company_access]: the agency's clients, 10 a page (the agency's rows-per-page
+ * setting, as the other office lists), filters in the URL.
+ */
 export default async function ClientsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
   const ctx = await requestCtx();
@@ -24,9 +28,11 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
   const name = one(sp.name);
   const taxid = one(sp.taxid);
   const countryid = one(sp.countryid);
+  const perPage = await screenPageSize(ctx.db);
   const [{ data: page }, countries] = await Promise.all([
     lenientList((input) => listCompanies(ctx, input), {
       page: one(sp.page),
+      perPage,
       filter: { name, taxid, countryid },
     }),
     pageData(listCountries(ctx, {})),

@@ -4,6 +4,7 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { ctxFor } from "@/lib/testing/fixtures";
 import { createUser } from "@/lib/testing/fixtures";
+import { applyOn, insertJob } from "@/lib/testing/jobs-fixtures";
 import { ROLE } from "@/lib/domain/permissions";
 import { companyOverview, getCompany, listCompanies, listCompanyUsers } from ".";
 import { listCompanies as pickerList } from "../reference";
@@ -176,5 +177,42 @@ describe("companyOverview", () => {
     expect(o.upcoming_jobs.map((j) => j.name)).toEqual(["Soon", "Later"]);
     expect(o.hours_this_month).toBe(0);
     expect((await appErrorOf(companyOverview(await as(ids.colB), c.id))).status).toBe(404);
+  });
+
+  it("counts the hours reported this month (in the client's zone) on its jobs only", async () => {
+    const c = await company({ name: "Zeta Hours" });
+    const other = await company({ name: "Zeta Other" });
+    const [skill] = await db.insert(schema.skills).values({ name: "Zeta skill" }).returning();
+    const h = 3600_000;
+    const report = async (companyId: number, start: Date, hours: number) => {
+      const job = await insertJob(db, {
+        name: `Zeta job ${start.toISOString()}`,
+        companyId,
+        countryId: ids.dk,
+        shifts: [
+          {
+            startsAt: start,
+            endsAt: new Date(start.getTime() + hours * h),
+            slots: [{ skillId: skill.id, positions: 1 }],
+          },
+        ],
+      });
+      const slot = job.shifts[0].slots[0].id;
+      const app = await applyOn(db, slot, ids.worker, "Reported");
+      await db.insert(schema.reportedHours).values({
+        applicationId: app,
+        shiftSlotId: slot,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + hours * h),
+      });
+    };
+    // now is 22 November 2026 in Copenhagen: 1 November 00:30 local counts, 31 October does not.
+    await report(c.id, new Date("2026-10-31T23:30:00Z"), 6.5);
+    await report(c.id, new Date("2026-10-31T12:00:00Z"), 4);
+    await report(c.id, new Date("2026-11-20T08:00:00Z"), 2);
+    await report(other.id, new Date("2026-11-20T08:00:00Z"), 8);
+    const o = await companyOverview(await as(ids.pm), c.id);
+    expect(o.hours_this_month).toBe(8.5);
+    expect(o.time_zone).toBe("Europe/Copenhagen");
   });
 });

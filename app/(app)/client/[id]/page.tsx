@@ -40,8 +40,14 @@ export default async function ClientOverviewPage({ params }: { params: Promise<{
             <dd>{client.key_account_managers.map((m) => m.name).join(", ") || "—"}</dd>
             <dt className="text-gray-600">Hours this month</dt>
             <dd className="tabular-nums">
-              {formatHours(overview.hours_this_month)}{" "}
-              <span className="text-gray-600">reported on its jobs</span>
+              {overview.hours_this_month > 0 ? (
+                <>
+                  {formatHours(overview.hours_this_month)}{" "}
+                  <span className="text-gray-600">reported on its jobs</span>
+                </>
+              ) : (
+                <span className="text-gray-600">No hours reported on its jobs yet</span>
+              )}
             </dd>
           </dl>
         </CardContent>

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { getFile, localStore, setFileStore } from "@/lib/files/storage";
 import { clientRatesFor, workerRateKey, workerRatesFor } from "@/lib/services/rates/lookup";
+import { taxIdError } from "@/lib/services/companies/taxid";
 import { ensureReferenceData } from "./reference";
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
 
@@ -117,6 +118,31 @@ describe.each([
     );
     expect(col.company_id).toBe(nordlys.id);
     expect(col.linked).toBe(1);
+  });
+
+  it("gives every client a valid tax id, key account managers, preferred skills and a file", async () => {
+    const companies = await rows<{
+      name: string;
+      tax_id: string;
+      iso_code: string;
+      country: string;
+      managers: number;
+      skills: number;
+      file_key: string | null;
+    }>(
+      `select c.name, c.tax_id, k.iso_code, k.name as country,
+         (select count(*)::int from key_account_managers m where m.company_id = c.id) as managers,
+         (select count(*)::int from company_preferred_skills p where p.company_id = c.id) as skills,
+         (select f.storage_key from company_files f where f.company_id = c.id order by f.id limit 1) as file_key
+       from companies c join countries k on k.id = c.country_id`,
+    );
+    expect(companies).toHaveLength(5);
+    for (const c of companies) {
+      expect(taxIdError(c.tax_id, c.iso_code, c.country), c.name).toBeNull();
+      expect(c.managers, c.name).toBeGreaterThan(0);
+      expect(c.skills, c.name).toBeGreaterThan(0);
+      expect((await getFile(c.file_key!))?.size, c.name).toBeGreaterThan(0);
+    }
   });
 
   it("uses every application status", () => {

@@ -22,6 +22,7 @@ export type NavIcon =
   | "jobs"
   | "templates"
   | "venues"
+  | "clients"
   | "dresscodes"
   | "approvals"
   | "users"
@@ -68,7 +69,10 @@ export const NAVIGATION: NavGroup[] = [
   {
     key: "clients",
     label: "Clients",
-    items: [{ href: "/venues", label: "Venues", icon: "venues" }],
+    items: [
+      { href: "/clients", label: "Clients", icon: "clients" },
+      { href: "/venues", label: "Venues", icon: "venues" },
+    ],
   },
   {
     key: "money",

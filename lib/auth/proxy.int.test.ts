@@ -70,6 +70,33 @@ describe("proxy.ts navigation guard", () => {
     expect(await visit("/no-access", user.id)).toBe("/my-dashboard");
   });
 
+  it("lets a client contact into /clients and client pages (the pages scope them); not a worker or a crew handler", async () => {
+    const [a] = await handle.db
+      .insert(schema.countries)
+      .values({ name: "Guardland", isoCode: "GQ", currencyCode: "DKK", timeZone: "UTC" })
+      .onConflictDoNothing()
+      .returning();
+    const countryId =
+      a?.id ??
+      (await handle.db.select().from(schema.countries).where(eq(schema.countries.isoCode, "GQ")))[0]
+        .id;
+    const [company] = await handle.db
+      .insert(schema.companies)
+      .values({ name: `Guard Co ${Date.now()}`, countryId })
+      .returning();
+    const col = await createUser(handle.db, { roles: [ROLE.client], companyId: company.id });
+    const lone = await createUser(handle.db, { roles: [ROLE.client] });
+    const worker = await createUser(handle.db, { roles: [ROLE.worker] });
+    const crew = await createUser(handle.db, { roles: [ROLE.crewHandler] });
+    expect(await visit("/clients", col.id)).toBe("next");
+    expect(await visit(`/client/${company.id}`, col.id)).toBe("next");
+    expect(await visit(`/client/${company.id + 1}/users`, col.id)).toBe("next");
+    expect(await visit("/clients/new", col.id)).toBe("/dashboard");
+    expect(await visit(`/client/${company.id}`, lone.id)).toBe("/dashboard");
+    expect(await visit(`/client/${company.id}`, worker.id)).toBe("/my-dashboard");
+    expect(await visit("/clients", crew.id)).toBe("/dashboard");
+  });
+
   it("sends no HSTS while the public address is plain http", async () => {
     const res = await proxy(new NextRequest("http://localhost/sign-in"));
     expect(res.headers.get("content-security-policy")).toContain("'strict-dynamic'");

@@ -32,7 +32,7 @@ const SPEC_ROUTES: [path: string, any: Permission[], check?: RouteCheck][] = [
   ["/users/5/invited-users", ["can_view_all_referred_users_lists"], "ownUser"],
   ["/live-chat", ["has_live_chat"]],
   ["/applicants", ["can_view_applicants_list"]],
-  ["/clients", ["company_access"]],
+  ["/clients", ["company_access"], "clientContact"],
   ["/client/5", ["company_access"], "ownCompany"],
   ["/client/5/users", ["company_access"], "ownCompany"],
   ["/clients/edit/5", ["company_create", "company_edit"]],

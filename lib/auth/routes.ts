@@ -106,7 +106,8 @@ export const ROUTES: RouteDef[] = [
   // who search and book workers.
   p("/on-call", "On-call list", ["freelancer_access", "jobs_book_workers"]),
 
-  p("/clients", "Clients", ["company_access"]),
+  // A client contact opens /clients too: the page sends it to its own company.
+  p("/clients", "Clients", ["company_access"], "clientContact"),
   p("/clients/new", "New client", ["company_create"]),
   p("/clients/edit/:id", "Edit client", ["company_create", "company_edit"]),
   p("/client/:id", "Client", ["company_access"], "ownCompany"),

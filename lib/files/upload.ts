@@ -33,6 +33,26 @@ export const DOCUMENT_UPLOAD: UploadRule = {
   sizeMessage: "The file may not be larger than 10 MB.",
 };
 
+/**
+ * A client's files (contracts, site maps): PDF, images or office documents, at most 10 MB.
+ * file-type tells the OOXML formats apart by their contents; the old binary Office formats
+ * (.doc, .xls) sniff as a generic container (CFB) and are refused.
+ */
+export const COMPANY_FILE_UPLOAD: UploadRule = {
+  allow: {
+    ...DOCUMENT_UPLOAD.allow,
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+    "application/vnd.oasis.opendocument.text": "odt",
+    "application/vnd.oasis.opendocument.spreadsheet": "ods",
+  },
+  maxBytes: 10 * 1024 * 1024,
+  typeMessage:
+    "The file must be a PDF, an image (JPEG, PNG or WebP) or an office document (Word, Excel, PowerPoint, OpenDocument).",
+  sizeMessage: "The file may not be larger than 10 MB.",
+};
+
 export const FILE_REQUIRED = "The file field is required.";
 
 export interface CheckedUpload {

@@ -1,4 +1,7 @@
 import * as schema from "@/db/schema";
+import { newFileKey } from "@/lib/files/keys";
+import { putFile } from "@/lib/files/storage";
+import { SAMPLE_PNG, samplePdf } from "../data/document-files";
 import { COMPANIES, VENUES } from "../data/clients";
 import { days, must, type World } from "./world";
 
@@ -72,6 +75,7 @@ export async function seedCompanyLinks(w: World): Promise<void> {
   await tx.insert(schema.companyUsers).values(companyUsers);
   await tx.insert(schema.keyAccountManagers).values(managers);
   await tx.insert(schema.companyPreferredSkills).values(preferred);
+  await seedCompanyFiles(w);
 
   const venues = await tx
     .insert(schema.venues)
@@ -96,4 +100,36 @@ export async function seedCompanyLinks(w: World): Promise<void> {
     .returning({ id: schema.venues.id, name: schema.venues.name });
   const venueId = new Map(venues.map((v) => [v.name, v.id]));
   for (const v of VENUES) w.venues.set(v.name, { ...v, id: venueId.get(v.name)! });
+}
+
+/** A framework contract for every client and a site map for the first one (files that download). */
+async function seedCompanyFiles(w: World): Promise<void> {
+  const rows: (typeof schema.companyFiles.$inferInsert)[] = [];
+  for (const [i, c] of COMPANIES.entries()) {
+    const company = must(w.companies, c.key, "company");
+    const files: { name: string; bytes: Buffer; mime: string; ext: string }[] = [
+      {
+        name: `${c.poPrefix} framework contract.pdf`,
+        bytes: samplePdf(`Framework contract ${c.name}`),
+        mime: "application/pdf",
+        ext: "pdf",
+      },
+    ];
+    if (i === 0)
+      files.push({ name: "Site map.png", bytes: SAMPLE_PNG, mime: "image/png", ext: "png" });
+    for (const f of files) {
+      const key = newFileKey("companies", f.ext);
+      await putFile(key, f.bytes, f.mime);
+      rows.push({
+        companyId: company.id,
+        fileName: f.name,
+        storageKey: key,
+        mimeType: f.mime,
+        sizeBytes: f.bytes.byteLength,
+        uploadedById: w.staff.pm,
+        createdAt: new Date(w.now.getTime() - days(400 - i)),
+      });
+    }
+  }
+  await w.tx.insert(schema.companyFiles).values(rows);
 }

@@ -16,6 +16,7 @@ export interface CompanyPlan {
   name: string;
   country: OperationalIso;
   defaultBranch: string;
+  /** Valid for the country's format (checksums included): the client form checks it. */
   taxId: string;
   address: string;
   zip: string;
@@ -43,7 +44,7 @@ export const COMPANIES: CompanyPlan[] = [
     name: "Nordlys Events",
     country: "DK",
     defaultBranch: "Copenhagen",
-    taxId: "DK38214790",
+    taxId: "DK38214004",
     address: "Refshalevej 163A",
     zip: "1432",
     city: "København K",
@@ -81,7 +82,7 @@ export const COMPANIES: CompanyPlan[] = [
     name: "Svea Arena AB",
     country: "SE",
     defaultBranch: "Stockholm",
-    taxId: "SE556812345601",
+    taxId: "SE556812300301",
     address: "Arenaslingan 14",
     zip: "121 77",
     city: "Johanneshov",
@@ -111,7 +112,7 @@ export const COMPANIES: CompanyPlan[] = [
     name: "Fjord Festivals AS",
     country: "NO",
     defaultBranch: "Oslo",
-    taxId: "NO912345678MVA",
+    taxId: "NO912345009MVA",
     address: "Tøyengata 53",
     zip: "0578",
     city: "Oslo",
@@ -141,7 +142,7 @@ export const COMPANIES: CompanyPlan[] = [
     name: "Spreewerk Veranstaltungen GmbH",
     country: "DE",
     defaultBranch: "Berlin",
-    taxId: "DE298765432",
+    taxId: "DE298765007",
     address: "Holzmarktstraße 25",
     zip: "10243",
     city: "Berlin",
@@ -177,7 +178,7 @@ export const COMPANIES: CompanyPlan[] = [
     name: "Thames Live Ltd",
     country: "GB",
     defaultBranch: "London",
-    taxId: "GB123456789",
+    taxId: "GB123456041",
     address: "Unit 4, 21 Bankside",
     zip: "SE1 9DG",
     city: "London",

@@ -1,24 +1,11 @@
 import { endpoint } from "../endpoint";
 import {
-  companiesInput,
   frequentSkills,
-  listCompanies,
   listSkills,
   listSubSkills,
   preferredBranches,
   preferredVenues,
 } from "@/lib/services/reference";
-
-export const getCompanies = endpoint({
-  method: "GET",
-  path: "/companies",
-  summary: "Companies in the user's scope (dropdown=1: 100 a page)",
-  tag: "reference",
-  auth: "user",
-  query: companiesInput,
-  paginated: true,
-  run: (ctx, { query }) => listCompanies(ctx, query),
-});
 
 export const getSkills = endpoint({
   method: "GET",
@@ -66,7 +53,6 @@ export const getPreferredBranches = endpoint({
 });
 
 export const referenceEndpoints = [
-  getCompanies,
   getSkills,
   getSubSkills,
   getFrequentSkills,

@@ -32,7 +32,10 @@ export async function routeCheckPasses(
       return Boolean(row);
     }
     case "ownCompany":
-      return actor.companyId === id;
+      // A client contact is let through to any client id: the page loads the company in the
+      // contact's scope, so another company's id is the 404 screen (as for another company's
+      // job), not a silent trip to the dashboard.
+      return actor.companyId === id || (actor.isClient && actor.companyId !== null);
     case "crewBossOfJob": {
       const [row] = await ctx.db
         .select({ one: sql<number>`1` })

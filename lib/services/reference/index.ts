@@ -1,19 +1,6 @@
 import { escapeLike } from "../like";
 import { z } from "zod";
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -34,58 +21,9 @@ const PICKERS = [
   "jobs_book_workers",
 ] as const;
 
-function companyCondition(ctx: Ctx): SQL | undefined {
-  const scope = companyScope(requireUser(ctx));
-  if (scope === "all") return undefined;
-  return scope.length ? inArray(schema.companies.id, scope) : sql`false`;
-}
-
-export const companiesInput = pageInput(10).extend({
-  dropdown: flag,
-  filter: z
-    .object({ name: searchText, taxid: searchText, countryid: optionalId })
-    .optional()
-    .default({}),
-});
-
-export interface CompanyOption {
-  id: number;
-  name: string;
-  country_id: number;
-  default_branch_id: number | null;
-}
-
-/** GET companies (dropdown: 100 a page by default, spec §9). */
-export async function listCompanies(ctx: Ctx, raw: unknown): Promise<Page<CompanyOption>> {
-  requirePermission(ctx, ...PICKERS);
-  const input = parseInput(companiesInput, raw);
-  const perPage = input.dropdown && !(raw as { perPage?: unknown })?.perPage ? 100 : input.perPage;
-  const where = and(
-    isNull(schema.companies.deletedAt),
-    companyCondition(ctx),
-    input.filter.name
-      ? ilike(schema.companies.name, `%${escapeLike(input.filter.name)}%`)
-      : undefined,
-    input.filter.taxid
-      ? ilike(schema.companies.taxId, `%${escapeLike(input.filter.taxid)}%`)
-      : undefined,
-    input.filter.countryid ? eq(schema.companies.countryId, input.filter.countryid) : undefined,
-  );
-  const [{ total }] = await ctx.db.select({ total: count() }).from(schema.companies).where(where);
-  const items = await ctx.db
-    .select({
-      id: schema.companies.id,
-      name: schema.companies.name,
-      country_id: schema.companies.countryId,
-      default_branch_id: schema.companies.defaultBranchId,
-    })
-    .from(schema.companies)
-    .where(where)
-    .orderBy(asc(schema.companies.name), asc(schema.companies.id))
-    .limit(perPage)
-    .offset(offsetOf(input.page, perPage));
-  return { items, meta: pageMeta(input.page, perPage, Number(total)) };
-}
+// GET companies moved to the companies service; the pickers keep importing it from here.
+export { companiesInput, listCompanies } from "../companies";
+export type { CompanyListItem, CompanyOption } from "../companies";
 
 export interface CountryOption {
   id: number;

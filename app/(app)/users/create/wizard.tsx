@@ -43,12 +43,27 @@ const PAYMENT_FIELDS = new Set([
   "company_name",
 ]);
 
-export function CreateUserWizard({ options }: { options: WizardOptions }) {
+export function CreateUserWizard({
+  options,
+  preset,
+}: {
+  options: WizardOptions;
+  /** A role (by title) and company chosen in advance, e.g. a contact of one client. */
+  preset?: { roleTitle?: string; companyId?: string };
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
-  const [roleId, setRoleId] = useState("");
+  const [roleId, setRoleId] = useState(() => {
+    const role = options.roles.find((r) => r.title === preset?.roleTitle);
+    return role ? String(role.id) : "";
+  });
   const [index, setIndex] = useState(0);
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<Values>(() => {
+    const company = options.companies.find((c) => String(c.id) === preset?.companyId);
+    const initial: Values = {};
+    if (company) initial.company_id = String(company.id);
+    return initial;
+  });
   const [skills, setSkills] = useState<SkillRow[]>([
     { key: 0, skill_id: "", level_id: "", experience: "" },
   ]);

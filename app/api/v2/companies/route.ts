@@ -1,4 +1,4 @@
 import { route } from "@/lib/http/route";
-import { getCompanies } from "@/lib/http/api/reference";
+import { getCompanies, postCompany } from "@/lib/http/api/companies";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCompanies);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getCompanies, postCompany);

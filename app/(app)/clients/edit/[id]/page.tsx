@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { PageHeader, buttonClass } from "@/components/ui";
+import { ClientForm } from "../../client-form";
+import { clientFormOptions } from "../../form-data";
+import { clientForPage } from "../../client-data";
+
+type Params = Promise<{ id: string }>;
+
+export const metadata: Metadata = { title: "Edit client" };
+
+/** /clients/edit/{id} [company_create or company_edit]; the verb needs company_edit to save. */
+export default async function EditClientPage({ params }: { params: Params }) {
+  const client = await clientForPage((await params).id);
+  if (!client.can.edit) redirect(`/client/${client.id}`);
+  const options = await clientFormOptions(client.countryid);
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${client.name}`}
+        actions={
+          <Link href={`/client/${client.id}`} className={buttonClass({ variant: "secondary" })}>
+            Back to client
+          </Link>
+        }
+      />
+      <ClientForm client={client} options={options} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { PageHeader, buttonClass } from "@/components/ui";
+import { routeMetadata } from "@/lib/auth/metadata";
+import { ClientForm } from "../client-form";
+import { clientFormOptions } from "../form-data";
+
+export const metadata = routeMetadata("/clients/new");
+
+/** /clients/new [company_create]. */
+export default async function NewClientPage() {
+  const options = await clientFormOptions();
+  return (
+    <>
+      <PageHeader
+        title="New client"
+        description="The company, its policies for crew and the office users who look after it."
+        actions={
+          <Link href="/clients" className={buttonClass({ variant: "secondary" })}>
+            Back to clients
+          </Link>
+        }
+      />
+      <ClientForm client={null} options={options} />
+    </>
+  );
+}

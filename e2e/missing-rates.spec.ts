@@ -41,9 +41,11 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   );
   expect(driver, "the demo seed has the skill Driver").toBeTruthy();
 
-  // A published job ten days ahead with one Driver position.
+  // A published job ten days ahead with one Driver position by day and one in the evening,
+  // four hours later (less rest than the country's 11 hours).
   const start = dayAt(10, 7);
   const at = copenhagen(start);
+  const late = new Date(start.getTime() + 12 * HOUR);
   const job = await api(request, pm, "POST", "jobs", {
     name: `E2E Missing rates ${Date.now().toString(36)}`,
     company_id: company.id,
@@ -55,18 +57,24 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
         endHour: copenhagen(new Date(start.getTime() + 8 * HOUR)).time,
         slots: [{ skill_id: driver.id, qty: 1 }],
       },
+      {
+        startDate: copenhagen(late).date,
+        start: copenhagen(late).time,
+        endHour: copenhagen(new Date(late.getTime() + 3 * HOUR)).time,
+        slots: [{ skill_id: driver.id, qty: 1 }],
+      },
     ],
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   const jobId: number = job.body.data.id;
-  const shift = job.body.data.shifts[0];
+  const [shift, evening] = job.body.data.shifts;
 
   // A demo driver free at that time.
   const candidates = await api(
     request,
     pm,
     "GET",
-    `bookable-users?perPage=50&skill=${driver.id}&shiftIds=${shift.id}`,
+    `bookable-users?perPage=50&skill=${driver.id}&shiftIds=${shift.id},${evening.id}`,
   );
   const free = (candidates.body.data as { id: number; name: string; conflicts: unknown[] }[]).find(
     (u) => u.conflicts.length === 0,
@@ -90,7 +98,7 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   await expect(slot).toContainText("0/1");
 
   // Book → the server's question with Book and Cancel.
-  const search = async () => {
+  const search = async (slot = page.getByRole("region", { name: "Driver on " }).first()) => {
     await slot.getByRole("button", { name: "Add worker" }).click();
     const dialog = page.getByRole("dialog", { name: /^Book / });
     await dialog.getByLabel("Name").fill(name);
@@ -131,4 +139,18 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   await page.keyboard.press("Escape");
   await expect(slot).toContainText("1/1");
   await expect(slot).toContainText(name);
+
+  // The evening shift: too little rest is asked first; its Book then meets the missing rate,
+  // whose Book books with both answers.
+  const eveningSlot = page.getByRole("region", { name: "Driver on " }).nth(1);
+  await expect(eveningSlot).toContainText("0/1");
+  dialog = await search(eveningSlot);
+  await expect(confirm).toContainText("less than 11 hours of rest");
+  await confirm.getByRole("button", { name: "Book" }).click();
+  await expect(confirm).toContainText(`There is no worker rate for ${name} as Driver`);
+  await confirm.getByRole("button", { name: "Book" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByRole("listitem").filter({ hasText: name })).toContainText("Booked");
+  await page.keyboard.press("Escape");
+  await expect(eveningSlot).toContainText("1/1");
 });

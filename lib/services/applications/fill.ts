@@ -23,8 +23,8 @@ export interface FillRequest {
   skill: boolean;
   /**
    * The worker must have a worker rate for the slot's skill on its job unless the booker says
-   * book anyway (an office user putting a worker on a slot: Booked, Request accepted, a move of
-   * a held place). `true` looks the rates up; a verb checking many workers at once passes the
+   * book anyway (an office user putting a worker on a slot: booking, setting Booked, moving a
+   * held place; a worker applying or accepting a request is not asked). `true` looks the rates up; a verb checking many workers at once passes the
    * answer it looked up for all of them (book-all: no query per worker).
    */
   rates?: boolean | HasRate;

@@ -167,16 +167,14 @@ export async function jobWorkerRates(db: Db, jobId: number, skillIds: number[]):
     .from(schema.jobs)
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(eq(schema.jobs.id, jobId));
-  await db
-    .insert(schema.workerRates)
-    .values(
-      skillIds.map((skillId) => ({
-        skillId,
-        jobId,
-        currencyCode: job.currencyCode,
-        amount: 15000,
-      })),
-    );
+  await db.insert(schema.workerRates).values(
+    skillIds.map((skillId) => ({
+      skillId,
+      jobId,
+      currencyCode: job.currencyCode,
+      amount: 15000,
+    })),
+  );
 }
 
 /** An application of `userId` on a slot, with the slot's shift id as the schema requires. */

@@ -427,4 +427,22 @@ describe.each([
     });
     expect(pay.size).toBe(0);
   });
+
+  it("prices a worker whose level is not set by the card's any-level row", async () => {
+    const [freja] = await rows<{ id: number; skill: number; branch: number }>(
+      `select us.user_id as id, us.skill_id as skill, ub.branch_id as branch
+       from user_skills us join user_branches ub on ub.user_id = us.user_id
+       join skills s on s.id = us.skill_id and s.name = 'Stagehand'
+       where us.level_id is null limit 1`,
+    );
+    expect(freja).toBeDefined();
+    const pay = await workerRatesFor(handle.db, {
+      branchIds: [freja.branch],
+      pairs: [{ userId: freja.id, skillId: freja.skill }],
+    });
+    expect(pay.get(workerRateKey(freja.id, freja.skill))).toMatchObject({
+      source: "card",
+      levelId: null,
+    });
+  });
 });

@@ -11,6 +11,8 @@ import { schema, type Db, type DbHandle } from "@/db";
 export function countingDb(handle: DbHandle): {
   db: Db;
   statements: () => number;
+  /** Every statement, as sent. */
+  sent: () => string[];
   /** The statements that wrote (insert, update, delete), as sent. */
   writes: () => string[];
   reset: () => void;
@@ -35,6 +37,7 @@ export function countingDb(handle: DbHandle): {
   return {
     db,
     statements: () => sent.length,
+    sent: () => [...sent],
     writes: () => sent.filter((q) => /^\s*(insert|update|delete)\b/i.test(q)),
     reset: () => void (sent = []),
   };

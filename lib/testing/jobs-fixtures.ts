@@ -117,6 +117,11 @@ export async function insertJob(
     status?: JobStatus;
     reason?: string | null;
     shifts: ShiftSpec[];
+    /**
+     * A job worker rate (no worker, no level) for each slot skill, so that booking onto the job
+     * passes the missing-rates check; `false` leaves the job without (410 missing_rates).
+     */
+    workerRates?: boolean;
   },
 ): Promise<InsertedJob> {
   const starts = job.shifts.map((s) => s.startsAt.getTime());
@@ -149,7 +154,27 @@ export async function insertJob(
       : [];
     shifts.push({ id: shift.id, slots });
   }
+  const skillIds = [...new Set(job.shifts.flatMap((s) => s.slots.map((x) => x.skillId)))];
+  if (job.workerRates !== false) await jobWorkerRates(db, row.id, skillIds);
   return { id: row.id, shifts };
+}
+
+/** A job worker rate (no worker, no level: 150.00 in the job's currency) for each skill. */
+export async function jobWorkerRates(db: Db, jobId: number, skillIds: number[]): Promise<void> {
+  if (!skillIds.length) return;
+  const [job] = await db
+    .select({ currencyCode: schema.countries.currencyCode })
+    .from(schema.jobs)
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(eq(schema.jobs.id, jobId));
+  await db.insert(schema.workerRates).values(
+    skillIds.map((skillId) => ({
+      skillId,
+      jobId,
+      currencyCode: job.currencyCode,
+      amount: 15000,
+    })),
+  );
 }
 
 /** An application of `userId` on a slot, with the slot's shift id as the schema requires. */

@@ -25,7 +25,7 @@ const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => 
 const RATED_SKILLS = SUB_SKILLS.filter((s) => s !== UNRATED_SKILL);
 
 /**
- * Worker rates per branch, skill and level (none for UNRATED_SKILL); one custom rate for
+ * Worker rates per branch, skill and level, plus an any-level row (none for UNRATED_SKILL); one custom rate for
  * William; client rate cards for each demo client at its default branch; two presets.
  */
 export async function seedRates(w: World): Promise<void> {
@@ -46,6 +46,16 @@ export async function seedRates(w: World): Promise<void> {
           createdAt,
         });
       }
+      // The card's "any level" row: what a worker whose level is not set yet (a newcomer from
+      // sign-up) earns, at the junior rate, so that booking them asks nothing.
+      rows.push({
+        skillId: must(w.skills, skill, "skill"),
+        branchId: must(w.branches, b.name, "branch").id,
+        countryId: country.id,
+        currencyCode: country.currencyCode,
+        amount: workerRate(b.country, skill, "Junior"),
+        createdAt,
+      });
     }
   }
   rows.push({

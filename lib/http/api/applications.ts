@@ -4,7 +4,10 @@ import {
   applicationChangeInput,
   applicationChangeOptions,
   bookApplications,
+  bookMissingRates,
   bookableUsers,
+  checkHasRate,
+  checkHasRateInput,
   bookableUsersInput,
   bookInput,
   changeApplication,
@@ -21,7 +24,7 @@ export const postApplications = endpoint({
   method: "POST",
   path: "/applications",
   summary:
-    "Book a worker onto one slot of each of several shifts (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, or Applied for oneself; book_anyway, booked_at, closely). 409: full slot, overlapping shift, deactivated worker; 410: rest time (repeat with closely) or missing skill (repeat with book_anyway)",
+    "Book a worker onto one slot of each of several shifts (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, or Applied for oneself; book_anyway, booked_at, closely). 409: full slot, overlapping shift, deactivated worker; 410: rest time (repeat with closely), missing skill or missing worker rate (type missing_rates; repeat with book_anyway, or POST rates/missing-rates-book)",
   tag: "applications",
   auth: "user",
   body: bookInput,
@@ -105,6 +108,29 @@ export const getBookableUsers = endpoint({
   run: (ctx, { query }) => bookableUsers(ctx, query),
 });
 
+export const postCheckHasRate = endpoint({
+  method: "POST",
+  path: "/jobs/check-has-rate",
+  summary:
+    "Whether a worker has a worker rate for a skill on a job (job_id, skill_id, assignee_id), as the booking check reads it: { has_rate, rate?: { amount, weekend_amount, night_amount, night_start, night_end, currency_code, source } } in minor units; a client contact gets has_rate only [jobs_book_workers]",
+  tag: "applications",
+  auth: "user",
+  body: checkHasRateInput,
+  run: (ctx, { body }) => checkHasRate(ctx, body),
+});
+
+export const postMissingRatesBook = endpoint({
+  method: "POST",
+  path: "/rates/missing-rates-book",
+  summary:
+    "Book anyway: the body of POST applications (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, booked_at, closely) with book_anyway set, so a worker without a worker rate (410 missing_rates) or the skill is booked; the other warnings still apply",
+  tag: "applications",
+  auth: "user",
+  body: bookInput,
+  status: 201,
+  run: (ctx, { body }) => bookMissingRates(ctx, body),
+});
+
 export const applicationsEndpoints: Endpoint[] = [
   postApplications as Endpoint,
   putApplication as Endpoint,
@@ -114,4 +140,6 @@ export const applicationsEndpoints: Endpoint[] = [
   getApplicationChange as Endpoint,
   postApplicationChange as Endpoint,
   getBookableUsers as Endpoint,
+  postCheckHasRate as Endpoint,
+  postMissingRatesBook as Endpoint,
 ];

@@ -6,6 +6,7 @@ import { logActivity } from "../activity";
 import { inCompanyScope, toId } from "./access";
 import { assertCanFill } from "./fill";
 import { lockJobs, lockSlots, underLocks } from "./locks";
+import { hasRateFor } from "./rated";
 import { recomputeJobStatuses } from "./settle";
 import { liveSlots, loadAssignee, slotLabel } from "./targets";
 
@@ -72,6 +73,8 @@ export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise
         .for("update", { of: schema.applications })
     ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 
+    // Every applicant's worker rate at once: an applicant without one stays Applied.
+    const hasRate = await hasRateFor(ctx.db, workerIds, [target]);
     const out: BookAllResult = { booked: [], not_booked: [], message: "" };
     for (const a of apps) {
       const worker = { id: a.assigneeId, name: a.name };
@@ -83,6 +86,7 @@ export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise
           capacity: true,
           clashes: "overlap-and-rest",
           skill: true,
+          rates: hasRate,
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

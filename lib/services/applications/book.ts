@@ -100,6 +100,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       capacity: applying || status === "Booked",
       clashes: status === "Booked" ? "overlap-and-rest" : "none",
       skill: !applying,
+      rates: status === "Booked",
       closely: input.closely,
       bookAnyway: input.book_anyway,
     });
@@ -230,4 +231,18 @@ function bookedAt(value: string | undefined, timeZone: string, now: Date): Date 
       booked_at: ["The booked_at is not a valid date and time."],
     });
   return fromLocal({ year, month, day, hour, minute }, timeZone);
+}
+
+/**
+ * POST rates/missing-rates-book (spec §7): the booking call of POST applications with
+ * `book_anyway` set, which books a worker who has no worker rate for the slot's skill (and
+ * answers the missing-skill question too). It books; a worker applying has nothing to override.
+ */
+export async function bookMissingRates(ctx: Ctx, raw: unknown): Promise<ApplicationView[]> {
+  const input = parseInput(bookInput, raw);
+  if (input.status === "Applied")
+    throw new ValidationError("Book anyway books a worker; choose Booked, Reserve or Requested.", {
+      status: ["Book anyway books a worker; choose Booked, Reserve or Requested."],
+    });
+  return bookApplications(ctx, { ...input, book_anyway: true });
 }

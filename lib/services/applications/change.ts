@@ -138,6 +138,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       throw new ConflictError("That shift has already ended.", "shift_ended");
     await assertCanMove(ctx, app, target, {
       skill: true,
+      rates: true,
       closely: input.closely,
       bookAnyway: input.book_anyway,
     });

@@ -5,6 +5,7 @@ import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
 import { conflictMessage, findConflicts, type Conflict } from "./conflicts";
 import { lockApplicationsOf } from "./locks";
+import { hasRateFor, missingRateMessage, type HasRate } from "./rated";
 import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
 
 /** What a verb asks of "can this worker fill this slot". */
@@ -20,6 +21,13 @@ export interface FillRequest {
   clashes: "none" | "overlap" | "overlap-and-rest";
   /** The worker must have the slot's skill unless the booker says book anyway. */
   skill: boolean;
+  /**
+   * The worker must have a worker rate for the slot's skill on its job unless the booker says
+   * book anyway (an office user putting a worker on a slot: booking, setting Booked, moving a
+   * held place; a worker applying or accepting a request is not asked). `true` looks the rates up; a verb checking many workers at once passes the
+   * answer it looked up for all of them (book-all: no query per worker).
+   */
+  rates?: boolean | HasRate;
   closely?: boolean;
   bookAnyway?: boolean;
   /** What the 410's question offers: a move asks "Move anyway?", not "Book anyway?". */
@@ -30,7 +38,11 @@ export interface FillRequest {
  * The one rule "can this worker fill this slot" of booking, moving and status changes, checked
  * in a fixed order: a booked job is not cancelled, capacity (409), overlap (409), rest time
  * (410 `rest_time`, repeat with `closely`), missing skill (410 `missing_skill`, repeat with
- * `book_anyway`). Call it inside the verb's transaction with the jobs, worker and slots locked.
+ * `book_anyway`), missing worker rate (410 `missing_rates`, repeat with `book_anyway`). Each flag
+ * overrides only its own warnings: `closely` the rest time, `book_anyway` (the one column the
+ * spec gives) the skill and the rate; when both of those apply, the skill's question names the
+ * missing rate too, so one Book answers both. Call it inside the verb's transaction with the
+ * jobs, worker and slots locked.
  */
 export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
   for (const t of r.targets)
@@ -77,15 +89,34 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     }
   }
 
-  if (r.skill && !r.bookAnyway) {
+  if (r.bookAnyway) return;
+  const anyway = r.anyway ?? "Book";
+  const hasRate = !r.rates
+    ? null
+    : r.rates === true
+      ? await hasRateFor(ctx.db, [r.worker.id], r.targets)
+      : r.rates;
+  const unrated = hasRate ? r.targets.find((t) => !hasRate(r.worker.id, t)) : undefined;
+
+  if (r.skill) {
     const skills = await workerSkillIds(ctx.db, r.worker.id);
     const missing = r.targets.find((t) => !skills.has(t.skillId));
-    if (missing)
+    if (missing) {
+      const noRate = unrated
+        ? ` There is no worker rate for them as ${unrated.skillName} on this job either.`
+        : "";
       throw new ConfirmError(
-        `${r.worker.name} does not have the skill ${missing.skillName}. ${r.anyway ?? "Book"} anyway?`,
+        `${r.worker.name} does not have the skill ${missing.skillName}.${noRate} ${anyway} anyway?`,
         "missing_skill",
       );
+    }
   }
+
+  if (unrated)
+    throw new ConfirmError(
+      missingRateMessage(r.worker.name, unrated.skillName, anyway),
+      "missing_rates",
+    );
 }
 
 /** Filled places per slot, in one query (call with the slots locked). */
@@ -162,7 +193,7 @@ export async function assertCanMove(
   ctx: TxCtx,
   app: MovingPlace,
   target: SlotTarget,
-  opts: Pick<FillRequest, "skill" | "closely" | "bookAnyway">,
+  opts: Pick<FillRequest, "skill" | "rates" | "closely" | "bookAnyway">,
 ): Promise<void> {
   if (target.shiftId !== app.shiftId) {
     const [there] = await lockApplicationsOf(ctx, {
@@ -186,5 +217,7 @@ export async function assertCanMove(
     clashes: filled ? "overlap-and-rest" : "none",
     anyway: "Move",
     ...opts,
+    // Only a held place needs a rate: an application or a reserve is not booked by moving.
+    rates: filled && opts.rates,
   });
 }

@@ -1,4 +1,5 @@
-export { bookApplications } from "./book";
+export { bookApplications, bookMissingRates } from "./book";
+export { checkHasRate, checkHasRateInput, type HasRateView } from "./has-rate";
 export { changeApplicationStatus, deleteApplication } from "./status";
 export { applicationChangeOptions, changeApplication } from "./change";
 export { bookableUsers, bookableUsersInput } from "./bookable";

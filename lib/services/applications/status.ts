@@ -86,6 +86,7 @@ export async function changeApplicationStatus(
         // The worker answering a request was asked by a booker, who saw the warnings then.
         clashes: by === "booker" ? "overlap-and-rest" : "overlap",
         skill: by === "booker",
+        rates: by === "booker",
         closely: input.closely,
         bookAnyway: input.book_anyway,
       });

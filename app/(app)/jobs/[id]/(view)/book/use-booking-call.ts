@@ -13,7 +13,8 @@ type Flags = { closely?: boolean; book_anyway?: boolean };
  * Runs a booking action and answers it the way spec §8 asks: 409 as an error toast with the
  * server's message, 410 as a question with Book (or `confirmLabel`, e.g. "Move anyway") and
  * Cancel, where the confirming button repeats the call with `closely` (rest time) or
- * `book_anyway` (missing skill). A success whose answer names an undoable change
+ * `book_anyway` (missing skill, missing worker rate). The flags add up, so a second warning after
+ * the first (rest time, then no rate) asks again and its Book repeats the call with both. A success whose answer names an undoable change
  * (`undo_activity_id`) offers Undo in its toast.
  */
 export function useBookingCall(confirmLabel = "Book") {
@@ -37,7 +38,7 @@ export function useBookingCall(confirmLabel = "Book") {
         router.refresh();
       } else if (res.status === 410) {
         const more =
-          res.type === "missing_skill"
+          res.type === "missing_skill" || res.type === "missing_rates"
             ? { ...flags, book_anyway: true }
             : { ...flags, closely: true };
         setConfirm({

@@ -13,7 +13,7 @@ import {
   type Band,
 } from "@/lib/domain/pricing";
 import { isoInZone, shiftInstants } from "@/lib/domain/time";
-import { requirePermission, type Ctx } from "../context";
+import { can, requirePermission, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors";
 import { idList, idSchema, optionalId } from "../params";
 import { fieldErrors, parseInput } from "../validate";
@@ -175,6 +175,11 @@ function planShifts(raw: unknown[], timeZone: string): Planned[] {
   if (Object.keys(errors).length)
     throw new ValidationError("Please enter valid shifts", errors, "shifts_invalid");
   return out;
+}
+
+/** Whether the actor may see price estimates (the job form shows its panel only then). */
+export function canEstimateCosts(ctx: Ctx): boolean {
+  return can(ctx, "job_create") || can(ctx, "job_edit") || can(ctx, "rate_access");
 }
 
 export async function estimateCosts(ctx: Ctx, raw: unknown): Promise<CostEstimate> {

@@ -13,6 +13,8 @@ export type EstimateAction = (input: EstimateCostsInput) => Promise<ActionResult
 const DEBOUNCE_MS = 400;
 
 interface Props {
+  /** The job being edited (its own client rates win over the card). */
+  jobId?: number;
   companyId: number | null;
   countryId: number | null;
   bookFromBranches: number[];
@@ -32,7 +34,14 @@ type State =
  * the last edit. Only shifts the form would accept are priced; the others wait until fixed.
  * Shown only to users who may see client prices (the page decides).
  */
-export function EstimatePanel({ companyId, countryId, bookFromBranches, shifts, estimate }: Props) {
+export function EstimatePanel({
+  jobId,
+  companyId,
+  countryId,
+  bookFromBranches,
+  shifts,
+  estimate,
+}: Props) {
   const { input, labels } = useMemo(() => {
     const invalid = new Set(validateShifts(shifts).map((e) => e.shiftId));
     const live = shifts.filter((s) => !s.isDeleted && !invalid.has(s.id));
@@ -42,6 +51,7 @@ export function EstimatePanel({ companyId, countryId, bookFromBranches, shifts, 
         companyId && live.length
           ? ({
               company_id: companyId,
+              job_id: jobId,
               country_id: countryId ?? undefined,
               book_from_branches: bookFromBranches,
               shifts: live.map((s) => ({
@@ -55,7 +65,7 @@ export function EstimatePanel({ companyId, countryId, bookFromBranches, shifts, 
             } satisfies EstimateCostsInput)
           : null,
     };
-  }, [companyId, countryId, bookFromBranches, shifts]);
+  }, [jobId, companyId, countryId, bookFromBranches, shifts]);
   const key = input ? JSON.stringify(input) : "";
   const [state, setState] = useState<State>({ kind: "idle" });
   const asked = useRef(0);

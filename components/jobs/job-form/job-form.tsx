@@ -282,6 +282,7 @@ export function JobForm({
 
       {estimate && (
         <EstimatePanel
+          jobId={jobId}
           companyId={fields.company_id}
           countryId={fields.country_id}
           bookFromBranches={fields.book_from_branches}

@@ -227,6 +227,32 @@ describe("estimateCosts", () => {
     expect(err.errors).toHaveProperty("branch_id");
   });
 
+  it("with job_id, the job's own client rate wins over the card; another company's job is 422", async () => {
+    const [job] = await db
+      .insert(schema.jobs)
+      .values({ name: "Estimated job", companyId: w.companyA, countryId: w.countryId })
+      .returning();
+    await db.insert(schema.clientRates).values({
+      companyId: w.companyA,
+      branchId: w.cph,
+      currencyCode: "DKK",
+      skillId: w.hand,
+      standardPrice: 50000,
+      jobId: job.id,
+    });
+    const input = {
+      company_id: w.companyA,
+      job_id: job.id,
+      shifts: [dayShift([{ skill_id: w.hand, qty: 1 }])],
+    };
+    expect((await estimateCosts(w.pm, input)).total).toBe(8 * 50000);
+    const err = await appErrorOf(
+      estimateCosts(w.admin, { ...input, company_id: w.companyB, branch_id: w.sto }),
+    );
+    expect(err.status).toBe(422);
+    expect(err.errors).toHaveProperty("job_id");
+  });
+
   describe("roles and scope", () => {
     const body = () => ({
       company_id: w.companyA,

@@ -29,7 +29,8 @@ import { branchCurrency, loadCompany, RATE_MESSAGES } from "./shared";
  * - Who: job_create, job_edit or rate_access. A client contact may estimate for its own
  *   company only (another company: 403). It sees the client price, because that is what its
  *   company pays; the estimate never carries rate_worker, worker pay or a margin, for anyone.
- * - Which card: the branch_id sent; without one the company's default branch, else the lowest
+ * - Which card: job_id (the job being edited) makes the job's own rows win over the card,
+ *   as for a saved job. The branch_id sent; without one the company's default branch, else the lowest
  *   of book_from_branches — the same choice `jobsPricing` makes for a saved job. The currency
  *   is the branch country's (the cards are priced in it).
  * - Time: shifts are read in the time zone of country_id (the job's country), else the
@@ -90,6 +91,8 @@ export const estimateCostsInput = z.object({
   branch_id: optionalId,
   book_from_branches: idList,
   country_id: optionalId,
+  /** The job being edited: its own client rate rows take precedence over the card. */
+  job_id: optionalId,
   shifts: z
     .array(z.unknown(), { error: "must be a list of shifts" })
     .min(1, "needs at least one shift")
@@ -218,7 +221,13 @@ export async function estimateCosts(ctx: Ctx, raw: unknown): Promise<CostEstimat
 
   // The branch answers 404 when unknown; its currency is the cards'.
   const currency = await branchCurrency(ctx.db, branchId);
-  const rates = await clientRatesFor(ctx.db, { companyId: company.id, branchId, skillIds });
+  const jobId = input.job_id ? await jobOfCompany(ctx, input.job_id, company.id) : null;
+  const rates = await clientRatesFor(ctx.db, {
+    companyId: company.id,
+    branchId,
+    jobId,
+    skillIds,
+  });
   const isHoliday = holidayCheck(country.isoCode.trim());
 
   let grandExact = 0;
@@ -274,6 +283,25 @@ export async function estimateCosts(ctx: Ctx, raw: unknown): Promise<CostEstimat
     total: toMinorUnits(grandExact),
     missing,
   };
+}
+
+/** A live job of the company (422 otherwise: the estimate would mix two clients' prices). */
+async function jobOfCompany(ctx: Ctx, jobId: number, companyId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ id: schema.jobs.id })
+    .from(schema.jobs)
+    .where(
+      and(
+        eq(schema.jobs.id, jobId),
+        eq(schema.jobs.companyId, companyId),
+        isNull(schema.jobs.deletedAt),
+      ),
+    );
+  if (!row)
+    throw new ValidationError("This job is not a job of the company.", {
+      job_id: ["This job is not a job of the company."],
+    });
+  return row.id;
 }
 
 async function companyCountry(ctx: Ctx, companyId: number): Promise<number> {

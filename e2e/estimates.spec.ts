@@ -76,6 +76,7 @@ test("a PM sees the job form's estimate appear and change with an overnight shif
   await second.getByLabel("Positions", { exact: true }).fill("1");
   await second.getByRole("button", { name: "Add slot" }).click();
   await expect(panel).toContainText("No client rate for Security");
+  const finalTotal = await total.textContent();
 
   await expectAccessible(page);
   if (SHOTS) {
@@ -88,6 +89,15 @@ test("a PM sees the job form's estimate appear and change with an overnight shif
 
   await page.getByRole("button", { name: "Create job" }).click();
   await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/jobs\/\d+/);
+  const jobId = Number(/\/jobs\/(\d+)/.exec(page.url())![1]);
+
+  // The edit form estimates the saved shifts the same way.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/jobs/${jobId}/edit`);
+  await expect(
+    page.getByRole("region", { name: "Price estimate" }).getByTestId("estimate-total"),
+  ).toHaveText(finalTotal ?? "");
 });
 
 test("a worker sees its estimated pay on a new job card at phone width", async ({ page }) => {

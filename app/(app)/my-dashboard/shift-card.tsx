@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarClock, MapPin, Shirt, StickyNote, type LucideIcon } from "lucide-react";
+import { Banknote, CalendarClock, MapPin, Shirt, StickyNote, type LucideIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { StatusBadge } from "@/components/work/status-badge";
@@ -22,6 +22,9 @@ export interface ShiftCardData {
   dresscode_notes?: string | null;
   status?: ApplicationStatus;
   crew_boss?: boolean;
+  /** New jobs: what one position would pay the worker ("Est. 1,240.00 DKK · 6 h standard"). */
+  estimate?: { label: string } | null;
+  estimate_reason?: string | null;
 }
 
 export const placeOf = (s: Pick<ShiftCardData, "venue" | "address" | "city">): string =>
@@ -84,6 +87,19 @@ export function ShiftCard({
               <span className="sr-only">Notes: </span>
               {shift.notes_for_workers}
             </DetailLine>
+          )}
+          {shift.estimate ? (
+            <DetailLine icon={Banknote} className="min-w-0 font-medium break-words tabular-nums">
+              <span className="sr-only">Estimated pay: </span>
+              {shift.estimate.label}
+            </DetailLine>
+          ) : (
+            shift.estimate_reason && (
+              <DetailLine icon={Banknote} className="min-w-0 text-sm break-words text-gray-600">
+                <span className="sr-only">Estimated pay: </span>
+                {shift.estimate_reason}
+              </DetailLine>
+            )
           )}
         </ul>
         <div className="flex flex-wrap items-center gap-1.5">

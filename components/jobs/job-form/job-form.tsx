@@ -45,6 +45,7 @@ import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
 import { JobFields } from "./job-fields";
 import { useJobFormErrors } from "./use-job-form-errors";
 import { ShiftCard } from "./shift-card";
+import { EstimatePanel, type EstimateAction } from "./estimate-panel";
 import type { CompanyOptions, JobFieldValues, JobFormOptions, JobSavePayload } from "./types";
 
 type SaveResult = ActionResult<{ id: number }>;
@@ -57,6 +58,8 @@ export interface JobFormProps {
   initialShifts: ShiftEditorState;
   loadCompany: (companyId: number) => Promise<ActionResult<CompanyOptions>>;
   save: (payload: JobSavePayload) => Promise<SaveResult>;
+  /** The live price estimate; left out for users who may not see client prices. */
+  estimate?: EstimateAction;
 }
 
 const JOB_UPDATED_MS = 700;
@@ -69,6 +72,7 @@ export function JobForm({
   initialShifts,
   loadCompany,
   save,
+  estimate,
 }: JobFormProps) {
   const router = useRouter();
   const [fields, setFields] = useState(initialFields);
@@ -275,6 +279,17 @@ export function JobForm({
           ))
         )}
       </section>
+
+      {estimate && (
+        <EstimatePanel
+          jobId={jobId}
+          companyId={fields.company_id}
+          countryId={fields.country_id}
+          bookFromBranches={fields.book_from_branches}
+          shifts={editor.shifts}
+          estimate={estimate}
+        />
+      )}
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap gap-x-6 gap-y-2">

@@ -8,6 +8,8 @@ import {
   clientRateUpdate,
   createClientRate,
   currencyInput,
+  estimateCosts,
+  estimateCostsInput,
   getClientCurrency,
   getClientRate,
   listClientRates,
@@ -132,6 +134,17 @@ export const postClientCurrency = endpoint({
   run: (ctx, { body }) => getClientCurrency(ctx, body),
 });
 
+export const postEstimateCosts = endpoint({
+  method: "POST",
+  path: "/rates/client/estimate-costs",
+  summary:
+    "Price estimate of planned shifts (company_id, branch_id? — else the company's default branch, else the lowest of book_from_branches —, country_id? for the time zone and holidays, shifts: [{ startDate DD/MM/YYYY, start HH:mm, endHour HH:mm (an end at or before the start is the next day) | start, end ISO 8601, slots: [{ skill_id, positions | qty }] }]) → per shift and slot the minutes per band, the split, the client price per position and × positions (minor units), the total (rounded once from the exact sum), the currency, and the skills with no client rate in missing. Nothing is saved. Never carries worker pay [job_create, job_edit or rate_access; a client contact for its own company only]",
+  tag,
+  auth: "user",
+  body: estimateCostsInput,
+  run: (ctx, { body }) => estimateCosts(ctx, body),
+});
+
 export const putClientRate = endpoint<{ id: string }>({
   method: "PUT",
   path: "/rates/update/{id}",
@@ -207,6 +220,7 @@ export const ratesEndpoints: Endpoint[] = [
   getClientRateEndpoint,
   postClientRate,
   postClientCurrency,
+  postEstimateCosts,
   putClientRate,
   getSkillsForRates,
   getWorkerRateSkills,

@@ -6,6 +6,8 @@ import {
   checkInInput,
   checkOut,
   checkOutInput,
+  estimatedEarnings,
+  estimatedEarningsInput,
   myShifts,
   newJobs,
   newJobsInput,
@@ -104,6 +106,17 @@ export const getNextShift = endpoint({
 });
 
 /** The worker's dashboard: new jobs, my shifts, past shifts, check-in, next shift. */
+export const getEstimatedEarnings = endpoint({
+  method: "GET",
+  path: "/shifts/estimated-earnings",
+  summary:
+    "What the worker would earn on shifts it may apply for (shifts=1,2,3): per open slot of its skills, the amount of one position in minor units of the rate's currency, the minutes per band and the split, by its worker rate on that job; estimate null with a reason when it has no rate. Shifts outside its new-jobs scope are left out [my_dashboard_access; a client contact: 403]",
+  tag: "shifts",
+  auth: "user",
+  query: estimatedEarningsInput,
+  run: (ctx, { query }) => estimatedEarnings(ctx, query),
+});
+
 export const workerEndpoints: Endpoint[] = [
   getNewJobs as Endpoint,
   getMyShifts as Endpoint,
@@ -112,4 +125,5 @@ export const workerEndpoints: Endpoint[] = [
   postCheckIn as Endpoint,
   postCheckOut as Endpoint,
   getNextShift as Endpoint,
+  getEstimatedEarnings as Endpoint,
 ];

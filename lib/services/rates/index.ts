@@ -7,3 +7,4 @@ export * from "./skills";
 export * from "./worker-rates";
 export * from "./lookup";
 export * from "./screens";
+export * from "./estimate";

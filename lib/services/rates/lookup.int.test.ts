@@ -4,7 +4,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { createUser } from "@/lib/testing/fixtures";
-import { clientRatesFor, workerRatesFor, workerRateKey } from ".";
+import { clientRatesFor, workerRatesFor, workerRatesForJobs, workerRateKey } from ".";
 import { ratesWorld, type RatesWorld } from "./rates-fixtures.test-support";
 
 const now = new Date("2026-05-04T10:00:00Z");
@@ -196,5 +196,24 @@ describe("workerRatesFor", () => {
     const counting = countingDb(handle);
     await workerRatesFor(counting.db, { jobId, branchIds: [w.cph], pairs: pairs() });
     expect(counting.statements()).toBe(3);
+  });
+
+  it("for several jobs at once answers each exactly as alone, still in three queries", async () => {
+    const queries = [
+      { jobId, branchIds: [w.cph], pairs: pairs() },
+      { jobId: otherJob, branchIds: [w.cph], pairs: pairs() },
+      { branchIds: [w.sto, w.cph], pairs: pairs() },
+      { branchIds: [], pairs: pairs() },
+    ];
+    const counting = countingDb(handle);
+    const batched = await workerRatesForJobs(counting.db, queries);
+    expect(counting.statements()).toBe(3);
+    for (const [i, q] of queries.entries())
+      expect([...batched[i].entries()]).toEqual([...(await workerRatesFor(db, q)).entries()]);
+    // The job's rows stay on that job; the Stockholm card answers only where Stockholm is asked.
+    expect(batched[0].get(workerRateKey(senior, w.hand))?.standard).toBe(30000);
+    expect(batched[1].get(workerRateKey(senior, w.hand))?.standard).toBe(21000);
+    expect(batched[2].get(workerRateKey(junior, w.hand))?.standard).toBe(99999);
+    expect(batched[3].size).toBe(0);
   });
 });

@@ -132,16 +132,37 @@ export const workerRateKey = (userId: number, skillId: number) => `${userId}:${s
  */
 export async function workerRatesFor(
   db: DbOrTx,
-  q: { jobId?: number | null; branchIds: number[]; pairs: { userId: number; skillId: number }[] },
+  q: WorkerRatesQuery,
 ): Promise<Map<string, WorkerRate>> {
-  const out = new Map<string, WorkerRate>();
-  if (!q.pairs.length || (!q.jobId && !q.branchIds.length)) return out;
-  const skillIds = [...new Set(q.pairs.map((p) => p.skillId))];
-  const userIds = [...new Set(q.pairs.map((p) => p.userId))];
+  return (await workerRatesForJobs(db, [q]))[0];
+}
+
+export interface WorkerRatesQuery {
+  jobId?: number | null;
+  branchIds: number[];
+  pairs: { userId: number; skillId: number }[];
+}
+
+/**
+ * `workerRatesFor` for several jobs at once (a worker's list of open shifts): one answer per
+ * query, in order, each decided exactly as `workerRatesFor` decides it, in the same three
+ * queries whatever the number of jobs.
+ */
+export async function workerRatesForJobs(
+  db: DbOrTx,
+  queries: WorkerRatesQuery[],
+): Promise<Map<string, WorkerRate>[]> {
+  const answers = queries.map(() => new Map<string, WorkerRate>());
+  const live = queries.filter((q) => q.pairs.length && (q.jobId || q.branchIds.length));
+  if (!live.length) return answers;
+  const skillIds = [...new Set(live.flatMap((q) => q.pairs.map((p) => p.skillId)))];
+  const userIds = [...new Set(live.flatMap((q) => q.pairs.map((p) => p.userId)))];
+  const jobIds = [...new Set(live.map((q) => q.jobId).filter((j): j is number => !!j))];
+  const branchIds = [...new Set(live.flatMap((q) => q.branchIds))];
   const parents = await parentsOf(db, skillIds);
   const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
   const wr = schema.workerRates;
-  const [levels, rows] = await Promise.all([
+  const [levels, allRows] = await Promise.all([
     db
       .select({
         userId: schema.userSkills.userId,
@@ -159,11 +180,11 @@ export async function workerRatesFor(
         and(
           inArray(wr.skillId, all),
           or(
-            q.jobId ? eq(wr.jobId, q.jobId) : undefined,
-            q.branchIds.length
+            jobIds.length ? inArray(wr.jobId, jobIds) : undefined,
+            branchIds.length
               ? and(
                   isNull(wr.jobId),
-                  inArray(wr.branchId, q.branchIds),
+                  inArray(wr.branchId, branchIds),
                   or(isNull(wr.userId), inArray(wr.userId, userIds)),
                 )
               : undefined,
@@ -171,6 +192,28 @@ export async function workerRatesFor(
         ),
       ),
   ]);
+  queries.forEach((q, i) => {
+    if (!live.includes(q)) return;
+    // This query's rows only: its job's rows and the cards of its own branches.
+    const rows = allRows.filter((r) =>
+      r.jobId === null
+        ? r.branchId !== null && q.branchIds.includes(r.branchId)
+        : q.jobId != null && r.jobId === q.jobId,
+    );
+    resolveWorkerRates(q, rows, levels, parents, answers[i]);
+  });
+  return answers;
+}
+
+type WorkerRateRow = typeof schema.workerRates.$inferSelect;
+
+function resolveWorkerRates(
+  q: WorkerRatesQuery,
+  rows: WorkerRateRow[],
+  levels: { userId: number; skillId: number; levelId: number | null }[],
+  parents: Map<number, number | null>,
+  out: Map<string, WorkerRate>,
+): void {
   const levelOf = new Map(levels.map((l) => [`${l.userId}:${l.skillId}`, l.levelId]));
   const branchRank = (b: number | null) => (b === null ? -1 : q.branchIds.indexOf(b));
   type Row = (typeof rows)[number];
@@ -235,5 +278,4 @@ export async function workerRatesFor(
       nightEnd: r.nightEnd,
     });
   }
-  return out;
 }

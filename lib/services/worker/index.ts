@@ -33,3 +33,5 @@ export {
   workerShiftsInput,
   type NextShift,
 } from "./shifts";
+export { estimatedEarnings, estimatedEarningsInput, type ShiftEarnings } from "./earnings";
+export { NO_PAY_RATE, type EarningsEstimate, type SlotEarnings } from "./earnings-of";

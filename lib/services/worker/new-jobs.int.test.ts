@@ -189,7 +189,8 @@ describe("newJobs", () => {
     const res = (await newJobs(ctx, {})) as Page<NewJob>;
     expect(res.items).toHaveLength(9);
     expect(counted.statements()).toBe(one);
-    expect(one).toBeLessThanOrEqual(3);
+    // 3 for the page, up to 3 for what prices the jobs and 3 for the worker rates (estimates).
+    expect(one).toBeLessThanOrEqual(9);
   });
 
   it("refuses a client contact (403), a caller not signed in (401) and bad paging (422)", async () => {

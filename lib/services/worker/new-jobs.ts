@@ -12,6 +12,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag } from "../params";
 import { parseInput } from "../validate";
 import { filledOfSlot } from "../jobs/list";
+import { earningsOfSlots, type EarningsEstimate } from "./earnings-of";
 
 export const newJobsInput = pageInput(10).extend({ count: flag });
 
@@ -32,6 +33,10 @@ export interface NewJob {
   filled: number;
   notes_for_workers: string | null;
   dresscode: string | null;
+  /** What one position would pay this worker (its worker rate on the job); null with a reason
+   *  when it has no rate for the skill. */
+  estimate: EarningsEstimate | null;
+  estimate_reason: string | null;
 }
 
 export interface NewJobsCount {
@@ -57,7 +62,7 @@ const app = schema.applications;
  * a position still free. Every test is an indexed lookup per candidate row, so walking shifts
  * by start and stopping at the page (or at the counter's cap) stays fast however many there are.
  */
-function openToWorker(ctx: Ctx, worker: Worker): SQL {
+export function openToWorker(ctx: Ctx, worker: Worker): SQL {
   const me = worker.actor.userId;
   const branches = worker.actor.branchIds;
   return and(
@@ -77,13 +82,13 @@ function openToWorker(ctx: Ctx, worker: Worker): SQL {
   )!;
 }
 
-interface Worker {
+export interface Worker {
   actor: UserActor;
   skillIds: number[];
 }
 
 /** The acting worker with its skills (exact skill ids; a parent skill does not match). */
-async function workerOf(ctx: Ctx): Promise<Worker> {
+export async function workerOf(ctx: Ctx): Promise<Worker> {
   // An applicant sees no open shifts: it may not apply until the agency approves it.
   const actor = requireApprovedUser(ctx);
   const rows = await ctx.db
@@ -213,6 +218,8 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
       .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
       .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId)),
   ]);
+  // One batched step for the page's estimates (a fixed number of queries, no N+1).
+  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows);
   return {
     items: rows.map((r) => ({
       shift_id: r.shiftId,
@@ -230,6 +237,8 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
       filled: Number(r.filled),
       notes_for_workers: r.notesForWorkers,
       dresscode: r.dressCode,
+      estimate: earnings.get(r.slotId)?.estimate ?? null,
+      estimate_reason: earnings.get(r.slotId)?.reason ?? null,
     })),
     meta: pageMeta(page, perPage, total),
   };

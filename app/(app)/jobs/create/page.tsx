@@ -2,16 +2,18 @@ import { PageHeader } from "@/components/ui";
 import { JobForm } from "@/components/jobs/job-form/job-form";
 import { emptyJobFields } from "@/components/jobs/job-form/types";
 import { requestCtx } from "@/lib/auth/session";
+import { canEstimateCosts } from "@/lib/services/rates/estimate";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { pageData } from "@/lib/http/page";
 import { jobFormOptions } from "@/lib/services/jobs/form-options";
-import { createJobAction, loadCompanyOptions } from "./actions";
+import { createJobAction, estimateCostsAction, loadCompanyOptions } from "./actions";
 
 export const metadata = routeMetadata("/jobs/create");
 
 export default async function CreateJobPage() {
   const ctx = await requestCtx();
   const options = await pageData(jobFormOptions(ctx));
+  const prices = canEstimateCosts(ctx);
   // A client contact works for one company: preselect it.
   const only = options.companies.length === 1 ? options.companies[0] : null;
   return (
@@ -30,6 +32,7 @@ export default async function CreateJobPage() {
         }}
         initialShifts={{ shifts: [], nextNewId: 1 }}
         loadCompany={loadCompanyOptions}
+        estimate={prices ? estimateCostsAction : undefined}
         save={createJobAction}
       />
     </>

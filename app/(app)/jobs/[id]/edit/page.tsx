@@ -2,20 +2,20 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui";
 import { JobForm } from "@/components/jobs/job-form/job-form";
 import { requestCtx } from "@/lib/auth/session";
+import { canEstimateCosts } from "@/lib/services/rates/estimate";
 import { pageData } from "@/lib/http/page";
 import { createEditorState, shiftFromStored } from "@/lib/domain/shift-editing";
 import { jobFormOptions } from "@/lib/services/jobs/form-options";
-import { loadCompanyOptions, updateJobAction } from "./actions";
+import { estimateCostsAction, loadCompanyOptions, updateJobAction } from "./actions";
 import { jobForEdit } from "./data";
 
 export const metadata: Metadata = { title: "Edit job" };
 
 export default async function EditJobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [job, options] = await Promise.all([
-    jobForEdit(id),
-    pageData(jobFormOptions(await requestCtx())),
-  ]);
+  const ctx = await requestCtx();
+  const [job, options] = await Promise.all([jobForEdit(id), pageData(jobFormOptions(ctx))]);
+  const prices = canEstimateCosts(ctx);
   const shifts = createEditorState(
     job.shifts.map((s) =>
       shiftFromStored(
@@ -76,6 +76,7 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
         }}
         initialShifts={shifts}
         loadCompany={loadCompanyOptions}
+        estimate={prices ? estimateCostsAction : undefined}
         save={save}
       />
     </>

@@ -58,6 +58,8 @@ export async function workerKit(db: Db, now: Date) {
       companyId: w.companyA,
       countryId: w.countryId,
       status: spec.status ?? "Published",
+      // Worker tests set the rates they price with (estimated earnings); none by default.
+      workerRates: false,
       shifts: spec.shifts.map((s) => ({
         startsAt: at(s.from, spec.base),
         endsAt: at(s.from + (s.hours ?? 6), spec.base),

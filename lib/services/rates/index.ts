@@ -7,3 +7,5 @@ export * from "./skills";
 export * from "./worker-rates";
 export * from "./lookup";
 export * from "./screens";
+export * from "./job-rates";
+export { copyCardsToJob } from "./job-copy";

@@ -3,6 +3,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { applyOn } from "@/lib/testing/jobs-fixtures";
+import { countingDb } from "@/lib/testing/counting-db";
+import { createJob } from "../jobs/create";
 import {
   ctxOf,
   formOf,
@@ -207,6 +209,35 @@ describe("copying the cards onto a job", () => {
     } finally {
       await handle.db.delete(schema.clientRates).where(eq(schema.clientRates.id, riggerCard.id));
     }
+  });
+
+  it("copies in a fixed number of queries, batched, whatever the number of skills", async () => {
+    const counter = countingDb(handle);
+    const ctx = { ...(await ctxOf(w.pm)), db: counter.db };
+    const counted = async (slots: { skill_id: number; qty: number }[]) => {
+      counter.reset();
+      await createJob(ctx, {
+        name: "Counted",
+        company_id: w.companyA,
+        country_id: w.countryId,
+        shifts: [shiftIn({ slots })],
+      });
+      return { all: counter.statements(), writes: counter.writes().length };
+    };
+    const one = await counted([{ skill_id: w.skill, qty: 1 }]);
+    const three = await counted([
+      { skill_id: w.skill, qty: 1 },
+      { skill_id: w.skill2, qty: 1 },
+      { skill_id: w.skill3, qty: 1 },
+    ]);
+    expect(three).toEqual(one);
+    const jobs = await handle.db.select().from(schema.jobs).where(eq(schema.jobs.name, "Counted"));
+    counter.reset();
+    await getJobClientRates(ctx, jobs[0].id);
+    const read = counter.statements();
+    counter.reset();
+    await getJobClientRates(ctx, jobs[1].id);
+    expect(counter.statements()).toBe(read);
   });
 
   it("copies nothing for a job without a branch to price at", async () => {

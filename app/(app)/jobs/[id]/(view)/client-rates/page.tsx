@@ -72,6 +72,8 @@ export default async function JobClientRatesPage({ params }: { params: Promise<{
     <div className="flex min-w-0 flex-col gap-4">
       <JobRatesNote header={view} card="the client's card" timeZone={tz} />
       <JobRatesEditor
+        // Saved values come back from the server (an emptied row shows the card again).
+        key={JSON.stringify(rows.map((r) => r.values))}
         title="Client rates"
         description={`What the client pays per hour on this job, in ${view.currency.code}. Leave a row empty to use the client's card again; night prices apply inside the night window, which may cross midnight.`}
         columns={COLUMNS}

@@ -104,6 +104,8 @@ export default async function JobWorkerRatesPage({ params }: { params: Promise<{
     <div className="flex min-w-0 flex-col gap-4">
       <JobRatesNote header={view} card="the worker rate card" timeZone={tz} />
       <JobRatesEditor
+        // Saved values come back from the server (an emptied row shows the card again).
+        key={JSON.stringify([...levelRows, ...workerRows].map((r) => r.values))}
         title="Worker rates"
         description={`What the crew earns per hour on this job, in ${code}. A worker gets the row of their level in the skill, else the any-level row. Leave a row empty to remove the job's rate.`}
         columns={COLUMNS}

@@ -4,7 +4,7 @@ import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { api, apiToken } from "./support/api";
 
 const SHOTS = process.env.SHOTS_DIR;
-// A Nordlys job: Stagehand and Sound technician priced on the Copenhagen card, Steward not.
+// A past Nordlys job: Stagehand and Sound technician priced on the Copenhagen card, Steward not.
 const JOB = "Royal Arena symphony night";
 
 async function expectAccessible(page: Page) {
@@ -27,7 +27,7 @@ async function jobId(page: Page): Promise<number> {
     page.request,
     token,
     "GET",
-    `jobs?filter[search]=${encodeURIComponent(JOB)}`,
+    `jobs?past=1&filter[search]=${encodeURIComponent(JOB)}`,
   );
   expect(res.status).toBe(200);
   const job = (res.body.data as { id: number; name: string }[]).find((j) => j.name === JOB);

@@ -74,7 +74,9 @@ test("a PM changes a job's client rate, saves, and finds it after a reload; the 
   await expect(page.getByLabel("Standard price for Stagehand", { exact: true })).toHaveValue(
     "349.50",
   );
-  await expect(page.getByText(/This job's rate · first shift/).first()).toBeVisible();
+  await expect(
+    page.getByText(/This job's rate · 8 h standard = 2,796.00 DKK/).first(),
+  ).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-client-rates-1280.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });

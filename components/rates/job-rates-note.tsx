@@ -1,5 +1,5 @@
 import { Alert } from "@/components/ui";
-import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
 import type { JobRateHeader, PriceExample } from "@/lib/services/rates/job-rates";
 
@@ -38,8 +38,8 @@ export function JobRatesNote({
   );
 }
 
-/** "first shift 01/12/2026 18:00: 4 h standard, 4 h night = 3.000,00 DKK" */
-export function exampleText(example: PriceExample | null, currency: string, timeZone: string) {
+/** One position on the skill's first shift: "4 h standard, 4 h night = 3,000.00 DKK". */
+export function exampleText(example: PriceExample | null, currency: string) {
   if (!example) return null;
-  return `first shift ${formatDateTime(new Date(example.starts_at), timeZone)}: ${example.split} = ${formatMoney(example.total, currency)}`;
+  return `${example.split} = ${formatMoney(example.total, currency)}`;
 }

@@ -59,9 +59,7 @@ export default async function JobClientRatesPage({ params }: { params: Promise<{
     name: r.skill_name,
     parentName: r.parent_skill_name,
     detail: r.source
-      ? [SOURCE[r.source], exampleText(r.example, view.currency.code, tz)]
-          .filter(Boolean)
-          .join(" · ")
+      ? [SOURCE[r.source], exampleText(r.example, view.currency.code)].filter(Boolean).join(" · ")
       : "No rate: the client's card has none for this skill",
     values: Object.fromEntries(
       COLUMNS.map((c) => [c.key, r[c.key as keyof JobClientRateRow] as number | string | null]),
@@ -75,7 +73,7 @@ export default async function JobClientRatesPage({ params }: { params: Promise<{
         // Saved values come back from the server (an emptied row shows the card again).
         key={JSON.stringify(rows.map((r) => r.values))}
         title="Client rates"
-        description={`What the client pays per hour on this job, in ${view.currency.code}. Leave a row empty to use the client's card again; night prices apply inside the night window, which may cross midnight.`}
+        description={`What the client pays per hour on this job, in ${view.currency.code}. Under each skill: what one position on its first shift comes to. Leave a row empty to use the client's card again; night prices apply inside the night window, which may cross midnight.`}
         columns={COLUMNS}
         sections={[{ title: "Client rates of this job", rows }]}
         currency={view.currency}

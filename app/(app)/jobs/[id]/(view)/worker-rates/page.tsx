@@ -64,7 +64,7 @@ export default async function JobWorkerRatesPage({ params }: { params: Promise<{
       />
     );
   const code = view.currency.code;
-  const example = (r: JobWorkerRateRow) => exampleText(r.example, code, tz);
+  const example = (r: JobWorkerRateRow) => exampleText(r.example, code);
   const cells = (r: JobWorkerRateRow) =>
     Object.fromEntries(
       COLUMNS.map((c) => [c.key, r[c.key as keyof JobWorkerRateRow] as number | string | null]),
@@ -107,7 +107,7 @@ export default async function JobWorkerRatesPage({ params }: { params: Promise<{
         // Saved values come back from the server (an emptied row shows the card again).
         key={JSON.stringify([...levelRows, ...workerRows].map((r) => r.values))}
         title="Worker rates"
-        description={`What the crew earns per hour on this job, in ${code}. A worker gets the row of their level in the skill, else the any-level row. Leave a row empty to remove the job's rate.`}
+        description={`What the crew earns per hour on this job, in ${code}. A worker gets the row of their level in the skill, else the any-level row; under each row, what one position on the skill's first shift pays. Leave a row empty to remove the job's rate.`}
         columns={COLUMNS}
         sections={sections}
         currency={view.currency}

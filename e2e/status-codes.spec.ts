@@ -66,6 +66,10 @@ test("an id that cannot be served answers 404 on every page with an id", async (
     "/client/0/rates",
     "/client/99999999999/rates",
     "/client/2147483647/rates",
+    "/jobs/abc/client-rates",
+    "/jobs/0/worker-rates",
+    "/jobs/99999999999/client-rates",
+    "/jobs/2147483647/worker-rates",
   );
   for (const path of paths) await expectNotFound(page, path);
 

@@ -11,6 +11,8 @@ export interface RateGridRow {
   name: string;
   /** Sub-skills are indented under their parent. */
   parentName: string | null;
+  /** A line under the name (where the rate comes from, a price example). */
+  detail?: string;
 }
 
 export type GridValues = Record<number, Record<string, string>>;

@@ -64,6 +64,11 @@ export function RateGrid({
                 )}
               >
                 {row.name}
+                {row.detail && (
+                  <span className="mt-0.5 block text-xs font-normal text-gray-600">
+                    {row.detail}
+                  </span>
+                )}
               </th>
               {columns.map((c) => {
                 const cellErrors = errors[row.id]?.[c.key] ?? [];

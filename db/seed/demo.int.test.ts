@@ -413,6 +413,31 @@ describe.each([
     expect(price.get(forklift[0].id)?.standard).toBe(39500);
   });
 
+  it("copies the cards onto every demo job with a priced skill (the job rate tabs)", async () => {
+    const [copied] = await rows<{ jobs: number; priced: number; drivers: number }>(
+      `select
+         (select count(distinct job_id)::int from client_rates where job_id is not null) as jobs,
+         (select count(distinct j.id)::int from jobs j
+            join companies c on c.id = j.company_id
+            join shifts s on s.job_id = j.id and s.deleted_at is null
+            join shift_slots sl on sl.shift_id = s.id and sl.deleted_at is null
+            join client_rates r on r.company_id = c.id and r.branch_id = c.default_branch_id
+              and r.job_id is null and r.skill_id = sl.skill_id) as priced,
+         (select count(*)::int from worker_rates wr join skills s on s.id = wr.skill_id
+            where wr.job_id is not null and s.name = 'Driver') as drivers`,
+    );
+    expect(copied.priced).toBeGreaterThan(5);
+    expect(copied.jobs).toBe(copied.priced);
+    expect(copied.drivers).toBe(0);
+    const mismatched = await rows<{ id: number }>(
+      `select jr.id from client_rates jr
+       join client_rates cr on cr.company_id = jr.company_id and cr.branch_id = jr.branch_id
+         and cr.skill_id = jr.skill_id and cr.job_id is null and cr.level_id is null
+       where jr.job_id is not null and jr.standard_price <> cr.standard_price`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
   it("keeps drivers without a worker rate anywhere (the missing-rates journey)", async () => {
     const drivers = await rows<{ user_id: number; branch_id: number | null; skill_id: number }>(
       `select us.user_id, ub.branch_id, us.skill_id from user_skills us

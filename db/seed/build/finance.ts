@@ -18,6 +18,7 @@ import {
   type SkillName,
 } from "../data/master";
 import { UNRATED_SKILL, WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
+import { copyCardsToJob } from "@/lib/services/rates/job-copy";
 import { days, hours, jobByKey, must, type World } from "./world";
 
 const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => c.name));
@@ -135,6 +136,12 @@ export async function seedRates(w: World): Promise<void> {
       preset("Danish festival crew", "nordlys", "Copenhagen", "DKK", NORDLYS_CLIENT_RATES, "DK"),
       preset("Swedish arena standard", "svea", "Stockholm", "SEK", SVEA_CLIENT_RATES, "SE"),
     ]);
+  await copyRatesOntoJobs(w);
+}
+
+/** Each demo job gets its own rates copied from the cards, dated when the job was created. */
+async function copyRatesOntoJobs(w: World): Promise<void> {
+  for (const job of w.jobs) await copyCardsToJob(w.tx, job.id, job.createdAt);
 }
 
 /** Extra costs on a few jobs (crew van, equipment hire, catering …) and one quote for Nordlys Events. */

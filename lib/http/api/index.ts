@@ -33,6 +33,7 @@ import { helpEndpoints } from "./help";
 import { additionalCostsEndpoints } from "./additional-costs";
 import { ratesEndpoints } from "./rates";
 import { companiesEndpoints } from "./companies";
+import { jobRatesEndpoints } from "./job-rates";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -67,6 +68,7 @@ const operations: Endpoint[] = [
   ...helpEndpoints,
   ...additionalCostsEndpoints,
   ...companiesEndpoints,
+  ...jobRatesEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -6,6 +6,7 @@ import { can, requirePermission, requireUser, type Ctx, withTx } from "../contex
 import { ForbiddenError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { copyCardsToJob } from "../rates/job-copy";
 import { createJobInput } from "./schemas";
 import { assertCompanyInScope } from "./scope";
 import { checkJobReferences, ReferenceCheck } from "./references";
@@ -127,6 +128,8 @@ export async function createJob(ctx: Ctx, raw: unknown): Promise<JobView> {
         })),
       ),
     );
+    // The job keeps the prices it was sold at: later card changes do not reach it.
+    await copyCardsToJob(ctx.db, job.id, ctx.now);
     await logActivity(ctx, {
       logName: "jobs",
       description: `Created job ${input.name}`,

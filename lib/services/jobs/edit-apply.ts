@@ -3,6 +3,7 @@ import { schema } from "@/db";
 import type { EditPlan } from "@/lib/domain/job-edit-plan";
 import { can, type TxCtx } from "../context";
 import { logActivity } from "../activity";
+import { copyCardsToJob } from "../rates/job-copy";
 import type { EditShiftInput, editJobInput } from "./schemas";
 import type { z } from "zod";
 
@@ -67,6 +68,9 @@ export async function applyJobEdit(
 
   await removeShiftsAndSlots(ctx, plan);
   const { added, changed } = await writeShifts(ctx, job.id, e.planned, plan);
+  // A new slot whose skill the job has no rate rows for gets the card's rates copied on.
+  if (plan.slotWrites.some((writes) => writes.some((w) => w.kind !== "resize")))
+    await copyCardsToJob(ctx.db, job.id, ctx.now);
 
   const [span] = await ctx.db
     .select({

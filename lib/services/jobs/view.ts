@@ -82,6 +82,8 @@ export interface JobView {
     crew_bosses: boolean;
     /** The additional-costs tab: office users only (a client contact never sees costs). */
     additional_costs: boolean;
+    /** The client-rates and worker-rates tabs: office users with rate_access only. */
+    rates: boolean;
   };
 }
 
@@ -276,6 +278,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
       book: can(ctx, "jobs_book_workers") || can(ctx, "can_request_worker"),
       crew_bosses: can(ctx, "job_edit") || can(ctx, "jobs_book_workers"),
       additional_costs: can(ctx, "can_view_additional_costs") && !actor.isClient,
+      rates: can(ctx, "rate_access") && !actor.isClient,
     },
   };
 }

@@ -8,3 +8,5 @@ export * from "./worker-rates";
 export * from "./lookup";
 export * from "./screens";
 export * from "./estimate";
+export * from "./job-rates";
+export { copyCardsToJob } from "./job-copy";

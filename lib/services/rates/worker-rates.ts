@@ -75,7 +75,7 @@ const workerBands = z.object({
   night_end: clockTime.default(null),
 });
 type WorkerBands = z.output<typeof workerBands>;
-const isEmptyWorkerRow = (r: WorkerBands) =>
+export const isEmptyWorkerRow = (r: WorkerBands) =>
   r.amount === null && r.weekend_amount === null && r.night_amount === null;
 
 function checkWorkerBands(r: WorkerBands, ctx: z.RefinementCtx) {
@@ -88,10 +88,10 @@ function checkWorkerBands(r: WorkerBands, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: RATE_MESSAGES.standardRequired });
 }
 
-const workerRow = workerBands
+export const workerRow = workerBands
   .extend({ skill_id: idSchema, level_id: optionalLevelId })
   .superRefine(checkWorkerBands);
-type WorkerRow = z.output<typeof workerRow>;
+export type WorkerRow = z.output<typeof workerRow>;
 
 export const workerCardQuery = z.object({
   branch_id: idSchema,

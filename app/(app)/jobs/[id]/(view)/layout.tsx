@@ -37,6 +37,20 @@ export default async function JobLayout({
           },
         ]
       : []),
+    ...(job.can.rates
+      ? [
+          {
+            href: `/jobs/${job.id}/client-rates`,
+            label: "Client rates",
+            match: "prefix" as const,
+          },
+          {
+            href: `/jobs/${job.id}/worker-rates`,
+            label: "Worker rates",
+            match: "prefix" as const,
+          },
+        ]
+      : []),
   ];
   return (
     <>

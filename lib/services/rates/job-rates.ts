@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { logActivity } from "../activity";
+import { withTx, type Ctx } from "../context";
+import { parseId } from "../params";
+import { parseInput } from "../validate";
+import { clientRateRow, isEmptyClientRow, jsonText } from "./client-schemas";
+import {
+  JOB_RATE_MESSAGES,
+  jobRateHeader,
+  jobSkills,
+  loadRateJob,
+  priceExample,
+  requirePricingBranch,
+  requireSkillsOnJob,
+  type JobRateHeader,
+  type PriceExample,
+} from "./job-rates-shared";
+import { jobPricing } from "./job-pricing";
+import { clientRatesFor, type ClientRate } from "./lookup";
+import { RATE_MESSAGES, requireRateAccess } from "./shared";
+
+export * from "./job-worker-rates";
+export { JOB_RATE_MESSAGES } from "./job-rates-shared";
+export type { JobRateHeader, PriceExample } from "./job-rates-shared";
+
+/**
+ * The job's client rates (issue 13 "On the job", spec §7 Jobs rate calls) [rate_access; never a
+ * client contact]: the prices this job is sold at, copied from the client's card when the job
+ * was created (job-copy.ts) and editable here without touching the card. Each skill of the
+ * job's live slots shows the rate that applies (the job's own row, else the card's) and what
+ * one position on the first shift with that skill comes to.
+ */
+export interface JobClientRateRow {
+  skill_id: number;
+  skill_name: string;
+  parent_skill_id: number | null;
+  parent_skill_name: string | null;
+  /** Which row applies: the job's own, the card's, or the parent skill's; null: no rate. */
+  source: ClientRate["source"] | null;
+  standard_price: number | null;
+  weekend_price: number | null;
+  night_price: number | null;
+  night_start: string | null;
+  night_end: string | null;
+  rate_worker: number | null;
+  example: PriceExample | null;
+}
+
+export interface JobClientRatesView extends JobRateHeader {
+  rates: JobClientRateRow[];
+}
+
+async function clientRatesView(
+  db: DbOrTx,
+  job: { id: number; name: string },
+): Promise<JobClientRatesView> {
+  const { header, pricing } = await jobRateHeader(db, job, schema.clientRates);
+  const skills = await jobSkills(db, job.id);
+  const rates =
+    pricing.branchId && skills.length
+      ? await clientRatesFor(db, {
+          companyId: pricing.companyId,
+          branchId: pricing.branchId,
+          jobId: job.id,
+          skillIds: skills.map((s) => s.skill_id),
+        })
+      : new Map<number, ClientRate>();
+  return {
+    ...header,
+    rates: skills.map(({ first_shift, ...skill }) => {
+      const r = rates.get(skill.skill_id);
+      return {
+        ...skill,
+        source: r?.source ?? null,
+        standard_price: r?.standard ?? null,
+        weekend_price: r?.weekend ?? null,
+        night_price: r?.night ?? null,
+        night_start: r?.nightStart ?? null,
+        night_end: r?.nightEnd ?? null,
+        rate_worker: r?.rateWorker ?? null,
+        example: r ? priceExample(pricing, first_shift, r) : null,
+      };
+    }),
+  };
+}
+
+/** GET jobs/{id}/client-rates. */
+export async function getJobClientRates(ctx: Ctx, rawId: unknown): Promise<JobClientRatesView> {
+  requireRateAccess(ctx);
+  const job = await loadRateJob(ctx.db, parseId(rawId, "Job"));
+  return clientRatesView(ctx.db, job);
+}
+
+/** The job's client card: a row per skill (job rows price a skill, not a level). */
+export const saveJobClientRatesInput = z.object({
+  rates: jsonText(
+    z
+      .array(clientRateRow)
+      .max(500)
+      .superRefine((rows, c) => {
+        const seen = new Set<number>();
+        rows.forEach((r, i) => {
+          if (r.level_id !== null)
+            c.addIssue({
+              code: "custom",
+              path: [i, "level_id"],
+              message: JOB_RATE_MESSAGES.jobPricesPerSkill,
+            });
+          if (seen.has(r.skill_id))
+            c.addIssue({
+              code: "custom",
+              path: [i, "skill_id"],
+              message: JOB_RATE_MESSAGES.listedTwice,
+            });
+          seen.add(r.skill_id);
+        });
+      }),
+  ),
+});
+
+/**
+ * POST jobs/{jobId}/save-rates: the whole job client card in one transaction. A row sent with
+ * every price empty removes the job's row (the card's rate applies again); rows not sent stay.
+ * Locks the job, then its rows, and decides on what it re-reads.
+ */
+export async function saveJobClientRates(
+  ctx: Ctx,
+  rawJobId: unknown,
+  raw: unknown,
+): Promise<JobClientRatesView & { message: string }> {
+  requireRateAccess(ctx);
+  const jobId = parseId(rawJobId, "Job");
+  const { rates } = parseInput(saveJobClientRatesInput, raw ?? {});
+  return withTx(ctx, async (ctx) => {
+    const job = await loadRateJob(ctx.db, jobId, true);
+    const pricing = await jobPricing(ctx.db, job.id);
+    const branchId = requirePricingBranch(pricing!);
+    requireSkillsOnJob(await jobSkills(ctx.db, job.id), rates);
+    const cr = schema.clientRates;
+    const existing = await ctx.db
+      .select({ id: cr.id, skillId: cr.skillId })
+      .from(cr)
+      .where(and(eq(cr.jobId, job.id), isNull(cr.levelId)))
+      .for("update");
+    const bySkill = new Map(existing.map((r) => [r.skillId, r.id]));
+    const remove: number[] = [];
+    const insert: (typeof cr.$inferInsert)[] = [];
+    let saved = 0;
+    for (const r of rates) {
+      const id = bySkill.get(r.skill_id);
+      if (isEmptyClientRow(r)) {
+        if (id) remove.push(id);
+        continue;
+      }
+      saved++;
+      const bands = {
+        standardPrice: r.standard_price ?? 0,
+        weekendPrice: r.weekend_price,
+        nightPrice: r.night_price,
+        nightStart: r.night_start,
+        nightEnd: r.night_end,
+        rateWorker: r.rate_worker,
+        currencyCode: pricing!.currencyCode,
+        updatedAt: ctx.now,
+      };
+      if (id) await ctx.db.update(cr).set(bands).where(eq(cr.id, id));
+      else
+        insert.push({
+          ...bands,
+          companyId: pricing!.companyId,
+          branchId,
+          skillId: r.skill_id,
+          levelId: null,
+          jobId: job.id,
+          createdAt: ctx.now,
+        });
+    }
+    if (remove.length) await ctx.db.delete(cr).where(inArray(cr.id, remove));
+    if (insert.length) await ctx.db.insert(cr).values(insert);
+    await logActivity(ctx, {
+      logName: "jobs",
+      description: `Saved the client rates of job ${job.name} (${saved} rates, ${remove.length} removed)`,
+      subjectType: "jobs",
+      subjectId: job.id,
+      properties: { attributes: rates },
+    });
+    return { ...(await clientRatesView(ctx.db, job)), message: RATE_MESSAGES.updated };
+  });
+}

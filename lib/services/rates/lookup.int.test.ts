@@ -170,14 +170,18 @@ describe("workerRatesFor", () => {
     expect(m.has(workerRateKey(junior, w.rigger))).toBe(false);
   });
 
-  it("on the job: the job's row for the worker, then the job's row for the skill", async () => {
+  it("on the job: the job's row for the worker, the worker's custom rate, then the job's row for the skill", async () => {
     const m = await workerRatesFor(db, { jobId, branchIds: [w.cph], pairs: pairs() });
     expect(m.get(workerRateKey(senior, w.hand))).toMatchObject({
       source: "job-user",
       standard: 30000,
     });
     expect(m.get(workerRateKey(junior, w.hand))).toMatchObject({ source: "job", standard: 28000 });
-    expect(m.get(workerRateKey(custom, w.hand))).toMatchObject({ source: "job", standard: 28000 });
+    // A personal agreement beats the skill's rows the job copied from the card.
+    expect(m.get(workerRateKey(custom, w.hand))).toMatchObject({
+      source: "custom",
+      standard: 26000,
+    });
   });
 
   it("takes the branches in the order given and nothing without a branch or job", async () => {

@@ -120,8 +120,9 @@ export const workerRateKey = (userId: number, skillId: number) => `${userId}:${s
  * The worker rate of each (worker, skill) pair, keyed `${userId}:${skillId}`. Precedence, for
  * the skill and then, when nothing matched, the same steps for its parent skill:
  *  1. the job's row for that worker and skill (`job-user`);
- *  2. the job's row for the skill with no worker (`job`), of the worker's level, else no level;
- *  3. the worker's custom rate for the skill at one of the branches (`custom`);
+ *  2. the worker's custom rate for the skill at one of the branches (`custom`): a personal
+ *     agreement beats the skill's rows every job copies from the card at creation;
+ *  3. the job's row for the skill with no worker (`job`), of the worker's level, else no level;
  *  4. the card row for skill × the worker's level in that skill (user_skills.level_id) at one
  *     of the branches (`card-level`);
  *  5. the card row for skill × no level at one of the branches (`card`).
@@ -231,12 +232,12 @@ function resolveWorkerRates(
     const onCard = (r: Row) => r.jobId === null && r.skillId === skillId;
     const steps: [(r: Row) => boolean, string][] = [
       [(r) => onJob(r) && r.userId === userId, "job-user"],
-      [(r) => onJob(r) && r.userId === null && level !== null && r.levelId === level, "job"],
-      [(r) => onJob(r) && r.userId === null && r.levelId === null, "job"],
       [
         (r) => onCard(r) && r.userId === userId && (r.levelId === null || r.levelId === level),
         "custom",
       ],
+      [(r) => onJob(r) && r.userId === null && level !== null && r.levelId === level, "job"],
+      [(r) => onJob(r) && r.userId === null && r.levelId === null, "job"],
       [
         (r) => onCard(r) && r.userId === null && level !== null && r.levelId === level,
         "card-level",

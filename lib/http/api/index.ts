@@ -32,6 +32,7 @@ import { geoEndpoints } from "./geo";
 import { helpEndpoints } from "./help";
 import { additionalCostsEndpoints } from "./additional-costs";
 import { ratesEndpoints } from "./rates";
+import { projectionEndpoints } from "./projection";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -65,6 +66,7 @@ const operations: Endpoint[] = [
   ...geoEndpoints,
   ...helpEndpoints,
   ...additionalCostsEndpoints,
+  ...projectionEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -1,6 +1,22 @@
 import type { AdditionalCostCategory } from "@/lib/domain/additional-costs";
 import { toMinorUnits } from "@/lib/domain/pricing";
 import type { JobStatus } from "@/lib/domain/statuses";
+import { ROLE } from "@/lib/domain/permissions";
+import type { Actor } from "../actor-types";
+
+/**
+ * Who sees a job's projection: holders of can_view_job_projection, but never a client contact
+ * or a plain worker, whatever their roles hold (worker pay and margins stay in the office).
+ */
+export function mayViewProjection(actor: Actor | null | undefined): boolean {
+  if (!actor) return false;
+  if (actor.kind === "system") return true;
+  return (
+    actor.permissions.has("can_view_job_projection") &&
+    !actor.isClient &&
+    !actor.roles.every((r) => r.title === ROLE.worker)
+  );
+}
 
 /** The four stages a job's figures are compared at (issue 13 "Job projection"). */
 export type Stage = "planned" | "booked" | "reported" | "approved";

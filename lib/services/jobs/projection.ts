@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { holidayCheck } from "@/lib/domain/holidays";
-import { ROLE } from "@/lib/domain/permissions";
 import {
   costOf,
   describeSplit,
@@ -23,6 +22,7 @@ import {
   addFigures,
   emptyFigures,
   finishFigures,
+  mayViewProjection,
   stageTotals,
   type Figures,
   type ProjectionView,
@@ -54,12 +54,8 @@ export type { ProjectionView, ShiftProjection, StageFigures } from "./projection
  * number of shifts, slots and applications.
  */
 export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<ProjectionView> {
-  const actor = requirePermission(ctx, "can_view_job_projection");
-  if (
-    actor.kind === "user" &&
-    (actor.isClient || actor.roles.every((r) => r.title === ROLE.worker))
-  )
-    throw new ForbiddenError();
+  requirePermission(ctx, "can_view_job_projection");
+  if (!mayViewProjection(ctx.actor)) throw new ForbiddenError();
   const jobId = parseId(jobIdRaw, "Job");
   const [job] = await ctx.db
     .select({

@@ -6,6 +6,7 @@ import { can, requireUser, type Ctx } from "../context";
 import { filledOfSlot } from "./list";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { loadJobForViewer } from "./scope";
+import { mayViewProjection } from "./projection-figures";
 import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
 type Person = { id: number; name: string } | null;
@@ -82,6 +83,8 @@ export interface JobView {
     crew_bosses: boolean;
     /** The additional-costs tab: office users only (a client contact never sees costs). */
     additional_costs: boolean;
+    /** The job-projection tab: office users only (never a client contact or a worker). */
+    job_projection: boolean;
   };
 }
 
@@ -276,6 +279,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
       book: can(ctx, "jobs_book_workers") || can(ctx, "can_request_worker"),
       crew_bosses: can(ctx, "job_edit") || can(ctx, "jobs_book_workers"),
       additional_costs: can(ctx, "can_view_additional_costs") && !actor.isClient,
+      job_projection: mayViewProjection(actor),
     },
   };
 }

@@ -21,6 +21,7 @@ import { jobProjection } from "./projection";
  * Worker rates (Copenhagen card)
  *   Stagehand, no level: standard 18000, weekend 21000, night 24000, night 22:00–06:00
  *   Ole's own Rigger rate: 26001 flat. Rigger has no card row, so Kim has no Rigger rate.
+ *   (Loader's card prices levels only; it is used by the second job below.)
  *
  * Shift 1: Friday 27/11/2026 08:00–16:00 = 480 min, all standard. Stagehand ×2, Rigger ×1.
  *   planned Stagehand: revenue 2 × 480 × 32000 / 60 = 512 000; pay 2 × 480 × 18000 / 60 = 288 000
@@ -87,6 +88,31 @@ beforeAll(async () => {
     ])
     .returning();
   runner = run.id;
+  // Loader: a worker card by level only (Junior 150.00, Senior 200.00) and no client rate.
+  const [loader] = await db.insert(schema.skills).values({ name: "Loader", order: 4 }).returning();
+  const [junior, senior] = await db
+    .insert(schema.levels)
+    .values([
+      { name: "Junior (projection)", weight: 1 },
+      { name: "Senior (projection)", weight: 2 },
+    ])
+    .returning();
+  await db.insert(schema.workerRates).values([
+    {
+      branchId: cph.id,
+      currencyCode: "DKK",
+      skillId: loader.id,
+      levelId: senior.id,
+      amount: 20000,
+    },
+    {
+      branchId: cph.id,
+      currencyCode: "DKK",
+      skillId: loader.id,
+      levelId: junior.id,
+      amount: 15000,
+    },
+  ]);
   const worker = (name: string) => createUser(db, { roles: [ROLE.worker], name });
   const [anna, bo, eve] = [
     (await worker("Anna")).id,
@@ -204,7 +230,10 @@ beforeAll(async () => {
       {
         startsAt: at("2026-11-30T07:00:00Z"),
         endsAt: at("2026-11-30T11:00:00Z"),
-        slots: [{ skillId: runner, positions: 2 }],
+        slots: [
+          { skillId: runner, positions: 2 },
+          { skillId: loader.id, positions: 1 },
+        ],
       },
       { startsAt: at("2026-12-01T07:00:00Z"), endsAt: at("2026-12-01T11:00:00Z"), slots: [] },
     ],
@@ -343,24 +372,38 @@ describe("jobProjection", () => {
   });
 
   it("names missing rates and counts their minutes at 0 instead of failing", async () => {
+    // Monday 30/11 08:00–12:00: Runner ×2 (no rate at all), Loader ×1 (worker card by level
+    // only: the planned place costs the entry level, 4 h × 150.00 = 600.00; no client rate).
     const p = await jobProjection(ctxs.admin, String(bareJobId));
     expect(p.missing_rates.map((m) => m.message)).toEqual([
       "No client rate for Runner",
       "No worker rate for Runner",
+      "No client rate for Loader",
       "No worker rate for Kim as Runner",
     ]);
     expect(p.shifts).toHaveLength(2);
     expect(p.shifts[0].planned).toEqual({
-      people: 2,
-      minutes: 480,
+      people: 3,
+      minutes: 720,
+      revenue: 0,
+      worker_cost: 60000,
+      margin: -60000,
+    });
+    expect(p.shifts[0].booked).toEqual({
+      people: 1,
+      minutes: 240,
       revenue: 0,
       worker_cost: 0,
       margin: 0,
     });
-    expect(p.shifts[0].booked.minutes).toBe(240);
     expect(p.shifts[1].slots).toEqual([]);
     expect(p.shifts[1].planned.people).toBe(0);
-    expect(p.totals.planned).toMatchObject({ revenue: 0, margin: 0, margin_percent: null });
+    expect(p.totals.planned).toMatchObject({
+      revenue: 0,
+      worker_cost: 60000,
+      margin: -60000,
+      margin_percent: null,
+    });
   });
 
   it("refuses the crew handler, a client contact (even with the permission) and a worker", async () => {
@@ -380,7 +423,8 @@ describe("jobProjection", () => {
     counting.reset();
     await jobProjection({ ...ctxs.pm, db: counting.db }, jobId);
     expect(counting.statements()).toBe(small);
-    expect(small).toBeLessThanOrEqual(12);
+    // job 1, pricing 3, shifts + applications + costs 3, client rates 2, worker rates 3 + 1.
+    expect(small).toBeLessThanOrEqual(13);
     expect(counting.writes()).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ export type { ProjectionView, ShiftProjection, StageFigures } from "./projection
  * - planned: each live slot's positions × the shift's minutes; revenue at the client rate
  *   (the job's own row first, `clientRatesFor`), cost at that rate's `rate_worker` when set
  *   (a flat hourly pay: no weekend or night band of its own), else at the worker rate for the
- *   skill with no particular worker (the job's row, else the card without a level);
+ *   skill with no particular worker (the job's row, else the card without a level, else the
+ *   card's entry level: an open place is priced at what the least experienced worker earns);
  * - booked: each filled application (FILLED_STATUSES) over the shift's minutes, its cost at the
  *   worker's own rate (`workerRatesFor` with the real worker);
  * - reported / approved: the reported hours (approved = approved_at set) over the reported
@@ -123,7 +124,7 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
   // The worker rate "for the skill, no one in particular": user id 0 is no user, so only the
   // job's level-less row or the card's level-less row can match it.
   const NOBODY = 0;
-  const [clientRates, workerRates] = await Promise.all([
+  const [clientRates, workerRates, entryRates] = await Promise.all([
     pricing.branchId === null
       ? Promise.resolve(new Map() as Awaited<ReturnType<typeof clientRatesFor>>)
       : clientRatesFor(ctx.db, {
@@ -140,6 +141,7 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
         ...appRows.map((a) => ({ userId: a.userId, skillId: a.skillId })),
       ],
     }),
+    entryLevelRates(ctx, skillIds, pricing.branchIds),
   ]);
 
   const isHoliday = holidayCheck(pricing.countryIso);
@@ -181,7 +183,7 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
         nightStart: null,
         nightEnd: null,
       };
-    const w = workerRates.get(workerRateKey(NOBODY, skillId));
+    const w = workerRates.get(workerRateKey(NOBODY, skillId)) ?? entryRates.get(skillId);
     if (w && w.currencyCode === currency) return w;
     noteMissing({
       kind: "worker",
@@ -307,4 +309,45 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
     totals: stageTotals(total, costs.totals.total),
     missing_rates: [...missing.values()],
   };
+}
+
+/**
+ * For planned places on a skill whose card prices levels only: the card row of the lowest level
+ * (by weight) at the first of the branches that has one, per skill. One query.
+ */
+async function entryLevelRates(
+  ctx: Ctx,
+  skillIds: number[],
+  branchIds: number[],
+): Promise<Map<number, RateBands & { currencyCode: string }>> {
+  const out = new Map<number, RateBands & { currencyCode: string }>();
+  if (!skillIds.length || !branchIds.length) return out;
+  const wr = schema.workerRates;
+  const rows = await ctx.db
+    .select({
+      skillId: wr.skillId,
+      branchId: wr.branchId,
+      currencyCode: wr.currencyCode,
+      standard: wr.amount,
+      weekend: wr.weekendAmount,
+      night: wr.nightAmount,
+      nightStart: wr.nightStart,
+      nightEnd: wr.nightEnd,
+    })
+    .from(wr)
+    .innerJoin(schema.levels, eq(schema.levels.id, wr.levelId))
+    .where(
+      and(
+        inArray(wr.skillId, skillIds),
+        inArray(wr.branchId, branchIds),
+        isNull(wr.jobId),
+        isNull(wr.userId),
+      ),
+    )
+    .orderBy(asc(schema.levels.weight), asc(wr.id));
+  const rank = (b: number | null) => (b === null ? Infinity : branchIds.indexOf(b));
+  for (const r of [...rows].sort((a, b) => rank(a.branchId) - rank(b.branchId))) {
+    if (!out.has(r.skillId)) out.set(r.skillId, { ...r, currencyCode: r.currencyCode.trim() });
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtu
 import { applyOn, ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
 import type { Ctx } from "../context";
 import { jobProjection } from "./projection";
+import { fetchJobForView } from "./view";
 
 /*
  * A small job priced by hand. Denmark (Europe/Copenhagen, CET = UTC+1 in November), DKK, all
@@ -409,6 +410,15 @@ describe("jobProjection", () => {
   it("refuses the crew handler, a client contact (even with the permission) and a worker", async () => {
     for (const ctx of [ctxs.crew, ctxs.col, ctxs.colWithPermission, ctxs.worker])
       expect((await appErrorOf(jobProjection(ctx, jobId))).status).toBe(403);
+  });
+
+  it("shows the job's projection tab to those who may open it", async () => {
+    const tab = async (ctx: Ctx) => (await fetchJobForView(ctx, jobId)).can.job_projection;
+    expect(await tab(ctxs.admin)).toBe(true);
+    expect(await tab(ctxs.pm)).toBe(true);
+    expect(await tab(ctxs.crew)).toBe(false);
+    expect(await tab(ctxs.col)).toBe(false);
+    expect(await tab(ctxs.colWithPermission)).toBe(false);
   });
 
   it("answers 404 for an unknown, archived or malformed job id", async () => {

@@ -25,7 +25,12 @@ async function signedIn(page: Page, email: string) {
 
 async function jobId(page: Page): Promise<number> {
   const token = await apiToken(page.request, ACCOUNTS.admin);
-  const res = await api(page.request, token, "GET", `jobs?filter[search]=Nordic%20Tech%20Summit`);
+  const res = await api(
+    page.request,
+    token,
+    "GET",
+    `jobs?past=1&filter[search]=Nordic%20Tech%20Summit`,
+  );
   expect(res.status).toBe(200);
   const job = (res.body.data as { id: number; name: string }[]).find((j) => j.name === JOB);
   expect(job, JOB).toBeTruthy();

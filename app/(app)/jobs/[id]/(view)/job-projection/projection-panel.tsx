@@ -105,7 +105,7 @@ export function ProjectionPanel({
             >
               <dt className="text-sm text-gray-600">{c.label}</dt>
               <dd
-                className={`text-lg font-semibold break-words tabular-nums ${c.negative ? "text-danger-700" : "text-gray-900"}`}
+                className={`text-base font-semibold break-words tabular-nums sm:text-lg ${c.negative ? "text-danger-700" : "text-gray-900"}`}
               >
                 {c.value}
               </dd>
@@ -186,7 +186,7 @@ export function ProjectionPanel({
               tabIndex={0}
               className="overflow-x-auto rounded-card border border-gray-200 bg-white"
             >
-              <table className="w-full min-w-[56rem] text-sm">
+              <table className="w-full min-w-[40rem] text-sm">
                 <caption className="sr-only">
                   Each shift: hours at each stage, and the planned revenue, worker cost and margin
                 </caption>
@@ -195,11 +195,9 @@ export function ProjectionPanel({
                     <th scope="col" className="px-3 py-2 font-medium">
                       Shift
                     </th>
-                    {STAGES.map((s) => (
-                      <th key={s} scope="col" className="px-3 py-2 text-right font-medium">
-                        {STAGE_LABELS[s]} hours
-                      </th>
-                    ))}
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      Hours
+                    </th>
                     <th scope="col" className="px-3 py-2 text-right font-medium">
                       Revenue
                     </th>
@@ -227,11 +225,7 @@ export function ProjectionPanel({
                           {s.slots.length === 0 && <li>No positions</li>}
                         </ul>
                       </th>
-                      {STAGES.map((stage) => (
-                        <td key={stage} className="px-3 py-2 text-right whitespace-nowrap">
-                          {hours(s[stage].minutes)}
-                        </td>
-                      ))}
+                      <Hours of={s} />
                       <Money figures={s.planned} booked={s.booked} field="revenue" money={money} />
                       <Money
                         figures={s.planned}
@@ -248,11 +242,7 @@ export function ProjectionPanel({
                     <th scope="row" className="px-3 py-2 text-left">
                       Total
                     </th>
-                    {STAGES.map((stage) => (
-                      <td key={stage} className="px-3 py-2 text-right whitespace-nowrap">
-                        {hours(p.totals[stage].minutes)}
-                      </td>
-                    ))}
+                    <Hours of={p.totals} />
                     <Money
                       figures={planned}
                       booked={p.totals.booked}
@@ -286,6 +276,22 @@ export function ProjectionPanel({
         </>
       )}
     </div>
+  );
+}
+
+/** The hours of a shift (or the job) at each stage, stacked in one cell. */
+function Hours({ of }: { of: Record<(typeof STAGES)[number], { minutes: number }> }) {
+  return (
+    <td className="px-3 py-2 whitespace-nowrap">
+      <dl className="grid grid-cols-[auto_auto] justify-end gap-x-3 text-right">
+        {STAGES.map((stage) => (
+          <div key={stage} className="contents">
+            <dt className="text-xs leading-5 font-normal text-gray-600">{STAGE_LABELS[stage]}</dt>
+            <dd className="leading-5">{hours(of[stage].minutes)}</dd>
+          </div>
+        ))}
+      </dl>
+    </td>
   );
 }
 

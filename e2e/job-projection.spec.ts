@@ -100,6 +100,14 @@ test("a PM sees the job's projection, and its margin adds up by hand", async ({ 
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
   expect(wide).toBe(false);
+  // One card per shift and a total card, its margin the one of the summary.
+  const total = page.locator("li").filter({ hasText: "Margin after additional costs" });
+  await expect(total).toHaveCount(1);
+  await expect(
+    total.locator(
+      `xpath=.//dt[normalize-space()="Margin after additional costs"]/following-sibling::dd[1]`,
+    ),
+  ).toHaveText(await card(page, "Margin").innerText());
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-projection-390.png`, fullPage: true });
 });

@@ -180,11 +180,37 @@ export function ProjectionPanel({
             <h3 id="projection-shifts" className="mb-2 text-base font-semibold text-gray-900">
               Per shift
             </h3>
+            {/* A phone gets one card per shift; a wider screen the table. */}
+            <ul className="flex flex-col gap-3 sm:hidden">
+              {p.shifts.map((s) => (
+                <li
+                  key={s.id}
+                  className="rounded-card border border-gray-200 bg-white px-4 py-3 text-sm shadow-sm"
+                >
+                  <p className="font-medium text-gray-900">
+                    {formatRange(date(s.start), date(s.end), p.time_zone)}
+                  </p>
+                  <ul className="mt-1 text-xs text-gray-600">
+                    {s.slots.map((slot) => (
+                      <li key={slot.id}>
+                        {slot.skill.name} × {slot.positions}: {slot.split}
+                      </li>
+                    ))}
+                    {s.slots.length === 0 && <li>No positions</li>}
+                  </ul>
+                  <PhoneFigures of={s} money={money} />
+                </li>
+              ))}
+              <li className="rounded-card border border-accent-200 bg-accent-50 px-4 py-3 text-sm">
+                <p className="font-semibold text-gray-900">Total</p>
+                <PhoneFigures of={p.totals} money={money} afterCosts />
+              </li>
+            </ul>
             <div
               role="region"
               aria-label="Shifts, scrolls sideways"
               tabIndex={0}
-              className="overflow-x-auto rounded-card border border-gray-200 bg-white"
+              className="hidden overflow-x-auto rounded-card border border-gray-200 bg-white sm:block"
             >
               <table className="w-full min-w-[40rem] text-sm">
                 <caption className="sr-only">
@@ -276,6 +302,40 @@ export function ProjectionPanel({
         </>
       )}
     </div>
+  );
+}
+
+/** A shift's (or the job's) figures on a phone card: hours per stage, then planned money. */
+function PhoneFigures({
+  of,
+  money,
+  afterCosts = false,
+}: {
+  of: Record<(typeof STAGES)[number], StageFigures>;
+  money: (minor: number) => string;
+  /** The job's totals: their margins are after the additional costs. */
+  afterCosts?: boolean;
+}) {
+  const after = afterCosts ? " after additional costs" : "";
+  const rows: [string, string][] = [
+    ...STAGES.map((stage): [string, string] => [
+      `${STAGE_LABELS[stage]} hours`,
+      hours(of[stage].minutes),
+    ]),
+    ["Revenue", money(of.planned.revenue)],
+    ["Worker cost", money(of.planned.worker_cost)],
+    [`Margin${after}`, money(of.planned.margin)],
+    [`Booked margin${after}`, money(of.booked.margin)],
+  ];
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 tabular-nums">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="text-right text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

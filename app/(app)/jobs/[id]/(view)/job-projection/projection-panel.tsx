@@ -293,7 +293,7 @@ export function ProjectionPanel({
                 </tfoot>
               </table>
             </div>
-            <p className="mt-2 text-xs text-gray-600">
+            <p className="mt-2 hidden text-xs text-gray-600 sm:block">
               Revenue, worker cost and margin per shift are planned figures; the line below each is
               what the booked crew comes to. Each figure is rounded once, so the total can differ
               from the sum of the shifts by a minor unit.
@@ -328,11 +328,11 @@ function PhoneFigures({
     [`Booked margin${after}`, money(of.booked.margin)],
   ];
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 tabular-nums">
+    <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 tabular-nums">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-gray-600">{label}</dt>
-          <dd className="text-right text-gray-900">{value}</dd>
+          <dd className="text-right whitespace-nowrap text-gray-900">{value}</dd>
         </div>
       ))}
     </dl>

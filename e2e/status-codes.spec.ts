@@ -31,6 +31,7 @@ test("an id that cannot be served answers 404 on every page with an id", async (
     "/jobs/2147483647/shifts",
     "/jobs/abc/book",
     "/jobs/99999999999/job-notes",
+    "/jobs/abc/job-projection",
     "/jobs/0/edit",
     "/jobs/2147483647/edit",
     "/jobs/templates/abc",

@@ -34,6 +34,7 @@ import { additionalCostsEndpoints } from "./additional-costs";
 import { ratesEndpoints } from "./rates";
 import { companiesEndpoints } from "./companies";
 import { jobRatesEndpoints } from "./job-rates";
+import { projectionEndpoints } from "./projection";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -69,6 +70,7 @@ const operations: Endpoint[] = [
   ...additionalCostsEndpoints,
   ...companiesEndpoints,
   ...jobRatesEndpoints,
+  ...projectionEndpoints,
 ];
 
 export const openApi = endpoint({

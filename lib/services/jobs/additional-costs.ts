@@ -201,6 +201,23 @@ export async function listAdditionalCosts(
 ): Promise<AdditionalCostsView> {
   requireCostAccess(ctx);
   const job = await loadJob(ctx, parseId(jobIdRaw, "Job"));
+  return {
+    job: { id: job.id, name: job.name },
+    currency: job.currency,
+    digits: minorUnitsOf(job.currency),
+    ...(await readAdditionalCosts(ctx, job)),
+  };
+}
+
+/**
+ * The costs of a live job and their totals in `currency`, without an authorization check: the
+ * caller has checked (the tab above, and the job projection, which counts them in its margin).
+ * One query.
+ */
+export async function readAdditionalCosts(
+  ctx: Ctx | TxCtx,
+  job: { id: number; currency: string; timeZone: string },
+): Promise<Pick<AdditionalCostsView, "items" | "totals">> {
   const items = (await costRows(ctx, eq(ac.jobId, job.id))).map((r) => toView(r, job.timeZone));
   // Costs are written in the job's currency; a row in another one (the country's currency
   // changed since) is listed as it is but kept out of the totals rather than mixed in.
@@ -210,13 +227,7 @@ export async function listAdditionalCosts(
     label: ADDITIONAL_COST_CATEGORY_LABELS[category],
     total: counted.filter((i) => i.category === category).reduce((s, i) => s + i.total, 0),
   }));
-  return {
-    job: { id: job.id, name: job.name },
-    currency: job.currency,
-    digits: minorUnitsOf(job.currency),
-    items,
-    totals: { by_category, total: by_category.reduce((s, c) => s + c.total, 0) },
-  };
+  return { items, totals: { by_category, total: by_category.reduce((s, c) => s + c.total, 0) } };
 }
 
 /** The live equipment categories a new or changed equipment cost may name (the tab's picker). */

@@ -6,6 +6,7 @@ import { can, requireUser, type Ctx } from "../context";
 import { filledOfSlot } from "./list";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { loadJobForViewer } from "./scope";
+import { mayViewProjection } from "./projection-figures";
 import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
 type Person = { id: number; name: string } | null;
@@ -84,6 +85,8 @@ export interface JobView {
     additional_costs: boolean;
     /** The client-rates and worker-rates tabs: office users with rate_access only. */
     rates: boolean;
+    /** The job-projection tab: office users only (never a client contact or a worker). */
+    job_projection: boolean;
   };
 }
 
@@ -279,6 +282,7 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
       crew_bosses: can(ctx, "job_edit") || can(ctx, "jobs_book_workers"),
       additional_costs: can(ctx, "can_view_additional_costs") && !actor.isClient,
       rates: can(ctx, "rate_access") && !actor.isClient,
+      job_projection: mayViewProjection(actor),
     },
   };
 }

@@ -37,6 +37,15 @@ export default async function JobLayout({
           },
         ]
       : []),
+    ...(job.can.job_projection
+      ? [
+          {
+            href: `/jobs/${job.id}/job-projection`,
+            label: "Job projection",
+            match: "prefix" as const,
+          },
+        ]
+      : []),
     ...(job.can.rates
       ? [
           {

@@ -37,6 +37,7 @@ beforeAll(async () => {
   const [skill] = await db.insert(schema.skills).values({ name: "Api Hand", order: 1 }).returning();
   // Monday 30/11/2026 09:00–13:00 Copenhagen: 4 h standard.
   const job = await insertJob(db, {
+    workerRates: false,
     name: "Api projection job",
     companyId: company.id,
     countryId: country.id,
@@ -60,6 +61,7 @@ beforeAll(async () => {
   const worker = await createUser(db, { roles: [ROLE.worker], name: "Api Worker" });
   await applyOn(db, job.shifts[0].slots[0].id, worker.id, "Booked");
   const archived = await insertJob(db, {
+    workerRates: false,
     name: "Archived projection job",
     companyId: company.id,
     countryId: country.id,

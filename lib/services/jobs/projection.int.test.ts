@@ -124,6 +124,7 @@ beforeAll(async () => {
   kim = (await worker("Kim")).id;
 
   const job = await insertJob(db, {
+    workerRates: false,
     name: "Projection job",
     companyId: company.id,
     countryId: country.id,
@@ -224,6 +225,7 @@ beforeAll(async () => {
 
   // A job whose only skill has no rate at all, and a shift without slots.
   const bare = await insertJob(db, {
+    workerRates: false,
     name: "Bare job",
     companyId: company.id,
     countryId: country.id,
@@ -242,6 +244,7 @@ beforeAll(async () => {
   bareJobId = bare.id;
   await applyOn(db, bare.shifts[0].slots[0].id, kim, "Booked");
   const archived = await insertJob(db, {
+    workerRates: false,
     name: "Archived job",
     companyId: company.id,
     countryId: country.id,

@@ -23,8 +23,14 @@ export default async function JobProjectionPage({ params }: { params: Promise<{ 
     <ProjectionPanel
       projection={projection}
       links={{
-        // Only links the viewer can open: the client's rate card and the worker rate cards.
-        clientRates: can(ctx, "company_access") ? `/client/${job.company.id}/rates` : null,
+        // Only links the viewer can open: this job's own rates, the client's rate card and the
+        // worker rate cards.
+        jobClientRates: job.can.rates ? `/jobs/${job.id}/client-rates` : null,
+        jobWorkerRates: job.can.rates ? `/jobs/${job.id}/worker-rates` : null,
+        clientRates:
+          can(ctx, "company_access") && can(ctx, "rate_access")
+            ? `/client/${job.company.id}/rates`
+            : null,
         workerRates: can(ctx, "can_manage_worker_rates") ? "/worker-rates" : null,
       }}
     />

@@ -26,7 +26,12 @@ export function ProjectionPanel({
   links,
 }: {
   projection: ProjectionView;
-  links: { clientRates: string | null; workerRates: string | null };
+  links: {
+    jobClientRates: string | null;
+    jobWorkerRates: string | null;
+    clientRates: string | null;
+    workerRates: string | null;
+  };
 }) {
   const money = (minor: number) => formatMoney(minor, p.currency, p.digits);
   const planned = p.totals.planned;
@@ -56,6 +61,14 @@ export function ProjectionPanel({
   ];
   const clientMissing = p.missing_rates.some((m) => m.kind === "client");
   const workerMissing = p.missing_rates.some((m) => m.kind === "worker");
+  const rateLinks: [string, string][] = [];
+  const offer = (when: boolean, href: string | null, label: string) => {
+    if (when && href) rateLinks.push([href, label]);
+  };
+  offer(clientMissing, links.jobClientRates, "Set this job's client rates");
+  offer(workerMissing, links.jobWorkerRates, "Set this job's worker rates");
+  offer(clientMissing, links.clientRates, "Open the client's rate card");
+  offer(workerMissing, links.workerRates, "Open the worker rates");
   const marginTone = (n: number) => (n < 0 ? "text-danger-700" : "text-gray-900");
 
   return (
@@ -76,18 +89,13 @@ export function ProjectionPanel({
               <li key={m.message}>{m.message}</li>
             ))}
           </ul>
-          {((clientMissing && links.clientRates) || (workerMissing && links.workerRates)) && (
+          {rateLinks.length > 0 && (
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-              {clientMissing && links.clientRates && (
-                <Link href={links.clientRates} className="font-medium underline">
-                  Open the client&apos;s rate card
+              {rateLinks.map(([href, label]) => (
+                <Link key={href} href={href} className="font-medium underline">
+                  {label}
                 </Link>
-              )}
-              {workerMissing && links.workerRates && (
-                <Link href={links.workerRates} className="font-medium underline">
-                  Open the worker rates
-                </Link>
-              )}
+              ))}
             </p>
           )}
         </Alert>

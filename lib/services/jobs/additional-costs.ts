@@ -1,3 +1,4 @@
+import { jobPricing } from "../rates/job-pricing";
 import { z } from "zod";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
@@ -28,7 +29,8 @@ import { parseInput } from "../validate";
 
 /**
  * A job's additional costs (issue 13 "On the job", spec §7 Jobs): travel, equipment, food and
- * other costs beyond crew hours, in the job's currency (its country's). Office users holding
+ * other costs beyond crew hours, in the job's currency (the one its rates price in, see
+ * `jobPricing`). Office users holding
  * can_view_additional_costs read and change them; a client contact never sees them (they feed
  * the margin), whatever its roles hold. An archived job's costs are history: a read 404s like
  * the job itself, a change is refused with 409.
@@ -152,7 +154,10 @@ async function loadJob(ctx: Ctx | TxCtx, jobId: number, lock = false) {
     if (lock) throw new ConflictError(ADDITIONAL_COST_MESSAGES.archivedJob, "job_archived");
     throw new NotFoundError("Job not found.");
   }
-  return job;
+  // The job's money is in the currency its rates price in (the pricing branch's country), so
+  // costs, rates and the projection add up in one currency.
+  const pricing = await jobPricing(ctx.db, jobId);
+  return { ...job, currency: pricing?.currencyCode ?? job.currency };
 }
 
 const ac = schema.additionalCosts;

@@ -56,6 +56,7 @@ describe("cn", () => {
     expect(cn("text-sm text-gray-700", "text-accent-700")).toBe("text-sm text-accent-700");
     expect(cn("hover:bg-gray-100 bg-white", "bg-gray-50")).toBe("hover:bg-gray-100 bg-gray-50");
     expect(cn("rounded-control", "rounded-full")).toBe("rounded-full");
+    expect(cn("list-inside list-disc", "list-decimal")).toBe("list-inside list-decimal");
     expect(cn("hidden", "sm:block", "flex")).toBe("sm:block flex");
     expect(cn("border border-gray-400", "border-dashed border-danger-500")).toBe(
       "border border-dashed border-danger-500",

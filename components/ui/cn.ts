@@ -102,6 +102,10 @@ function group(utility: string): string {
       if (/^(row|col|row-reverse|col-reverse)$/.test(rest)) return "flex-direction";
       if (/^(wrap|nowrap|wrap-reverse)$/.test(rest)) return "flex-wrap";
       return "flex";
+    case "list":
+      // list-inside/outside (position) and list-disc/decimal (type) are separate properties.
+      if (rest === "inside" || rest === "outside") return "list-position";
+      return rest.startsWith("image") ? "list-image" : "list-type";
     case "whitespace":
     case "items":
     case "justify":

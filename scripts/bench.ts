@@ -11,8 +11,9 @@
  *   what authenticating it adds (median, and the statements it sends);
  * - GET /api/v2/my-dashboard/new-jobs for the demo worker, 8 callers at once, on a database
  *   prepared as `npm start` prepares it (scripts/lib/bench-demo.ts);
- * prints the medians and their ratios, and EXPLAINs every query the jobs list and the new-jobs
- * list run to show which index each uses.
+ * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
+ * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
+ * index each uses.
  */
 import { sql } from "drizzle-orm";
 import { prepareDatabase, schema, setDatabaseForTests } from "@/db";
@@ -21,6 +22,7 @@ import { roleId } from "@/db/seed/reference";
 import { hashPassword } from "@/lib/auth/password";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { listJobs } from "@/lib/services/jobs/list";
+import { listCompanies } from "@/lib/services/companies";
 import { newJobs } from "@/lib/services/worker";
 import { loadActor, makeCtx } from "@/lib/services/context";
 import { callRoute } from "@/lib/testing/route-request";
@@ -245,6 +247,9 @@ async function main() {
   const actor = await loadActor(db, pm.id);
   await listJobs(makeCtx(jobsLog.db, actor, { now }), {});
   await listJobs(makeCtx(jobsLog.db, actor, { now }), { filter: { company_id: companies[3] } });
+  // The clients list counts each client's jobs: 20,000 jobs behind 20 clients.
+  await listCompanies(makeCtx(jobsLog.db, actor, { now }), {});
+  await listCompanies(makeCtx(jobsLog.db, actor, { now }), { filter: { name: "client 1" } });
   const newJobsLog = loggingDb(handle);
   const worker = await loadActor(db, newcomer);
   await newJobs(makeCtx(newJobsLog.db, worker, { now: new Date() }), {});

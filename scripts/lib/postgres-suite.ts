@@ -56,6 +56,12 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/countries/countries.int.test.ts",
   "lib/services/levels/levels.int.test.ts",
   "lib/services/settings/settings.int.test.ts",
+  // Clients and prices: unique client names under concurrent creates, whole rate cards upserted
+  // in one transaction (ON CONFLICT on the nulls-not-distinct scope), cards copied onto a job
+  // inside its create, additional costs under the job's row lock.
+  "lib/services/companies/companies-write.int.test.ts",
+  "lib/services/rates/",
+  "lib/services/jobs/additional-costs.int.test.ts",
   // The worker's most used query (its plan differs with a server's statistics).
   "lib/services/worker/new-jobs.int.test.ts",
 ];
@@ -68,4 +74,6 @@ export const POSTGRES_E2E = [
   "e2e/worker-dialogs.phone.spec.ts",
   // A newcomer registered, its documents reviewed, approved and booked.
   "e2e/vetting.spec.ts",
+  // Booking past a missing worker rate: two warnings answered in one booking transaction.
+  "e2e/missing-rates.spec.ts",
 ];

@@ -45,6 +45,11 @@ async function oneSlotJob(
     .insert(schema.shiftSlots)
     .values({ shiftId: shift.id, skillId: job.skillId, positions: job.positions })
     .returning({ id: schema.shiftSlots.id });
+  // The job's worker rate for the skill, as a job copied from the cards has: booking then
+  // passes the missing-rates check rather than answering 410.
+  await db
+    .insert(schema.workerRates)
+    .values({ jobId: row.id, skillId: job.skillId, currencyCode: "DKK", amount: 17500 });
   return { shiftId: shift.id, slotId: slot.id };
 }
 

@@ -17,11 +17,39 @@ import {
   type OperationalIso,
   type SkillName,
 } from "../data/master";
-import { UNRATED_SKILL, WILLIAM_FORKLIFT_RATE, workerRate } from "../data/rates";
+import {
+  derivedClientPrice,
+  UNRATED_SKILL,
+  WILLIAM_FORKLIFT_RATE,
+  workerBands,
+  workerRate,
+} from "../data/rates";
 import { copyCardsToJob } from "@/lib/services/rates/job-copy";
 import { days, hours, jobByKey, must, type World } from "./world";
 
 const SUB_SKILLS: SkillName[] = SKILL_TREE.flatMap((p) => p.children.map((c) => c.name));
+
+/**
+ * Skills Nordlys buys elsewhere (its security firm and stewards come with the venue), so its
+ * card leaves them out: the demo of "No client rate for …" in estimates and the projection.
+ */
+const NORDLYS_UNPRICED: SkillName[] = ["Security", "Steward"];
+
+/** A client's card: its hand-set prices, and a derived price for every other sub-skill. */
+function fullCard(
+  country: OperationalIso,
+  plans: ClientRatePlan[],
+  nightBand: boolean,
+  unpriced: SkillName[] = [],
+) {
+  const set = new Set(plans.map((p) => p.skill));
+  return [
+    ...plans,
+    ...SUB_SKILLS.filter((s) => !set.has(s) && !unpriced.includes(s)).map((s) =>
+      derivedClientPrice(country, s, nightBand),
+    ),
+  ];
+}
 /** Every sub-skill but one has worker rates, so booking a driver shows "missing rates". */
 const RATED_SKILLS = SUB_SKILLS.filter((s) => s !== UNRATED_SKILL);
 
@@ -43,7 +71,7 @@ export async function seedRates(w: World): Promise<void> {
           branchId: must(w.branches, b.name, "branch").id,
           countryId: country.id,
           currencyCode: country.currencyCode,
-          amount: workerRate(b.country, skill, level.name),
+          ...workerBands(b.country, workerRate(b.country, skill, level.name)),
           createdAt,
         });
       }
@@ -54,7 +82,7 @@ export async function seedRates(w: World): Promise<void> {
         branchId: must(w.branches, b.name, "branch").id,
         countryId: country.id,
         currencyCode: country.currencyCode,
-        amount: workerRate(b.country, skill, "Junior"),
+        ...workerBands(b.country, workerRate(b.country, skill, "Junior")),
         createdAt,
       });
     }
@@ -95,11 +123,22 @@ export async function seedRates(w: World): Promise<void> {
   await tx
     .insert(schema.clientRates)
     .values([
-      ...clientRates("nordlys", "Copenhagen", "DK", NORDLYS_CLIENT_RATES),
-      ...clientRates("svea", "Stockholm", "SE", SVEA_CLIENT_RATES),
-      ...clientRates("fjord", "Oslo", "NO", FJORD_CLIENT_RATES),
-      ...clientRates("spreewerk", "Berlin", "DE", SPREEWERK_CLIENT_RATES, false),
-      ...clientRates("thames", "London", "GB", THAMES_CLIENT_RATES, false),
+      ...clientRates(
+        "nordlys",
+        "Copenhagen",
+        "DK",
+        fullCard("DK", NORDLYS_CLIENT_RATES, true, NORDLYS_UNPRICED),
+      ),
+      ...clientRates("svea", "Stockholm", "SE", fullCard("SE", SVEA_CLIENT_RATES, true)),
+      ...clientRates("fjord", "Oslo", "NO", fullCard("NO", FJORD_CLIENT_RATES, true)),
+      ...clientRates(
+        "spreewerk",
+        "Berlin",
+        "DE",
+        fullCard("DE", SPREEWERK_CLIENT_RATES, false),
+        false,
+      ),
+      ...clientRates("thames", "London", "GB", fullCard("GB", THAMES_CLIENT_RATES, false), false),
     ]);
 
   // Presets hold the rows as the card grid sends them (lib/services/rates/presets.ts).

@@ -34,11 +34,53 @@ export const LEVEL_FACTOR: Record<LevelName, number> = {
   Lead: 1.35,
 };
 
-/** An hourly worker rate, rounded to 50 øre/öre or 5 cents/pence. */
-export function workerRate(country: OperationalIso, skill: SkillName, level: LevelName): number {
-  const raw = WORKER_BASE_RATE[country] * SKILL_FACTOR[skill] * LEVEL_FACTOR[level];
+const roundTo = (country: OperationalIso, raw: number) => {
   const step = country === "DE" || country === "GB" ? 5 : 50;
   return Math.round(raw / step) * step;
+};
+
+/** An hourly worker rate, rounded to 50 øre/öre or 5 cents/pence. */
+export function workerRate(country: OperationalIso, skill: SkillName, level: LevelName): number {
+  return roundTo(country, WORKER_BASE_RATE[country] * SKILL_FACTOR[skill] * LEVEL_FACTOR[level]);
+}
+
+/**
+ * Weekend and night pay on the worker cards, as factors of the standard pay: Nordic branches pay
+ * a night supplement inside 22:00–06:00; German and British branches a weekend one only.
+ */
+export const WORKER_SUPPLEMENTS: Record<OperationalIso, { weekend: number; night: number | null }> =
+  {
+    DK: { weekend: 1.15, night: 1.25 },
+    SE: { weekend: 1.15, night: 1.25 },
+    NO: { weekend: 1.2, night: 1.3 },
+    DE: { weekend: 1.1, night: null },
+    GB: { weekend: 1.1, night: null },
+  };
+
+/** A worker card row's bands for a standard pay. */
+export function workerBands(country: OperationalIso, amount: number) {
+  const s = WORKER_SUPPLEMENTS[country];
+  return {
+    amount,
+    weekendAmount: roundTo(country, amount * s.weekend),
+    nightAmount: s.night === null ? null : roundTo(country, amount * s.night),
+    nightStart: s.night === null ? null : "22:00",
+    nightEnd: s.night === null ? null : "06:00",
+  };
+}
+
+/**
+ * A client price for a skill that a client's card does not list by hand: the experienced
+ * worker's pay with the agency's markup, weekend and night on top (night 0 = no night band).
+ */
+export function derivedClientPrice(country: OperationalIso, skill: SkillName, nightBand: boolean) {
+  const standard = roundTo(country, workerRate(country, skill, "Experienced") * 1.75);
+  return {
+    skill,
+    standard,
+    weekend: roundTo(country, standard * 1.18),
+    night: nightBand ? roundTo(country, standard * 1.3) : 0,
+  };
 }
 
 /** William Berg's personal forklift rate at Copenhagen (a custom per-user rate): 215.00 DKK. */

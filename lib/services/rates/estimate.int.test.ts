@@ -227,6 +227,32 @@ describe("estimateCosts", () => {
     expect(err.errors).toHaveProperty("branch_id");
   });
 
+  it("passes over an archived default branch as a saved job's pricing does", async () => {
+    await db
+      .update(schema.companies)
+      .set({ defaultBranchId: w.cph })
+      .where(eq(schema.companies.id, w.companyB));
+    await db.update(schema.branches).set({ deletedAt: now }).where(eq(schema.branches.id, w.cph));
+    try {
+      const e = await estimateCosts(w.pm, {
+        company_id: w.companyB,
+        book_from_branches: [w.sto],
+        shifts: [dayShift([{ skill_id: w.hand, qty: 1 }])],
+      });
+      expect(e.branch_id).toBe(w.sto);
+      expect(e.currency.code).toBe("SEK");
+    } finally {
+      await db
+        .update(schema.branches)
+        .set({ deletedAt: null })
+        .where(eq(schema.branches.id, w.cph));
+      await db
+        .update(schema.companies)
+        .set({ defaultBranchId: null })
+        .where(eq(schema.companies.id, w.companyB));
+    }
+  });
+
   it("with job_id, the job's own client rate wins over the card; another company's job is 422", async () => {
     const [job] = await db
       .insert(schema.jobs)

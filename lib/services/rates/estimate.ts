@@ -18,6 +18,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from
 import { idList, idSchema, optionalId } from "../params";
 import { fieldErrors, parseInput } from "../validate";
 import { clientRatesFor } from "./lookup";
+import { choosePricingBranch, liveDefaultBranch } from "./job-pricing";
 import { branchCurrency, loadCompany, RATE_MESSAGES } from "./shared";
 
 /**
@@ -193,8 +194,10 @@ export async function estimateCosts(ctx: Ctx, raw: unknown): Promise<CostEstimat
   const company = await loadCompany(ctx.db, input.company_id);
   const branchId =
     input.branch_id ??
-    company.defaultBranchId ??
-    [...(input.book_from_branches ?? [])].sort((a, b) => a - b)[0];
+    choosePricingBranch(
+      await liveDefaultBranch(ctx.db, company.id),
+      input.book_from_branches ?? [],
+    );
   if (!branchId)
     throw new ValidationError("Choose the branch whose rates apply.", {
       branch_id: ["Choose the branch whose rates apply."],

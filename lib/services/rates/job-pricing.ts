@@ -24,6 +24,34 @@ export interface JobPricing {
   countryIso: string;
 }
 
+/**
+ * The one rule for the pricing branch: the company's default branch when it is live, else the
+ * lowest of the job's book_from_branches, else none. Also used for a job still in its form
+ * (estimates), where the branches are the ones ticked.
+ */
+export function choosePricingBranch(
+  liveDefaultBranchId: number | null,
+  jobBranchIds: readonly number[],
+): number | null {
+  return liveDefaultBranchId ?? [...jobBranchIds].sort((a, b) => a - b)[0] ?? null;
+}
+
+/** The company's default branch if it is live (archived branches price nothing new). */
+export async function liveDefaultBranch(db: DbOrTx, companyId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: schema.branches.id })
+    .from(schema.companies)
+    .innerJoin(
+      schema.branches,
+      and(
+        eq(schema.branches.id, schema.companies.defaultBranchId),
+        isNull(schema.branches.deletedAt),
+      ),
+    )
+    .where(eq(schema.companies.id, companyId));
+  return row?.id ?? null;
+}
+
 /** The pricing of several jobs in three queries; unknown ids are absent. */
 export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<number, JobPricing>> {
   const ids = [...new Set(jobIds)];
@@ -62,7 +90,7 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
   const chosen = new Map<number, number | null>();
   for (const job of jobs) {
     const own = jobBranches.filter((b) => b.jobId === job.id).map((b) => b.branchId);
-    const branchId = job.defaultBranchId ?? own[0] ?? null;
+    const branchId = choosePricingBranch(job.defaultBranchId, own);
     chosen.set(job.id, branchId);
     out.set(job.id, {
       jobId: job.id,

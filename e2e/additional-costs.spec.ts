@@ -1,25 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { expectAccessible, signedIn, expectToast } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
 // A demo job with two costs: a forklift (Trucks, 1,800.00 DKK) and hi-vis vests (12 × 45.00).
 const JOB = "Nordlys client conference";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
-async function signedIn(page: Page, email: string) {
-  await acceptCookies(page);
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
-}
 
 async function jobId(page: Page): Promise<number> {
   const token = await apiToken(page.request, ACCOUNTS.admin);
@@ -69,7 +55,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await dialog.getByLabel("Quantity").fill("2");
   await dialog.getByLabel("Note").fill("Crew van to Royal Arena");
   await dialog.getByRole("button", { name: "Add cost" }).click();
-  await expect(page.getByText("Additional cost saved successfully")).toBeVisible();
+  await expectToast(page, "Additional cost saved successfully");
   await expect(dialog).toBeHidden();
   await expect(total(page, "Travel")).toHaveText("2,501.00 DKK");
   await expect(total(page, "Total")).toHaveText("4,841.00 DKK");
@@ -84,7 +70,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await dialog.getByLabel("Equipment category").selectOption({ label: "Lighting" });
   await dialog.getByLabel("Note").fill("Extra follow spot");
   await dialog.getByRole("button", { name: "Add cost" }).click();
-  await expect(page.getByText("Additional cost saved successfully")).toBeVisible();
+  await expectToast(page, "Additional cost saved successfully");
   await expect(dialog).toBeHidden();
   const table = page.getByRole("table", { name: "Additional costs" });
   await expect(table.getByRole("row").filter({ hasText: "Extra follow spot" })).toContainText(
@@ -99,7 +85,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await expect(dialog.getByLabel("Amount")).toHaveValue("1250.50");
   await dialog.getByLabel("Quantity").fill("3");
   await dialog.getByRole("button", { name: "Save cost" }).click();
-  await expect(page.getByText("Additional cost saved successfully").first()).toBeVisible();
+  await expectToast(page, "Additional cost saved successfully");
   await expect(dialog).toBeHidden();
   await expect(total(page, "Travel")).toHaveText("3,751.50 DKK");
   await expect(total(page, "Total")).toHaveText("6,691.50 DKK");
@@ -111,7 +97,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await expect(dialog).toContainText("Hi-vis vests for the venue crew: 540.00 DKK");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/additional-costs-delete-1280.png` });
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Additional cost deleted successfully")).toBeVisible();
+  await expectToast(page, "Additional cost deleted successfully");
   await expect(total(page, "Other")).toHaveText("0.00 DKK");
   await expect(total(page, "Total")).toHaveText("6,151.50 DKK");
   await expect(table.getByText("Hi-vis vests")).toHaveCount(0);

@@ -1,15 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
+import { noSidewaysScroll } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 // Read-only (the desktop journey approves and declines on the same database).
 test("on a phone the applicants and the documents inbox are cards that fit", async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { expectAccessible } from "./support/page";
 
 /**
  * The master lists of issue 12 (levels with their order, languages, equipment categories)
@@ -13,14 +13,6 @@ const shotDir = "/tmp/shots-lists";
 fs.mkdirSync(shotDir, { recursive: true });
 
 /** axe without the toasts (one still fading reads as a contrast failure). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
 const order = (page: Page) =>
   page.getByRole("list", { name: "Order of levels" }).getByRole("listitem");
 

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { expectAccessible, noSidewaysScroll } from "./support/page";
 
 /**
  * Estimates (issue 13): the job form's live price estimate as a PM, and a worker's estimated
@@ -9,21 +9,6 @@ import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
  */
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 function ddmmyyyyDaysAhead(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);

@@ -1,27 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { expectAccessible, signedIn } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
 // A demo job with rate cards for all its skills, booked and approved crew, and four additional
 // costs: a van 4,500.00 + parking 8 × 120.00 + hoists 4 × 950.00 + catering 24 × 95.00.
 const JOB = "Nordic Tech Summit – build and get-out";
 const COSTS = "11,540.00 DKK";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
-async function signedIn(page: Page, email: string) {
-  await acceptCookies(page);
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
-}
 
 async function jobId(page: Page): Promise<number> {
   const token = await apiToken(page.request, ACCOUNTS.admin);

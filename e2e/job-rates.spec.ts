@@ -1,25 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { expectAccessible, signedIn, noSidewaysScroll, expectToast } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
 // A past Nordlys job: Stagehand and Sound technician priced on the Copenhagen card, Steward not.
 const JOB = "Royal Arena symphony night";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
-async function signedIn(page: Page, email: string) {
-  await acceptCookies(page);
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
-}
 
 async function jobId(page: Page): Promise<number> {
   const token = await apiToken(page.request, ACCOUNTS.admin);
@@ -33,13 +19,6 @@ async function jobId(page: Page): Promise<number> {
   const job = (res.body.data as { id: number; name: string }[]).find((j) => j.name === JOB);
   expect(job, JOB).toBeTruthy();
   return job!.id;
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test("a PM changes a job's client rate, saves, and finds it after a reload; the worker rates tab", async ({
@@ -69,7 +48,7 @@ test("a PM changes a job's client rate, saves, and finds it after a reload; the 
   await expect(page.getByText("Enter an amount such as 250.00.")).toBeVisible();
   await standard.fill("349.50");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
   await page.reload();
   await expect(page.getByLabel("Standard price for Stagehand", { exact: true })).toHaveValue(
     "349.50",
@@ -89,7 +68,7 @@ test("a PM changes a job's client rate, saves, and finds it after a reload; the 
   // Put the demo price back (the card is 325.00).
   await page.getByLabel("Standard price for Stagehand", { exact: true }).fill("325.00");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
 
   await page.getByRole("link", { name: "Worker rates" }).click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${id}/worker-rates$`));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { expectToast } from "./support/page";
 
 /** A date some days ahead, YYYY-MM-DD (typed into the date picker as DD/MM/YYYY). */
 function isoDaysAhead(days: number): string {
@@ -28,7 +29,7 @@ async function createJob(page: Page, name: string) {
       .getByRole("spinbutton", { name: "Positions for Stagehand" }),
   ).toHaveValue("2");
   await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expectToast(page, "Job created successfully!");
   await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
   return Number(/\/jobs\/(\d+)\//.exec(page.url())![1]);
 }
@@ -75,7 +76,7 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
   await s2.getByLabel("Hours").fill("10");
   await expect(s2.getByLabel("End", { exact: true })).toHaveValue("18:00");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Job successfully updated!")).toBeVisible();
+  await expectToast(page, "Job successfully updated!");
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/shifts$`));
   await expect(shifts.first()).toContainText("22:00–04:00");
   await expect(shifts.first()).toContainText("(+1 day)");
@@ -107,7 +108,7 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
   const templateName = `${name} template`;
   await page.getByLabel("Template name").fill(templateName);
   await page.getByRole("dialog").getByRole("button", { name: "Save template" }).click();
-  await expect(page.getByText("Job template created successfully")).toBeVisible();
+  await expectToast(page, "Job template created successfully");
   await page.getByRole("link", { name: "Open the template" }).click();
   await expect(page).toHaveURL(/\/jobs\/templates\/\d+$/);
   const tShifts = page.getByRole("list", { name: "Template shifts" }).locator(":scope > li");
@@ -121,13 +122,13 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
   // The remaining shift is renumbered to 1.
   await expect(page.getByRole("group", { name: "Shift 1" })).toContainText("08:00 – 18:00");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Job template edited successfully")).toBeVisible();
+  await expectToast(page, "Job template edited successfully");
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
   await page.getByLabel("Date of the first shift").fill(ddmmyyyy(isoDaysAhead(20)));
   await expect(page.getByLabel("Date of the first shift")).toHaveValue(ddmmyyyy(isoDaysAhead(20)));
   await page.getByLabel("Job name").fill(`${name} again`);
   await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expectToast(page, "Job created successfully!");
   await expect(page).toHaveURL(/\/jobs\/\d+(\/shifts)?$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`${name} again`);
   const fromTemplate = page.getByRole("list", { name: "Shifts" }).locator(":scope > li");

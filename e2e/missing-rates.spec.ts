@@ -1,18 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
+import { expectAccessible } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
 const HOUR = 3_600_000;
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
 
 /** A whole hour in Copenhagen `days` days from now at `hour` o'clock (approximately: UTC+1). */
 function dayAt(days: number, hour: number): Date {

@@ -8,6 +8,7 @@ import {
   shotDir,
   userIdOf,
 } from "./support/profile";
+import { expectToast } from "./support/page";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -26,7 +27,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   // Personal: the phone.
   await page.getByLabel("Phone", { exact: true }).fill("+45 22 33 44 55");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Data updated successfully!")).toBeVisible();
+  await expectToast(page, "Data updated successfully!");
   await expect(page.getByRole("link", { name: "+45 22 33 44 55" })).toHaveAttribute(
     "href",
     "tel:+4522334455",
@@ -41,7 +42,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   ).toBeVisible();
   await picture.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1x1 });
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect(page.getByText("Data updated successfully!").first()).toBeVisible();
+  await expectToast(page, "Data updated successfully!");
   await expect(page.locator('img[src*="/avatar?v="]').first()).toBeVisible();
   const src = await page.locator('img[src*="/avatar?v="]').first().getAttribute("src");
   const img = await page.request.get(src!);
@@ -66,7 +67,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   await expect(page.getByLabel("IBAN")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("IBAN").fill("dk5000400440116243");
   await page.getByRole("button", { name: "Save payment details" }).click();
-  await expect(page.getByText("Data updated successfully!").first()).toBeVisible();
+  await expectToast(page, "Data updated successfully!");
   await expect(page.getByLabel("IBAN")).toHaveValue("DK50 0040 0440 1162 43");
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shotDir}/worker-payment-1280.png`, fullPage: true });
@@ -78,7 +79,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   const years = page.getByLabel(/^Years of experience/).first();
   await years.fill("7");
   await page.getByRole("button", { name: "Save", exact: true }).first().click();
-  await expect(page.getByText("Data updated successfully!").first()).toBeVisible();
+  await expectToast(page, "Data updated successfully!");
   await expect(page.getByLabel(/^Level \(/)).toHaveCount(0);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shotDir}/worker-skills-1280.png`, fullPage: true });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { expectAccessible, signedIn, expectToast } from "./support/page";
 
 /**
  * Rate cards (issue 13): a PM enters a client's card, saves it, sees it after a reload, saves
@@ -11,20 +11,6 @@ import { api, apiToken } from "./support/api";
  */
 const shotDir = process.env.SHOTS_DIR ?? "/tmp/shots-rates";
 fs.mkdirSync(shotDir, { recursive: true });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
-
-async function signedIn(page: Page, email: string) {
-  await acceptCookies(page);
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
-}
 
 /** Nothing scrolls sideways at phone width: wide grids scroll inside their own box. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -73,7 +59,7 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await expect(page.getByText("Enter an amount such as 250.00.")).toBeVisible();
   await cell(page, "Weekend price", "Stagehand").fill("390");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
   await page.screenshot({ path: `${shotDir}/client-rates-1280.png`, fullPage: true });
 
   await page.reload();
@@ -89,7 +75,7 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await expect(dialog.getByText("The preset name field is required.")).toBeVisible();
   await dialog.getByLabel("Preset name").fill("Nordlys gala crew");
   await dialog.getByRole("button", { name: "Save preset" }).click();
-  await expect(page.getByText("Preset saved successfully")).toBeVisible();
+  await expectToast(page, "Preset saved successfully");
   await expect(dialog).toBeHidden();
 
   // Apply it to Svea Arena's card at Copenhagen (same currency), then save.
@@ -105,7 +91,7 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await expect(dialog).toBeHidden();
   await expect(cell(page, "Standard price", "Waiter")).toHaveValue("295.00");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
   await page.reload();
   await expect(cell(page, "Standard price", "Stagehand")).toHaveValue("330.50");
   await expect(cell(page, "Worker pay", "Waiter")).toHaveValue("180.00");
@@ -150,7 +136,7 @@ test("an administrator edits worker rates and one worker's custom rates", async 
   await card.getByRole("textbox", { name: "Night start for Stagehand" }).fill("2300");
   await card.getByRole("textbox", { name: "Night end for Stagehand" }).fill("05:00");
   await card.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
   await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/worker-rates-1280.png`, fullPage: true });
   await page.reload();
@@ -174,7 +160,7 @@ test("an administrator edits worker rates and one worker's custom rates", async 
   await forklift.fill("220");
   await custom.getByRole("textbox", { name: "Standard pay for Stagehand" }).fill("200");
   await custom.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText("Record updated successfully")).toBeVisible();
+  await expectToast(page, "Record updated successfully");
   await page.reload();
   await expect(forklift).toHaveValue("220.00");
   await expectAccessible(page);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
+import { expectToast } from "./support/page";
 
 /*
  * Agency settings switch things every user meets (maintenance mode, the two-factor rule), so
@@ -47,7 +48,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
     .getByLabel("Message on the maintenance page")
     .fill("We are moving to a new server. Back at 07:00.");
   await maintenance.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings saved successfully").first()).toBeVisible();
+  await expectToast(page, "Settings saved successfully");
   await expect(page.getByText("Maintenance mode is on").first()).toBeVisible();
 
   const pmContext = await browser.newContext();
@@ -71,7 +72,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
     await page.goto("/settings");
     await card(page, "Maintenance mode").getByLabel("Maintenance mode").uncheck();
     await card(page, "Maintenance mode").getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Settings saved successfully").first()).toBeVisible();
+    await expectToast(page, "Settings saved successfully");
 
     await pm.goto("/jobs");
     await expect(pm.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
@@ -84,7 +85,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
   await security.getByLabel("Require two-factor login for administrators").check();
   await expect(security.getByText("You have not set up two-factor login yet")).toBeVisible();
   await security.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Settings saved successfully").first()).toBeVisible();
+  await expectToast(page, "Settings saved successfully");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/otp\/enable$/);
   await expect(page.getByRole("heading", { name: "Turn on two-factor login" })).toBeVisible();

@@ -1,19 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { ACCOUNTS } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { signedIn } from "./support/page";
 
 /*
  * What a hand-edited or stale URL answers: an id that cannot be served is the 404 screen with
  * HTTP status 404 (not a 200 that streams the 404 screen later, and never the 500 screen); a
  * bad filter or page on a list is left out, while the REST API answers 422 for it.
  */
-
-async function signedIn(page: Page, email: string) {
-  await acceptCookies(page);
-  await signIn(page, email);
-  // The first sign-in of a fresh server compiles and warms it: give it time.
-  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
-}
 
 async function expectNotFound(page: Page, path: string) {
   const res = await page.goto(path);

@@ -1,15 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { noSidewaysScroll } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

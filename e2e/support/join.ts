@@ -1,18 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./auth";
 
-/**
- * DESIGN.md §11: axe finds no serious violation. A toast still fading in or out is left out:
- * axe reads its colours at part opacity and reports a contrast that no reader ever sees.
- */
-export async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
+export { expectAccessible as expectNoSeriousViolations } from "./page";
 
 /**
  * The outbox as the administrator sees it at /dev/mail (development mode, no SMTP): the link

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { acceptCookies, signIn } from "./auth";
+
+/**
+ * DESIGN.md §11: axe finds no serious violation. A toast still fading in or out is left out:
+ * axe reads its colours at part opacity and reports a contrast that no reader ever sees.
+ */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/** Agree to cookies, sign in, and land on the dashboard the guard picks for the role. */
+export async function signedIn(page: Page, email: string) {
+  await acceptCookies(page);
+  await signIn(page, email);
+  // The first sign-in of a fresh server warms it: give it time.
+  await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
+}
+
+/** The page fits its width: nothing scrolls sideways (phone layouts). */
+export async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The newest toast (sonner's front one) says this. A toast with the same words from a quick
+ * earlier save may still be on screen, so asking for "a toast with this text" would find two.
+ */
+export async function expectToast(page: Page, text: string) {
+  await expect(
+    page.locator('[data-sonner-toast][data-front="true"]').filter({ hasText: text }),
+  ).toBeVisible();
+}

@@ -17,7 +17,8 @@ import { fetchJobForView } from "./view";
  *
  * Client rates
  *   Stagehand card  30000 (ignored: the job has its own row)
- *   Stagehand job   standard 32000, weekend 38000, night 45000, night 22:00–06:00, no rate_worker
+ *   Stagehand job   standard 32000, weekend 38000, night 45000, night 22:00–06:00, rate_worker
+ *                   99999 (unused: the worker card prices Stagehand, with its bands)
  *   Rigger card     standard 40000, weekend 50000, no night price; rate_worker 25000
  * Worker rates (Copenhagen card)
  *   Stagehand, no level: standard 18000, weekend 21000, night 24000, night 22:00–06:00
@@ -169,6 +170,7 @@ beforeAll(async () => {
       nightPrice: 45000,
       nightStart: "22:00",
       nightEnd: "06:00",
+      rateWorker: 99999,
     },
     {
       ...client,

@@ -36,10 +36,11 @@ export type { ProjectionView, ShiftProjection, StageFigures } from "./projection
  * GET jobs/{id}/projection (issue 13 "Job projection", spec §7): what a job earns and costs,
  * per live shift and in total, in the job's currency (`jobPricing`), at four stages:
  * - planned: each live slot's positions × the shift's minutes; revenue at the client rate
- *   (the job's own row first, `clientRatesFor`), cost at that rate's `rate_worker` when set
- *   (a flat hourly pay: no weekend or night band of its own), else at the worker rate for the
- *   skill with no particular worker (the job's row, else the card without a level, else the
- *   card's entry level: an open place is priced at what the least experienced worker earns);
+ *   (the job's own row first, `clientRatesFor`), cost at the worker rate of an open place
+ *   (`workerRatesFor` with no worker: the job's row, else the card's, the level-less row
+ *   before the entry level's — what the least experienced worker earns, with the same
+ *   weekend and night bands a booked worker is paid), else at the client rate's flat
+ *   `rate_worker` (a skill no worker card prices);
  * - booked: each filled application (FILLED_STATUSES) over the shift's minutes, its cost at the
  *   worker's own rate (`workerRatesFor` with the real worker);
  * - reported / approved: the reported hours (approved = approved_at set) over the reported
@@ -121,10 +122,7 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
   ]);
 
   const skillIds = [...new Set(slotRows.flatMap((r) => (r.skillId ? [r.skillId] : [])))];
-  // The worker rate "for the skill, no one in particular": user id 0 is no user, so only the
-  // job's level-less row or the card's level-less row can match it.
-  const NOBODY = 0;
-  const [clientRates, workerRates, entryRates] = await Promise.all([
+  const [clientRates, workerRates] = await Promise.all([
     pricing.branchId === null
       ? Promise.resolve(new Map() as Awaited<ReturnType<typeof clientRatesFor>>)
       : clientRatesFor(ctx.db, {
@@ -137,11 +135,10 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
       jobId: job.id,
       branchIds: pricing.branchIds,
       pairs: [
-        ...skillIds.map((skillId) => ({ userId: NOBODY, skillId })),
+        ...skillIds.map((skillId) => ({ userId: null, skillId })),
         ...appRows.map((a) => ({ userId: a.userId, skillId: a.skillId })),
       ],
     }),
-    entryLevelRates(ctx, skillIds, pricing.branchIds),
   ]);
 
   const isHoliday = holidayCheck(pricing.countryIso);
@@ -172,8 +169,13 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
     });
     return null;
   };
-  /** What a slot's planned positions cost: the client rate's rate_worker, else the card. */
+  /**
+   * What a slot's planned positions cost: the worker rate of an open place (with its weekend
+   * and night bands, like a booked worker), else the client rate's flat rate_worker.
+   */
   const plannedPay = (skillId: number): RateBands | null => {
+    const w = workerRates.get(workerRateKey(null, skillId));
+    if (w && w.currencyCode === currency) return w;
     const c = clientRates.get(skillId);
     if (c && c.currencyCode === currency && c.rateWorker !== null)
       return {
@@ -183,8 +185,6 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
         nightStart: null,
         nightEnd: null,
       };
-    const w = workerRates.get(workerRateKey(NOBODY, skillId)) ?? entryRates.get(skillId);
-    if (w && w.currencyCode === currency) return w;
     noteMissing({
       kind: "worker",
       skill: { id: skillId, name: skillName.get(skillId) ?? "" },
@@ -309,45 +309,4 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
     totals: stageTotals(total, costs.totals.total),
     missing_rates: [...missing.values()],
   };
-}
-
-/**
- * For planned places on a skill whose card prices levels only: the card row of the lowest level
- * (by weight) at the first of the branches that has one, per skill. One query.
- */
-async function entryLevelRates(
-  ctx: Ctx,
-  skillIds: number[],
-  branchIds: number[],
-): Promise<Map<number, RateBands & { currencyCode: string }>> {
-  const out = new Map<number, RateBands & { currencyCode: string }>();
-  if (!skillIds.length || !branchIds.length) return out;
-  const wr = schema.workerRates;
-  const rows = await ctx.db
-    .select({
-      skillId: wr.skillId,
-      branchId: wr.branchId,
-      currencyCode: wr.currencyCode,
-      standard: wr.amount,
-      weekend: wr.weekendAmount,
-      night: wr.nightAmount,
-      nightStart: wr.nightStart,
-      nightEnd: wr.nightEnd,
-    })
-    .from(wr)
-    .innerJoin(schema.levels, eq(schema.levels.id, wr.levelId))
-    .where(
-      and(
-        inArray(wr.skillId, skillIds),
-        inArray(wr.branchId, branchIds),
-        isNull(wr.jobId),
-        isNull(wr.userId),
-      ),
-    )
-    .orderBy(asc(schema.levels.weight), asc(wr.id));
-  const rank = (b: number | null) => (b === null ? Infinity : branchIds.indexOf(b));
-  for (const r of [...rows].sort((a, b) => rank(a.branchId) - rank(b.branchId))) {
-    if (!out.has(r.skillId)) out.set(r.skillId, { ...r, currencyCode: r.currencyCode.trim() });
-  }
-  return out;
 }

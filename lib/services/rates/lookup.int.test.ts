@@ -68,6 +68,8 @@ beforeAll(async () => {
   await wr({ skillId: w.hand, levelId: null, amount: 17000 });
   await wr({ skillId: w.hand, userId: custom, amount: 26000 });
   await wr({ skillId: w.stage, levelId: w.senior, amount: 19000 });
+  // Inserted after the senior row: an open place must take it for its level's weight, not its id.
+  await wr({ skillId: w.stage, levelId: w.junior, amount: 16000 });
   await wr({ skillId: w.hand, amount: 30000, jobId, userId: senior, branchId: null });
   await wr({ skillId: w.hand, amount: 28000, jobId, branchId: null });
   await wr({ skillId: w.hand, amount: 99999, branchId: w.sto, currencyCode: "SEK" });
@@ -194,6 +196,29 @@ describe("workerRatesFor", () => {
       currencyCode: "SEK",
     });
     expect((await workerRatesFor(db, { branchIds: [], pairs: pairs() })).size).toBe(0);
+  });
+
+  it("prices an open place (no worker) at the level-less row, else the entry level's, job before card", async () => {
+    const open = [
+      { userId: null, skillId: w.hand },
+      { userId: null, skillId: w.rigger },
+    ];
+    const off = await workerRatesFor(db, { branchIds: [w.cph], pairs: open });
+    expect(off.get(workerRateKey(null, w.hand))).toMatchObject({ source: "card", standard: 17000 });
+    // Rigger has no rows: its parent Stage prices levels only, so the lowest level (Junior).
+    expect(off.get(workerRateKey(null, w.rigger))).toMatchObject({
+      source: "parent-card-level",
+      skillId: w.stage,
+      standard: 16000,
+    });
+    const onJob = await workerRatesFor(db, { jobId, branchIds: [w.cph], pairs: open });
+    // The job's row for the skill; never the row the job keeps for one worker (30000).
+    expect(onJob.get(workerRateKey(null, w.hand))).toMatchObject({
+      source: "job",
+      standard: 28000,
+    });
+    // A worker's key never answers for an open place, nor the other way round.
+    expect(onJob.has(workerRateKey(senior, w.hand))).toBe(false);
   });
 
   it("answers any number of pairs in three queries", async () => {

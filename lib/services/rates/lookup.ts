@@ -114,7 +114,12 @@ export async function clientRatesFor(
   return out;
 }
 
-export const workerRateKey = (userId: number, skillId: number) => `${userId}:${skillId}`;
+/**
+ * The key of a (worker, skill) answer; `userId` null is an open place (no worker yet), priced
+ * at what the skill pays the least experienced worker.
+ */
+export const workerRateKey = (userId: number | null, skillId: number) =>
+  `${userId ?? "open"}:${skillId}`;
 
 /**
  * The worker rate of each (worker, skill) pair, keyed `${userId}:${skillId}`. Precedence, for
@@ -128,6 +133,10 @@ export const workerRateKey = (userId: number, skillId: number) => `${userId}:${s
  *  5. the card row for skill × no level at one of the branches (`card`).
  * "One of the branches" takes the branches in the order given (the job's branch first). The
  * worker's level for a parent skill is the level held in the parent, else in the sub-skill.
+ * An open place (`userId` null: a planned position nobody holds yet) has no job-user, custom
+ * or held level: it takes the job's level-less row, else the job's row of the entry level
+ * (the lowest level weight), else the card's level-less row, else the card's entry-level row
+ * — what the least experienced worker would earn, with the same weekend and night bands.
  * Rows for a country without a branch are not used (a branch row's country is informational). A pair with no rate is absent. Three
  * queries.
  */
@@ -141,7 +150,8 @@ export async function workerRatesFor(
 export interface WorkerRatesQuery {
   jobId?: number | null;
   branchIds: number[];
-  pairs: { userId: number; skillId: number }[];
+  /** userId null: an open place (see `workerRatesFor`). */
+  pairs: { userId: number | null; skillId: number }[];
 }
 
 /**
@@ -157,23 +167,34 @@ export async function workerRatesForJobs(
   const live = queries.filter((q) => q.pairs.length && (q.jobId || q.branchIds.length));
   if (!live.length) return answers;
   const skillIds = [...new Set(live.flatMap((q) => q.pairs.map((p) => p.skillId)))];
-  const userIds = [...new Set(live.flatMap((q) => q.pairs.map((p) => p.userId)))];
+  const userIds = [
+    ...new Set(live.flatMap((q) => q.pairs.flatMap((p) => (p.userId === null ? [] : [p.userId])))),
+  ];
+  const anyOpen = live.some((q) => q.pairs.some((p) => p.userId === null));
   const jobIds = [...new Set(live.map((q) => q.jobId).filter((j): j is number => !!j))];
   const branchIds = [...new Set(live.flatMap((q) => q.branchIds))];
   const parents = await parentsOf(db, skillIds);
   const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
   const wr = schema.workerRates;
-  const [levels, allRows] = await Promise.all([
-    db
-      .select({
-        userId: schema.userSkills.userId,
-        skillId: schema.userSkills.skillId,
-        levelId: schema.userSkills.levelId,
-      })
-      .from(schema.userSkills)
-      .where(
-        and(inArray(schema.userSkills.userId, userIds), inArray(schema.userSkills.skillId, all)),
-      ),
+  const [levels, weights, allRows] = await Promise.all([
+    userIds.length
+      ? db
+          .select({
+            userId: schema.userSkills.userId,
+            skillId: schema.userSkills.skillId,
+            levelId: schema.userSkills.levelId,
+          })
+          .from(schema.userSkills)
+          .where(
+            and(
+              inArray(schema.userSkills.userId, userIds),
+              inArray(schema.userSkills.skillId, all),
+            ),
+          )
+      : Promise.resolve([]),
+    anyOpen
+      ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
+      : Promise.resolve([]),
     db
       .select()
       .from(wr)
@@ -186,7 +207,9 @@ export async function workerRatesForJobs(
               ? and(
                   isNull(wr.jobId),
                   inArray(wr.branchId, branchIds),
-                  or(isNull(wr.userId), inArray(wr.userId, userIds)),
+                  userIds.length
+                    ? or(isNull(wr.userId), inArray(wr.userId, userIds))
+                    : isNull(wr.userId),
                 )
               : undefined,
           ),
@@ -201,7 +224,7 @@ export async function workerRatesForJobs(
         ? r.branchId !== null && q.branchIds.includes(r.branchId)
         : q.jobId != null && r.jobId === q.jobId,
     );
-    resolveWorkerRates(q, rows, levels, parents, answers[i]);
+    resolveWorkerRates(q, rows, levels, weights, parents, answers[i]);
   });
   return answers;
 }
@@ -212,24 +235,46 @@ function resolveWorkerRates(
   q: WorkerRatesQuery,
   rows: WorkerRateRow[],
   levels: { userId: number; skillId: number; levelId: number | null }[],
+  weights: { id: number; weight: number }[],
   parents: Map<number, number | null>,
   out: Map<string, WorkerRate>,
 ): void {
   const levelOf = new Map(levels.map((l) => [`${l.userId}:${l.skillId}`, l.levelId]));
+  const weightOf = new Map(weights.map((l) => [l.id, l.weight]));
+  const entryFirst = (a: Row, b: Row) =>
+    (weightOf.get(a.levelId ?? 0) ?? Infinity) - (weightOf.get(b.levelId ?? 0) ?? Infinity);
   const branchRank = (b: number | null) => (b === null ? -1 : q.branchIds.indexOf(b));
   type Row = (typeof rows)[number];
-  const pick = (match: (r: Row) => boolean): Row | undefined =>
+  const pick = (match: (r: Row) => boolean, byLevel = false): Row | undefined =>
     rows
       .filter(match)
-      .sort((a, b) => branchRank(a.branchId) - branchRank(b.branchId) || a.id - b.id)[0];
+      .sort(
+        (a, b) =>
+          branchRank(a.branchId) - branchRank(b.branchId) ||
+          (byLevel ? entryFirst(a, b) : 0) ||
+          a.id - b.id,
+      )[0];
 
   const resolve = (
-    userId: number,
+    userId: number | null,
     skillId: number,
     level: number | null,
   ): [Row, string] | undefined => {
     const onJob = (r: Row) => q.jobId != null && r.jobId === q.jobId && r.skillId === skillId;
     const onCard = (r: Row) => r.jobId === null && r.skillId === skillId;
+    if (userId === null) {
+      const open: [(r: Row) => boolean, boolean, string][] = [
+        [(r) => onJob(r) && r.userId === null && r.levelId === null, false, "job"],
+        [(r) => onJob(r) && r.userId === null && r.levelId !== null, true, "job"],
+        [(r) => onCard(r) && r.userId === null && r.levelId === null, false, "card"],
+        [(r) => onCard(r) && r.userId === null && r.levelId !== null, true, "card-level"],
+      ];
+      for (const [match, byLevel, source] of open) {
+        const row = pick(match, byLevel);
+        if (row) return [row, source];
+      }
+      return undefined;
+    }
     const steps: [(r: Row) => boolean, string][] = [
       [(r) => onJob(r) && r.userId === userId, "job-user"],
       [
@@ -254,7 +299,7 @@ function resolveWorkerRates(
   for (const { userId, skillId } of q.pairs) {
     const key = workerRateKey(userId, skillId);
     if (out.has(key)) continue;
-    const level = levelOf.get(`${userId}:${skillId}`) ?? null;
+    const level = userId === null ? null : (levelOf.get(`${userId}:${skillId}`) ?? null);
     let hit = resolve(userId, skillId, level);
     const parentId = parents.get(skillId) ?? null;
     if (!hit && parentId !== null) {

@@ -28,7 +28,7 @@ export default async function ClientRatesPage({
     <>
       <PageHeader
         title={`Rates: ${company.name}`}
-        description="What the client pays per hour for each skill at a branch, with weekend and night prices, and the worker pay each price assumes."
+        description="What the client pays per hour for each skill at a branch, with weekend and night prices, and the worker pay each price assumes (the margin uses it where no worker rate prices the skill)."
       />
       {!branch || !currency ? (
         <EmptyState

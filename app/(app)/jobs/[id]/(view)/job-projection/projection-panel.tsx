@@ -77,9 +77,9 @@ export function ProjectionPanel({
         <h2 className="text-lg font-semibold text-gray-900">Job projection</h2>
         <p className="text-sm text-gray-600">
           What this job earns and costs, in {p.currency}. Planned counts every position for the
-          whole shift, an open place paid what the skill pays its least experienced worker;
-          booked counts the filled places at each worker&apos;s own rate; reported and approved
-          count the hours worked.
+          whole shift, an open place paid what the skill pays its least experienced worker; booked
+          counts the filled places at each worker&apos;s own rate; reported and approved count the
+          hours worked.
         </p>
       </div>
 

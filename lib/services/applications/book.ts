@@ -100,7 +100,9 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       capacity: applying || status === "Booked",
       clashes: status === "Booked" ? "overlap-and-rest" : "none",
       skill: !applying,
-      rates: status === "Booked",
+      // A request the worker accepts takes a place without asking again: the office booker is
+      // asked about a missing worker rate when it requests. A client contact never is (pay).
+      rates: status === "Booked" || (status === "Requested" && !actor.isClient),
       closely: input.closely,
       bookAnyway: input.book_anyway,
     });

@@ -24,8 +24,10 @@ export interface FillRequest {
   /**
    * The worker must have a worker rate for the slot's skill on its job unless the booker says
    * book anyway (an office user putting a worker on a slot: booking, setting Booked, moving a
-   * held place; a worker applying or accepting a request is not asked). `true` looks the rates up; a verb checking many workers at once passes the
-   * answer it looked up for all of them (book-all: no query per worker).
+   * held place, or requesting a worker, since accepting the request then takes the place; a
+   * worker applying or accepting is not asked, nor a client contact requesting). `true` looks
+   * the rates up; a verb checking many workers at once passes the answer it looked up for all
+   * of them (book-all: no query per worker).
    */
   rates?: boolean | HasRate;
   closely?: boolean;

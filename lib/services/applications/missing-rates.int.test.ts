@@ -179,7 +179,41 @@ describe("missing worker rates at booking (410 missing_rates)", () => {
     expect((await appErrorOf(book(w.pm, ole, s))).type).toBe("missing_rates");
   });
 
-  it("Reserve and Requested hold no position and are not asked; a worker applying is not stopped", async () => {
+  it("an office booker requesting a worker is asked (accepting takes the place unasked), by POST and by a status change", async () => {
+    const s = await unratedJob("2026-12-09T07:00:00Z", "2026-12-09T15:00:00Z");
+    const ole = await k.worker([w.skill], [], "Ole Requested");
+    const err = await appErrorOf(book(w.pm, ole, s, { status: "Requested" }));
+    expect([err.status, err.type]).toEqual([410, "missing_rates"]);
+    expect(err.message).toBe(
+      "There is no worker rate for Ole Requested as Stagehand on this job. Book anyway?",
+    );
+    expect(await placesOf(ole)).toEqual([]);
+    const [req] = await book(w.pm, ole, s, { status: "Requested", book_anyway: true });
+    expect(req).toMatchObject({ status: "Requested", book_anyway: true });
+
+    // Reserve → Requested through PUT applications/{id}: asked the same way, nothing changed.
+    const bo = await k.worker([w.skill]);
+    const [held] = await book(w.pm, bo, s, { status: "Reserve" });
+    const pm = await k.ctx(w.pm);
+    const again = await appErrorOf(changeApplicationStatus(pm, held.id, { status: "Requested" }));
+    expect([again.status, again.type]).toEqual([410, "missing_rates"]);
+    expect(await applicationStatus(db, held.id)).toBe("Reserve");
+    const ok = await changeApplicationStatus(pm, held.id, {
+      status: "Requested",
+      book_anyway: true,
+    });
+    expect(ok.application).toMatchObject({ status: "Requested", book_anyway: true });
+
+    // With a rate on the job the request goes through unasked.
+    await rate({ jobId: s.jobId });
+    const cy = await k.worker([w.skill]);
+    expect((await book(w.pm, cy, s, { status: "Requested" }))[0]).toMatchObject({
+      status: "Requested",
+      book_anyway: false,
+    });
+  });
+
+  it("Reserve holds no position and is not asked, nor a client contact's request; a worker applying is not stopped", async () => {
     const s = await unratedJob("2026-12-09T07:00:00Z", "2026-12-09T15:00:00Z");
     const reserve = await k.worker([w.skill]);
     expect((await book(w.pm, reserve, s, { status: "Reserve" }))[0].status).toBe("Reserve");
@@ -229,7 +263,8 @@ describe("missing worker rates at booking (410 missing_rates)", () => {
     const pm = await k.ctx(w.pm);
     for (const from of ["Requested", "Reserve"]) {
       const a = await k.worker([w.skill]);
-      const [held] = await book(w.pm, a, s, { status: from });
+      // (Requesting was asked already: book_anyway answers it; Booked asks again.)
+      const [held] = await book(w.pm, a, s, { status: from, book_anyway: from === "Requested" });
       const err = await appErrorOf(changeApplicationStatus(pm, held.id, { status: "Booked" }));
       expect([err.status, err.type]).toEqual([410, "missing_rates"]);
       expect(await applicationStatus(db, held.id)).toBe(from);
@@ -240,7 +275,8 @@ describe("missing worker rates at booking (410 missing_rates)", () => {
       expect(ok.application).toMatchObject({ status: "Booked", book_anyway: true });
     }
 
-    // The worker answers the booker's request: the booker chose to ask them.
+    // The worker answers a client contact's request: nobody is asked about the rate (a client
+    // contact never is; the job projection names the missing rate).
     const b = await k.worker([w.skill]);
     const [req] = await book(w.colEditorA, b, s, { status: "Requested" });
     const answer = await changeApplicationStatus(await k.ctx(b), req.id, {

@@ -76,6 +76,19 @@ export async function changeApplicationStatus(
     if (by === "worker" && app.endsAt.getTime() <= now && to !== "Denied")
       throw new ConflictError("This shift has already ended.", "shift_ended");
 
+    if (to === "Requested" && by === "booker" && !rel.actor.isClient) {
+      // Accepting takes the place without asking again: ask the office about the rate now.
+      await assertCanFill(ctx, {
+        worker: await loadAssignee(ctx.db, app.assigneeId),
+        targets: await underLocks(ctx, [{ ...app, slotId: app.shiftSlotId }]),
+        except: [app.id],
+        capacity: false,
+        clashes: "none",
+        skill: false,
+        rates: true,
+        bookAnyway: input.book_anyway,
+      });
+    }
     if (isFilled(to)) {
       const worker = await loadAssignee(ctx.db, app.assigneeId);
       await assertCanFill(ctx, {

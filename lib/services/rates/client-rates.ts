@@ -1,3 +1,4 @@
+import { cardKey, planCardWrite } from "./card-write";
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
@@ -160,20 +161,21 @@ export async function writeCard(
       and(eq(cr.companyId, card.company_id), eq(cr.branchId, card.branch_id), isNull(cr.jobId)),
     )
     .for("update");
-  const byKey = new Map(existing.map((r) => [`${r.skillId}:${r.levelId ?? ""}`, r.id]));
-  const remove: number[] = [];
-  const insert: (typeof cr.$inferInsert)[] = [];
-  for (const r of card.rates) {
-    const id = byKey.get(`${r.skill_id}:${r.level_id ?? ""}`);
-    if (isEmptyClientRow(r)) {
-      if (id) remove.push(id);
-    } else if (id) {
-      await ctx.db
-        .update(cr)
-        .set({ ...bandsOf(r), currencyCode: currency.code, updatedAt: ctx.now })
-        .where(eq(cr.id, id));
-    } else {
-      insert.push({
+  const plan = planCardWrite(
+    existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, r.levelId) })),
+    card.rates,
+    (r) => cardKey(r.skill_id, r.level_id),
+    isEmptyClientRow,
+  );
+  for (const { id, row } of plan.update)
+    await ctx.db
+      .update(cr)
+      .set({ ...bandsOf(row), currencyCode: currency.code, updatedAt: ctx.now })
+      .where(eq(cr.id, id));
+  if (plan.remove.length) await ctx.db.delete(cr).where(inArray(cr.id, plan.remove));
+  if (plan.insert.length)
+    await ctx.db.insert(cr).values(
+      plan.insert.map((r) => ({
         companyId: card.company_id,
         branchId: card.branch_id,
         skillId: r.skill_id,
@@ -182,12 +184,9 @@ export async function writeCard(
         ...bandsOf(r),
         createdAt: ctx.now,
         updatedAt: ctx.now,
-      });
-    }
-  }
-  if (remove.length) await ctx.db.delete(cr).where(inArray(cr.id, remove));
-  if (insert.length) await ctx.db.insert(cr).values(insert);
-  return { currency, saved: filled.length, removed: remove.length };
+      })),
+    );
+  return { currency, saved: filled.length, removed: plan.remove.length };
 }
 
 /** POST rates / PUT rates (jsonData = the whole card) [rate_access]: one transaction. */

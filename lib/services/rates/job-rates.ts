@@ -1,3 +1,4 @@
+import { cardKey, planCardWrite } from "./card-write";
 import { z } from "zod";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -144,44 +145,41 @@ export async function saveJobClientRates(
       .from(cr)
       .where(and(eq(cr.jobId, job.id), isNull(cr.levelId)))
       .for("update");
-    const bySkill = new Map(existing.map((r) => [r.skillId, r.id]));
-    const remove: number[] = [];
-    const insert: (typeof cr.$inferInsert)[] = [];
-    let saved = 0;
-    for (const r of rates) {
-      const id = bySkill.get(r.skill_id);
-      if (isEmptyClientRow(r)) {
-        if (id) remove.push(id);
-        continue;
-      }
-      saved++;
-      const bands = {
-        standardPrice: r.standard_price ?? 0,
-        weekendPrice: r.weekend_price,
-        nightPrice: r.night_price,
-        nightStart: r.night_start,
-        nightEnd: r.night_end,
-        rateWorker: r.rate_worker,
-        currencyCode: pricing!.currencyCode,
-        updatedAt: ctx.now,
-      };
-      if (id) await ctx.db.update(cr).set(bands).where(eq(cr.id, id));
-      else
-        insert.push({
-          ...bands,
+    const plan = planCardWrite(
+      existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, null) })),
+      rates,
+      (r) => cardKey(r.skill_id, null),
+      isEmptyClientRow,
+    );
+    const bands = (r: (typeof rates)[number]) => ({
+      standardPrice: r.standard_price ?? 0,
+      weekendPrice: r.weekend_price,
+      nightPrice: r.night_price,
+      nightStart: r.night_start,
+      nightEnd: r.night_end,
+      rateWorker: r.rate_worker,
+      currencyCode: pricing!.currencyCode,
+      updatedAt: ctx.now,
+    });
+    for (const { id, row } of plan.update)
+      await ctx.db.update(cr).set(bands(row)).where(eq(cr.id, id));
+    if (plan.remove.length) await ctx.db.delete(cr).where(inArray(cr.id, plan.remove));
+    if (plan.insert.length)
+      await ctx.db.insert(cr).values(
+        plan.insert.map((r) => ({
+          ...bands(r),
           companyId: pricing!.companyId,
           branchId,
           skillId: r.skill_id,
           levelId: null,
           jobId: job.id,
           createdAt: ctx.now,
-        });
-    }
-    if (remove.length) await ctx.db.delete(cr).where(inArray(cr.id, remove));
-    if (insert.length) await ctx.db.insert(cr).values(insert);
+        })),
+      );
+    const saved = plan.update.length + plan.insert.length;
     await logActivity(ctx, {
       logName: "jobs",
-      description: `Saved the client rates of job ${job.name} (${saved} rates, ${remove.length} removed)`,
+      description: `Saved the client rates of job ${job.name} (${saved} rates, ${plan.remove.length} removed)`,
       subjectType: "jobs",
       subjectId: job.id,
       properties: { attributes: rates },

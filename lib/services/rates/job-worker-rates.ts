@@ -1,3 +1,4 @@
+import { cardKey, planCardWrite } from "./card-write";
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -270,32 +271,28 @@ export async function saveJobWorkerRates(
       .select({ countryId: schema.branches.countryId })
       .from(schema.branches)
       .where(eq(schema.branches.id, branchId));
-    const key = (r: { skillId: number; levelId: number | null; userId: number | null }) =>
-      `${r.skillId}:${r.levelId ?? ""}:${r.userId ?? ""}`;
-    const byKey = new Map(existing.map((r) => [key(r), r.id]));
-    const remove: number[] = [];
-    const insert: (typeof wr.$inferInsert)[] = [];
-    let saved = 0;
-    for (const r of rates) {
-      const id = byKey.get(key({ skillId: r.skill_id, levelId: r.level_id, userId: r.user_id }));
-      if (isEmptyWorkerRow(r)) {
-        if (id) remove.push(id);
-        continue;
-      }
-      saved++;
-      const bands = {
-        amount: r.amount ?? 0,
-        weekendAmount: r.weekend_amount,
-        nightAmount: r.night_amount,
-        nightStart: r.night_start,
-        nightEnd: r.night_end,
-        currencyCode: pricing.currencyCode,
-        updatedAt: ctx.now,
-      };
-      if (id) await ctx.db.update(wr).set(bands).where(eq(wr.id, id));
-      else
-        insert.push({
-          ...bands,
+    const plan = planCardWrite(
+      existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, r.levelId, r.userId) })),
+      rates,
+      (r) => cardKey(r.skill_id, r.level_id, r.user_id),
+      isEmptyWorkerRow,
+    );
+    const bands = (r: (typeof rates)[number]) => ({
+      amount: r.amount ?? 0,
+      weekendAmount: r.weekend_amount,
+      nightAmount: r.night_amount,
+      nightStart: r.night_start,
+      nightEnd: r.night_end,
+      currencyCode: pricing.currencyCode,
+      updatedAt: ctx.now,
+    });
+    for (const { id, row } of plan.update)
+      await ctx.db.update(wr).set(bands(row)).where(eq(wr.id, id));
+    if (plan.remove.length) await ctx.db.delete(wr).where(inArray(wr.id, plan.remove));
+    if (plan.insert.length)
+      await ctx.db.insert(wr).values(
+        plan.insert.map((r) => ({
+          ...bands(r),
           skillId: r.skill_id,
           levelId: r.level_id,
           userId: r.user_id,
@@ -303,13 +300,12 @@ export async function saveJobWorkerRates(
           branchId,
           countryId: branch?.countryId ?? null,
           createdAt: ctx.now,
-        });
-    }
-    if (remove.length) await ctx.db.delete(wr).where(inArray(wr.id, remove));
-    if (insert.length) await ctx.db.insert(wr).values(insert);
+        })),
+      );
+    const saved = plan.update.length + plan.insert.length;
     await logActivity(ctx, {
       logName: "jobs",
-      description: `Saved the worker rates of job ${job.name} (${saved} rates, ${remove.length} removed)`,
+      description: `Saved the worker rates of job ${job.name} (${saved} rates, ${plan.remove.length} removed)`,
       subjectType: "jobs",
       subjectId: job.id,
       properties: { attributes: rates },

@@ -1,5 +1,6 @@
+import { cardKey, planCardWrite } from "./card-write";
 import { z } from "zod";
-import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
 import { withTx, type Ctx, type TxCtx } from "../context";
@@ -216,44 +217,34 @@ async function writeWorkerRows(
     .select({ countryId: schema.branches.countryId })
     .from(schema.branches)
     .where(eq(schema.branches.id, scope.branchId));
-  const byKey = new Map(existing.map((r) => [`${r.skillId}:${r.levelId ?? ""}`, r.id]));
-  let saved = 0;
-  let removed = 0;
-  const insert: (typeof wr.$inferInsert)[] = [];
-  for (const r of rows) {
-    const id = byKey.get(`${r.skill_id}:${r.level_id ?? ""}`);
-    if (isEmptyWorkerRow(r)) {
-      if (id) {
-        await ctx.db.delete(wr).where(eq(wr.id, id));
-        removed++;
-      }
-      continue;
-    }
-    saved++;
-    if (id)
-      await ctx.db
-        .update(wr)
-        .set({
-          ...bandsOf(r),
-          currencyCode: scope.currency.code,
-          countryId: branch.countryId,
-          updatedAt: ctx.now,
-        })
-        .where(eq(wr.id, id));
-    else
-      insert.push({
+  const plan = planCardWrite(
+    existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, r.levelId) })),
+    rows,
+    (r) => cardKey(r.skill_id, r.level_id),
+    isEmptyWorkerRow,
+  );
+  const placed = { currencyCode: scope.currency.code, countryId: branch.countryId };
+  for (const { id, row } of plan.update)
+    await ctx.db
+      .update(wr)
+      .set({ ...bandsOf(row), ...placed, updatedAt: ctx.now })
+      .where(eq(wr.id, id));
+  if (plan.remove.length) await ctx.db.delete(wr).where(inArray(wr.id, plan.remove));
+  if (plan.insert.length)
+    await ctx.db.insert(wr).values(
+      plan.insert.map((r) => ({
         skillId: r.skill_id,
         levelId: r.level_id,
         branchId: scope.branchId,
-        countryId: branch.countryId,
         userId: scope.userId,
-        currencyCode: scope.currency.code,
+        ...placed,
         ...bandsOf(r),
         createdAt: ctx.now,
         updatedAt: ctx.now,
-      });
-  }
-  if (insert.length) await ctx.db.insert(wr).values(insert);
+      })),
+    );
+  const saved = plan.update.length + plan.insert.length;
+  const removed = plan.remove.length;
   return { saved, removed };
 }
 

@@ -1,11 +1,11 @@
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
+import { listAdditionalCosts } from "@/lib/services/jobs/additional-costs";
 import {
   deleteAdditionalCost,
-  listAdditionalCosts,
   saveAdditionalCost,
   saveAdditionalCostInput,
-} from "@/lib/services/jobs/additional-costs";
+} from "@/lib/services/jobs/additional-costs-write";
 
 // GET and DELETE share the path shape jobs/additional-costs/{…} (spec §7): the GET names a
 // job, the DELETE a cost. One route folder holds both, so both call the parameter {id}.

@@ -7,12 +7,8 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { makeCtx } from "../context";
 import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import {
-  deleteAdditionalCost,
-  equipmentCategoryChoices,
-  listAdditionalCosts,
-  saveAdditionalCost,
-} from "./additional-costs";
+import { equipmentCategoryChoices, listAdditionalCosts } from "./additional-costs";
+import { deleteAdditionalCost, saveAdditionalCost } from "./additional-costs-write";
 import { fetchJobForView } from "./view";
 
 const t0 = new Date("2026-11-22T09:00:00Z");

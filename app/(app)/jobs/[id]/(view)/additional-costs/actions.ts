@@ -6,7 +6,7 @@ import {
   saveAdditionalCost,
   saveAdditionalCostInput,
   type SaveAdditionalCostInput,
-} from "@/lib/services/jobs/additional-costs";
+} from "@/lib/services/jobs/additional-costs-write";
 
 export async function saveCost(jobId: number, input: SaveAdditionalCostInput) {
   return runParsed(saveAdditionalCostInput, input, (ctx, i) => saveAdditionalCost(ctx, jobId, i));

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { pageInput } from "../pagination";
-import { flag, idSchema, optionalId, searchText } from "../params";
+import { flag, optionalId, searchText } from "../params";
+import {
+  blankToUndefined,
+  clearableId,
+  clearableText,
+  recordName,
+  requiredCountryId,
+} from "../record-fields";
 
 /** Input schemas of the venue verbs (spec §3 Venue); the same ones feed the OpenAPI document. */
 
@@ -10,36 +17,8 @@ export type VenueStatus = (typeof VENUE_STATUSES)[number];
 export const VENUE_TABS = ["public", "mine", "all"] as const;
 export type VenueTab = (typeof VENUE_TABS)[number];
 
-const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-
-/** Optional text: trimmed, blank becomes null (clears the field). */
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    z.string().max(max, `may be at most ${max} characters`).nullable().optional(),
-  );
-
-const name = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() : v),
-  z
-    .string({ error: "The name field is required." })
-    .min(1, "The name field is required.")
-    .max(200, "The name may be at most 200 characters."),
-);
-
-const countryId = z.preprocess(
-  blankToUndefined,
-  z
-    .any()
-    .refine((v) => v !== undefined, "The country field is required.")
-    .pipe(idSchema),
-);
-
 /** A company id, or null / "" for a venue of the agency itself. */
-const ownerCompany = z.preprocess(
-  (v) => (v === "" ? null : v),
-  z.union([z.null(), idSchema]).optional(),
-);
+const ownerCompany = clearableId;
 
 /** Spec §9: "Venue type defaults to 1". */
 const venueType = z.preprocess(
@@ -53,14 +32,14 @@ const venueType = z.preprocess(
 );
 
 const venueFields = {
-  name,
-  entrance: text(300),
-  country_id: countryId,
-  city: text(200),
-  address: text(300),
-  zip: text(20),
-  province: text(200),
-  notes: text(5000),
+  name: recordName,
+  entrance: clearableText(300),
+  country_id: requiredCountryId,
+  city: clearableText(200),
+  address: clearableText(300),
+  zip: clearableText(20),
+  province: clearableText(200),
+  notes: clearableText(5000),
   company_id: ownerCompany,
   type: venueType,
 };
@@ -80,8 +59,8 @@ export type CreateVenueInput = z.output<typeof createVenueInput>;
  */
 export const updateVenueInput = z.object({
   ...venueFields,
-  name: name.optional(),
-  country_id: z.preprocess(blankToUndefined, idSchema.optional()),
+  name: recordName.optional(),
+  country_id: optionalId,
 });
 export type UpdateVenueInput = z.output<typeof updateVenueInput>;
 

@@ -15,7 +15,8 @@ function dayAt(days: number, hour: number): Date {
 
 /**
  * The demo seed gives every skill a worker rate except Driver (db/seed/data/rates.ts
- * UNRATED_SKILL): booking a driver asks "Book anyway?" with Book and Cancel (spec §8).
+ * UNRATED_SKILL): booking a driver asks "Book anyway?" with Book and Cancel (spec §8), and
+ * requesting one "Request anyway?" with Request and Cancel.
  */
 test("booking a driver without a worker rate: the warning, Cancel books nothing, Book books", async ({
   page,
@@ -90,12 +91,15 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   await expect(slot).toContainText("0/1");
 
   // Book → the server's question with Book and Cancel.
-  const search = async (slot = page.getByRole("region", { name: "Driver on " }).first()) => {
+  const search = async (
+    slot = page.getByRole("region", { name: "Driver on " }).first(),
+    action: "Book" | "Request" = "Book",
+  ) => {
     await slot.getByRole("button", { name: "Add worker" }).click();
     const dialog = page.getByRole("dialog", { name: /^Book / });
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("button", { name: "Search" }).click();
-    await dialog.getByRole("button", { name: `Book ${name}`, exact: true }).click();
+    await dialog.getByRole("button", { name: `${action} ${name}`, exact: true }).click();
     return dialog;
   };
   let dialog = await search();
@@ -114,6 +118,18 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   await expect(dialog.getByRole("listitem").filter({ hasText: name })).not.toContainText("Booked");
   await page.keyboard.press("Escape");
   await expect(slot).toContainText("0/1");
+  await expect(slot).not.toContainText(name);
+
+  // Requesting asks too ("Request anyway?"): the worker accepting would take the place unasked.
+  await search(slot, "Request");
+  const ask = page.getByRole("alertdialog", { name: "Request anyway?" });
+  await expect(ask).toContainText(
+    `There is no worker rate for ${name} as Driver on this job. Request anyway?`,
+  );
+  await expect(ask.getByRole("button", { name: "Request" })).toBeVisible();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await page.keyboard.press("Escape");
   await expect(slot).not.toContainText(name);
 
   // On a phone: the same question fits the screen; Book books.

@@ -105,6 +105,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       rates: status === "Booked" || (status === "Requested" && !actor.isClient),
       closely: input.closely,
       bookAnyway: input.book_anyway,
+      anyway: status === "Requested" ? "Request" : "Book",
     });
 
     const out: number[] = [];

@@ -32,8 +32,11 @@ export interface FillRequest {
   rates?: boolean | HasRate;
   closely?: boolean;
   bookAnyway?: boolean;
-  /** What the 410's question offers: a move asks "Move anyway?", not "Book anyway?". */
-  anyway?: "Book" | "Move";
+  /**
+   * What the 410's question offers: a move asks "Move anyway?" and a request "Request
+   * anyway?", not "Book anyway?".
+   */
+  anyway?: "Book" | "Move" | "Request";
 }
 
 /**

@@ -185,7 +185,7 @@ describe("missing worker rates at booking (410 missing_rates)", () => {
     const err = await appErrorOf(book(w.pm, ole, s, { status: "Requested" }));
     expect([err.status, err.type]).toEqual([410, "missing_rates"]);
     expect(err.message).toBe(
-      "There is no worker rate for Ole Requested as Stagehand on this job. Book anyway?",
+      "There is no worker rate for Ole Requested as Stagehand on this job. Request anyway?",
     );
     expect(await placesOf(ole)).toEqual([]);
     const [req] = await book(w.pm, ole, s, { status: "Requested", book_anyway: true });
@@ -197,6 +197,7 @@ describe("missing worker rates at booking (410 missing_rates)", () => {
     const pm = await k.ctx(w.pm);
     const again = await appErrorOf(changeApplicationStatus(pm, held.id, { status: "Requested" }));
     expect([again.status, again.type]).toEqual([410, "missing_rates"]);
+    expect(again.message).toMatch(/Request anyway\?$/);
     expect(await applicationStatus(db, held.id)).toBe("Reserve");
     const ok = await changeApplicationStatus(pm, held.id, {
       status: "Requested",

@@ -57,9 +57,9 @@ export async function hasRateFor(
   return (workerId, slot) => rateOfSlot(rates, workerId, slot) !== undefined;
 }
 
-/** The 410's question (spec §8: Book and Cancel; a move asks "Move anyway?"). */
+/** The 410's question (spec §8: Book and Cancel; a move asks "Move anyway?", a request "Request anyway?"). */
 export const missingRateMessage = (
   workerName: string,
   skillName: string,
-  anyway: "Book" | "Move" = "Book",
+  anyway: "Book" | "Move" | "Request" = "Book",
 ) => `There is no worker rate for ${workerName} as ${skillName} on this job. ${anyway} anyway?`;

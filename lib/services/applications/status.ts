@@ -87,6 +87,7 @@ export async function changeApplicationStatus(
         skill: false,
         rates: true,
         bookAnyway: input.book_anyway,
+        anyway: "Request",
       });
     }
     if (isFilled(to)) {

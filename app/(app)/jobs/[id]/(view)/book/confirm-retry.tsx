@@ -5,7 +5,7 @@ import { Button, Dialog, DialogContent, DialogFooter } from "@/components/ui";
 export interface PendingConfirm {
   message: string;
   retry: () => void;
-  /** The confirming button: "Book" (spec §8), or "Move anyway" when moving. */
+  /** The confirming button: "Book" (spec §8), "Request" for a request, "Move anyway" moving. */
   label?: string;
 }
 
@@ -27,7 +27,7 @@ export function ConfirmRetry({
     <Dialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
       {pending && (
         <DialogContent
-          title={label === "Book" ? "Book anyway?" : `${label}?`}
+          title={/anyway$/.test(label) ? `${label}?` : `${label} anyway?`}
           size="sm"
           role="alertdialog"
         >

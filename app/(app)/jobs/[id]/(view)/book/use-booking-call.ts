@@ -41,9 +41,11 @@ export function useBookingCall(confirmLabel = "Book") {
           res.type === "missing_skill" || res.type === "missing_rates"
             ? { ...flags, book_anyway: true }
             : { ...flags, closely: true };
+        // A request's warning asks "Request anyway?": its button says Request, not Book.
+        const label = /Request anyway\?$/.test(res.message) ? "Request" : confirmLabel;
         setConfirm({
           message: res.message,
-          label: confirmLabel,
+          label,
           retry: () => run(call, success, more, onDone),
         });
       } else {

@@ -127,6 +127,7 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
     `There is no worker rate for ${name} as Driver on this job. Request anyway?`,
   );
   await expect(ask.getByRole("button", { name: "Request" })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/missing-rates-request-1280.png` });
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(ask).toBeHidden();
   await page.keyboard.press("Escape");

@@ -97,6 +97,24 @@ describe("booking (POST applications)", () => {
     expect(app).toMatchObject({ status: "Booked", closely: true });
   });
 
+  it("a client contact who books is not told another company's job behind an overlap or rest warning", async () => {
+    const a = await worker([w.skill], [], "Ida Elsewhere");
+    const theirs = await oneShiftJob("2026-12-17T08:00:00Z", "2026-12-17T16:00:00Z", 2, w.companyB);
+    await book(w.pm, a, theirs);
+    const same = await oneShiftJob("2026-12-17T12:00:00Z", "2026-12-17T20:00:00Z");
+    const overlap = await appErrorOf(book(w.colEditorA, a, same));
+    expect([overlap.status, overlap.type]).toEqual([409, "overlap"]);
+    expect(overlap.message).toBe("Ida Elsewhere is already booked elsewhere at the same time.");
+    const early = await oneShiftJob("2026-12-18T00:00:00Z", "2026-12-18T04:00:00Z");
+    const rest = await appErrorOf(book(w.colEditorA, a, early));
+    expect([rest.status, rest.type]).toEqual([410, "rest_time"]);
+    expect(rest.message).toBe(
+      "Ida Elsewhere has another booking that leaves less than 11 hours of rest. Book anyway?",
+    );
+    // The office is told which booking it is.
+    expect((await appErrorOf(book(w.pm, a, same))).message).toContain("Job 2026-12-17T08:00:00Z");
+  });
+
   it("follows the country's rest hours setting", async () => {
     await db
       .update(schema.countries)

@@ -23,7 +23,7 @@ import { parseInput } from "../validate";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobScope } from "../jobs/scope";
 import { containsPattern } from "../like";
-import { conflictMessage, findConflicts } from "./conflicts";
+import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { worksShifts } from "../users/workers";
 import { missingDocumentsForSkill } from "../documents/skill-documents";
 import { documentsToday } from "../documents/today";
@@ -197,7 +197,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   if (!ids.length) return { items: [], meta: pageMeta(q.page, q.perPage, Number(total)) };
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
-  const viewerCompany = actor.isClient ? actor.companyId : undefined;
+  const viewerCompany = viewerCompanyOf(actor);
   const [skills, branches, applications, conflicts, onOwnJobs, missingDocs] = await Promise.all([
     ctx.db
       .select({

@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { assertRelated, loadApplication, relationTo, toId, type Relation } from "./access";
-import { conflictMessage, findConflicts } from "./conflicts";
+import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { assertCanMove } from "./fill";
 import { lockApplication } from "./locks";
 import { applicationChangeInput } from "./schemas";
@@ -95,7 +95,15 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
         current: id === app.shiftId,
         already_on_shift: id !== app.shiftId && here ? here.status : null,
         conflict: c
-          ? { kind: c.kind, message: conflictMessage(c, app.assigneeName, ss[0].restHours) }
+          ? {
+              kind: c.kind,
+              message: conflictMessage(
+                c,
+                app.assigneeName,
+                ss[0].restHours,
+                viewerCompanyOf(ctx.actor),
+              ),
+            }
           : null,
         slots: ss.map((s) => ({
           id: s.slotId,

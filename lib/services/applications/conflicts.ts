@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { formatRange } from "@/lib/domain/format";
+import type { Actor } from "../actor-types";
 
 /** A shift someone may be booked on, with the rest its country asks for around it. */
 export interface TargetShift {
@@ -106,6 +107,14 @@ export async function findConflicts(
 /** "Summer Festival 24/11/2026 18:00 – 02:00" */
 export const otherShiftLabel = (c: Conflict): string =>
   `${c.other.jobName} ${formatRange(c.other.startsAt, c.other.endsAt, c.other.timeZone)}`;
+
+/**
+ * The company whose jobs a viewer may know about, for `conflictMessage`: a client contact's own
+ * (bookable.ts does the same with its actor); undefined for the office and the system.
+ */
+export function viewerCompanyOf(actor: Actor | null | undefined): number | null | undefined {
+  return actor?.kind === "user" && actor.isClient ? actor.companyId : undefined;
+}
 
 /**
  * The clash in words. `viewerCompanyId` is set for a client contact: another company's job is

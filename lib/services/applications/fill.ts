@@ -3,7 +3,7 @@ import { schema } from "@/db";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
-import { conflictMessage, findConflicts, type Conflict } from "./conflicts";
+import { conflictMessage, findConflicts, viewerCompanyOf, type Conflict } from "./conflicts";
 import { lockApplicationsOf } from "./locks";
 import { hasRateFor, missingRateMessage, type HasRate } from "./rated";
 import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
@@ -80,12 +80,15 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
       ...conflictsAmong(r.targets, r.worker.id),
     ];
     const overlap = conflicts.find((c) => c.kind === "overlap");
-    if (overlap) throw new ConflictError(conflictMessage(overlap, r.worker.name, 0), "overlap");
+    // A client contact who books learns of a clash, never another company's job behind it.
+    const viewer = viewerCompanyOf(ctx.actor);
+    if (overlap)
+      throw new ConflictError(conflictMessage(overlap, r.worker.name, 0, viewer), "overlap");
     const rest = conflicts.find((c) => c.kind === "rest");
     if (rest && r.clashes === "overlap-and-rest" && !r.closely) {
       const hours = r.targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
       throw new ConfirmError(
-        conflictMessage(rest, r.worker.name, hours).replace(
+        conflictMessage(rest, r.worker.name, hours, viewer).replace(
           /Book anyway\?$/,
           `${r.anyway ?? "Book"} anyway?`,
         ),

@@ -115,6 +115,39 @@ describe("booking (POST applications)", () => {
     expect((await appErrorOf(book(w.pm, a, same))).message).toContain("Job 2026-12-17T08:00:00Z");
   });
 
+  it("a request is asked about overlap and rest like a booking (accepting takes the place unasked)", async () => {
+    const a = await worker([w.skill], [], "Rhea Request");
+    const night = await oneShiftJob("2026-12-19T18:00:00Z", "2026-12-19T23:00:00Z");
+    await book(w.pm, a, night);
+    const same = await oneShiftJob("2026-12-19T20:00:00Z", "2026-12-19T22:00:00Z");
+    const overlap = await appErrorOf(book(w.pm, a, same, { status: "Requested" }));
+    expect([overlap.status, overlap.type]).toEqual([409, "overlap"]);
+    const morning = await oneShiftJob("2026-12-20T06:00:00Z", "2026-12-20T14:00:00Z");
+    for (const requester of [w.pm, w.colA]) {
+      const rest = await appErrorOf(book(requester, a, morning, { status: "Requested" }));
+      expect([rest.status, rest.type]).toEqual([410, "rest_time"]);
+      expect(rest.message).toMatch(/less than 11 hours of rest\. Request anyway\?$/);
+    }
+    expect(await k.filledOf(morning.slotId)).toBe(0);
+    const [req] = await book(w.pm, a, morning, { status: "Requested", closely: true });
+    expect(req).toMatchObject({ status: "Requested", closely: true });
+    // The worker accepts without being asked again.
+    const answer = await changeApplicationStatus(await ctx(a), req.id, {
+      status: "Request accepted",
+    });
+    expect(answer.application.status).toBe("Request accepted");
+
+    // Reserve → Requested asks the same.
+    const b = await worker([w.skill]);
+    await book(w.pm, b, night);
+    const [held] = await book(w.pm, b, morning, { status: "Reserve" });
+    const again = await appErrorOf(
+      changeApplicationStatus(await ctx(w.pm), held.id, { status: "Requested" }),
+    );
+    expect([again.status, again.type]).toEqual([410, "rest_time"]);
+    expect(await applicationStatus(db, held.id)).toBe("Reserve");
+  });
+
   it("follows the country's rest hours setting", async () => {
     await db
       .update(schema.countries)

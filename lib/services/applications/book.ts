@@ -98,7 +98,8 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       targets,
       except: existing.map((a) => a.id),
       capacity: applying || status === "Booked",
-      clashes: status === "Booked" ? "overlap-and-rest" : "none",
+      // A request is asked what a booking is: the worker's acceptance takes the place unasked.
+      clashes: status === "Booked" || status === "Requested" ? "overlap-and-rest" : "none",
       skill: !applying,
       // A request the worker accepts takes a place without asking again: the office booker is
       // asked about a missing worker rate when it requests. A client contact never is (pay).

@@ -52,7 +52,7 @@ export async function changeApplicationStatus(
   const input = parseInput(statusChangeInput, raw);
   const to = input.status;
   const result = await withTx(ctx, async (ctx) => {
-    const { app } = await lockApplication(ctx, id, { worker: isFilled(to) });
+    const { app } = await lockApplication(ctx, id, { worker: isFilled(to) || to === "Requested" });
     const rel = await relationTo(ctx, app);
     assertRelated(rel);
     const by = actingAs(rel, app.status, to);
@@ -76,16 +76,18 @@ export async function changeApplicationStatus(
     if (by === "worker" && app.endsAt.getTime() <= now && to !== "Denied")
       throw new ConflictError("This shift has already ended.", "shift_ended");
 
-    if (to === "Requested" && by === "booker" && !rel.actor.isClient) {
-      // Accepting takes the place without asking again: ask the office about the rate now.
+    if (to === "Requested" && by === "booker") {
+      // Accepting takes the place without asking again: ask about rest (and, the office, the
+      // worker rate) now.
       await assertCanFill(ctx, {
         worker: await loadAssignee(ctx.db, app.assigneeId),
         targets: await underLocks(ctx, [{ ...app, slotId: app.shiftSlotId }]),
         except: [app.id],
         capacity: false,
-        clashes: "none",
+        clashes: "overlap-and-rest",
         skill: false,
-        rates: true,
+        rates: !rel.actor.isClient,
+        closely: input.closely,
         bookAnyway: input.book_anyway,
         anyway: "Request",
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "@/lib/domain/money";
-import { gridErrorsFrom, readGrid, type RateGridColumn } from "./grid-values";
+import { gridErrorsFrom, readGrid, toGridValues, type RateGridColumn } from "./grid-values";
 
 const columns: RateGridColumn[] = [
   { key: "standard_price", label: "Standard price", kind: "amount" },
@@ -60,5 +60,20 @@ describe("gridErrorsFrom", () => {
       cells: { 9: { standard_price: ["is too large"] }, 7: { skill_id: ["gone"] } },
       other: ["wrong"],
     });
+  });
+});
+
+describe("toGridValues", () => {
+  it("shows stored prices as text in the currency's digits, times as they are, null as empty", () => {
+    const columns: RateGridColumn[] = [
+      { key: "amount", label: "Standard pay", kind: "amount" },
+      { key: "night_start", label: "Night start", kind: "time" },
+      { key: "weekend_amount", label: "Weekend pay", kind: "amount" },
+    ];
+    const rows = [{ id: 7, values: { amount: 17550, night_start: "22:00", weekend_amount: null } }];
+    expect(toGridValues(columns, rows, 2)).toEqual({
+      7: { amount: "175.50", night_start: "22:00", weekend_amount: "" },
+    });
+    expect(toGridValues(columns, rows, 0)[7].amount).toBe("17550");
   });
 });

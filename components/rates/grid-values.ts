@@ -1,3 +1,5 @@
+import { amountInput } from "@/lib/domain/money";
+
 /** The rate grid's cells as text, and how they become prices (pure, unit-tested). */
 export interface RateGridColumn {
   key: string;
@@ -79,4 +81,27 @@ export function gridErrorsFrom(
     } else other.push(...messages);
   }
   return { cells, other };
+}
+
+/**
+ * Stored values (minor units, "HH:mm", null) as the grid's text, per row id; `values` is any
+ * record holding the columns' keys (a rate view as the server sends it).
+ */
+export function toGridValues(
+  columns: RateGridColumn[],
+  rows: { id: number; values: object }[],
+  digits: number,
+): GridValues {
+  const values: GridValues = {};
+  for (const r of rows)
+    values[r.id] = Object.fromEntries(
+      columns.map((c) => {
+        const v = (r.values as Record<string, number | string | null | undefined>)[c.key] ?? null;
+        return [
+          c.key,
+          c.kind === "amount" ? amountInput(v as number | null, digits) : String(v ?? ""),
+        ];
+      }),
+    );
+  return values;
 }

@@ -1,18 +1,8 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { Button, notify } from "@/components/ui";
-import { amountInput, parseAmount } from "@/lib/domain/money";
-import {
-  RateGrid,
-  gridErrorsFrom,
-  readGrid,
-  type GridErrors,
-  type GridValues,
-  type RateGridColumn,
-  type RateGridRow,
-} from "./rate-grid";
+import { Button } from "@/components/ui";
+import { RateGrid, type RateGridColumn, type RateGridRow } from "./rate-grid";
+import { toGridValues, useRateGrid, type RateSaveResult } from "./use-rate-grid";
 
 /** A grid row of a job's rates: what it shows, and the keys it is saved under. */
 export interface JobRateGridRow extends RateGridRow {
@@ -26,25 +16,6 @@ export interface JobRateSection {
   title: string;
   hint?: string;
   rows: JobRateGridRow[];
-}
-
-type SaveResult =
-  | { ok: true; data: { message: string } }
-  | { ok: false; message: string; errors?: Record<string, string[]> };
-
-function toValues(columns: RateGridColumn[], rows: JobRateGridRow[], digits: number): GridValues {
-  const values: GridValues = {};
-  for (const r of rows)
-    values[r.id] = Object.fromEntries(
-      columns.map((c) => {
-        const v = r.values[c.key];
-        return [
-          c.key,
-          c.kind === "amount" ? amountInput(v as number | null, digits) : String(v ?? ""),
-        ];
-      }),
-    );
-  return values;
 }
 
 /**
@@ -65,47 +36,22 @@ export function JobRatesEditor({
   columns: RateGridColumn[];
   sections: JobRateSection[];
   currency: { code: string; digits: number };
-  save: (rates: Record<string, number | string | null>[]) => Promise<SaveResult>;
+  save: (rates: Record<string, number | string | null>[]) => Promise<RateSaveResult>;
 }) {
-  const router = useRouter();
   const all = sections.flatMap((s) => s.rows);
-  const [values, setValues] = useState<GridValues>(() => toValues(columns, all, currency.digits));
-  const [errors, setErrors] = useState<GridErrors>({});
-  const [pending, startTransition] = useTransition();
-
-  const onChange = (rowId: number, key: string, value: string) => {
-    setValues((v) => ({ ...v, [rowId]: { ...v[rowId], [key]: value } }));
-    setErrors((e) => {
-      if (!e[rowId]?.[key]) return e;
-      const cells = { ...e[rowId] };
-      delete cells[key];
-      return { ...e, [rowId]: cells };
-    });
-  };
+  const grid = useRateGrid(columns, all, currency.digits, () =>
+    toGridValues(columns, all, currency.digits),
+  );
+  const { values, errors, onChange, pending } = grid;
 
   const onSave = () => {
-    const read = readGrid(columns, all, values, currency.digits, parseAmount);
-    if (Object.keys(read.errors).length) {
-      setErrors(read.errors);
-      notify.error("Some amounts cannot be read. Correct the marked cells.");
-      return;
-    }
-    const sent = read.rows.map((r, i) => ({ ...all[i].keys, ...r.values }));
-    startTransition(async () => {
-      const result = await save(sent);
-      if (!result.ok) {
-        const { cells, other } = gridErrorsFrom(
-          result.errors,
-          all.map((r) => r.id),
-        );
-        setErrors(cells);
-        notify.error(other[0] ?? result.message);
-        return;
-      }
-      setErrors({});
-      notify.success(result.data.message);
-      router.refresh();
-    });
+    const read = grid.read();
+    if (!read) return;
+    const sent = read.map((r, i) => ({ ...all[i].keys, ...r.values }));
+    grid.submit(
+      () => save(sent),
+      all.map((r) => r.id),
+    );
   };
 
   return (

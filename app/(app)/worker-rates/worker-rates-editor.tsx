@@ -1,17 +1,9 @@
 "use client";
 
-import { useMemo, useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { Button, notify } from "@/components/ui";
-import {
-  RateGrid,
-  gridErrorsFrom,
-  readGrid,
-  type GridErrors,
-  type GridValues,
-  type RateGridColumn,
-} from "@/components/rates/rate-grid";
-import { amountInput, parseAmount } from "@/lib/domain/money";
+import { useMemo } from "react";
+import { Button } from "@/components/ui";
+import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
+import { toGridValues, useRateGrid } from "@/components/rates/use-rate-grid";
 import type { CurrencyView, WorkerRateView } from "@/lib/services/rates";
 import { saveWorkerCardAction } from "./actions";
 
@@ -41,55 +33,34 @@ export function WorkerRatesEditor({
   skills: { id: number; name: string; parent_name: string | null }[];
   rates: WorkerRateView[];
 }) {
-  const router = useRouter();
   const rows = useMemo(
     () => skills.map((s) => ({ id: s.id, name: s.name, parentName: s.parent_name })),
     [skills],
   );
-  const [values, setValues] = useState<GridValues>(() => {
-    const v: GridValues = {};
-    for (const r of rates)
-      v[r.skill_id] = {
-        amount: amountInput(r.amount, currency.minor_units),
-        weekend_amount: amountInput(r.weekend_amount, currency.minor_units),
-        night_amount: amountInput(r.night_amount, currency.minor_units),
-        night_start: r.night_start ?? "",
-        night_end: r.night_end ?? "",
-      };
-    return v;
-  });
-  const [errors, setErrors] = useState<GridErrors>({});
-  const [pending, startTransition] = useTransition();
+  const grid = useRateGrid(COLUMNS, rows, currency.minor_units, () =>
+    toGridValues(
+      COLUMNS,
+      rates.map((r) => ({ id: r.skill_id, values: r })),
+      currency.minor_units,
+    ),
+  );
+  const { values, errors, onChange, pending } = grid;
   const headingId = `worker-card-${userId ?? "card"}`;
 
   const save = () => {
-    const read = readGrid(COLUMNS, rows, values, currency.minor_units, parseAmount);
-    if (Object.keys(read.errors).length) {
-      setErrors(read.errors);
-      notify.error("Some amounts cannot be read. Correct the marked cells.");
-      return;
-    }
-    const sent = read.rows.map((r) => ({ skill_id: r.skillId, level_id: levelId, ...r.values }));
-    startTransition(async () => {
-      const result = await saveWorkerCardAction({
-        branch_id: branchId,
-        currency_id: currency.id,
-        user_id: userId,
-        rates: sent,
-      });
-      if (!result.ok) {
-        const { cells, other } = gridErrorsFrom(
-          result.errors,
-          sent.map((r) => r.skill_id),
-        );
-        setErrors(cells);
-        notify.error(other[0] ?? result.message);
-        return;
-      }
-      setErrors({});
-      notify.success(result.data.message);
-      router.refresh();
-    });
+    const read = grid.read();
+    if (!read) return;
+    const sent = read.map((r) => ({ skill_id: r.skillId, level_id: levelId, ...r.values }));
+    grid.submit(
+      () =>
+        saveWorkerCardAction({
+          branch_id: branchId,
+          currency_id: currency.id,
+          user_id: userId,
+          rates: sent,
+        }),
+      sent.map((r) => r.skill_id),
+    );
   };
 
   return (
@@ -113,12 +84,7 @@ export function WorkerRatesEditor({
         rows={rows}
         values={values}
         errors={errors}
-        onChange={(skillId, key, value) => {
-          setValues((v) => ({ ...v, [skillId]: { ...v[skillId], [key]: value } }));
-          setErrors((e) =>
-            e[skillId]?.[key] ? { ...e, [skillId]: { ...e[skillId], [key]: [] } } : e,
-          );
-        }}
+        onChange={onChange}
         currencyCode={currency.code}
       />
     </section>

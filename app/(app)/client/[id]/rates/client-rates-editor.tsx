@@ -12,15 +12,8 @@ import {
   Select,
   notify,
 } from "@/components/ui";
-import {
-  RateGrid,
-  gridErrorsFrom,
-  readGrid,
-  type GridErrors,
-  type GridValues,
-  type RateGridColumn,
-} from "@/components/rates/rate-grid";
-import { amountInput, parseAmount } from "@/lib/domain/money";
+import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
+import { toGridValues, useRateGrid } from "@/components/rates/use-rate-grid";
 import type { ClientRateView, PresetView, RateSkillView } from "@/lib/services/rates";
 import {
   applyPresetAction,
@@ -38,19 +31,12 @@ const COLUMNS: RateGridColumn[] = [
   { key: "rate_worker", label: "Worker pay", kind: "amount" },
 ];
 
-function toValues(rows: { skill_id: number }[], digits: number): GridValues {
-  const values: GridValues = {};
-  for (const r of rows) {
-    const cells: Record<string, string> = {};
-    for (const c of COLUMNS) {
-      const v = (r as unknown as Record<string, number | string | null>)[c.key];
-      cells[c.key] =
-        c.kind === "amount" ? amountInput(v as number | null, digits) : String(v ?? "");
-    }
-    values[r.skill_id] = cells;
-  }
-  return values;
-}
+const toValues = (rows: { skill_id: number }[], digits: number) =>
+  toGridValues(
+    COLUMNS,
+    rows.map((r) => ({ id: r.skill_id, values: r })),
+    digits,
+  );
 
 export function ClientRatesEditor({
   companyId,
@@ -69,70 +55,38 @@ export function ClientRatesEditor({
   rates: ClientRateView[];
   presets: PresetView[];
 }) {
-  const router = useRouter();
   const rows = useMemo(
     () => skills.map((s) => ({ id: s.id, name: s.name, parentName: s.parent_name })),
     [skills],
   );
-  const [values, setValues] = useState<GridValues>(() =>
+  const grid = useRateGrid(COLUMNS, rows, currency.digits, () =>
     toValues(
       rates.filter((r) => r.level_id === null),
       currency.digits,
     ),
   );
-  const [errors, setErrors] = useState<GridErrors>({});
-  const [pending, startTransition] = useTransition();
+  const { values, errors, onChange, pending } = grid;
   const [presetOpen, setPresetOpen] = useState(false);
   const [applyOpen, setApplyOpen] = useState(false);
 
-  const onChange = (skillId: number, key: string, value: string) => {
-    setValues((v) => ({ ...v, [skillId]: { ...v[skillId], [key]: value } }));
-    setErrors((e) => {
-      if (!e[skillId]?.[key]) return e;
-      const cells = { ...e[skillId] };
-      delete cells[key];
-      return { ...e, [skillId]: cells };
-    });
-  };
-
   /** The card to send, or null (and the cells marked) when something cannot be read. */
   function card(): CardPayload | null {
-    const read = readGrid(COLUMNS, rows, values, currency.digits, parseAmount);
-    if (Object.keys(read.errors).length) {
-      setErrors(read.errors);
-      notify.error("Some prices cannot be read. Correct the marked cells.");
-      return null;
-    }
+    const read = grid.read("prices");
+    if (!read) return null;
     return {
       company_id: companyId,
       branch_id: branchId,
-      rates: read.rows.map((r) => ({ skill_id: r.skillId, ...r.values })),
+      rates: read.map((r) => ({ skill_id: r.skillId, ...r.values })),
     };
-  }
-
-  function showFailure(
-    result: { message: string; errors?: Record<string, string[]> },
-    sent: number[],
-  ) {
-    const { cells, other } = gridErrorsFrom(result.errors, sent);
-    setErrors(cells);
-    notify.error(other[0] ?? result.message);
   }
 
   const save = () => {
     const payload = card();
     if (!payload) return;
-    startTransition(async () => {
-      const result = await saveClientCardAction(payload);
-      if (!result.ok)
-        return showFailure(
-          result,
-          payload.rates.map((r) => r.skill_id),
-        );
-      setErrors({});
-      notify.success(result.data.message);
-      router.refresh();
-    });
+    grid.submit(
+      () => saveClientCardAction(payload),
+      payload.rates.map((r) => r.skill_id),
+    );
   };
 
   return (
@@ -184,8 +138,7 @@ export function ClientRatesEditor({
             notify.error(result.errors?.preset_id?.[0] ?? result.message);
             return false;
           }
-          setValues(toValues(result.data.rates, currency.digits));
-          setErrors({});
+          grid.load(toValues(result.data.rates, currency.digits));
           notify.info(`Preset “${result.data.name}” loaded. Check the prices, then save the card.`);
           return true;
         }}

@@ -32,3 +32,35 @@ export function planCardWrite<R>(
 /** The key of a card row: skill, level (empty: any level) and worker (empty: anyone). */
 export const cardKey = (skillId: number, levelId: number | null, userId: number | null = null) =>
   `${skillId}:${levelId ?? ""}:${userId ?? ""}`;
+
+/** A client rate row as sent (minor units, "HH:mm", null) → the rate_clients columns. */
+export const clientBandsOf = (r: {
+  standard_price: number | null;
+  weekend_price: number | null;
+  night_price: number | null;
+  night_start: string | null;
+  night_end: string | null;
+  rate_worker: number | null;
+}) => ({
+  standardPrice: r.standard_price ?? 0,
+  weekendPrice: r.weekend_price,
+  nightPrice: r.night_price,
+  nightStart: r.night_start,
+  nightEnd: r.night_end,
+  rateWorker: r.rate_worker,
+});
+
+/** A worker rate row as sent → the worker_rates columns. */
+export const workerBandsOf = (r: {
+  amount: number | null;
+  weekend_amount: number | null;
+  night_amount: number | null;
+  night_start: string | null;
+  night_end: string | null;
+}) => ({
+  amount: r.amount ?? 0,
+  weekendAmount: r.weekend_amount,
+  nightAmount: r.night_amount,
+  nightStart: r.night_start,
+  nightEnd: r.night_end,
+});

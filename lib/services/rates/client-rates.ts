@@ -1,4 +1,4 @@
-import { cardKey, planCardWrite } from "./card-write";
+import { cardKey, clientBandsOf, planCardWrite } from "./card-write";
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
@@ -121,22 +121,6 @@ export async function listClientRates(ctx: Ctx, raw: unknown): Promise<ClientRat
   );
 }
 
-const bandsOf = (r: {
-  standard_price: number | null;
-  weekend_price: number | null;
-  night_price: number | null;
-  night_start: string | null;
-  night_end: string | null;
-  rate_worker: number | null;
-}) => ({
-  standardPrice: r.standard_price ?? 0,
-  weekendPrice: r.weekend_price,
-  nightPrice: r.night_price,
-  nightStart: r.night_start,
-  nightEnd: r.night_end,
-  rateWorker: r.rate_worker,
-});
-
 /**
  * Writes a card inside the caller's transaction: locks the card's rows, then upserts each row
  * sent and deletes those sent with every price empty. Rows not sent stay as they are (the grid
@@ -170,7 +154,7 @@ export async function writeCard(
   for (const { id, row } of plan.update)
     await ctx.db
       .update(cr)
-      .set({ ...bandsOf(row), currencyCode: currency.code, updatedAt: ctx.now })
+      .set({ ...clientBandsOf(row), currencyCode: currency.code, updatedAt: ctx.now })
       .where(eq(cr.id, id));
   if (plan.remove.length) await ctx.db.delete(cr).where(inArray(cr.id, plan.remove));
   if (plan.insert.length)
@@ -181,7 +165,7 @@ export async function writeCard(
         skillId: r.skill_id,
         levelId: r.level_id,
         currencyCode: currency.code,
-        ...bandsOf(r),
+        ...clientBandsOf(r),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })),
@@ -287,14 +271,14 @@ export async function updateClientRate(
     if (!before) throw new NotFoundError("Rate not found.");
     await ctx.db
       .update(cr)
-      .set({ ...bandsOf(input), updatedAt: ctx.now })
+      .set({ ...clientBandsOf(input), updatedAt: ctx.now })
       .where(eq(cr.id, id));
     await logActivity(ctx, {
       logName: "rates",
       description: "Edited a client rate",
       subjectType: "client_rates",
       subjectId: id,
-      properties: { old: bandsOf(snake(before)), attributes: input },
+      properties: { old: clientBandsOf(snake(before)), attributes: input },
     });
     const [row] = await cardRows(ctx.db, eq(cr.id, id));
     return { ...row, message: RATE_MESSAGES.updated };

@@ -1,4 +1,4 @@
-import { cardKey, planCardWrite } from "./card-write";
+import { cardKey, clientBandsOf, planCardWrite } from "./card-write";
 import { z } from "zod";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -152,12 +152,7 @@ export async function saveJobClientRates(
       isEmptyClientRow,
     );
     const bands = (r: (typeof rates)[number]) => ({
-      standardPrice: r.standard_price ?? 0,
-      weekendPrice: r.weekend_price,
-      nightPrice: r.night_price,
-      nightStart: r.night_start,
-      nightEnd: r.night_end,
-      rateWorker: r.rate_worker,
+      ...clientBandsOf(r),
       currencyCode: pricing!.currencyCode,
       updatedAt: ctx.now,
     });

@@ -1,4 +1,4 @@
-import { cardKey, planCardWrite } from "./card-write";
+import { cardKey, planCardWrite, workerBandsOf } from "./card-write";
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -278,11 +278,7 @@ export async function saveJobWorkerRates(
       isEmptyWorkerRow,
     );
     const bands = (r: (typeof rates)[number]) => ({
-      amount: r.amount ?? 0,
-      weekendAmount: r.weekend_amount,
-      nightAmount: r.night_amount,
-      nightStart: r.night_start,
-      nightEnd: r.night_end,
+      ...workerBandsOf(r),
       currencyCode: pricing.currencyCode,
       updatedAt: ctx.now,
     });

@@ -1,4 +1,4 @@
-import { cardKey, planCardWrite } from "./card-write";
+import { cardKey, planCardWrite, workerBandsOf } from "./card-write";
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -177,14 +177,6 @@ function requireBranchCurrency(currency: CurrencyView, currencyId: number | unde
     });
 }
 
-const bandsOf = (r: WorkerBands) => ({
-  amount: r.amount ?? 0,
-  weekendAmount: r.weekend_amount,
-  nightAmount: r.night_amount,
-  nightStart: r.night_start,
-  nightEnd: r.night_end,
-});
-
 /** Upserts (or, all empty, deletes) card rows of one branch [and user] under a row lock. */
 async function writeWorkerRows(
   ctx: TxCtx,
@@ -227,7 +219,7 @@ async function writeWorkerRows(
   for (const { id, row } of plan.update)
     await ctx.db
       .update(wr)
-      .set({ ...bandsOf(row), ...placed, updatedAt: ctx.now })
+      .set({ ...workerBandsOf(row), ...placed, updatedAt: ctx.now })
       .where(eq(wr.id, id));
   if (plan.remove.length) await ctx.db.delete(wr).where(inArray(wr.id, plan.remove));
   if (plan.insert.length)
@@ -238,7 +230,7 @@ async function writeWorkerRows(
         branchId: scope.branchId,
         userId: scope.userId,
         ...placed,
-        ...bandsOf(r),
+        ...workerBandsOf(r),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })),

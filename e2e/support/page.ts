@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { acceptCookies, signIn } from "./auth";
 
 /**
@@ -38,4 +38,18 @@ export async function expectToast(page: Page, text: string) {
   await expect(
     page.locator('[data-sonner-toast][data-front="true"]').filter({ hasText: text }),
   ).toBeVisible();
+}
+
+/**
+ * Waits until React has hydrated this element (it then carries React's props on the DOM
+ * node): a press before that does nothing, and a test of "opens on the first press" must press
+ * a live button, not a server-rendered one on a slow machine.
+ */
+export async function waitForHydration(locator: Locator) {
+  await expect(async () => {
+    const live = await locator.evaluate((el) =>
+      Object.keys(el).some((k) => k.startsWith("__reactProps$")),
+    );
+    expect(live, "the element is hydrated").toBe(true);
+  }).toPass({ timeout: 30_000 });
 }

@@ -60,6 +60,8 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await cell(page, "Weekend price", "Stagehand").fill("390");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Record updated successfully");
+  // The grid starts again from what was saved: amounts as stored, not as typed.
+  await expect(cell(page, "Standard price", "Stagehand")).toHaveValue("330.50");
   await page.screenshot({ path: `${shotDir}/client-rates-1280.png`, fullPage: true });
 
   await page.reload();

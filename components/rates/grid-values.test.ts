@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "@/lib/domain/money";
-import { gridErrorsFrom, readGrid, toGridValues, type RateGridColumn } from "./grid-values";
+import {
+  contentKey,
+  gridErrorsFrom,
+  readGrid,
+  toGridValues,
+  type RateGridColumn,
+} from "./grid-values";
 
 const columns: RateGridColumn[] = [
   { key: "standard_price", label: "Standard price", kind: "amount" },
@@ -75,5 +81,13 @@ describe("toGridValues", () => {
       7: { amount: "175.50", night_start: "22:00", weekend_amount: "" },
     });
     expect(toGridValues(columns, rows, 0)[7].amount).toBe("17550");
+  });
+});
+
+describe("contentKey", () => {
+  it("is the same for the same rates and changes when a price changes", () => {
+    const rates = [{ skill_id: 1, amount: 17550 }];
+    expect(contentKey(rates)).toBe(contentKey([{ skill_id: 1, amount: 17550 }]));
+    expect(contentKey(rates)).not.toBe(contentKey([{ skill_id: 1, amount: 17551 }]));
   });
 });

@@ -105,3 +105,15 @@ export function toGridValues(
     );
   return values;
 }
+
+/**
+ * A short fingerprint of saved rates, for an editor's React key: after a save refreshes the
+ * page with new rows the grid starts again from them (amounts shown as stored, "330.50" rather
+ * than the "330,50" typed), while a refresh that changed nothing keeps what is being typed.
+ */
+export function contentKey(value: unknown): string {
+  const text = JSON.stringify(value) ?? "";
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}

@@ -6,6 +6,7 @@ import { routeMetadata } from "@/lib/auth/metadata";
 import { pageData } from "@/lib/http/page";
 import { searchWorkersForRates, workerRatesScreen } from "@/lib/services/rates";
 import { WorkerRatesEditor } from "./worker-rates-editor";
+import { contentKey } from "@/components/rates/grid-values";
 
 export const dynamic = "force-dynamic";
 export const metadata = routeMetadata("/worker-rates");
@@ -56,7 +57,7 @@ export default async function WorkerRatesPage({ searchParams }: { searchParams: 
             />
           </div>
           <WorkerRatesEditor
-            key={`card:${branch.id}:${level?.id ?? ""}`}
+            key={`card:${branch.id}:${level?.id ?? ""}:${contentKey(card.rates)}`}
             title={`Card at ${branch.name}: ${level ? level.name : "any level"}`}
             branchId={branch.id}
             currency={card.currency}
@@ -115,7 +116,7 @@ export default async function WorkerRatesPage({ searchParams }: { searchParams: 
             )}
             {card.user && (
               <WorkerRatesEditor
-                key={`user:${branch.id}:${card.user.id}`}
+                key={`user:${branch.id}:${card.user.id}:${contentKey(card.custom_rates)}`}
                 title={`Custom rates of ${card.user.name} at ${branch.name}`}
                 branchId={branch.id}
                 userId={card.user.id}

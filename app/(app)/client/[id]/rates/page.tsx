@@ -4,6 +4,7 @@ import { pageData, pageId } from "@/lib/http/page";
 import { clientRatesScreen } from "@/lib/services/rates";
 import { BranchPicker } from "@/components/rates/branch-picker";
 import { ClientRatesEditor } from "./client-rates-editor";
+import { contentKey } from "@/components/rates/grid-values";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Client rates" };
@@ -45,7 +46,7 @@ export default async function ClientRatesPage({
             value={branch.id}
           />
           <ClientRatesEditor
-            key={`${company.id}:${branch.id}`}
+            key={`${company.id}:${branch.id}:${contentKey(screen.rates)}`}
             companyId={company.id}
             branchId={branch.id}
             branchName={branch.name}

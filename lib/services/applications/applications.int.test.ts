@@ -4,7 +4,7 @@ import { schema, type Db } from "@/db";
 import { applicationStatus, insertJob, jobRow, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { bookApplications, changeApplicationStatus } from ".";
+import { applicationChangeOptions, bookApplications, changeApplicationStatus } from ".";
 
 let db: Db;
 let w: JobWorld;
@@ -113,6 +113,35 @@ describe("booking (POST applications)", () => {
     );
     // The office is told which booking it is.
     expect((await appErrorOf(book(w.pm, a, same))).message).toContain("Job 2026-12-17T08:00:00Z");
+
+    // Moving: the options of another shift name the clash the same way.
+    const two = await insertJob(db, {
+      name: "Two days (move)",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [
+        {
+          startsAt: at("2026-12-16T08:00:00Z"),
+          endsAt: at("2026-12-16T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 2 }],
+        },
+        {
+          startsAt: at("2026-12-17T09:00:00Z"),
+          endsAt: at("2026-12-17T11:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 2 }],
+        },
+      ],
+    });
+    const [s1, s2] = two.shifts;
+    const [placed] = await book(w.pm, a, { shiftId: s1.id, slotId: s1.slots[0].id });
+    const conflictOf = async (userId: number) =>
+      (await applicationChangeOptions(await ctx(userId), s1.id, placed.id)).shifts.find(
+        (x) => x.shift_id === s2.id,
+      )?.conflict?.message;
+    expect(await conflictOf(w.colEditorA)).toBe(
+      "Ida Elsewhere is already booked elsewhere at the same time.",
+    );
+    expect(await conflictOf(w.pm)).toContain("Job 2026-12-17T08:00:00Z");
   });
 
   it("a request is asked about overlap and rest like a booking (accepting takes the place unasked)", async () => {

@@ -5,6 +5,8 @@ import { holidayCheck } from "@/lib/domain/holidays";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { describeSplit, priceShift, type Band, type RateBands } from "@/lib/domain/pricing";
 import { isoInZone } from "@/lib/domain/time";
+import { logActivity } from "../activity";
+import type { TxCtx } from "../context";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { jobPricing, type JobPricing } from "./job-pricing";
 
@@ -187,4 +189,33 @@ export function priceExample(
 export function requirePricingBranch(pricing: JobPricing): number {
   if (!pricing.branchId) throw new ConflictError(JOB_RATE_MESSAGES.noBranch, "no_pricing_branch");
   return pricing.branchId;
+}
+
+/**
+ * How both job rate saves begin, inside their transaction: the job locked (404, 409 when
+ * archived), the branch that prices it (409 without one) and every skill sent on its live slots.
+ */
+export async function lockJobForRates(ctx: TxCtx, jobId: number, rows: { skill_id: number }[]) {
+  const job = await loadRateJob(ctx.db, jobId, true);
+  const pricing = (await jobPricing(ctx.db, job.id))!;
+  const branchId = requirePricingBranch(pricing);
+  requireSkillsOnJob(await jobSkills(ctx.db, job.id), rows);
+  return { job, pricing, branchId };
+}
+
+/** The activity row of a saved job rate card (client or worker rates). */
+export async function logJobRatesSaved(
+  ctx: TxCtx,
+  job: { id: number; name: string },
+  which: "client" | "worker",
+  counts: { saved: number; removed: number },
+  rates: unknown[],
+) {
+  await logActivity(ctx, {
+    logName: "jobs",
+    description: `Saved the ${which} rates of job ${job.name} (${counts.saved} rates, ${counts.removed} removed)`,
+    subjectType: "jobs",
+    subjectId: job.id,
+    properties: { attributes: rates },
+  });
 }

@@ -2,7 +2,6 @@ import { cardKey, clientBandsOf, planCardWrite } from "./card-write";
 import { z } from "zod";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
 import { parseId } from "../params";
 import { parseInput } from "../validate";
@@ -13,12 +12,11 @@ import {
   jobSkills,
   loadRateJob,
   priceExample,
-  requirePricingBranch,
-  requireSkillsOnJob,
   type JobRateHeader,
   type PriceExample,
+  lockJobForRates,
+  logJobRatesSaved,
 } from "./job-rates-shared";
-import { jobPricing } from "./job-pricing";
 import { clientRatesFor, type ClientRate } from "./lookup";
 import { RATE_MESSAGES, requireRateAccess } from "./shared";
 
@@ -135,10 +133,7 @@ export async function saveJobClientRates(
   const jobId = parseId(rawJobId, "Job");
   const { rates } = parseInput(saveJobClientRatesInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
-    const job = await loadRateJob(ctx.db, jobId, true);
-    const pricing = await jobPricing(ctx.db, job.id);
-    const branchId = requirePricingBranch(pricing!);
-    requireSkillsOnJob(await jobSkills(ctx.db, job.id), rates);
+    const { job, pricing, branchId } = await lockJobForRates(ctx, jobId, rates);
     const cr = schema.clientRates;
     const existing = await ctx.db
       .select({ id: cr.id, skillId: cr.skillId })
@@ -153,7 +148,7 @@ export async function saveJobClientRates(
     );
     const bands = (r: (typeof rates)[number]) => ({
       ...clientBandsOf(r),
-      currencyCode: pricing!.currencyCode,
+      currencyCode: pricing.currencyCode,
       updatedAt: ctx.now,
     });
     for (const { id, row } of plan.update)
@@ -163,7 +158,7 @@ export async function saveJobClientRates(
       await ctx.db.insert(cr).values(
         plan.insert.map((r) => ({
           ...bands(r),
-          companyId: pricing!.companyId,
+          companyId: pricing.companyId,
           branchId,
           skillId: r.skill_id,
           levelId: null,
@@ -171,14 +166,13 @@ export async function saveJobClientRates(
           createdAt: ctx.now,
         })),
       );
-    const saved = plan.update.length + plan.insert.length;
-    await logActivity(ctx, {
-      logName: "jobs",
-      description: `Saved the client rates of job ${job.name} (${saved} rates, ${plan.remove.length} removed)`,
-      subjectType: "jobs",
-      subjectId: job.id,
-      properties: { attributes: rates },
-    });
+    await logJobRatesSaved(
+      ctx,
+      job,
+      "client",
+      { saved: plan.update.length + plan.insert.length, removed: plan.remove.length },
+      rates,
+    );
     return { ...(await clientRatesView(ctx.db, job)), message: RATE_MESSAGES.updated };
   });
 }

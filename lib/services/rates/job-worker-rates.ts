@@ -3,7 +3,6 @@ import { z } from "zod";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
-import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
 import { ValidationError } from "../errors";
 import { parseId } from "../params";
@@ -16,13 +15,12 @@ import {
   jobSkills,
   loadRateJob,
   priceExample,
-  requirePricingBranch,
-  requireSkillsOnJob,
   type JobRateHeader,
   type JobSkill,
   type PriceExample,
+  lockJobForRates,
+  logJobRatesSaved,
 } from "./job-rates-shared";
-import { jobPricing } from "./job-pricing";
 import { workerRateKey, workerRatesFor, type WorkerRate } from "./lookup";
 import { optionalLevelId, RATE_MESSAGES, requireLiveLevels, requireRateAccess } from "./shared";
 import { isEmptyWorkerRow, workerRow } from "./worker-rates";
@@ -239,10 +237,7 @@ export async function saveJobWorkerRates(
   const jobId = parseId(rawJobId, "Job");
   const { rates } = parseInput(saveJobWorkerRatesInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
-    const job = await loadRateJob(ctx.db, jobId, true);
-    const pricing = (await jobPricing(ctx.db, job.id))!;
-    const branchId = requirePricingBranch(pricing);
-    requireSkillsOnJob(await jobSkills(ctx.db, job.id), rates);
+    const { job, pricing, branchId } = await lockJobForRates(ctx, jobId, rates);
     await requireLiveLevels(ctx.db, rates);
     const userIds = [...new Set(rates.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
     if (userIds.length) {
@@ -298,14 +293,13 @@ export async function saveJobWorkerRates(
           createdAt: ctx.now,
         })),
       );
-    const saved = plan.update.length + plan.insert.length;
-    await logActivity(ctx, {
-      logName: "jobs",
-      description: `Saved the worker rates of job ${job.name} (${saved} rates, ${plan.remove.length} removed)`,
-      subjectType: "jobs",
-      subjectId: job.id,
-      properties: { attributes: rates },
-    });
+    await logJobRatesSaved(
+      ctx,
+      job,
+      "worker",
+      { saved: plan.update.length + plan.insert.length, removed: plan.remove.length },
+      rates,
+    );
     return { ...(await workerRatesView(ctx.db, job)), message: RATE_MESSAGES.updated };
   });
 }

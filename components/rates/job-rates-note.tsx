@@ -1,4 +1,4 @@
-import { Alert } from "@/components/ui";
+import { Alert, EmptyState } from "@/components/ui";
 import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
 import type { JobRateHeader, PriceExample } from "@/lib/services/rates/job-rates";
@@ -42,4 +42,38 @@ export function JobRatesNote({
 export function exampleText(example: PriceExample | null, currency: string) {
   if (!example) return null;
   return `${example.split} = ${formatMoney(example.total, currency)}`;
+}
+
+/**
+ * Why a job's rate tab has no grid, or null when it has one: no branch prices the job, or the
+ * job has no skills yet. `card` names what the rates are copied from.
+ */
+export function JobRatesEmpty({
+  header,
+  rows,
+  card,
+  perSkill,
+}: {
+  header: JobRateHeader;
+  rows: number;
+  /** "the client's card", "the worker rate card". */
+  card: string;
+  /** What each skill gets on the tab: "a rate", "its pay". */
+  perSkill: string;
+}) {
+  if (!header.branch)
+    return (
+      <EmptyState
+        title="No branch to price this job at"
+        hint={`Give the client a default branch, or the job a branch to book from; the job's rates are copied from ${card} at that branch.`}
+      />
+    );
+  if (!rows)
+    return (
+      <EmptyState
+        title="No skills on this job yet"
+        hint={`Add shifts with slots to the job; each skill it needs gets ${perSkill} here.`}
+      />
+    );
+  return null;
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui";
 import { JobRatesEditor, type JobRateGridRow } from "@/components/rates/job-rates-editor";
-import { JobRatesNote, exampleText } from "@/components/rates/job-rates-note";
+import { JobRatesEmpty, JobRatesNote, exampleText } from "@/components/rates/job-rates-note";
 import type { RateGridColumn } from "@/components/rates/rate-grid";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
@@ -40,18 +39,13 @@ export default async function JobClientRatesPage({ params }: { params: Promise<{
   const job = await jobForPage((await params).id);
   const view = await pageData(getJobClientRates(await requestCtx(), job.id));
   const tz = job.country.time_zone;
-  if (!view.branch)
+  if (!view.branch || !view.rates.length)
     return (
-      <EmptyState
-        title="No branch to price this job at"
-        hint="Give the client a default branch, or the job a branch to book from; the job's rates are copied from the client's card at that branch."
-      />
-    );
-  if (!view.rates.length)
-    return (
-      <EmptyState
-        title="No skills on this job yet"
-        hint="Add shifts with slots to the job; each skill it needs gets a rate here."
+      <JobRatesEmpty
+        header={view}
+        rows={view.rates.length}
+        card="the client's card"
+        perSkill="a rate"
       />
     );
   const rows: JobRateGridRow[] = view.rates.map((r) => ({

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui";
 import {
   JobRatesEditor,
   type JobRateGridRow,
   type JobRateSection,
 } from "@/components/rates/job-rates-editor";
-import { JobRatesNote, exampleText } from "@/components/rates/job-rates-note";
+import { JobRatesEmpty, JobRatesNote, exampleText } from "@/components/rates/job-rates-note";
 import type { RateGridColumn } from "@/components/rates/rate-grid";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
@@ -49,18 +48,13 @@ export default async function JobWorkerRatesPage({ params }: { params: Promise<{
   const job = await jobForPage((await params).id);
   const view = await pageData(getJobWorkerRates(await requestCtx(), job.id));
   const tz = job.country.time_zone;
-  if (!view.branch)
+  if (!view.branch || !view.rates.length)
     return (
-      <EmptyState
-        title="No branch to price this job at"
-        hint="Give the client a default branch, or the job a branch to book from; the job's worker rates are copied from the worker rate card at that branch."
-      />
-    );
-  if (!view.rates.length)
-    return (
-      <EmptyState
-        title="No skills on this job yet"
-        hint="Add shifts with slots to the job; each skill it needs gets its pay here."
+      <JobRatesEmpty
+        header={view}
+        rows={view.rates.length}
+        card="the worker rate card"
+        perSkill="its pay"
       />
     );
   const code = view.currency.code;

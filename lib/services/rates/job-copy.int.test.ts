@@ -18,7 +18,6 @@ import { updateJob } from "../jobs/edit";
 import { getJobClientRates, saveJobClientRates } from "./job-rates";
 import { getJobWorkerRates } from "./job-worker-rates";
 import { clientRatesFor } from "./lookup";
-
 import {
   branch,
   card,

@@ -7,7 +7,6 @@ import { ctxOf, handle, makeJob, w } from "../jobs/edit.test-support";
 import { getJobClientRates, saveJobClientRates } from "./job-rates";
 import { getJobWorkerRates, saveJobWorkerRates } from "./job-worker-rates";
 import { workerRateKey, workerRatesFor } from "./lookup";
-
 import {
   branch,
   evening,

@@ -2,7 +2,8 @@ import * as schema from "@/db/schema";
 import { newFileKey } from "@/lib/files/keys";
 import { putFile } from "@/lib/files/storage";
 import { SAMPLE_PNG, samplePdf } from "../data/document-files";
-import { COMPANIES, VENUES } from "../data/clients";
+import { COMPANIES } from "../data/clients";
+import { VENUES } from "../data/venues";
 import { days, must, type World } from "./world";
 
 /** The client companies (before the users: contacts carry their company id). */

@@ -7,8 +7,8 @@ import {
   SVEA_CLIENT_RATES,
   THAMES_CLIENT_RATES,
   type ClientRatePlan,
-  type CompanyKey,
-} from "../data/clients";
+} from "../data/client-rates";
+import type { CompanyKey } from "../data/clients";
 import {
   BRANCHES,
   EQUIPMENT_CATEGORIES,

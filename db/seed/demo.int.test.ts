@@ -1,54 +1,18 @@
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, pgliteHandle, type DbHandle } from "@/db";
+import { describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { APPLICATION_STATUSES } from "@/db/schema";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { getFile, localStore, setFileStore } from "@/lib/files/storage";
-import { clientRatesFor, workerRateKey, workerRatesFor } from "@/lib/services/rates/lookup";
+import { getFile } from "@/lib/files/storage";
 import { taxIdError } from "@/lib/services/companies/taxid";
-import { ensureReferenceData } from "./reference";
-import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
+import { DEMO_PASSWORD } from "./demo";
+import { SEED_MOMENTS, seededDemo } from "./demo.test-support";
 
 const FILLED = "('Booked','Request accepted','Report!','Reported','Approved')";
 
-/**
- * Seeds an in-memory database at `now` and checks the invariants the app relies on. Run at a
- * weekday morning and in the small hours of the autumn DST change, where the running shift
- * crosses midnight and local times are ambiguous.
- */
-describe.each([
-  ["a weekday morning", new Date("2026-03-18T09:30:00Z")],
-  ["the night of the autumn clock change", new Date("2026-10-25T00:40:00Z")],
-])("seedDemo at %s", (_label, now) => {
-  let client: PGlite;
-  let handle: DbHandle;
-  let summary: DemoSummary;
-  let seedMs = 0;
-  let uploads: string;
-  const rows = async <T>(query: string, params: unknown[] = []) =>
-    (await client.query<T>(query, params)).rows;
-
-  beforeAll(async () => {
-    uploads = await mkdtemp(path.join(tmpdir(), "crewdeck-seed-uploads-"));
-    setFileStore(localStore(uploads));
-    client = new PGlite();
-    handle = pgliteHandle(client);
-    await applyMigrations(handle);
-    await ensureReferenceData(handle.db);
-    const t0 = performance.now();
-    summary = await seedDemo(handle.db, now);
-    seedMs = performance.now() - t0;
-  }, 120_000);
-
-  afterAll(async () => {
-    await client?.close();
-    setFileStore(undefined);
-    await rm(uploads, { recursive: true, force: true });
-  });
+/** The demo seed's invariants the app relies on: accounts, places, hours, dates, documents. */
+describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
+  const demo = seededDemo(now);
+  const rows = <T>(query: string, params: unknown[] = []) => demo.rows<T>(query, params);
 
   it("gives most workers documents, in every state, with files that download", async () => {
     const byState = await rows<{ status: string; n: number }>(
@@ -70,10 +34,10 @@ describe.each([
   });
 
   it("is quick and reports what it made", () => {
-    expect(seedMs).toBeLessThan(5_000);
-    expect(summary.jobs).toBeGreaterThanOrEqual(25);
-    expect(summary.workers).toBeGreaterThanOrEqual(55);
-    expect(summary.companies).toBe(5);
+    expect(demo.seedMs).toBeLessThan(5_000);
+    expect(demo.summary.jobs).toBeGreaterThanOrEqual(25);
+    expect(demo.summary.workers).toBeGreaterThanOrEqual(55);
+    expect(demo.summary.companies).toBe(5);
   });
 
   it("creates the five demo accounts with their roles and the demo password", async () => {
@@ -147,7 +111,7 @@ describe.each([
 
   it("uses every application status", () => {
     for (const status of APPLICATION_STATUSES)
-      expect(summary.applications[status], status).toBeGreaterThan(0);
+      expect(demo.summary.applications[status], status).toBeGreaterThan(0);
   });
 
   it("keeps applications on their slot's shift and within the slot's positions", async () => {
@@ -337,137 +301,5 @@ describe.each([
       [now],
     );
     expect(promoted[0].n).toBeGreaterThanOrEqual(2);
-  });
-
-  it("gives a few live jobs additional costs of every category, in the job's currency", async () => {
-    const costs = await rows<{
-      category: string;
-      equipment: string | null;
-      currency: string;
-      job_currency: string;
-      archived: boolean;
-    }>(
-      `select a.category, e.name as equipment, a.currency_code as currency,
-              c.currency_code as job_currency, j.deleted_at is not null as archived
-         from additional_costs a
-         join jobs j on j.id = a.job_id
-         join countries c on c.id = j.country_id
-         left join equipment_categories e on e.id = a.equipment_category_id`,
-    );
-    expect(new Set(costs.map((c) => c.category))).toEqual(
-      new Set(["travel", "equipment", "food", "other"]),
-    );
-    for (const c of costs) {
-      expect(c.currency).toBe(c.job_currency);
-      expect(c.archived).toBe(false);
-      // An equipment cost names its kind of equipment; no other cost does.
-      expect(c.equipment !== null).toBe(c.category === "equipment");
-    }
-    const jobs = await rows<{ n: number }>(
-      "select count(distinct job_id)::int as n from additional_costs",
-    );
-    expect(jobs[0].n).toBeGreaterThanOrEqual(3);
-  });
-
-  it("gives every demo client a rate card at its default branch, presets and worker rates", async () => {
-    const cards = await rows<{ name: string; currency: string; n: number; night: number }>(
-      `select c.name, max(r.currency_code) as currency, count(*)::int as n,
-         count(r.night_start)::int as night
-       from companies c join client_rates r on r.company_id = c.id and r.branch_id = c.default_branch_id
-       where r.job_id is null group by c.name order by c.name`,
-    );
-    expect(cards.map((c) => c.currency).sort()).toEqual(["DKK", "EUR", "GBP", "NOK", "SEK"]);
-    expect(cards.every((c) => c.n >= 3)).toBe(true);
-    expect(cards.filter((c) => c.night > 0).length).toBeGreaterThanOrEqual(2);
-    expect(cards.filter((c) => c.night === 0).length).toBeGreaterThanOrEqual(1);
-    const presets = await rows<{ name: string; currency: string }>(
-      "select name, json_data->>'currency_code' as currency from rate_presets order by name",
-    );
-    expect(presets).toEqual([
-      { name: "Danish festival crew", currency: "DKK" },
-      { name: "Swedish arena standard", currency: "SEK" },
-    ]);
-    const [william] = await rows<{ id: number; branch: number }>(
-      `select u.id, b.id as branch from users u, branches b
-       where u.email = 'worker@crewdeck.test' and b.name = 'Copenhagen'`,
-    );
-    const forklift = await rows<{ id: number }>(
-      "select id from skills where name = 'Forklift driver'",
-    );
-    const pay = await workerRatesFor(handle.db, {
-      branchIds: [william.branch],
-      pairs: [{ userId: william.id, skillId: forklift[0].id }],
-    });
-    expect(pay.get(workerRateKey(william.id, forklift[0].id))).toMatchObject({
-      source: "custom",
-      standard: 21500,
-    });
-    const [nordlys] = await rows<{ id: number; branch: number }>(
-      "select id, default_branch_id as branch from companies where name like 'Nordlys%'",
-    );
-    const price = await clientRatesFor(handle.db, {
-      companyId: nordlys.id,
-      branchId: nordlys.branch,
-      skillIds: [forklift[0].id],
-    });
-    expect(price.get(forklift[0].id)?.standard).toBe(39500);
-  });
-
-  it("copies the cards onto every demo job with a priced skill (the job rate tabs)", async () => {
-    const [copied] = await rows<{ jobs: number; priced: number; drivers: number }>(
-      `select
-         (select count(distinct job_id)::int from client_rates where job_id is not null) as jobs,
-         (select count(distinct j.id)::int from jobs j
-            join companies c on c.id = j.company_id
-            join shifts s on s.job_id = j.id and s.deleted_at is null
-            join shift_slots sl on sl.shift_id = s.id and sl.deleted_at is null
-            join client_rates r on r.company_id = c.id and r.branch_id = c.default_branch_id
-              and r.job_id is null and r.skill_id = sl.skill_id) as priced,
-         (select count(*)::int from worker_rates wr join skills s on s.id = wr.skill_id
-            where wr.job_id is not null and s.name = 'Driver') as drivers`,
-    );
-    expect(copied.priced).toBeGreaterThan(5);
-    expect(copied.jobs).toBe(copied.priced);
-    expect(copied.drivers).toBe(0);
-    const mismatched = await rows<{ id: number }>(
-      `select jr.id from client_rates jr
-       join client_rates cr on cr.company_id = jr.company_id and cr.branch_id = jr.branch_id
-         and cr.skill_id = jr.skill_id and cr.job_id is null and cr.level_id is null
-       where jr.job_id is not null and jr.standard_price <> cr.standard_price`,
-    );
-    expect(mismatched).toEqual([]);
-  });
-
-  it("keeps drivers without a worker rate anywhere (the missing-rates journey)", async () => {
-    const drivers = await rows<{ user_id: number; branch_id: number | null; skill_id: number }>(
-      `select us.user_id, ub.branch_id, us.skill_id from user_skills us
-       join skills s on s.id = us.skill_id and s.name = 'Driver'
-       left join user_branches ub on ub.user_id = us.user_id`,
-    );
-    expect(drivers.length).toBeGreaterThan(0);
-    const branches = (await rows<{ id: number }>("select id from branches")).map((b) => b.id);
-    const pay = await workerRatesFor(handle.db, {
-      branchIds: branches,
-      pairs: drivers.map((d) => ({ userId: d.user_id, skillId: d.skill_id })),
-    });
-    expect(pay.size).toBe(0);
-  });
-
-  it("prices a worker whose level is not set by the card's any-level row", async () => {
-    const [freja] = await rows<{ id: number; skill: number; branch: number }>(
-      `select us.user_id as id, us.skill_id as skill, ub.branch_id as branch
-       from user_skills us join user_branches ub on ub.user_id = us.user_id
-       join skills s on s.id = us.skill_id and s.name = 'Stagehand'
-       where us.level_id is null limit 1`,
-    );
-    expect(freja).toBeDefined();
-    const pay = await workerRatesFor(handle.db, {
-      branchIds: [freja.branch],
-      pairs: [{ userId: freja.id, skillId: freja.skill }],
-    });
-    expect(pay.get(workerRateKey(freja.id, freja.skill))).toMatchObject({
-      source: "card",
-      levelId: null,
-    });
   });
 });

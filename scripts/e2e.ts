@@ -116,7 +116,7 @@ async function main() {
 /**
  * Playwright twice: the desktop and phone journeys (two workers), then the "exclusive" ones
  * (maintenance mode, the two-factor rule: switches every user meets) alone. The JSON reports
- * of both are summed into the one the test runner reads.
+ * of both are merged into the one the test runner reads.
  */
 function runJourneys(env: NodeJS.ProcessEnv): number {
   const cli = path.join(root, "node_modules", "@playwright", "test", "cli.js");
@@ -136,11 +136,14 @@ function runJourneys(env: NodeJS.ProcessEnv): number {
     { ...env, E2E_JSON_REPORT: exclusiveReport },
   );
   type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
+  type Report = { stats: Stats; suites?: unknown[] };
   try {
-    const main = JSON.parse(fs.readFileSync(report, "utf8")) as { stats: Stats };
-    const extra = JSON.parse(fs.readFileSync(exclusiveReport, "utf8")) as { stats: Stats };
+    const main = JSON.parse(fs.readFileSync(report, "utf8")) as Report;
+    const extra = JSON.parse(fs.readFileSync(exclusiveReport, "utf8")) as Report;
     for (const k of ["expected", "unexpected", "flaky", "skipped"] as const)
       main.stats[k] = (main.stats[k] ?? 0) + (extra.stats[k] ?? 0);
+    // The tests too, so the runner can name the ones that failed in either pass.
+    main.suites = [...(main.suites ?? []), ...(extra.suites ?? [])];
     fs.writeFileSync(report, JSON.stringify(main));
   } catch (err) {
     console.error("[e2e] could not sum the journey reports:", err);

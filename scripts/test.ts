@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { POSTGRES_E2E, POSTGRES_INTEGRATION } from "./lib/postgres-suite";
+import { playwrightOutcomes, vitestFailures } from "./lib/test-reports";
 
 type Suite = "lint" | "format" | "types" | "unit" | "integration" | "e2e";
 const ALL: Suite[] = ["lint", "format", "types", "unit", "integration", "e2e"];
@@ -43,6 +44,9 @@ interface Outcome {
   suite: string;
   passed: number;
   failed: number;
+  /** One line per failed test (and per journey that passed only on a retry). */
+  failures?: string[];
+  flaky?: string[];
 }
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
@@ -68,12 +72,10 @@ function vitest(project: "unit" | "integration"): Outcome {
     const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
       numPassedTests: number;
       numFailedTests: number;
-      numTotalTestSuites: number;
-      success: boolean;
-    };
+    } & Parameters<typeof vitestFailures>[0];
     // A file that fails to load has no failed test but fails the run: count it.
     const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
-    return { suite: label, passed: r.numPassedTests, failed };
+    return { suite: label, passed: r.numPassedTests, failed, failures: vitestFailures(r, root) };
   } catch {
     return { suite: label, passed: 0, failed: 1 };
   }
@@ -95,9 +97,14 @@ function e2e(): Outcome {
   try {
     const r = JSON.parse(fs.readFileSync(out, "utf8")) as {
       stats: { expected: number; unexpected: number; flaky: number };
-    };
+    } & Parameters<typeof playwrightOutcomes>[0];
     const failed = r.stats.unexpected + (code !== 0 && r.stats.unexpected === 0 ? 1 : 0);
-    return { suite: label, passed: r.stats.expected + r.stats.flaky, failed };
+    return {
+      suite: label,
+      passed: r.stats.expected + r.stats.flaky,
+      failed,
+      ...playwrightOutcomes(r),
+    };
   } catch {
     return { suite: label, passed: 0, failed: 1 };
   }
@@ -136,8 +143,11 @@ for (const suite of suites) {
 }
 
 console.log("\nSummary");
-for (const o of outcomes)
+for (const o of outcomes) {
   console.log(`  ${o.failed ? "✗" : "✓"} ${o.suite}: ${o.passed} passed, ${o.failed} failed`);
+  for (const f of o.failures ?? []) console.log(`      ✗ ${f}`);
+  for (const f of o.flaky ?? []) console.log(`      ↻ passed on a retry: ${f}`);
+}
 const passed = outcomes.reduce((n, o) => n + o.passed, 0);
 const failed = outcomes.reduce((n, o) => n + o.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
@@ -40,7 +41,7 @@ test("the office approves an applicant and declines a document with a reason", a
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/applicants-1280.png`, fullPage: true });
 
   await page.getByRole("button", { name: "Approve Amelia Hart" }).click();
-  await expect(page.getByText("User approved succesfully.")).toBeVisible();
+  await expectToast(page, "User approved succesfully.");
   await expect(amelia).toHaveCount(0);
   await expect.poll(() => badgeOf(page, "Applicants")).toBe(waiting - 1);
   await expect(
@@ -89,7 +90,7 @@ test("the office approves an applicant and declines a document with a reason", a
   await expectNoSeriousViolations(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/decline-dialog-1280.png` });
   await dialog.getByRole("button", { name: "Decline document" }).click();
-  await expect(page.getByText("Document approved or declined successfully")).toBeVisible();
+  await expectToast(page, "Document approved or declined successfully");
   await expect(dialog).toBeHidden();
   await expect(firstAid).toHaveCount(0);
   await expect(kinds.getByRole("link", { name: `Documents (${docs - 1})` })).toBeVisible();

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
@@ -51,7 +52,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await expectNoSeriousViolations(page);
   await shot(page, "country-form-1280");
   await form.getByRole("button", { name: "Create country" }).click();
-  await expect(page.getByText("Country created successfully")).toBeVisible();
+  await expectToast(page, "Country created successfully");
   await expect(form).toBeHidden();
   // Sorted by id: the new one is last; filtering by status finds it.
   await page.getByLabel("Status").selectOption("1");
@@ -91,7 +92,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await branch.getByLabel("City").fill("Amsterdam");
   await branch.getByLabel("Address").fill("Damrak 1, 1012 LG Amsterdam");
   await branch.getByRole("button", { name: "Create branch" }).click();
-  await expect(page.getByText("Branch created successfully")).toBeVisible();
+  await expectToast(page, "Branch created successfully");
   await page.getByLabel("Country", { exact: true }).selectOption({ label: "Netherlands" });
   await expect(page).toHaveURL(/country=\d+/);
   const branches = page.getByRole("table", { name: "Branches" });
@@ -124,7 +125,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   const confirm = page.getByRole("dialog", { name: "Delete “Amsterdam”?" });
   await expect(confirm).toContainText("Nothing uses this branch.");
   await confirm.getByRole("button", { name: "Delete branch" }).click();
-  await expect(page.getByText("Branch deleted successfully")).toBeVisible();
+  await expectToast(page, "Branch deleted successfully");
   await expect(branches.getByRole("row", { name: /Amsterdam/ })).toHaveCount(0);
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
-import { expectAccessible } from "./support/page";
+import { expectAccessible, expectToast } from "./support/page";
 
 /**
  * The master lists of issue 12 (levels with their order, languages, equipment categories)
@@ -43,7 +43,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   await dialog.getByLabel("Name").fill("Apprentice");
   await dialog.getByLabel("Description").fill("First season on site, always paired.");
   await dialog.getByRole("button", { name: "Create level" }).click();
-  await expect(page.getByText("Level created successfully")).toBeVisible();
+  await expectToast(page, "Level created successfully");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Edit Apprentice" })).toBeVisible();
   await expect(order(page)).toHaveText(["Junior", "Experienced", "Senior", "Lead", "Apprentice"]);
@@ -52,13 +52,13 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   dialog = page.getByRole("dialog", { name: "Edit level" });
   await dialog.getByLabel("Name").fill("Apprentice crew");
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Level edited successfully")).toBeVisible();
+  await expectToast(page, "Level edited successfully");
   await expect(order(page).last()).toHaveText("Apprentice crew");
 
   // Keyboard drag: Junior one place down.
   const handle = page.getByRole("button", { name: "Move Junior" });
   await keyboardMove(page, handle, "ArrowDown");
-  await expect(page.getByText("Weights set successfully")).toBeVisible();
+  await expectToast(page, "Weights set successfully");
   await page.screenshot({ path: `${shotDir}/levels-1280.png`, fullPage: true });
   await page.reload();
   await expect(order(page)).toHaveText([
@@ -75,7 +75,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   dialog = page.getByRole("dialog", { name: "Delete “Apprentice crew”?" });
   await expect(dialog.getByText("Nothing uses this level.")).toBeVisible();
   await dialog.getByRole("button", { name: "Delete level" }).click();
-  await expect(page.getByText("Level deleted successfully")).toBeVisible();
+  await expectToast(page, "Level deleted successfully");
   await expect(order(page)).toHaveText(["Experienced", "Junior", "Senior", "Lead"]);
 
   // Languages: a code must be two lower-case letters; then create and delete.
@@ -92,13 +92,13 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   ).toBeVisible();
   await dialog.getByLabel("Code").fill("nl");
   await dialog.getByRole("button", { name: "Create language" }).click();
-  await expect(page.getByText("Language created successfully")).toBeVisible();
+  await expectToast(page, "Language created successfully");
   // Sorted by id: the newest is last.
   await expect(page.getByRole("table").getByRole("row").last()).toContainText("Dutch");
   await page.screenshot({ path: `${shotDir}/languages-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Delete Dutch" }).click();
   await page.getByRole("button", { name: "Delete language" }).click();
-  await expect(page.getByText("Language deleted successfully")).toBeVisible();
+  await expectToast(page, "Language deleted successfully");
   await expect(page.getByRole("cell", { name: "Dutch" })).toHaveCount(0);
 
   // Equipment categories.
@@ -111,11 +111,11 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   await dialog.getByLabel("Description").fill("Flats, drapes, props.");
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Create equipment category" }).click();
-  await expect(page.getByText("Equipment category created successfully")).toBeVisible();
+  await expectToast(page, "Equipment category created successfully");
   await page.screenshot({ path: `${shotDir}/equipment-categories-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Delete Scenery" }).click();
   await page.getByRole("button", { name: "Delete equipment category" }).click();
-  await expect(page.getByText("Equipment category deleted successfully")).toBeVisible();
+  await expectToast(page, "Equipment category deleted successfully");
   await expect(page.getByText("Flats, drapes, props.")).toHaveCount(0);
 });
 

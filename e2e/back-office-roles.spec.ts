@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
@@ -79,7 +80,7 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await expectNoSeriousViolations(page, "role dialog");
   await shot(page, "role-dialog-1280");
   await dialog.getByRole("button", { name: "Create role" }).click();
-  await expect(page.getByText("Role created successfully")).toBeVisible();
+  await expectToast(page, "Role created successfully");
   await expect(dialog).toBeHidden();
   await page.getByRole("searchbox", { name: "Search roles" }).fill(title);
   await expect(page).toHaveURL(/search=Floor/);
@@ -103,12 +104,12 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await expect(pDialog.getByText(/may hold only lower-case letters/).first()).toBeVisible();
   await pDialog.getByLabel("Name").fill(custom);
   await pDialog.getByRole("button", { name: "Create permission" }).click();
-  await expect(page.getByText("Permission created successfully")).toBeVisible();
+  await expectToast(page, "Permission created successfully");
   await page.goto(`/permissions?search=${custom}`);
   await expect(perms.getByRole("row", { name: new RegExp(custom) })).toContainText("Administrator");
   await page.getByRole("button", { name: `Delete ${custom}` }).click();
   await page.getByRole("button", { name: "Delete permission" }).click();
-  await expect(page.getByText("Permission deleted successfully")).toBeVisible();
+  await expectToast(page, "Permission deleted successfully");
 
   // Give the role to Nora instead of Warehouse Lead, on her profile's settings tab.
   const noraId = await userIdOf(page, NORA);
@@ -116,7 +117,7 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await page.getByRole("checkbox", { name: "Warehouse Lead" }).uncheck();
   await page.getByRole("checkbox", { name: title }).check();
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Data updated successfully!")).toBeVisible();
+  await expectToast(page, "Data updated successfully!");
 
   // Nora's next page: exactly the screens of those three permissions.
   await page.context().clearCookies();

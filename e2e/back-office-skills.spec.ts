@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
@@ -50,7 +51,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await dialog.getByLabel("Name").fill("Pyrotechnics");
   await dialog.getByLabel("Description").fill("Fireworks and stage effects.");
   await dialog.getByRole("button", { name: "Create parent skill" }).click();
-  await expect(page.getByText("Skill added succesfully")).toBeVisible();
+  await expectToast(page, "Skill added succesfully");
   await expect(dialog).toBeHidden();
   const pyro = page.getByRole("region", { name: "Pyrotechnics" });
   for (const name of ["Shooter", "Fire watch"]) {
@@ -86,7 +87,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
 
   // Keyboard drag: focus the handle, Space to lift, ArrowDown, Space to drop.
   await keyboardMove(page, subs.getByRole("button", { name: "Move Shooter" }), "ArrowDown");
-  await expect(page.getByText("Weights set successfully")).toBeVisible();
+  await expectToast(page, "Weights set successfully");
   await expect(subs.getByRole("listitem")).toHaveText([/Fire watch/, /Shooter/]);
   await page.reload();
   await expect(
@@ -113,7 +114,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await shift.getByLabel("Positions", { exact: true }).fill("2");
   await shift.getByRole("button", { name: "Add slot" }).click();
   await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expectToast(page, "Job created successfully!");
   await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
   const jobShifts = page.url();
 

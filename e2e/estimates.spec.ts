@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
-import { expectAccessible, noSidewaysScroll } from "./support/page";
+import { expectAccessible, expectToast, noSidewaysScroll } from "./support/page";
 
 /**
  * Estimates (issue 13): the job form's live price estimate as a PM, and a worker's estimated
@@ -73,7 +73,7 @@ test("a PM sees the job form's estimate appear and change with an overnight shif
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/estimates-form-390.png`, fullPage: true });
 
   await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expectToast(page, "Job created successfully!");
   await expect(page).toHaveURL(/\/jobs\/\d+/);
   const jobId = Number(/\/jobs\/(\d+)/.exec(page.url())![1]);
 

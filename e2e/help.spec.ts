@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
@@ -58,7 +59,7 @@ test("an administrator writes a help article for workers: workers read it, clien
   await expectNoSeriousViolations(admin, "/help/create");
   await shot(admin, "help-create-1280");
   await admin.getByRole("button", { name: "Publish article" }).click();
-  await expect(admin.getByText("Article created successfully")).toBeVisible();
+  await expectToast(admin, "Article created successfully");
   await expect(admin).toHaveURL(/\/help\/\d+$/);
   const articleUrl = new URL(admin.url()).pathname;
   const articleId = Number(articleUrl.split("/").pop());

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 
@@ -107,7 +108,7 @@ test("the job form reads and shows 24-hour times and DD/MM/YYYY dates in an en-U
   await shift.getByLabel("Skill", { exact: true }).selectOption({ label: "Stagehand" });
   await shift.getByRole("button", { name: "Add slot" }).click();
   await page.getByRole("button", { name: "Create job" }).click();
-  await expect(page.getByText("Job created successfully!")).toBeVisible();
+  await expectToast(page, "Job created successfully!");
   await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
   await expect(page.getByRole("list", { name: "Shifts" })).toContainText(
     `${day.next} · 16:00–23:30`,

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
@@ -110,7 +111,7 @@ test("the job header folds into one ⋯ menu, the shifts start above the fold, a
   await expect(reason).toBeVisible();
   await reason.getByLabel("Reason").fill("Moved to hall B");
   await reason.getByRole("button", { name: "Save reason" }).click();
-  await expect(page.getByText("Reason saved")).toBeVisible();
+  await expectToast(page, "Reason saved");
   await expect(page.getByText("Reason: Moved to hall B")).toBeVisible();
   await expect(page.getByRole("button", { name: "Job actions" })).toBeFocused();
 

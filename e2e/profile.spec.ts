@@ -142,7 +142,7 @@ test("an admin opens a worker's profile, sees each tab and adds a note", async (
   await expect(confirm).toBeVisible();
   await expectNoSeriousViolations(page);
   await confirm.getByRole("button", { name: "Delete note" }).click();
-  await expect(page.getByText("Note deleted")).toBeVisible();
+  await expectToast(page, "Note deleted");
   await expect(page.getByText("Strong on bar set-ups; ask for him at Nordlys.")).toHaveCount(0);
   // The office sets a level on the skills tab.
   await profileTab(page, "Skills").click();

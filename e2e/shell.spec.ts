@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, openInviteModal, signIn } from "./support/auth";
 
@@ -36,7 +37,7 @@ test("Invite a friend validates the address and sends the invitation", async ({ 
   const email = `friend.${Date.now()}@example.test`;
   await address.fill(email);
   await dialog.getByRole("button", { name: "Send invite" }).click();
-  await expect(page.getByText("Invite send successfully")).toBeVisible();
+  await expectToast(page, "Invite send successfully");
   await expect(dialog).toBeHidden();
 
   // A fresh, empty form on the next opening; Close closes it.

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { PAYMENT_MESSAGES } from "../lib/domain/payment-details";
 import { expect, test, type Page } from "@playwright/test";
@@ -109,7 +110,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await expectNoSeriousViolations(page, "wizard: payment");
   await shot(page, "users-create-payment-1280");
   await page.getByRole("button", { name: "Create user" }).click();
-  await expect(page.getByText("User created successfully!")).toBeVisible();
+  await expectToast(page, "User created successfully!");
   await expect(page).toHaveURL(/\/users$/);
 
   // It is listed; deactivate it from the row menu, then activate it again.
@@ -122,7 +123,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await page.getByRole("menuitem", { name: "Deactivate" }).click();
   const dialog = page.getByRole("dialog", { name: `Deactivate ${name}?` });
   await dialog.getByRole("button", { name: "Deactivate" }).click();
-  await expect(page.getByText("User activated or deactivated successfully")).toBeVisible();
+  await expectToast(page, "User activated or deactivated successfully");
   await expect(page.getByText("No user matches these filters")).toBeVisible();
   await page.getByRole("checkbox", { name: "Show deactivated users" }).click();
   await expect(page).toHaveURL(/showDeactivatedUsers=1/);

@@ -1,3 +1,4 @@
+import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
 import { api, apiToken, copenhagen } from "./support/api";
 import { ACCOUNTS, acceptCookies, PASSWORD, signIn } from "./support/auth";
@@ -145,7 +146,7 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
   // The office approves the applicant, who can now be booked.
   await office.goto(`/applicants?search=${lastName}`);
   await office.getByRole("button", { name: `Approve ${fullName}` }).click();
-  await expect(office.getByText("User approved succesfully.")).toBeVisible();
+  await expectToast(office, "User approved succesfully.");
   await expect(office.getByRole("row").filter({ hasText: fullName })).toHaveCount(0);
   const approvedId = newcomerId;
   const booked = await api(request, pm, "POST", "applications", {

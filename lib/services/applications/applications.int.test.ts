@@ -144,39 +144,6 @@ describe("booking (POST applications)", () => {
     expect(await conflictOf(w.pm)).toContain("Job 2026-12-17T08:00:00Z");
   });
 
-  it("a request is asked about overlap and rest like a booking (accepting takes the place unasked)", async () => {
-    const a = await worker([w.skill], [], "Rhea Request");
-    const night = await oneShiftJob("2026-12-19T18:00:00Z", "2026-12-19T23:00:00Z");
-    await book(w.pm, a, night);
-    const same = await oneShiftJob("2026-12-19T20:00:00Z", "2026-12-19T22:00:00Z");
-    const overlap = await appErrorOf(book(w.pm, a, same, { status: "Requested" }));
-    expect([overlap.status, overlap.type]).toEqual([409, "overlap"]);
-    const morning = await oneShiftJob("2026-12-20T06:00:00Z", "2026-12-20T14:00:00Z");
-    for (const requester of [w.pm, w.colA]) {
-      const rest = await appErrorOf(book(requester, a, morning, { status: "Requested" }));
-      expect([rest.status, rest.type]).toEqual([410, "rest_time"]);
-      expect(rest.message).toMatch(/less than 11 hours of rest\. Request anyway\?$/);
-    }
-    expect(await k.filledOf(morning.slotId)).toBe(0);
-    const [req] = await book(w.pm, a, morning, { status: "Requested", closely: true });
-    expect(req).toMatchObject({ status: "Requested", closely: true });
-    // The worker accepts without being asked again.
-    const answer = await changeApplicationStatus(await ctx(a), req.id, {
-      status: "Request accepted",
-    });
-    expect(answer.application.status).toBe("Request accepted");
-
-    // Reserve → Requested asks the same.
-    const b = await worker([w.skill]);
-    await book(w.pm, b, night);
-    const [held] = await book(w.pm, b, morning, { status: "Reserve" });
-    const again = await appErrorOf(
-      changeApplicationStatus(await ctx(w.pm), held.id, { status: "Requested" }),
-    );
-    expect([again.status, again.type]).toEqual([410, "rest_time"]);
-    expect(await applicationStatus(db, held.id)).toBe("Reserve");
-  });
-
   it("follows the country's rest hours setting", async () => {
     await db
       .update(schema.countries)
@@ -351,27 +318,6 @@ describe("applying, requests and the transition table", () => {
       );
     expect((await apply(noSkill, s.slotId)).message).toBe("This shift is not open to you.");
     expect((await apply(a, started.slotId)).message).toBe("This shift has already started.");
-  });
-
-  it("a requested worker accepts (counts as booked) or declines; a full slot refuses the accept", async () => {
-    const s = await oneShiftJob("2026-12-30T08:00:00Z", "2026-12-30T12:00:00Z", 1);
-    const a = await worker([w.skill]);
-    const b = await worker([w.skill]);
-    const [ra] = await book(w.pm, a, s, { status: "Requested" });
-    const [rb] = await book(w.pm, b, s, { status: "Requested" });
-    const accepted = await changeApplicationStatus(await ctx(a), ra.id, {
-      status: "Request accepted",
-    });
-    expect(accepted.application.status).toBe("Request accepted");
-    expect(await filledOf(s.slotId)).toBe(1);
-    const full = await appErrorOf(
-      changeApplicationStatus(await ctx(b), rb.id, { status: "Request accepted" }),
-    );
-    expect(full.status).toBe(409);
-    const declined = await changeApplicationStatus(await ctx(b), rb.id, {
-      status: "Request denied",
-    });
-    expect(declined.application.status).toBe("Request denied");
   });
 
   it("an illegal change is a 409 that says what is allowed", async () => {

@@ -3,7 +3,13 @@ import { schema } from "@/db";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
-import { conflictMessage, findConflicts, viewerCompanyOf, type Conflict } from "./conflicts";
+import {
+  conflictMessage,
+  findConflicts,
+  otherShiftLabel,
+  viewerCompanyOf,
+  type Conflict,
+} from "./conflicts";
 import { lockApplicationsOf } from "./locks";
 import { hasRateFor, missingRateMessage, type HasRate } from "./rated";
 import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
@@ -31,6 +37,12 @@ export interface FillRequest {
    */
   rates?: boolean | HasRate;
   closely?: boolean;
+  /**
+   * Who answers too little rest: a booker or requester is asked (410, repeat with `closely`);
+   * a worker accepting a request cannot overrule the rest rule, so it is refused (409) unless
+   * the requester already answered for it (`closely` stored on the request).
+   */
+  rest?: "ask" | "refuse";
   bookAnyway?: boolean;
   /**
    * What the 410's question offers: a move asks "Move anyway?" and a request "Request
@@ -87,6 +99,11 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     const rest = conflicts.find((c) => c.kind === "rest");
     if (rest && r.clashes === "overlap-and-rest" && !r.closely) {
       const hours = r.targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
+      if (r.rest === "refuse")
+        throw new ConflictError(
+          `You are booked on ${otherShiftLabel(rest)}, which leaves less than ${hours} hours of rest. Ask your planner to book you on this shift.`,
+          "rest_time",
+        );
       throw new ConfirmError(
         conflictMessage(rest, r.worker.name, hours, viewer).replace(
           /Book anyway\?$/,

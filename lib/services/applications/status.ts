@@ -76,6 +76,16 @@ export async function changeApplicationStatus(
     if (by === "worker" && app.endsAt.getTime() <= now && to !== "Denied")
       throw new ConflictError("This shift has already ended.", "shift_ended");
 
+    const [before] = await ctx.db
+      .select({
+        bookedById: schema.applications.bookedById,
+        bookedAt: schema.applications.bookedAt,
+        closely: schema.applications.closely,
+        bookAnyway: schema.applications.bookAnyway,
+      })
+      .from(schema.applications)
+      .where(eq(schema.applications.id, app.id));
+
     if (to === "Requested" && by === "booker") {
       // Accepting takes the place without asking again: ask about rest (and, the office, the
       // worker rate) now.
@@ -99,26 +109,19 @@ export async function changeApplicationStatus(
         targets: await underLocks(ctx, [{ ...app, slotId: app.shiftSlotId }]),
         except: [app.id],
         capacity: true,
-        // The worker answering a request was asked by a booker, who saw the warnings then.
-        clashes: by === "booker" ? "overlap-and-rest" : "overlap",
+        clashes: "overlap-and-rest",
+        // The requester was asked about skill and rate. Rest is checked again: the worker may
+        // have been booked elsewhere since, and only the requester's answer then overrules it.
         skill: by === "booker",
         rates: by === "booker",
-        closely: input.closely,
+        closely: by === "booker" ? input.closely : before.closely,
+        rest: by === "booker" ? "ask" : "refuse",
         bookAnyway: input.book_anyway,
       });
     }
 
     const finalStatus: ApplicationStatus =
       isFilled(to) && app.endsAt.getTime() <= now ? "Report!" : to;
-    const [before] = await ctx.db
-      .select({
-        bookedById: schema.applications.bookedById,
-        bookedAt: schema.applications.bookedAt,
-        closely: schema.applications.closely,
-        bookAnyway: schema.applications.bookAnyway,
-      })
-      .from(schema.applications)
-      .where(eq(schema.applications.id, app.id));
     await ctx.db
       .update(schema.applications)
       .set({

@@ -171,6 +171,8 @@ async function replaceLogo(ctx: Ctx, key: string | null): Promise<AgencySettings
   const after = await withTx(ctx, async (ctx) => {
     await lockSettings(ctx);
     const before = await getSettings(ctx.db, ALL_KEYS);
+    // Removing a logo that is not there changes nothing, and logs nothing.
+    if (!key && !before.agency_logo_key) return before;
     oldKey = before.agency_logo_key;
     await putSetting(ctx.db, "agency_logo_key", key);
     await logActivity(ctx, {

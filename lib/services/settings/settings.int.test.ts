@@ -162,6 +162,10 @@ describe("agency settings", () => {
     );
     expect((await deleteAgencyLogo(admin)).logo_url).toBeNull();
     expect((await callRoute(logoRoute.GET, "agency/logo")).status).toBe(404);
+    // Removing it again changes nothing and logs nothing.
+    const logged = await db.$count(schema.activityLog);
+    expect((await deleteAgencyLogo(admin)).logo_url).toBeNull();
+    expect(await db.$count(schema.activityLog)).toBe(logged);
   });
 
   it("closes every e-mail with the agency's name and contact details", async () => {

@@ -98,6 +98,8 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
   const input = parseInput(updateProfileInput, raw);
   return withTx(ctx, async (ctx) => {
     const { actor, viewer, subject } = await editAccess(ctx, rawId);
+    // Nothing sent, nothing changed: no write and no activity row.
+    if (Object.keys(input).length === 0) return { id: subject.id, message: DATA_UPDATED };
     const errors: FieldErrors = {};
     const add = (f: string, m: string) => (errors[f] ??= []).push(m);
 

@@ -141,7 +141,14 @@ describe("PUT users/{id} and POST update_user", () => {
       branches: [{ id: c.branch.id, name: c.branch.name }],
     });
     expect(p.notification_prefs.hours_approved).toBe(true);
-    expect(await activity(c.users.worker.id, "Profile updated")).not.toHaveLength(0);
+    const logged = await activity(c.users.worker.id, "Profile updated");
+    expect(logged).not.toHaveLength(0);
+    // An empty update is answered the same but writes and logs nothing.
+    expect(await updateOwnProfile(c.ctx.worker, {})).toEqual({
+      id: c.users.worker.id,
+      message: DATA_UPDATED,
+    });
+    expect(await activity(c.users.worker.id, "Profile updated")).toHaveLength(logged.length);
   });
 
   it("answers 422 per field and writes nothing", async () => {

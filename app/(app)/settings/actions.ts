@@ -14,7 +14,9 @@ export async function saveAgencySettingsAction(values: AgencySettingsInput) {
 }
 
 export async function uploadAgencyLogoAction(form: FormData) {
-  return runAction((ctx) => uploadAgencyLogo(ctx, form.get("file")));
+  // An action is a public POST: anything but a form is "no file", a 422.
+  const file = form instanceof FormData ? form.get("file") : null;
+  return runAction((ctx) => uploadAgencyLogo(ctx, file));
 }
 
 export async function removeAgencyLogoAction() {

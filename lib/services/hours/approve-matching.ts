@@ -12,10 +12,21 @@ import { approvalsListInput } from "./schemas";
 /** How many reports one "Approve all that match the plan" looks at. */
 export const APPROVE_MATCHING_LIMIT = 500;
 
-/** The approvals filters (job, company, shift dates); the tab is always "awaiting". */
-export const approveMatchingInput = z.object({
-  filter: approvalsListInput.shape.filter,
-});
+/**
+ * The approvals filters (job, company, shift dates); the tab is always "awaiting". Unlike the
+ * list, which leaves an unknown filter out, this approves: a misspelt filter must be a 422,
+ * not a wider set of approvals.
+ */
+export const approveMatchingInput = z
+  .object({
+    filter: approvalsListInput.shape.filter
+      .unwrap()
+      .unwrap()
+      .strict()
+      .optional()
+      .default({ status: "awaiting" }),
+  })
+  .strict();
 
 export interface ApproveMatchingResult {
   approved: number[];

@@ -251,5 +251,10 @@ describe("approveMatching", () => {
     expect(
       await appErrorOf(approveMatching(await ctxOf(w.pm), { filter: { from: "31/02/2026" } })),
     ).toMatchObject({ status: 422 });
+    // A misspelt filter would approve more than meant: refused, not left out as on the list.
+    for (const body of [{ filter: { jobid: 1 } }, { filters: { job_id: 1 } }])
+      expect(await appErrorOf(approveMatching(await ctxOf(w.pm), body))).toMatchObject({
+        status: 422,
+      });
   });
 });

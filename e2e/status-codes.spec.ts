@@ -132,6 +132,25 @@ test("bad list query values show the list on screens and are a 422 in the API", 
     await expect(page.getByText(/Something went wrong|could not be shown/), path).toHaveCount(0);
   }
 
+  // The other lists and screens that read the URL: clamped or left out, never an error screen.
+  for (const path of [
+    "/users?page=-1&role=abc&status=zzz&search=%00",
+    "/roles?page=abc",
+    "/permissions?page=-1&search=%00",
+    "/help?search=%00&category=abc&page=-1",
+    "/help-categories?page=0",
+    "/on-call?page=abc&date=zzz",
+    "/worker-rates?branch=abc&level=zzz&user=-1",
+    "/settings?tab=zzz",
+    "/dashboard?from=abc&to=zzz",
+    "/jobs/create?template=abc&company=-1",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expect(page.getByText(/Something went wrong|could not be shown/), path).toHaveCount(0);
+  }
+
   // A page past the end says so, without "Showing 11–16 of 16" for rows that are not there.
   await page.goto("/jobs?page=9999");
   await expect(page.getByText("Page 9999 is past the end of the list")).toBeVisible();
@@ -194,3 +213,19 @@ async function fillApplied(page: Page, field: Locator, value: string, url: RegEx
     await expect(page).toHaveURL(url, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+test("a worker's screens clamp bad list values and 404 an unknown tab", async ({ page }) => {
+  await signedIn(page, ACCOUNTS.worker);
+  for (const path of [
+    "/my-dashboard/new?page=abc&skill=zzz",
+    "/my-dashboard/past?page=-1",
+    "/my-dashboard/pending?page=0",
+    "/my-dashboard/my?page=99999999999",
+    "/help?search=%00&page=abc",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.getByText(/Something went wrong|could not be shown/), path).toHaveCount(0);
+  }
+  await expectNotFound(page, "/users/me/zzz");
+});

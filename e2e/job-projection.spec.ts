@@ -94,6 +94,21 @@ test("a PM sees the job's projection, and its margin adds up by hand", async ({ 
       `xpath=.//dt[normalize-space()="Margin after additional costs"]/following-sibling::dd[1]`,
     ),
   ).toHaveText(await card(page, "Margin").innerText());
+  // The stages as four cards that fit, approved included, with the figures of the API.
+  const stageCards = page
+    .getByRole("list", { name: "The job at each stage" })
+    .getByRole("listitem");
+  await expect(stageCards).toHaveCount(4);
+  const approved = stageCards.filter({ hasText: "Approved" });
+  const box = await approved.boundingBox();
+  expect(box!.x + box!.width, "the Approved card fits the phone's width").toBeLessThanOrEqual(390);
+  await expect(
+    approved.locator(`xpath=.//dt[normalize-space()="Margin"]/following-sibling::dd[1]`),
+  ).toHaveText(
+    new RegExp(
+      `^${(res.body.data.totals.approved.margin / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }).replace(/[.,]/g, "\\$&")} DKK$`,
+    ),
+  );
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-projection-390.png`, fullPage: true });
 });

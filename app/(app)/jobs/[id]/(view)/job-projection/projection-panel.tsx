@@ -2,19 +2,9 @@ import Link from "next/link";
 import { Alert, EmptyState } from "@/components/ui";
 import { formatRange } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
-import { describeDuration } from "@/lib/domain/pricing";
 import type { ProjectionView, StageFigures } from "@/lib/services/jobs/projection";
 
-const STAGE_LABELS = {
-  planned: "Planned",
-  booked: "Booked",
-  reported: "Reported",
-  approved: "Approved",
-} as const;
-const STAGES = Object.keys(STAGE_LABELS) as (keyof typeof STAGE_LABELS)[];
-
-const hours = (minutes: number) => (minutes ? describeDuration(minutes) : "—");
-const percent = (p: number | null) => (p === null ? "—" : `${p.toFixed(1)} %`);
+import { hours, marginTone, percent, STAGE_LABELS, STAGES, StagesTable } from "./stages-table";
 
 /**
  * The job-projection tab: what the job earns (client rates), what its crew costs (worker
@@ -69,7 +59,6 @@ export function ProjectionPanel({
   offer(workerMissing, links.jobWorkerRates, "Set this job's worker rates");
   offer(clientMissing, links.clientRates, "Open the client's rate card");
   offer(workerMissing, links.workerRates, "Open the worker rates");
-  const marginTone = (n: number) => (n < 0 ? "text-danger-700" : "text-gray-900");
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -131,59 +120,7 @@ export function ProjectionPanel({
         />
       ) : (
         <>
-          <section aria-labelledby="projection-stages" className="min-w-0">
-            <h3 id="projection-stages" className="mb-2 text-base font-semibold text-gray-900">
-              Planned, booked, reported and approved
-            </h3>
-            <div
-              role="region"
-              aria-label="Stages, scrolls sideways"
-              tabIndex={0}
-              className="overflow-x-auto rounded-card border border-gray-200 bg-white"
-            >
-              <table className="w-full min-w-[36rem] text-sm">
-                <caption className="sr-only">The job at each stage</caption>
-                <thead className="bg-gray-50 text-left text-gray-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Figure
-                    </th>
-                    {STAGES.map((s) => (
-                      <th key={s} scope="col" className="px-3 py-2 text-right font-medium">
-                        {STAGE_LABELS[s]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100 tabular-nums">
-                  {(
-                    [
-                      ["Hours", (f) => hours(f.minutes)],
-                      ["Revenue", (f) => money(f.revenue)],
-                      ["Worker cost", (f) => money(f.worker_cost)],
-                      ["Additional costs", (f) => money(f.additional_costs)],
-                      ["Margin", (f) => money(f.margin)],
-                      ["Margin %", (f) => percent(f.margin_percent)],
-                    ] as [string, (f: ProjectionView["totals"]["planned"]) => string][]
-                  ).map(([label, show]) => (
-                    <tr key={label}>
-                      <th scope="row" className="px-3 py-2 text-left font-medium text-gray-700">
-                        {label}
-                      </th>
-                      {STAGES.map((s) => (
-                        <td
-                          key={s}
-                          className={`px-3 py-2 text-right whitespace-nowrap ${label.startsWith("Margin") ? marginTone(p.totals[s].margin) : "text-gray-900"}`}
-                        >
-                          {show(p.totals[s])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+          <StagesTable totals={p.totals} money={money} />
 
           <section aria-labelledby="projection-shifts" className="min-w-0">
             <h3 id="projection-shifts" className="mb-2 text-base font-semibold text-gray-900">

@@ -1,6 +1,7 @@
 import { expectToast } from "./support/page";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { api, apiToken } from "./support/api";
 import { expectNoSeriousViolations } from "./support/join";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -127,6 +128,48 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await confirm.getByRole("button", { name: "Delete branch" }).click();
   await expectToast(page, "Branch deleted successfully");
   await expect(branches.getByRole("row", { name: /Amsterdam/ })).toHaveCount(0);
+
+  // A branch that something uses (here a client's rate at it) is archived, listed under
+  // "Archived branches", and restored from there: its name cannot simply be created again.
+  const token = await apiToken(page.request, ACCOUNTS.admin);
+  const nl = (await api(page.request, token, "GET", "countries?all=1")).body.data.find(
+    (c: { name: string }) => c.name === "Netherlands",
+  );
+  const utrecht = await api(page.request, token, "POST", "branches", {
+    name: "Utrecht",
+    country_id: nl.id,
+  });
+  expect(utrecht.status).toBe(201);
+  const company = (await api(page.request, token, "GET", "companies?page=1")).body.data[0];
+  const skill = (await api(page.request, token, "GET", "sub-skills")).body.data[0];
+  const rate = await api(page.request, token, "POST", "rates/client", {
+    company_id: company.id,
+    branch_id: utrecht.body.data.id,
+    skill_id: skill.id,
+    standard_price: "300.00",
+  });
+  expect(rate.status, JSON.stringify(rate.body)).toBe(201);
+  await page.reload();
+  await branches.getByRole("button", { name: "Delete Utrecht" }).click();
+  const archive = page.getByRole("dialog", { name: "Delete “Utrecht”?" });
+  await expect(archive).toContainText("1 rate");
+  await archive.getByRole("button", { name: "Archive branch" }).click();
+  await expectToast(page, "Branch archived successfully");
+  await expect(branches.getByRole("row", { name: /Utrecht/ })).toHaveCount(0);
+  await page.goto("/branches?archived=1&search=Utrecht");
+  const archived = page
+    .getByRole("table", { name: "Branches" })
+    .getByRole("row", { name: /Utrecht/ });
+  await expect(archived).toContainText("Archived");
+  await expect(archived).toContainText("1 rate");
+  await shot(page, "branches-archived-1280");
+  await archived.getByRole("button", { name: "Restore Utrecht" }).click();
+  await expectToast(page, "Branch restored successfully");
+  await expect(archived).toHaveCount(0);
+  await page.goto("/branches?search=Utrecht");
+  const back = page.getByRole("table", { name: "Branches" }).getByRole("row", { name: /Utrecht/ });
+  await expect(back).toContainText("Netherlands");
+  await expect(back).not.toContainText("Archived");
 });
 
 test("the countries and branches screens fit a phone", async ({ page }) => {

@@ -41,6 +41,8 @@ export const clientRates = pgTable(
       .on(t.companyId, t.branchId, t.skillId, t.levelId, t.jobId)
       .nullsNotDistinct(),
     index().on(t.jobId),
+    // Where a branch is used (its delete dialog and the /branches list count its rates).
+    index().on(t.branchId),
   ],
 );
 

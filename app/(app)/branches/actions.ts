@@ -2,7 +2,13 @@
 
 import type { z } from "zod";
 import { runAction, runParsed } from "@/lib/http/action";
-import { branchInput, createBranch, deleteBranch, updateBranch } from "@/lib/services/branches";
+import {
+  branchInput,
+  createBranch,
+  deleteBranch,
+  restoreBranch,
+  updateBranch,
+} from "@/lib/services/branches";
 
 type BranchValues = z.input<typeof branchInput>;
 
@@ -16,4 +22,8 @@ export async function updateBranchAction(id: number, values: BranchValues) {
 
 export async function deleteBranchAction(id: number) {
   return runAction((ctx) => deleteBranch(ctx, id));
+}
+
+export async function restoreBranchAction(id: number) {
+  return runAction((ctx) => restoreBranch(ctx, id));
 }

@@ -1,11 +1,13 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { Badge, type PaginationMeta } from "@/components/ui";
+import { useTransition, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { Badge, Button, notify, type PaginationMeta } from "@/components/ui";
+import { runOrNetworkError } from "@/components/master-data/record-dialog";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { BranchView } from "@/lib/services/branches";
 import type { CountryOption } from "@/lib/services/reference";
-import { deleteBranchAction } from "./actions";
+import { deleteBranchAction, restoreBranchAction } from "./actions";
 import { BranchDialog } from "./branch-form";
 
 const dash = <span className="text-gray-600">—</span>;
@@ -63,10 +65,36 @@ export function BranchesTable(props: {
           "It will be archived: hidden from every picker, and kept on those records and their history.",
       }}
       canDelete={(row) => !row.archived_at}
+      rowActions={(row) => (row.archived_at ? <RestoreButton branch={row} /> : null)}
       deleteAction={deleteBranchAction}
       renderEdit={(row, open, onOpenChange) => (
         <BranchDialog open={open} onOpenChange={onOpenChange} branch={row} countries={countries} />
       )}
     />
+  );
+}
+
+/** Brings an archived branch back to the list and the pickers. */
+function RestoreButton({ branch }: { branch: BranchView }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={pending}
+      aria-label={`Restore ${branch.name}`}
+      onClick={() =>
+        start(async () => {
+          const r = await runOrNetworkError(() => restoreBranchAction(branch.id));
+          if (!r) return;
+          if (!r.ok) return void notify.error(r.message);
+          notify.success(r.data.message);
+          router.refresh();
+        })
+      }
+    >
+      Restore
+    </Button>
   );
 }

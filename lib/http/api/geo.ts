@@ -21,6 +21,7 @@ import {
   deleteBranch,
   getBranch,
   listBranchesPage,
+  restoreBranch,
   updateBranch,
 } from "@/lib/services/branches";
 
@@ -162,6 +163,16 @@ export const deleteBranchEndpoint = endpoint<{ id: string }>({
   run: (ctx, { params }) => deleteBranch(ctx, params.id),
 });
 
+export const restoreBranchEndpoint = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/branches/{id}/restore",
+  summary:
+    "Bring an archived branch back to the list and the pickers (409 when it is not archived)",
+  tag: "branches",
+  auth: "user",
+  run: (ctx, { params }) => restoreBranch(ctx, params.id),
+});
+
 export const geoEndpoints: Endpoint[] = [
   getCountries,
   postCountry,
@@ -173,5 +184,6 @@ export const geoEndpoints: Endpoint[] = [
   postBranch,
   getBranchEndpoint,
   putBranch,
+  restoreBranchEndpoint,
   deleteBranchEndpoint,
 ] as Endpoint[];

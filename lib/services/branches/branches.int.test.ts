@@ -7,7 +7,14 @@ import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtu
 import { appErrorOf } from "@/lib/testing/app-error";
 import { makeCtx, type Ctx } from "../context";
 import { listBranches, preferredBranches } from "../reference";
-import { createBranch, deleteBranch, getBranch, listBranchesPage, updateBranch } from ".";
+import {
+  createBranch,
+  deleteBranch,
+  getBranch,
+  listBranchesPage,
+  restoreBranch,
+  updateBranch,
+} from ".";
 
 const now = new Date("2026-05-04T10:00:00Z");
 const DUPLICATE = "Another branch with this name already exists";
@@ -282,7 +289,7 @@ describe("deleteBranch", () => {
     expect([again.status, again.message]).toEqual([409, "This branch is already archived."]);
   });
 
-  it("archives instead when something the counts do not cover points at it", async () => {
+  it("counts the rates priced at a branch as a use, and archives it", async () => {
     const b = await createBranch(admin, { name: "Rates only", country_id: dk });
     const [skill] = await db
       .insert(schema.skills)
@@ -295,8 +302,9 @@ describe("deleteBranch", () => {
       currencyCode: "DKK",
       standardPrice: 25000,
     });
+    expect((await getBranch(admin, b.id)).used_by).toEqual({ count: 1, label: "1 rate" });
     const result = await deleteBranch(admin, b.id);
-    expect(result.archived).toBe(true);
+    expect(result).toMatchObject({ archived: true, used_by: { label: "1 rate" } });
     expect((await getBranch(admin, b.id)).archived_at).toBe(now.toISOString());
     await db.delete(schema.clientRates);
     await db.delete(schema.skills).where(eq(schema.skills.id, skill.id));
@@ -305,6 +313,39 @@ describe("deleteBranch", () => {
   it("answers 404 for unknown ids", async () => {
     expect((await appErrorOf(deleteBranch(admin, 999999))).status).toBe(404);
     expect((await appErrorOf(deleteBranch(admin, "1e3"))).status).toBe(404);
+  });
+});
+
+describe("restoreBranch", () => {
+  it("brings an archived branch back to the list and the pickers, and logs it", async () => {
+    const b = await createBranch(admin, { name: "Odense", country_id: dk });
+    const worker = await createUser(db, { roles: [ROLE.worker] });
+    await db.insert(schema.userBranches).values({ userId: worker.id, branchId: b.id });
+    expect((await deleteBranch(admin, b.id)).archived).toBe(true);
+    expect(await listBranches(admin)).toEqual([]);
+
+    const restored = await restoreBranch(admin, b.id);
+    expect(restored).toMatchObject({
+      id: b.id,
+      name: "Odense",
+      archived_at: null,
+      used_by: { count: 1, label: "1 user" },
+      message: "Branch restored successfully",
+    });
+    expect((await listBranches(admin)).map((r) => r.name)).toEqual(["Odense"]);
+    expect((await listBranchesPage(admin, {})).items.map((r) => r.name)).toEqual(["Odense"]);
+    expect((await activityFor(b.id)).map((l) => l.description)).toContain(
+      'Restored branch "Odense"',
+    );
+  });
+
+  it("answers 409 for a branch in use and 404 for unknown ids, writing nothing", async () => {
+    const b = await createBranch(admin, { name: "Vejle", country_id: dk });
+    const live = await appErrorOf(restoreBranch(admin, b.id));
+    expect([live.status, live.message]).toEqual([409, "This branch is not archived."]);
+    for (const id of [999999, "abc", 0])
+      expect((await appErrorOf(restoreBranch(admin, id))).status).toBe(404);
+    expect(await activityFor(b.id)).toHaveLength(1);
   });
 });
 
@@ -321,6 +362,7 @@ describe("authorization", () => {
         createBranch(ctx, { name: "Sneaky", country_id: dk }),
         updateBranch(ctx, b.id, { name: "Sneaky", country_id: dk }),
         deleteBranch(ctx, b.id),
+        restoreBranch(ctx, b.id),
         getBranch(ctx, 999999),
         createBranch(ctx, {}),
       ];

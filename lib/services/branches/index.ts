@@ -28,7 +28,8 @@ import { branchUsage } from "./usage";
  * Deleting a branch that is used archives it (deleted_at): it leaves every picker and the
  * default list, and the jobs, people and companies that name it keep it. An unused branch is
  * removed. Names are unique regardless of case, archived branches included (the unique
- * index does not know about archiving, and a second "Copenhagen" would confuse history).
+ * index does not know about archiving, and a second "Copenhagen" would confuse history), so
+ * an archived branch is brought back with `restoreBranch`, not created again.
  */
 export interface BranchView {
   id: number;
@@ -51,6 +52,8 @@ export const BRANCH_MESSAGES = {
   duplicate: "Another branch with this name already exists",
   notFound: "Branch not found.",
   alreadyArchived: "This branch is already archived.",
+  restored: "Branch restored successfully",
+  notArchived: "This branch is not archived.",
   unknownCountry: "The selected country does not exist.",
   notOperational: "The selected country is not operational.",
 } as const;
@@ -257,6 +260,34 @@ export async function updateBranch(
   );
   const [view] = await toViews(ctx.db, [row]);
   return { ...view, message: BRANCH_MESSAGES.edited };
+}
+
+/**
+ * POST branches/{id}/restore: an archived branch comes back to the list and every picker,
+ * with its name, country and history (its name is still its own).
+ */
+export async function restoreBranch(
+  ctx: Ctx,
+  rawId: unknown,
+): Promise<BranchView & { message: string }> {
+  requirePermission(ctx, "branch_access");
+  const id = parseId(rawId);
+  const row = await withTx(ctx, async (ctx) => {
+    const before = await loadBranch(ctx.db, id, true);
+    if (!before.archivedAt)
+      throw new ConflictError(BRANCH_MESSAGES.notArchived, "branch_not_archived");
+    await ctx.db.update(b).set({ deletedAt: null, updatedAt: ctx.now }).where(eq(b.id, id));
+    await logActivity(ctx, {
+      logName: "branches",
+      description: `Restored branch "${before.name}"`,
+      subjectType: "branches",
+      subjectId: id,
+      properties: { attributes: plain(before) },
+    });
+    return loadBranch(ctx.db, id);
+  });
+  const [view] = await toViews(ctx.db, [row]);
+  return { ...view, message: BRANCH_MESSAGES.restored };
 }
 
 /** Archives a branch in use (inside the caller's transaction, the row locked). */

@@ -1,0 +1,1 @@
+CREATE INDEX "client_rates_branch_id_index" ON "client_rates" USING btree ("branch_id");

@@ -1,8 +1,9 @@
-import { expectToast } from "./support/page";
+import { expectToast, noSidewaysScroll } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { api, apiToken } from "./support/api";
+import { keyboardMove } from "./support/sortable";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -141,4 +142,72 @@ test("an administrator writes a help article for workers: workers read it, clien
   await admin.reload();
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(admin, "help-categories-390");
+});
+
+test("a help writer orders a category's articles by dragging, and readers see that order", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await signedIn(browser, ACCOUNTS.admin);
+  const token = await apiToken(admin.request, ACCOUNTS.admin);
+  const name = `Arriving on site ${Date.now()}`;
+  const category = await api(admin.request, token, "POST", "help-categories", {
+    name,
+    target_roles: [],
+  });
+  expect(category.status, JSON.stringify(category.body)).toBe(201);
+  for (const title of ["Find the crew entrance", "Meet the crew boss"]) {
+    const article = await api(admin.request, token, "POST", "help/articles", {
+      title,
+      body: `<p>${title}.</p>`,
+      category_id: category.body.data.id,
+    });
+    expect(article.status).toBe(201);
+  }
+
+  await admin.goto(`/help`);
+  const card = admin.getByRole("region", { name });
+  await expect(card.getByRole("listitem")).toHaveText([
+    /Find the crew entrance/,
+    /Meet the crew boss/,
+  ]);
+  await card.getByRole("button", { name: `Order the articles of ${name}` }).click();
+  const dialog = admin.getByRole("dialog", { name: `Order the articles of ${name}` });
+  const list = dialog.getByRole("list", { name: `Order of the articles of ${name}` });
+  await expect(list.getByRole("listitem")).toHaveText([
+    /Find the crew entrance/,
+    /Meet the crew boss/,
+  ]);
+  await expectNoSeriousViolations(admin, "Order the articles");
+  await keyboardMove(
+    admin,
+    list.getByRole("button", { name: "Move Meet the crew boss" }),
+    "ArrowUp",
+  );
+  await expectToast(admin, "Weights set successfully");
+  await expect(list.getByRole("listitem")).toHaveText([
+    /Meet the crew boss/,
+    /Find the crew entrance/,
+  ]);
+  await shot(admin, "help-article-order-1280");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(card.getByRole("listitem")).toHaveText([
+    /Meet the crew boss/,
+    /Find the crew entrance/,
+  ]);
+  // At phone width the card's two buttons still fit beside or under its title.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await noSidewaysScroll(admin);
+  await card.scrollIntoViewIfNeeded();
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/help-order-390.png` });
+
+  // A reader gets the same order and no Order button.
+  const worker = await signedIn(browser, ACCOUNTS.worker);
+  await worker.goto(`/help`);
+  const readerCard = worker.getByRole("region", { name });
+  await expect(readerCard.getByRole("listitem")).toHaveText([
+    /Meet the crew boss/,
+    /Find the crew entrance/,
+  ]);
+  await expect(readerCard.getByRole("button", { name: /Order/ })).toHaveCount(0);
 });

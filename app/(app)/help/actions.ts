@@ -2,7 +2,13 @@
 
 import type { z } from "zod";
 import { runAction, runParsed } from "@/lib/http/action";
-import { articleInput, createArticle, deleteArticle, updateArticle } from "@/lib/services/help";
+import {
+  articleInput,
+  createArticle,
+  deleteArticle,
+  saveHelpArticleWeights,
+  updateArticle,
+} from "@/lib/services/help";
 
 type ArticleValues = z.input<typeof articleInput>;
 
@@ -16,4 +22,9 @@ export async function updateArticleAction(id: number, values: ArticleValues) {
 
 export async function deleteArticleAction(id: number) {
   return runAction((ctx) => deleteArticle(ctx, id));
+}
+
+/** The order of one category's articles (every article of it, first to last). */
+export async function saveArticleWeightsAction(categoryId: number, ids: number[]) {
+  return runAction((ctx) => saveHelpArticleWeights(ctx, { category_id: categoryId, ids }));
 }

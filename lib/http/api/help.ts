@@ -5,6 +5,7 @@ import { weightsInput } from "@/lib/services/master-data";
 import {
   articleInput,
   articlesListInput,
+  articleWeightsInput,
   createArticle,
   createHelpCategory,
   deleteArticle,
@@ -18,6 +19,7 @@ import {
   listArticles,
   listHelpCategories,
   readHelpImage,
+  saveHelpArticleWeights,
   saveHelpCategoryWeights,
   updateArticle,
   updateHelpCategory,
@@ -86,6 +88,17 @@ export const deleteArticleEndpoint = endpoint<{ id: string }>({
   tag: "help",
   auth: "user",
   run: (ctx, { params }) => deleteArticle(ctx, params.id),
+});
+
+export const postArticleWeights = endpoint({
+  method: "POST",
+  path: "/help/articles/save-weights",
+  summary:
+    "The order of one category's articles in the help centre [article_edit]: category_id and the ids of all its articles, first to last",
+  tag: "help",
+  auth: "user",
+  body: articleWeightsInput,
+  run: (ctx, { body }) => saveHelpArticleWeights(ctx, body),
 });
 
 export const postHelpImage = endpoint({
@@ -191,6 +204,7 @@ export const helpEndpoints: Endpoint[] = [
   getArticleEndpoint,
   putArticle,
   deleteArticleEndpoint,
+  postArticleWeights,
   postHelpImage,
   getHelpImage,
   getHelpCategories,

@@ -4,3 +4,4 @@ export * from "./categories";
 export * from "./articles";
 export * from "./centre";
 export * from "./images";
+export * from "./article-order";

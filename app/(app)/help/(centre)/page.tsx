@@ -16,6 +16,7 @@ import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList } from "@/lib/http/page";
 import { can } from "@/lib/services/context";
 import { HELP_CENTRE_LIMIT, helpCentre } from "@/lib/services/help";
+import { ArticleOrderButton } from "./article-order";
 
 export const metadata = routeMetadata("/help");
 
@@ -30,6 +31,8 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
     search: first(sp.search),
   });
   const mayWrite = can(ctx, "article_create");
+  // Ordering needs every article of a category on screen: no search, nothing cut off.
+  const mayOrder = can(ctx, "article_edit") && !data.search && data.total < HELP_CENTRE_LIMIT;
   const search = data.search;
   return (
     <>
@@ -96,15 +99,23 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
                     <CardDescription>{category.description}</CardDescription>
                   )}
                 </div>
-                {mayWrite && (
-                  <Link
-                    href={`/help/create/${category.id}`}
-                    className={buttonClass({ variant: "secondary", size: "sm" })}
-                    aria-label={`New article in ${category.name}`}
-                  >
-                    <Plus aria-hidden /> New article
-                  </Link>
-                )}
+                <div className="flex flex-wrap gap-2">
+                  {mayOrder && (
+                    <ArticleOrderButton
+                      category={{ id: category.id, name: category.name }}
+                      articles={category.articles.map(({ id, title }) => ({ id, title }))}
+                    />
+                  )}
+                  {mayWrite && (
+                    <Link
+                      href={`/help/create/${category.id}`}
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                      aria-label={`New article in ${category.name}`}
+                    >
+                      <Plus aria-hidden /> New article
+                    </Link>
+                  )}
+                </div>
               </CardHeader>
               {category.articles.length === 0 ? (
                 <CardContent>

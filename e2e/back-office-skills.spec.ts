@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { api, apiToken } from "./support/api";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -154,6 +155,28 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
       .getByLabel("Skill", { exact: true })
       .locator('optgroup[label="Pyrotechnics"] option'),
   ).toHaveText(["Fire watch"]);
+
+  // A sub-skill moves to another parent skill from its Edit dialog.
+  const token = await apiToken(page.request, ACCOUNTS.admin);
+  const effects = `Stage effects ${Date.now()}`;
+  expect((await api(page.request, token, "POST", "skills", { name: effects })).status).toBe(201);
+  await page.goto("/skills?search=Fire%20watch");
+  await page
+    .getByRole("region", { name: "Pyrotechnics" })
+    .getByRole("button", { name: "Edit Fire watch" })
+    .click();
+  dialog = page.getByRole("dialog", { name: "Edit sub-skill" });
+  await dialog.getByLabel("Parent skill").selectOption({ label: effects });
+  await expectNoSeriousViolations(page, "Edit sub-skill with its parent");
+  await shot(page, "skill-move-1280");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expectToast(page, "Skill edited successfully");
+  await expect(
+    page
+      .getByRole("region", { name: effects })
+      .getByRole("list", { name: `Order of the sub-skills of ${effects}` })
+      .getByRole("listitem"),
+  ).toHaveText([/Fire watch/]);
 
   // Phone width: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

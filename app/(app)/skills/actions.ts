@@ -6,10 +6,10 @@ import {
   createSkillInput,
   deleteSkill,
   saveSkillWeights,
-  skillInput,
   updateSkill,
+  updateSkillInput,
   type CreateSkillInput,
-  type SkillInput,
+  type UpdateSkillInput,
 } from "@/lib/services/skills";
 import { weightsInput } from "@/lib/services/master-data";
 
@@ -17,8 +17,8 @@ export async function createSkillAction(values: CreateSkillInput) {
   return runParsed(createSkillInput, values, createSkill);
 }
 
-export async function updateSkillAction(id: number, values: SkillInput) {
-  return runParsed(skillInput, values, (ctx, input) => updateSkill(ctx, id, input));
+export async function updateSkillAction(id: number, values: UpdateSkillInput) {
+  return runParsed(updateSkillInput, values, (ctx, input) => updateSkill(ctx, id, input));
 }
 
 export async function deleteSkillAction(id: number) {

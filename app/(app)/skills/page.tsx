@@ -52,6 +52,7 @@ export default async function SkillsPage({ searchParams }: { searchParams: Promi
       />
       <SkillsTree
         items={page.items}
+        parents={parents}
         meta={page.meta}
         empty={
           search

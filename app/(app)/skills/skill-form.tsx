@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import { Button, FormField, Input, Textarea } from "@/components/ui";
+import { Button, FormField, Input, Select, Textarea } from "@/components/ui";
 import {
   NewRecordButton,
   RecordDialog,
@@ -20,6 +20,7 @@ export function SkillDialog({
   onOpenChange,
   skill,
   parent = null,
+  parents = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +28,8 @@ export function SkillDialog({
   skill?: SkillView;
   /** The parent a new sub-skill goes under. */
   parent?: Parent;
+  /** The parent skills an edited sub-skill may move to. */
+  parents?: { id: number; name: string }[];
 }) {
   const isSub = skill ? skill.parent_id !== null : parent !== null;
   const title = skill
@@ -45,7 +48,14 @@ export function SkillDialog({
           : "A parent skill groups its sub-skills in the job form's skill picker and on profiles."
       }
     >
-      {() => <SkillForm skill={skill} parent={parent} onDone={() => onOpenChange(false)} />}
+      {() => (
+        <SkillForm
+          skill={skill}
+          parent={parent}
+          parents={parents}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
     </RecordDialog>
   );
 }
@@ -53,15 +63,20 @@ export function SkillDialog({
 function SkillForm({
   skill,
   parent,
+  parents,
   onDone,
 }: {
   skill?: SkillView;
   parent: Parent;
+  parents: { id: number; name: string }[];
   onDone: () => void;
 }) {
   const { pending, errors, submit } = useRecordSubmit(onDone);
   const [name, setName] = useState(skill?.name ?? "");
   const [description, setDescription] = useState(skill?.description ?? "");
+  // An edited sub-skill may move to another parent skill.
+  const movable = skill?.parent_id != null && parents.length > 1;
+  const [parentId, setParentId] = useState(String(skill?.parent_id ?? ""));
   return (
     <form
       noValidate
@@ -70,12 +85,16 @@ function SkillForm({
         e.preventDefault();
         submit(() =>
           skill
-            ? updateSkillAction(skill.id, { name, description })
+            ? updateSkillAction(skill.id, {
+                name,
+                description,
+                ...(movable ? { parent_id: Number(parentId) } : {}),
+              })
             : createSkillAction({ name, description, parent_id: parent?.id ?? null }),
         );
       }}
     >
-      {errors.parent_id && (
+      {errors.parent_id && !movable && (
         <p role="alert" className="text-sm text-danger-700">
           {errors.parent_id[0]}
         </p>
@@ -89,6 +108,22 @@ function SkillForm({
           onChange={(e) => setName(e.target.value)}
         />
       </FormField>
+      {movable && (
+        <FormField
+          label="Parent skill"
+          hint="Moving it keeps the shifts, profiles and rates that use it; it goes last under its new parent."
+          errors={errors.parent_id}
+          required
+        >
+          <Select name="parent_id" value={parentId} onChange={(e) => setParentId(e.target.value)}>
+            {parents.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       <FormField
         label="Description"
         hint="Optional. What the skill involves, licences or experience it needs."

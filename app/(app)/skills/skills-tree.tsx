@@ -53,10 +53,13 @@ const usedText = (s: SkillView) => (s.usage.count ? `Used by ${s.usage.label}` :
  */
 export function SkillsTree({
   items,
+  parents,
   meta,
   empty,
 }: {
   items: ParentSkillView[];
+  /** Every live parent skill, where an edited sub-skill may move. */
+  parents: { id: number; name: string }[];
   meta: PaginationMeta;
   empty: { title: string; hint: string; action?: ReactNode };
 }) {
@@ -176,7 +179,9 @@ export function SkillsTree({
       ))}
       <Pagination meta={meta} label="Pages of parent skills" />
 
-      {editing && <SkillDialog open={editOpen} onOpenChange={setEditOpen} skill={editing} />}
+      {editing && (
+        <SkillDialog open={editOpen} onOpenChange={setEditOpen} skill={editing} parents={parents} />
+      )}
       <DeleteRecordDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -7,7 +7,7 @@ import {
   getSkill,
   listSkillTree,
   saveSkillWeights,
-  skillInput,
+  updateSkillInput,
   skillsTreeInput,
   updateSkill,
 } from "@/lib/services/skills";
@@ -61,10 +61,11 @@ export const getSkillEndpoint = endpoint<{ id: string }>({
 export const putSkill = endpoint<{ id: string }>({
   method: "PUT",
   path: "/skills/{id}",
-  summary: "Change a skill's name and description",
+  summary:
+    "Change a skill's name and description; parent_id moves a sub-skill to another parent skill (it goes last there)",
   tag: "skills",
   auth: "user",
-  body: skillInput,
+  body: updateSkillInput,
   run: (ctx, { params, body }) => updateSkill(ctx, params.id, body),
 });
 

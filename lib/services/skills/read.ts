@@ -42,6 +42,7 @@ export const SKILL_MESSAGES = {
   duplicateSub: "This parent skill already has a sub-skill with this name.",
   parentMissing: "The selected parent skill does not exist.",
   parentIsSub: "A sub-skill cannot have sub-skills of its own; choose a parent skill.",
+  parentStays: "A parent skill stays a parent skill; only a sub-skill moves to another parent.",
   weightsScope:
     "Some of these skills do not exist or belong to another parent skill. Reload the page and try again.",
   weightsIncomplete:

@@ -31,9 +31,12 @@ const name = nameField(100);
 const description = optionalText(2000);
 
 export const skillInput = z.object({ name, description });
+/** PUT skills/{id}: a sub-skill may also move to another parent (`parent_id`). */
+export const updateSkillInput = skillInput.extend({ parent_id: optionalId });
 /** POST skills: a parent skill, or a sub-skill of `parent_id`. */
 export const createSkillInput = skillInput.extend({ parent_id: optionalId.nullable() });
 export type SkillInput = z.input<typeof skillInput>;
+export type UpdateSkillInput = z.input<typeof updateSkillInput>;
 export type CreateSkillInput = z.input<typeof createSkillInput>;
 
 const live = isNull(schema.skills.deletedAt);
@@ -111,27 +114,58 @@ export async function createSkill(ctx: Ctx, raw: unknown): Promise<Saved> {
   return { ...view, message: SKILL_MESSAGES.created };
 }
 
-/** PUT skills/{id} (name, description): a skill stays under its parent. */
+/**
+ * PUT skills/{id} (name, description, parent_id): a sub-skill may move to another parent
+ * skill, where it goes last; the slots, profiles and rates that use it keep it. A parent skill
+ * stays a parent skill.
+ */
 export async function updateSkill(ctx: Ctx, rawId: unknown, raw: unknown): Promise<Saved> {
   requirePermission(ctx, "settings_skill_access");
   const id = parseSkillId(rawId);
-  const input = parseInput(skillInput, raw ?? {});
+  const input = parseInput(updateSkillInput, raw ?? {});
   const view = await withTx(ctx, async (ctx) => {
     const before = await loadSkill(ctx.db, id, "update");
-    await nameFree(ctx.db, before.parent_id, input.name, id);
+    const parentId = input.parent_id ?? before.parent_id;
+    const moved = parentId !== before.parent_id;
+    if (moved && before.parent_id === null)
+      throw new ValidationError(SKILL_MESSAGES.parentStays, {
+        parent_id: [SKILL_MESSAGES.parentStays],
+      });
+    // The new parent is live and stays so until the commit (its delete waits, then sees this).
+    if (moved) await lockParent(ctx, parentId!);
+    await nameFree(ctx.db, parentId, input.name, id);
+    let order: number | undefined;
+    if (moved) {
+      const [{ last }] = await ctx.db
+        .select({ last: max(schema.skills.order) })
+        .from(schema.skills)
+        .where(siblingsOf(parentId));
+      order = (last ?? 0) + 1;
+    }
     const [updated] = await ctx.db
       .update(schema.skills)
-      .set({ name: input.name, description: input.description, updatedAt: ctx.now })
+      .set({
+        name: input.name,
+        description: input.description,
+        ...(moved ? { parentId, order } : {}),
+        updatedAt: ctx.now,
+      })
       .where(eq(schema.skills.id, id))
       .returning(skillFields);
     await logActivity(ctx, {
       logName: "skills",
-      description: `Edited skill "${updated.name}"`,
+      description: moved
+        ? `Edited skill "${updated.name}" and moved it to another parent skill`
+        : `Edited skill "${updated.name}"`,
       subjectType: "skills",
       subjectId: id,
       properties: {
-        old: { name: before.name, description: before.description },
-        attributes: { name: updated.name, description: updated.description },
+        old: { name: before.name, description: before.description, parent_id: before.parent_id },
+        attributes: {
+          name: updated.name,
+          description: updated.description,
+          parent_id: updated.parent_id,
+        },
       },
     });
     return skillView(ctx.db, updated);

@@ -238,6 +238,36 @@ export const helpArticles = pgTable(
   (t) => [index().on(t.categoryId, t.weight)],
 );
 
+/**
+ * Images uploaded for help articles; the files port holds the bytes under `key`. Which
+ * articles show one is kept in help_article_images (written with the article), so an image
+ * that no article shows a week after its upload is found by an index and removed by the
+ * background sweep (lib/services/help/image-sweep.ts).
+ */
+export const helpImages = pgTable(
+  "help_images",
+  {
+    id: id(),
+    key: text().notNull().unique(),
+    uploadedById: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+export const helpArticleImages = pgTable(
+  "help_article_images",
+  {
+    articleId: integer()
+      .notNull()
+      .references(() => helpArticles.id, { onDelete: "cascade" }),
+    imageId: integer()
+      .notNull()
+      .references(() => helpImages.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.imageId] }), index().on(t.imageId)],
+);
+
 /** Installation-wide settings, e.g. `two_factor_required_for_admins`. */
 export const settings = pgTable("settings", {
   key: text().primaryKey(),

@@ -56,6 +56,10 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/countries/countries.int.test.ts",
   "lib/services/levels/levels.int.test.ts",
   "lib/services/settings/settings.int.test.ts",
+  // Help: unused images claimed with SKIP LOCKED while articles key-share lock theirs; a
+  // category's articles ordered under the category's lock.
+  "lib/services/help/image-sweep.int.test.ts",
+  "lib/services/help/article-order.int.test.ts",
   // Clients and prices: unique client names under concurrent creates, whole rate cards upserted
   // in one transaction (ON CONFLICT on the nulls-not-distinct scope), cards copied onto a job
   // inside its create, additional costs under the job's row lock.

@@ -11,6 +11,7 @@ import { logActivity } from "../activity";
 import { escapeLike } from "../like";
 import { nameField } from "../master-data";
 import { HELP_MESSAGES, articleIdOf, readableCategories } from "./access";
+import { linkArticleImages } from "./image-sweep";
 
 /**
  * Help articles (spec §7 help/articles, §2 /help/create/{id} [article_create] and
@@ -233,6 +234,7 @@ export async function createArticle(
         updatedAt: ctx.now,
       })
       .returning({ id: a.id });
+    await linkArticleImages(ctx.db, created.id, body);
     await logActivity(ctx, {
       logName: "help",
       description: `Created help article "${input.title}"`,
@@ -274,6 +276,7 @@ export async function updateArticle(
         updatedAt: ctx.now,
       })
       .where(eq(a.id, id));
+    await linkArticleImages(ctx.db, id, body);
     await logActivity(ctx, {
       logName: "help",
       description: `Edited help article "${input.title}"`,

@@ -1,4 +1,5 @@
 import sharp, { type OutputInfo } from "sharp";
+import { schema } from "@/db";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
 import { newFileKey } from "@/lib/files/keys";
 import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
@@ -15,7 +16,8 @@ import { logActivity } from "../activity";
  * They are read by anyone who may read help (help_access): an article links to them by a
  * random name, and help holds no personal data.
  */
-const FOLDER = "help-images";
+export const HELP_IMAGE_FOLDER = "help-images";
+const FOLDER = HELP_IMAGE_FOLDER;
 /** Wider images are scaled down to this width (an article column is far narrower). */
 const MAX_WIDTH = 1600;
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -45,14 +47,23 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
   const key = newFileKey(FOLDER, "webp");
   await putFile(key, out.data, "image/webp");
   try {
-    await withTx(ctx, (ctx) =>
-      logActivity(ctx, {
+    await withTx(ctx, async (ctx) => {
+      const [image] = await ctx.db
+        .insert(schema.helpImages)
+        .values({
+          key,
+          uploadedById: ctx.actor?.kind === "user" ? ctx.actor.userId : null,
+          createdAt: ctx.now,
+        })
+        .returning({ id: schema.helpImages.id });
+      await logActivity(ctx, {
         logName: "help",
         description: "Uploaded a help image",
         subjectType: "help_images",
+        subjectId: image.id,
         properties: { key, size: out.data.byteLength, source_type: checked.mime },
-      }),
-    );
+      });
+    });
   } catch (err) {
     // Not recorded, so not kept: the file would be stored with no trace of who put it there.
     await discardFile(key);

@@ -5,3 +5,4 @@ export * from "./articles";
 export * from "./centre";
 export * from "./images";
 export * from "./article-order";
+export * from "./image-sweep";

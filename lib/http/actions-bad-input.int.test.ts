@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import type { Ctx } from "@/lib/services/context";
 import { testDatabase } from "@/lib/testing/db";
+import { rowCounts } from "@/lib/testing/row-counts";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 
 /*
@@ -75,21 +75,6 @@ const files = [
 /** Rows a refused call is meant to write: the failed sign-in attempts that rate-limit. */
 const BOOKKEEPING = new Set(["auth_attempts"]);
 
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const out: Record<string, number> = {};
-  for (const { table_name } of tables.rows) {
-    if (BOOKKEEPING.has(table_name)) continue;
-    const r = (await db.execute(
-      sql.raw(`select count(*)::int as n from "${table_name}"`),
-    )) as unknown as { rows: { n: number }[] };
-    out[table_name] = Number(r.rows[0].n);
-  }
-  return out;
-}
-
 type Result = { ok: boolean; status?: number; message?: string };
 
 /**
@@ -111,7 +96,7 @@ describe("bad input on every server action", () => {
     const admin = await createUser(db, { roles: [ROLE.admin] });
     const worker = await createUser(db, { roles: [ROLE.worker] });
     const actors = [await ctxFor(db, admin.id), await ctxFor(db, worker.id)];
-    const before = await rowCounts();
+    const before = await rowCounts(db, BOOKKEEPING);
     const problems: string[] = [];
     let calls = 0;
     for (const file of files) {
@@ -144,6 +129,6 @@ describe("bad input on every server action", () => {
     expect(problems).toEqual([]);
     // Some 120 actions × 8 calls × 2 actors: the walk found them.
     expect(calls).toBeGreaterThan(1500);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(db, BOOKKEEPING)).toEqual(before);
   });
 });

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { ArrowUpDown } from "lucide-react";
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui";
-import { SortableList } from "@/components/ui/sortable-list";
+import { Button } from "@/components/ui";
+import { OrderDialog } from "@/components/master-data/order-dialog";
 import { saveSkillWeightsAction } from "./actions";
 
 /**
@@ -18,28 +18,15 @@ export function ParentOrderButton({ parents }: { parents: { id: number; name: st
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <ArrowUpDown aria-hidden /> Order parent skills
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          title="Order parent skills"
-          description="Drag a parent skill by its handle, or focus the handle and use Space and the arrow keys. Each move is saved at once."
-        >
-          <div className="max-h-[60vh] overflow-y-auto">
-            <SortableList
-              items={parents}
-              label="Order of the parent skills"
-              saveAction={saveSkillWeightsAction}
-              renderItem={(p) => <span className="font-medium text-gray-900">{p.name}</span>}
-            />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Done
-              </Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <OrderDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Order parent skills"
+        noun="a parent skill"
+        items={parents}
+        label="Order of the parent skills"
+        saveAction={saveSkillWeightsAction}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { allEndpoints } from "@/lib/http/api";
 import { ROLE } from "@/lib/domain/permissions";
+import { rowCounts } from "@/lib/testing/row-counts";
 import { callRoute, type ApiCall, type RouteHandler } from "@/lib/testing/route-request";
 import { db, setUpContractDatabase, signIn } from "./contract.test-support";
 
@@ -52,22 +52,6 @@ async function handlerOf(method: string, apiPath: string): Promise<RouteHandler>
   return mod[method];
 }
 
-/** Rows per table, but for the sign-in bookkeeping. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const out: Record<string, number> = {};
-  for (const { table_name } of tables.rows) {
-    if (SESSION_TABLES.has(table_name) || table_name.startsWith("__")) continue;
-    const r = (await db.execute(
-      sql.raw(`select count(*)::int as n from "${table_name}"`),
-    )) as unknown as { rows: { n: number }[] };
-    out[table_name] = Number(r.rows[0].n);
-  }
-  return out;
-}
-
 const withParams = (apiPath: string, id: string) => {
   const names = [...apiPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   return {
@@ -80,7 +64,7 @@ describe("bad input on every operation of /api/v2", () => {
   it("a bad id answers a 4xx (never a 500) and writes nothing, for an administrator and a worker", async () => {
     const admin = await signIn([ROLE.admin]);
     const worker = await signIn([ROLE.worker]);
-    const before = await rowCounts();
+    const before = await rowCounts(db, SESSION_TABLES);
     const fives: string[] = [];
     for (const ep of allEndpoints.filter((e) => e.path.includes("{"))) {
       const handler = await handlerOf(ep.method, ep.path);
@@ -98,12 +82,12 @@ describe("bad input on every operation of /api/v2", () => {
         }
     }
     expect(fives).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(db, SESSION_TABLES)).toEqual(before);
   });
 
   it("a body that cannot be read answers a 4xx (never a 500) and writes nothing", async () => {
     const admin = await signIn([ROLE.admin]);
-    const before = await rowCounts();
+    const before = await rowCounts(db, SESSION_TABLES);
     const fives: string[] = [];
     // The account's sign-in housekeeping (sign out, rotate or revoke tokens and devices) takes
     // no body and would end the sweep's own token; contract-auth tests it.
@@ -129,7 +113,7 @@ describe("bad input on every operation of /api/v2", () => {
       }
     }
     expect(fives).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    expect(await rowCounts(db, SESSION_TABLES)).toEqual(before);
   });
 
   it("a list called with a bad page, size, sort or filter answers a 4xx or a clamped page, never a 500", async () => {

@@ -1,7 +1,6 @@
 "use client";
 
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui";
-import { SortableList } from "@/components/ui/sortable-list";
+import { OrderDialog } from "@/components/master-data/order-dialog";
 import { saveArticleWeightsAction } from "../actions";
 import type { OrderedArticle } from "./article-order";
 
@@ -18,27 +17,14 @@ export default function ArticleOrderDialog({
   articles: OrderedArticle[];
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={`Order the articles of ${category.name}`}
-        description="Drag an article by its handle, or focus the handle and use Space and the arrow keys. Each move is saved at once."
-      >
-        <div className="max-h-[60vh] overflow-y-auto">
-          <SortableList
-            items={articles.map((a) => ({ id: a.id, name: a.title }))}
-            label={`Order of the articles of ${category.name}`}
-            saveAction={(ids) => saveArticleWeightsAction(category.id, ids)}
-            renderItem={(a) => <span className="font-medium text-gray-900">{a.name}</span>}
-          />
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary">
-              Done
-            </Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <OrderDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Order the articles of ${category.name}`}
+      noun="an article"
+      items={articles.map((a) => ({ id: a.id, name: a.title }))}
+      label={`Order of the articles of ${category.name}`}
+      saveAction={(ids) => saveArticleWeightsAction(category.id, ids)}
+    />
   );
 }

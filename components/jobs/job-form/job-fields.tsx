@@ -230,7 +230,7 @@ export function JobFields({
             {branches.map((b) => (
               <Checkbox
                 key={b.id}
-                label={b.name}
+                label={b.archived ? `${b.name} (archived)` : b.name}
                 checked={values.book_from_branches.includes(b.id)}
                 onChange={(e) =>
                   set({

@@ -15,7 +15,8 @@ export interface JobFormOptions {
   countries: CountryOption[];
   skills: SkillOption[];
   dressCodes: { id: number; name: string }[];
-  branches: BranchOption[];
+  /** Live branches; the edit form adds the job's archived ones, marked. */
+  branches: (BranchOption & { archived?: boolean })[];
   /** Agency staff: project managers, bookers, and contacts on location from the agency. */
   staff: UserOption[];
   canSelectBooker: boolean;

@@ -17,9 +17,16 @@ export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
     .where(eq(schema.countries.id, job.countryId));
   const [branches, shifts] = await Promise.all([
     ctx.db
-      .select({ id: schema.jobBranches.branchId })
+      .select({
+        id: schema.jobBranches.branchId,
+        name: schema.branches.name,
+        countryId: schema.branches.countryId,
+        archived: sql<boolean>`${schema.branches.deletedAt} is not null`,
+      })
       .from(schema.jobBranches)
-      .where(eq(schema.jobBranches.jobId, job.id)),
+      .innerJoin(schema.branches, eq(schema.branches.id, schema.jobBranches.branchId))
+      .where(eq(schema.jobBranches.jobId, job.id))
+      .orderBy(asc(schema.branches.name)),
     ctx.db
       .select()
       .from(schema.shifts)
@@ -71,6 +78,13 @@ export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
     details: job.details,
     reason: job.reason,
     book_from_branches: branches.map((b) => b.id),
+    /**
+     * Branches the job books from that were archived since: no picker offers them, so the
+     * form shows them apart (unticking one lets it go for good).
+     */
+    archived_branches: branches
+      .filter((b) => b.archived)
+      .map((b) => ({ id: b.id, name: b.name, country_id: b.countryId })),
     time_zone: tz,
     shifts: shifts.map((s) => ({
       id: s.id,

@@ -41,6 +41,11 @@ describe("editing a job whose branch was archived and country switched off", () 
     try {
       const form = await formOf(job.id);
       expect(form.book_from_branches.sort()).toEqual([kept.id, other.id].sort());
+      // Named for the form, which no longer finds them among the live branches.
+      expect(form.archived_branches).toEqual([
+        { id: kept.id, name: "Kept branch", country_id: w.countryId },
+        { id: other.id, name: "Other branch", country_id: w.countryId },
+      ]);
       const pm = await ctxOf(w.pm);
       const saved = await updateJob(pm, job.id, payloadOf(form, { name: "Edited" }));
       expect(saved.id).toBe(job.id);

@@ -51,7 +51,14 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
       <JobForm
         mode="edit"
         jobId={job.id}
-        options={options}
+        options={{
+          ...options,
+          // The job's archived branches stay ticked and named until the form lets them go.
+          branches: [
+            ...options.branches,
+            ...job.archived_branches.map((b) => ({ ...b, archived: true })),
+          ],
+        }}
         initialFields={{
           name: job.name,
           company_id: job.company_id,

@@ -105,6 +105,26 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await expect(dialog.getByLabel("Preset")).not.toContainText("Nordlys gala crew");
   await page.keyboard.press("Escape");
 
+  // A preset no longer wanted is deleted after a second question; cards keep their prices.
+  await page.goto(`/client/${svea}/rates?branch=${copenhagen}`);
+  await page.getByRole("button", { name: "Apply preset" }).click();
+  dialog = page.getByRole("dialog", { name: "Apply preset" });
+  const gala =
+    (await dialog
+      .locator("option", { hasText: "Nordlys gala crew" })
+      .first()
+      .getAttribute("value")) ?? "";
+  await dialog.getByLabel("Preset").selectOption(gala);
+  await dialog.getByRole("button", { name: "Delete this preset" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Delete the preset “Nordlys gala crew”");
+  await expectAccessible(page);
+  await page.screenshot({ path: `${shotDir}/preset-delete-1280.png` });
+  await dialog.getByRole("button", { name: "Delete preset" }).click();
+  await expectToast(page, "Preset deleted successfully");
+  await expect(dialog.locator(`option[value="${gala}"]`)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(cell(page, "Standard price", "Waiter")).toHaveValue("295.00");
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/client/${nordlys}/rates`);
   await expect(cell(page, "Standard price", "Stagehand")).toHaveValue("330.50");

@@ -2,6 +2,7 @@ import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import {
   applyPreset,
+  deletePreset,
   applyPresetInput,
   clientRateInput,
   clientRateQuery,
@@ -99,6 +100,16 @@ export const postApplyPreset = endpoint({
   auth: "user",
   body: applyPresetInput,
   run: (ctx, { body }) => applyPreset(ctx, body),
+});
+
+export const deletePresetEndpoint = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/rates/presets/{id}",
+  summary:
+    'Delete a rate preset → "Preset deleted successfully"; cards it was applied to keep their prices [rate_access]',
+  tag,
+  auth: "user",
+  run: (ctx, { params }) => deletePreset(ctx, params.id),
 });
 
 export const getClientRateEndpoint = endpoint<{ company_id: string }>({
@@ -217,6 +228,7 @@ export const ratesEndpoints: Endpoint[] = [
   getPresets,
   postPreset,
   postApplyPreset,
+  deletePresetEndpoint,
   getClientRateEndpoint,
   postClientRate,
   postClientCurrency,

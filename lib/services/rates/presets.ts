@@ -198,3 +198,29 @@ export async function applyPreset(
       .map((r) => ({ ...r, skill_name: names.get(r.skill_id)! })),
   };
 }
+
+/**
+ * DELETE rates/presets/{id} [rate_access]: the preset is gone from every card's Apply list;
+ * the cards it was applied to keep their prices (applying copied them).
+ */
+export async function deletePreset(
+  ctx: Ctx,
+  rawId: unknown,
+): Promise<{ id: number; message: string }> {
+  requireRateAccess(ctx);
+  const parsed = idSchema.safeParse(rawId);
+  if (!parsed.success) throw new NotFoundError("Preset not found.");
+  const id = parsed.data;
+  return withTx(ctx, async (ctx) => {
+    const [row] = await ctx.db.delete(rp).where(eq(rp.id, id)).returning({ name: rp.name });
+    if (!row) throw new NotFoundError("Preset not found.");
+    await logActivity(ctx, {
+      logName: "rates",
+      description: `Deleted rate preset "${row.name}"`,
+      subjectType: "rate_presets",
+      subjectId: id,
+      properties: { old: { name: row.name } },
+    });
+    return { id, message: RATE_MESSAGES.presetDeleted };
+  });
+}

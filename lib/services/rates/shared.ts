@@ -17,6 +17,7 @@ export const MAX_PRICE = 100_000_000;
 export const RATE_MESSAGES = {
   updated: "Record updated successfully",
   presetSaved: "Preset saved successfully",
+  presetDeleted: "Preset deleted successfully",
   cardSaved: "Rates saved successfully",
   skillNotLive: "This skill does not exist or has been deleted.",
   branchNotFound: "Branch not found.",

@@ -7,6 +7,7 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { createUser } from "@/lib/testing/fixtures";
 import {
   applyPreset,
+  deletePreset,
   listPresets,
   saveClientCard,
   savePreset,
@@ -247,5 +248,23 @@ describe("rate presets", () => {
       ).toBe(403);
     }
     expect(await listPresets(w.pm, { filter: { currency_code: "SEK" } })).toEqual([]);
+  });
+
+  it("deletes a preset: gone from the list and logged; 403 to other roles, 404 for unknown ids", async () => {
+    const saved = await savePreset(w.pm, { jsonData: card(w.companyA, w.cph), presetName: "Old" });
+    for (const ctx of [w.crew, w.col, w.worker])
+      expect((await appErrorOf(deletePreset(ctx, saved.id))).status).toBe(403);
+    expect(await deletePreset(w.pm, saved.id)).toEqual({
+      id: saved.id,
+      message: "Preset deleted successfully",
+    });
+    expect((await listPresets(w.pm, {})).map((p) => p.id)).not.toContain(saved.id);
+    const [log] = await db
+      .select()
+      .from(schema.activityLog)
+      .where(eq(schema.activityLog.description, 'Deleted rate preset "Old"'));
+    expect(log.subjectId).toBe(saved.id);
+    for (const id of [saved.id, 999999, "abc", 0])
+      expect((await appErrorOf(deletePreset(w.pm, id))).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 "use server";
 
 import { runAction } from "@/lib/http/action";
-import { applyPreset, saveClientCard, savePreset } from "@/lib/services/rates";
+import { applyPreset, deletePreset, saveClientCard, savePreset } from "@/lib/services/rates";
 
 /** The card as the grid sends it: every row shown, prices in minor units. */
 export interface CardPayload {
@@ -24,4 +24,8 @@ export async function applyPresetAction(input: {
   branch_id: number;
 }) {
   return runAction((ctx) => applyPreset(ctx, input));
+}
+
+export async function deletePresetAction(presetId: number) {
+  return runAction((ctx) => deletePreset(ctx, presetId));
 }

@@ -9,7 +9,6 @@ import {
   DialogFooter,
   FormField,
   Input,
-  Select,
   notify,
 } from "@/components/ui";
 import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
@@ -21,6 +20,7 @@ import {
   savePresetAction,
   type CardPayload,
 } from "./actions";
+import { ApplyPresetDialog } from "./apply-preset-dialog";
 
 const COLUMNS: RateGridColumn[] = [
   { key: "standard_price", label: "Standard price", kind: "amount" },
@@ -198,73 +198,6 @@ function SavePresetDialog({
             </Button>
           </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ApplyPresetDialog({
-  open,
-  onOpenChange,
-  presets,
-  currencyCode,
-  onApply,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  presets: PresetView[];
-  currencyCode: string;
-  onApply: (presetId: number) => Promise<boolean>;
-}) {
-  const usable = presets.filter((p) => p.currency_code === currencyCode);
-  const [choice, setChoice] = useState("");
-  const [pending, startTransition] = useTransition();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Apply preset"
-        description={`Loads a preset's prices into the grid, replacing what is there. Nothing is saved until you press Save. Presets priced in ${currencyCode} are listed.`}
-      >
-        {usable.length === 0 ? (
-          <p className="text-sm text-gray-700">
-            No preset is priced in {currencyCode} yet. Save a card in {currencyCode} as a preset
-            first.
-          </p>
-        ) : (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!choice) return;
-              startTransition(async () => {
-                if (await onApply(Number(choice))) onOpenChange(false);
-              });
-            }}
-          >
-            <FormField label="Preset" required>
-              <Select
-                value={choice}
-                placeholder="Choose a preset"
-                onChange={(e) => setChoice(e.target.value)}
-              >
-                {usable.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({p.rates_count} {p.rates_count === 1 ? "rate" : "rates"}
-                    {p.company_name ? `, from ${p.company_name}` : ""})
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <DialogFooter>
-              <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pending} disabled={!choice}>
-                Apply preset
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
-import { discardFile } from "@/lib/files/storage";
+import { deleteFile } from "@/lib/files/storage";
 import type { TxCtx } from "../context";
 import { logActivity } from "../activity";
 import { HELP_IMAGE_FOLDER } from "./images";
@@ -61,8 +61,9 @@ export async function sweepUnusedHelpImages(ctx: TxCtx, limit = 50): Promise<num
     .limit(limit)
     .for("update", { skipLocked: true });
   for (const image of unused) {
-    // The file first: if the commit fails, the row is found again and the removal repeated.
-    await discardFile(image.key);
+    // The file first, and a failure to remove it fails the sweep: the rows stay and the next
+    // sweep tries again (removing a file that is already gone is no error).
+    await deleteFile(image.key);
     await ctx.db.delete(h).where(eq(h.id, image.id));
     await logActivity(ctx, {
       logName: "help",

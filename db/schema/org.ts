@@ -53,6 +53,11 @@ export const branches = pgTable(
       .references(() => countries.id),
     city: text(),
     address: text(),
+    /**
+     * The region whose public holidays price this branch's work, as date-holidays names it
+     * ("GB-ENG", "DE-BY"); null: the country's national holidays only.
+     */
+    holidayRegion: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: tstz(),
@@ -173,6 +178,11 @@ export const documents = pgTable(
     declineReason: text(),
     reviewedById: integer().references(() => users.id),
     reviewedAt: tstz(),
+    /**
+     * Goes up by one each time the owner replaces the file or its expiry date, so a review
+     * names the version it looked at and a stale one is refused (409).
+     */
+    version: integer().notNull().default(1),
     expiryWarnedAt: tstz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -269,6 +279,25 @@ export const helpArticleImages = pgTable(
 );
 
 /** Installation-wide settings, e.g. `two_factor_required_for_admins`. */
+/**
+ * Days the agency prices as holidays beyond the public ones date-holidays knows for a country
+ * (Grundlovsdag, Midsommarafton): a date-holidays rule ("06-05", "friday after 06-19") so the
+ * day recurs every year, with the name the agency gave it.
+ */
+export const agencyHolidays = pgTable(
+  "agency_holidays",
+  {
+    id: id(),
+    countryId: integer()
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    rule: text().notNull(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("agency_holidays_country_rule_unique").on(t.countryId, t.rule)],
+);
+
 export const settings = pgTable("settings", {
   key: text().primaryKey(),
   value: jsonb().notNull(),

@@ -213,9 +213,22 @@ export const emailVerifications = pgTable(
     tokenHash: text().notNull(),
     expiresAt: tstz().notNull(),
     verifiedAt: tstz(),
+    /**
+     * A change of address: the address this link confirms (null: a registration's check of the
+     * address the user signed up with), the address it replaces, and the hash of the link the
+     * old address gets to report a change it did not ask for.
+     */
+    newEmail: text(),
+    oldEmail: text(),
+    reportTokenHash: text(),
+    reportedAt: tstz(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("email_verifications_hash_unique").on(t.tokenHash)],
+  (t) => [
+    uniqueIndex("email_verifications_hash_unique").on(t.tokenHash),
+    uniqueIndex("email_verifications_report_hash_unique").on(t.reportTokenHash),
+    index().on(t.userId),
+  ],
 );
 
 /**

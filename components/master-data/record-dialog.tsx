@@ -84,9 +84,12 @@ export async function runOrNetworkError<T>(run: () => Promise<T>): Promise<T | n
 export function RecordFormFooter({
   pending,
   submitLabel,
+  disabled = false,
 }: {
   pending: boolean;
   submitLabel: string;
+  /** The viewer may not save this record (the form says why). */
+  disabled?: boolean;
 }) {
   return (
     <DialogFooter>
@@ -95,7 +98,7 @@ export function RecordFormFooter({
           Cancel
         </Button>
       </DialogClose>
-      <Button type="submit" loading={pending}>
+      <Button type="submit" loading={pending} disabled={disabled}>
         {submitLabel}
       </Button>
     </DialogFooter>

@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Pin, PinOff } from "lucide-react";
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -37,6 +38,7 @@ export function NotesPanel({
   edit,
   remove,
   pin,
+  refusal = null,
 }: {
   notes: NoteView[];
   timeZone: string;
@@ -47,6 +49,8 @@ export function NotesPanel({
   edit: (noteId: number, comment: string) => Promise<ActionResult<unknown>>;
   remove: (noteId: number) => Promise<ActionResult<unknown>>;
   pin?: (noteId: number) => Promise<ActionResult<unknown>>;
+  /** Why the viewer may not write notes here (the rule of who may manage whom); null: it may. */
+  refusal?: string | null;
 }) {
   const router = useRouter();
   const [text, setText] = useState("");
@@ -70,36 +74,40 @@ export function NotesPanel({
 
   return (
     <div className="flex flex-col gap-4">
-      <Card>
-        <CardContent>
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!text.trim()) return setErrors(["The note field is required."]);
-              run(
-                () => add(text),
-                "Note added",
-                () => setText(""),
-              );
-            }}
-          >
-            <FormField label="New note" errors={errors} hint={formHint}>
-              <Textarea
-                rows={3}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                maxLength={5000}
-              />
-            </FormField>
-            <div>
-              <Button type="submit" loading={pending}>
-                Add note
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+      {refusal ? (
+        <Alert>{refusal}</Alert>
+      ) : (
+        <Card>
+          <CardContent>
+            <form
+              className="flex flex-col gap-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!text.trim()) return setErrors(["The note field is required."]);
+                run(
+                  () => add(text),
+                  "Note added",
+                  () => setText(""),
+                );
+              }}
+            >
+              <FormField label="New note" errors={errors} hint={formHint}>
+                <Textarea
+                  rows={3}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  maxLength={5000}
+                />
+              </FormField>
+              <div>
+                <Button type="submit" loading={pending}>
+                  Add note
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+      )}
       {notes.length === 0 ? (
         <EmptyState title="No notes yet" hint={emptyHint} />
       ) : (

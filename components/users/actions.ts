@@ -1,7 +1,7 @@
 "use server";
 
 import { runAction } from "@/lib/http/action";
-import { changeUserStatus, deleteUser } from "@/lib/services/users";
+import { changeUserStatus, deleteUser, endSessionsOf } from "@/lib/services/users";
 
 /** The office's status and delete actions on a user: the list's row menu and the profile. */
 export async function changeUserStatusAction(
@@ -14,4 +14,8 @@ export async function changeUserStatusAction(
 
 export async function deleteUserAction(id: number, confirm = false) {
   return runAction((ctx) => deleteUser(ctx, id, { confirm }));
+}
+
+export async function endSessionsAction(id: number) {
+  return runAction((ctx) => endSessionsOf(ctx, id));
 }

@@ -11,7 +11,8 @@ import {
   DialogFooter,
   notify,
 } from "@/components/ui";
-import { changeUserStatusAction, deleteUserAction } from "./actions";
+import { Lock } from "lucide-react";
+import { changeUserStatusAction, deleteUserAction, endSessionsAction } from "./actions";
 
 export interface ManagedUser {
   id: number;
@@ -28,12 +29,13 @@ interface Booking {
   status: string;
 }
 
-export type UserAction = "deactivate" | "activate" | "delete";
+export type UserAction = "deactivate" | "activate" | "delete" | "sign-out";
 
 const TITLES: Record<UserAction, (name: string) => string> = {
   deactivate: (name) => `Deactivate ${name}?`,
   activate: (name) => `Activate ${name}?`,
   delete: (name) => `Delete ${name}?`,
+  "sign-out": (name) => `Sign ${name} out everywhere?`,
 };
 
 const DESCRIPTIONS: Record<UserAction, string> = {
@@ -42,12 +44,15 @@ const DESCRIPTIONS: Record<UserAction, string> = {
   activate: "They can sign in again with their password.",
   delete:
     "The user is archived: they can no longer sign in and leave every list. Their history (shifts, hours) stays.",
+  "sign-out":
+    "Every browser session, API token and remembered device of theirs ends at once, for a lost phone or a shared computer. The account stays active: they sign in again with their password.",
 };
 
 const CONFIRM: Record<UserAction, string> = {
   deactivate: "Deactivate",
   activate: "Activate",
   delete: "Delete user",
+  "sign-out": "Sign out everywhere",
 };
 
 /**
@@ -89,11 +94,13 @@ export function UserActionDialog({
       const r =
         action === "delete"
           ? await deleteUserAction(user.id, confirmed)
-          : await changeUserStatusAction(
-              user.id,
-              action === "activate" ? "active" : "deactivated",
-              confirmed,
-            );
+          : action === "sign-out"
+            ? await endSessionsAction(user.id)
+            : await changeUserStatusAction(
+                user.id,
+                action === "activate" ? "active" : "deactivated",
+                confirmed,
+              );
       if (!r.ok) {
         if (r.type === "confirm_required" && Array.isArray(r.details?.bookings)) {
           setBookings(r.details.bookings as Booking[]);
@@ -156,26 +163,58 @@ export function UserActionDialog({
   );
 }
 
-/** A button that (de)activates one user, for the profile header. */
-export function ChangeStatusButton({ user, onDone }: { user: ManagedUser; onDone?: () => void }) {
-  const [open, setOpen] = useState(false);
-  const action: UserAction = user.status === "active" ? "deactivate" : "activate";
+/**
+ * The profile header's actions on another user's account: (de)activate and sign out
+ * everywhere. When the rule of who may manage whom refuses the viewer (`refusal`), they stay
+ * in view but disabled, with the reason beside them, rather than buttons that fail.
+ */
+export function ManageUserActions({
+  user,
+  refusal,
+  onDone,
+}: {
+  user: ManagedUser;
+  refusal: string | null;
+  onDone?: () => void;
+}) {
+  const [open, setOpen] = useState<UserAction | null>(null);
+  const statusAction: UserAction = user.status === "active" ? "deactivate" : "activate";
+  const hintId = `manage-refusal-${user.id}`;
+  const disabled = refusal !== null;
   return (
-    <>
-      <Button
-        variant={action === "activate" ? "secondary" : "ghost"}
-        className={action === "deactivate" ? "text-danger-700" : undefined}
-        onClick={() => setOpen(true)}
-      >
-        {action === "activate" ? "Activate" : "Deactivate"}
-      </Button>
+    <div className="flex flex-col gap-2 sm:items-end">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={disabled}
+          aria-describedby={disabled ? hintId : undefined}
+          onClick={() => setOpen("sign-out")}
+        >
+          Sign out everywhere
+        </Button>
+        <Button
+          variant={statusAction === "activate" ? "secondary" : "ghost"}
+          className={statusAction === "deactivate" ? "text-danger-700" : undefined}
+          disabled={disabled}
+          aria-describedby={disabled ? hintId : undefined}
+          onClick={() => setOpen(statusAction)}
+        >
+          {statusAction === "activate" ? "Activate" : "Deactivate"}
+        </Button>
+      </div>
+      {refusal && (
+        <p id={hintId} className="flex max-w-sm items-start gap-1.5 text-sm text-gray-700">
+          <Lock className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+          <span>{refusal}</span>
+        </p>
+      )}
       <UserActionDialog
         user={user}
-        action={action}
-        open={open}
-        onOpenChange={setOpen}
+        action={open ?? statusAction}
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpen(null)}
         onDone={onDone}
       />
-    </>
+    </div>
   );
 }

@@ -27,19 +27,21 @@ export function PermissionChecklist({
   return (
     <div className="flex flex-col gap-5">
       {groups.map((group) => {
-        const ids = group.permissions.map((p) => p.id);
+        // Permissions the viewer does not hold can be neither added nor taken away by it.
+        const ids = group.permissions.filter((p) => p.grantable).map((p) => p.id);
+        const shown = group.permissions.map((p) => p.id);
         const all = ids.every((id) => locked || chosen.has(id));
-        const count = locked ? ids.length : ids.filter((id) => chosen.has(id)).length;
+        const count = locked ? shown.length : shown.filter((id) => chosen.has(id)).length;
         return (
           <fieldset key={group.key} className="min-w-0 border-t border-gray-200 pt-1">
             <legend className="float-left py-1.5 text-sm font-semibold text-gray-900">
               {group.label}{" "}
               <span className="font-normal text-gray-600">
-                ({count} of {ids.length})
+                ({count} of {shown.length})
               </span>
             </legend>
             <div className="flex min-h-9 justify-end">
-              {!locked && (
+              {!locked && ids.length > 0 && (
                 <Button
                   type="button"
                   size="sm"
@@ -66,9 +68,13 @@ export function PermissionChecklist({
                       {p.label} <span className="text-xs text-gray-600">({p.name})</span>
                     </>
                   }
-                  hint={p.opens}
+                  hint={
+                    locked || p.grantable
+                      ? p.opens
+                      : `${p.opens} You do not hold this permission, so you cannot give or remove it.`
+                  }
                   checked={locked || chosen.has(p.id)}
-                  disabled={locked}
+                  disabled={locked || !p.grantable}
                   onChange={(e) =>
                     onChange(
                       e.target.checked ? [...value, p.id] : value.filter((id) => id !== p.id),

@@ -51,6 +51,22 @@ function RoleForm({
   const [description, setDescription] = useState(role?.description ?? "");
   const [permissionIds, setPermissionIds] = useState<number[]>(role?.permission_ids ?? []);
   const locked = role?.all_permissions ?? false;
+  // A role holding what the viewer does not hold is beyond it: the server refuses any change.
+  const beyond = groups
+    .flatMap((g) => g.permissions)
+    .filter((p) => !p.grantable && (role?.permission_ids ?? []).includes(p.id));
+  const refused = role
+    ? locked && beyond.length > 0
+      ? "Only an administrator can change the Administrator role."
+      : beyond.length > 0
+        ? `This role holds permissions you do not hold (${beyond
+            .slice(0, 3)
+            .map((p) => p.label)
+            .join(
+              ", ",
+            )}${beyond.length > 3 ? ` and ${beyond.length - 3} more` : ""}), so you cannot change it.`
+        : null
+    : null;
 
   return (
     <form
@@ -100,6 +116,7 @@ function RoleForm({
           Permissions
         </h3>
         {locked && <Alert tone="info">The Administrator role always holds every permission.</Alert>}
+        {refused && <Alert tone="warning">{refused}</Alert>}
         <PermissionChecklist
           groups={groups}
           value={permissionIds}
@@ -108,7 +125,11 @@ function RoleForm({
           locked={locked}
         />
       </section>
-      <RecordFormFooter pending={pending} submitLabel={role ? "Save changes" : "Create role"} />
+      <RecordFormFooter
+        pending={pending}
+        submitLabel={role ? "Save changes" : "Create role"}
+        disabled={refused !== null}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import {
   createUser,
   createUserBody,
   deleteUser,
+  endSessionsOf,
   fieldsInput,
   listUsers,
   mailColAndPmInput,
@@ -62,6 +63,16 @@ export const postChangeStatus = endpoint<{ id: string }>({
   run: (ctx, { params, body }) => changeUserStatus(ctx, params.id, body),
 });
 
+export const postEndSessions = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/users/{id}/end-sessions",
+  summary:
+    "[user_create] Sign a user out everywhere: its browser sessions, API tokens and remembered devices end at once (not yourself: 409); the account stays active",
+  tag: "users",
+  auth: "user",
+  run: (ctx, { params }) => endSessionsOf(ctx, params.id),
+});
+
 export const getPossibleRoles = endpoint({
   method: "GET",
   path: "/userCreate/possible-roles",
@@ -111,6 +122,7 @@ export const usersEndpoints = [
   postUser,
   deleteUserEndpoint,
   postChangeStatus,
+  postEndSessions,
   getPossibleRoles,
   getWizardFields,
   getSearchBookers,

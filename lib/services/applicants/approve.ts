@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { requireApplicantsOffice } from "./access";
 import { approveApplicantInput } from "./schemas";
+import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "../users/manage";
 
 /** Spec §8 texts of the screen (the typo is the spec's). */
 export const APPLICANT_APPROVED = "User approved succesfully.";
@@ -41,12 +42,16 @@ export async function approveApplicant(ctx: Ctx, raw: unknown): Promise<Approved
         email: schema.users.email,
         approved: schema.users.approved,
         deletedAt: schema.users.deletedAt,
+        isAdmin: holdsAdminRoleSql(),
+        permissions: heldPermissionsSql(),
       })
       .from(schema.users)
       .where(eq(schema.users.id, id))
       .for("update");
     if (!user || user.deletedAt) throw new NotFoundError("Applicant not found.");
     if (user.approved) throw new ConflictError(ALREADY_APPROVED, "already_approved");
+    // Approving opens what the applicant's roles hold: only for one who holds it all too.
+    assertMayManage(actor, holderOf(user), "approve");
     await ctx.db
       .update(schema.users)
       .set({ approved: true, approvedAt: ctx.now, approvedById: actor.userId, updatedAt: ctx.now })

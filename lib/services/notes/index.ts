@@ -12,6 +12,13 @@ import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { loadJobForNotes } from "../jobs/scope";
 import { viewerTimeZone } from "../viewer-zone";
+import {
+  assertMayManage,
+  heldPermissionsSql,
+  holderOf,
+  holdsAdminRoleSql,
+  manageVerdict,
+} from "../users/manage";
 
 /**
  * Notes on a job (job-notes tab) or a user (notes tab). Job notes: job_notes_access in the
@@ -39,19 +46,35 @@ const comment = z.preprocess(
     .max(5000, "A note may be at most 5000 characters."),
 );
 
-async function assertNoteable(ctx: Ctx, type: NoteableType, id: number): Promise<void> {
+/**
+ * The job or user a note is on must be the actor's to see. Notes on people are the office's,
+ * as the profile's Notes tab says (one rule); writing one (`write`) changes what the agency
+ * records about that person, so the rule of who may manage whom must allow it too. Answers
+ * whether the actor may write there (for the list's can_edit).
+ */
+async function assertNoteable(
+  ctx: Ctx,
+  type: NoteableType,
+  id: number,
+  write = false,
+): Promise<boolean> {
   const actor = requireUser(ctx);
   if (type === "jobs") {
     await loadJobForNotes(ctx, id);
-    return;
+    return true;
   }
-  // Notes on people are the office's, as the profile's Notes tab says (one rule).
   if (!isOffice(actor)) throw new ForbiddenError();
   const [user] = await ctx.db
-    .select({ id: schema.users.id })
+    .select({
+      id: schema.users.id,
+      isAdmin: holdsAdminRoleSql(),
+      permissions: heldPermissionsSql(),
+    })
     .from(schema.users)
     .where(and(eq(schema.users.id, id), isNull(schema.users.deletedAt)));
   if (!user) throw new NotFoundError("User not found.");
+  if (write) assertMayManage(actor, holderOf(user), "write notes on");
+  return manageVerdict(actor, holderOf(user)).allowed;
 }
 
 const mayEdit = (ctx: Ctx, actor: UserActor, authorId: number | null) =>
@@ -69,7 +92,7 @@ export async function listNotes(ctx: Ctx, raw: unknown): Promise<Page<NoteView>>
   const actor = requireUser(ctx);
   const input = parseInput(notesListInput, raw);
   const { noteable_id: id, noteable_type: type } = input.filter;
-  await assertNoteable(ctx, type, id);
+  const mayWrite = await assertNoteable(ctx, type, id);
   const where = and(eq(schema.notes.noteableType, type), eq(schema.notes.noteableId, id));
   const [{ total }] = await ctx.db.select({ total: count() }).from(schema.notes).where(where);
   const rows = await ctx.db
@@ -83,7 +106,7 @@ export async function listNotes(ctx: Ctx, raw: unknown): Promise<Page<NoteView>>
   const tz = await viewerZone(ctx, type, id);
   return {
     items: rows.map(({ note, authorName }) =>
-      toView(note, authorName, tz, mayEdit(ctx, actor, note.createdById)),
+      toView(note, authorName, tz, mayWrite && mayEdit(ctx, actor, note.createdById)),
     ),
     meta: pageMeta(input.page, input.perPage, Number(total)),
   };
@@ -128,7 +151,7 @@ export const createNoteInput = z.object({
 export async function createNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
   const actor = requireUser(ctx);
   const input = parseInput(createNoteInput, raw);
-  await assertNoteable(ctx, input.noteable_type, input.noteable_id);
+  await assertNoteable(ctx, input.noteable_type, input.noteable_id, true);
   const note = await withTx(ctx, async (ctx) => {
     const [row] = await ctx.db
       .insert(schema.notes)
@@ -179,7 +202,7 @@ async function loadNote(ctx: TxCtx, noteId: unknown) {
     .for("update");
   if (!note) throw new NotFoundError("Note not found.");
   // Invisible job: 404 (from the loader); visible but not allowed: 403.
-  await assertNoteable(ctx, note.noteableType, note.noteableId);
+  await assertNoteable(ctx, note.noteableType, note.noteableId, true);
   return { note, actor };
 }
 

@@ -15,6 +15,8 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { isId, searchText } from "../params";
 import { parseInput } from "../validate";
 import { containsPattern } from "../like";
+import { permissionsBeyond } from "@/lib/domain/manage";
+import { actorHolder } from "../users/manage";
 
 /**
  * Roles (spec §2 /roles [role_access], §3 "role (title, description, permission ids)", §6):
@@ -49,7 +51,7 @@ export const ROLE_MESSAGES = {
   unknownPermission: "The selected permission_ids is invalid.",
   adminKeepsAll: "The Administrator role always holds every permission.",
   adminNotDeletable: "The Administrator role cannot be deleted.",
-  notOwnGrant: "You can only grant permissions you hold yourself.",
+  onlyAdminEditsAdmin: "Only an administrator can change the Administrator role.",
 } as const;
 
 export const builtInTitleFixed = (title: string) =>
@@ -185,6 +187,8 @@ export interface PermissionChoice {
   label: string;
   /** What it opens (the catalogue's sentence; a custom permission's description). */
   opens: string;
+  /** The viewer holds it, so may build it into a role (lib/domain/manage.ts). */
+  grantable: boolean;
 }
 
 export interface PermissionChoiceGroup {
@@ -199,6 +203,9 @@ export interface PermissionChoiceGroup {
  */
 export async function rolePermissionChoices(ctx: Ctx): Promise<PermissionChoiceGroup[]> {
   requirePermission(ctx, "role_access");
+  const a = ctx.actor;
+  const grantable = (name: string) =>
+    a?.kind !== "user" || permissionsBeyond(actorHolder(a), [name]).length === 0;
   const rows = await ctx.db
     .select({
       id: schema.permissions.id,
@@ -224,6 +231,7 @@ export async function rolePermissionChoices(ctx: Ctx): Promise<PermissionChoiceG
         name: r.name,
         label: info.label,
         opens: info.opens,
+        grantable: grantable(r.name),
       });
     } else {
       byKey.get("other")!.permissions.push({
@@ -231,6 +239,7 @@ export async function rolePermissionChoices(ctx: Ctx): Promise<PermissionChoiceG
         name: r.name,
         label: r.name,
         opens: r.description ?? "Added for an integration; Crewdeck's screens do not check it.",
+        grantable: grantable(r.name),
       });
     }
   }

@@ -213,7 +213,9 @@ describe("createRole", () => {
       createRole(keeper, { title: "Escalated", permission_ids: ids("settings_access") }),
     );
     expect(denied.status).toBe(403);
-    expect(denied.message).toBe("You can only grant permissions you hold yourself.");
+    expect(denied.message).toBe(
+      "You can only give a role permissions you hold yourself (not Agency settings: two-factor rule, maintenance mode, agency details).",
+    );
     const ok = await createRole(keeper, {
       title: "Narrow",
       permission_ids: ids("dashboard_access"),

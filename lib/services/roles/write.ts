@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
+import { mayBuildRole } from "@/lib/domain/manage";
 import { ROLE, isBuiltInRole } from "@/lib/domain/permissions";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { actorHolder } from "../users/manage";
 import {
   assertNameFree,
   inUseError,
@@ -71,14 +73,16 @@ async function permissionsById(tx: Tx, ids: number[]) {
 }
 
 /**
- * role_access alone would let its holder hand any permission to a role it holds; a holder
- * who is not an administrator may grant only permissions it holds itself (403 otherwise).
+ * role_access alone would let its holder hand any permission to a role it holds, or strip
+ * one from the accounts of people above it. One who is not an administrator may build a role
+ * only from permissions it holds itself (lib/domain/manage.ts): every permission the role
+ * holds after the change, and every one it held before (403 otherwise).
  */
-function assertMayGrant(ctx: TxCtx, added: string[]) {
+function assertMayBuild(ctx: TxCtx, permissions: string[]) {
   const a = ctx.actor;
   if (!a || a.kind !== "user" || a.isAdmin) return;
-  if (added.some((name) => !a.permissions.has(name)))
-    throw new ForbiddenError(ROLE_MESSAGES.notOwnGrant);
+  const verdict = mayBuildRole(actorHolder(a), permissions);
+  if (!verdict.allowed) throw new ForbiddenError(verdict.reason, "grant_refused");
 }
 
 /** Makes the role hold exactly these permissions. */
@@ -110,7 +114,7 @@ export async function createRole(
       withTx(ctx, async (ctx) => {
         await titleFree(ctx.db, input.title);
         const perms = await permissionsById(ctx.db, input.permission_ids ?? []);
-        assertMayGrant(
+        assertMayBuild(
           ctx,
           perms.map((p) => p.name),
         );
@@ -163,6 +167,9 @@ export async function updateRole(
     () =>
       withTx(ctx, async (ctx) => {
         const before = await loadRole(ctx.db, id, true);
+        const actor = ctx.actor;
+        if (before.title === ROLE.admin && actor?.kind === "user" && !actor.isAdmin)
+          throw new ForbiddenError(ROLE_MESSAGES.onlyAdminEditsAdmin, "grant_refused");
         if (isBuiltInRole(before.title) && input.title !== before.title)
           throw invalid("title", builtInTitleFixed(before.title));
         await titleFree(ctx.db, input.title, id);
@@ -185,7 +192,7 @@ export async function updateRole(
         const nextNames = new Set(next.map((p) => p.name));
         const added = next.filter((p) => !heldNames.has(p.name)).map((p) => p.name);
         const removed = held.filter((p) => !nextNames.has(p.name)).map((p) => p.name);
-        assertMayGrant(ctx, added);
+        assertMayBuild(ctx, [...heldNames, ...nextNames]);
         await ctx.db
           .update(schema.roles)
           .set({ title: input.title, description: input.description, updatedAt: ctx.now })
@@ -275,6 +282,10 @@ export async function deleteRole(
       const usage = await roleUsage(ctx.db, id);
       if (usage.count > 0) throw inUse(usage);
       const perms = await permissionsOfRole(ctx.db, id);
+      assertMayBuild(
+        ctx,
+        perms.map((p) => p.name),
+      );
       await ctx.db.delete(schema.roles).where(eq(schema.roles.id, id));
       await logActivity(ctx, {
         logName: "roles",

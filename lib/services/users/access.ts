@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
+import type { Holder, ManageAction } from "@/lib/domain/manage";
 import { ROLE } from "@/lib/domain/permissions";
 import {
   canEditProfile,
@@ -12,7 +13,8 @@ import {
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { parseId } from "../params";
-import { worksShifts } from "./workers";
+import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "./manage";
+import { USERS_ID, worksShifts } from "./workers";
 
 /**
  * Who may look at or change a user's profile, decided once (lib/domain/profile-tabs.ts) for
@@ -30,14 +32,16 @@ export function viewerOf(actor: UserActor): ProfileViewer {
   };
 }
 
+/** A profile subject with what its roles hold, for the rule of who may manage whom. */
+export type ManagedSubject = ProfileSubject & { holder: Holder };
+
 /** The profile subject of a live (not archived) user, or null. `lock` takes its row lock. */
 export async function loadSubject(
   db: DbOrTx,
   id: number,
   lock = false,
-): Promise<ProfileSubject | null> {
+): Promise<ManagedSubject | null> {
   const u = schema.users;
-  // The subqueries name users.id in full: inside them a bare "id" would be permissions.id.
   const q = db
     .select({
       id: u.id,
@@ -45,7 +49,9 @@ export async function loadSubject(
       isWorker: sql<boolean>`${worksShifts}`,
       isClientContact: sql<boolean>`exists (select 1 from user_roles ur
         join roles r on r.id = ur.role_id
-        where ur.user_id = ${sql.identifier("users")}.${sql.identifier("id")} and r.title = ${ROLE.client})`,
+        where ur.user_id = ${USERS_ID} and r.title = ${ROLE.client})`,
+      isAdmin: holdsAdminRoleSql(),
+      permissions: heldPermissionsSql(),
     })
     .from(u)
     .where(and(eq(u.id, id), isNull(u.deletedAt)));
@@ -56,6 +62,7 @@ export async function loadSubject(
         companyId: row.companyId,
         isWorker: Boolean(row.isWorker),
         isClientContact: Boolean(row.isClientContact),
+        holder: holderOf(row),
       }
     : null;
 }
@@ -63,17 +70,19 @@ export async function loadSubject(
 export interface ProfileAccess {
   actor: UserActor;
   viewer: ProfileViewer;
-  subject: ProfileSubject;
+  subject: ManagedSubject;
 }
 
 /**
  * The viewer and the user `rawId`, when the viewer may see that profile (and `tab`, when
- * given); else 404. Inside a write verb pass the transaction's ctx and `lock`.
+ * given); else 404. Inside a write verb pass the transaction's ctx and `lock`, and `manage`:
+ * what the verb does to another user's account, which the rule of who may manage whom must
+ * allow (403 with its reason otherwise).
  */
 export async function profileAccess(
   ctx: Ctx,
   rawId: unknown,
-  opts: { tab?: ProfileTab; lock?: boolean } = {},
+  opts: { tab?: ProfileTab; lock?: boolean; manage?: ManageAction } = {},
 ): Promise<ProfileAccess> {
   const actor = requireUser(ctx);
   const id = parseId(rawId, "User");
@@ -81,19 +90,23 @@ export async function profileAccess(
   const subject = await loadSubject(ctx.db, id, opts.lock);
   if (!subject || !canViewProfile(viewer, subject)) throw new NotFoundError(USER_NOT_FOUND);
   if (opts.tab && !canViewTab(opts.tab, viewer, subject)) throw new NotFoundError(USER_NOT_FOUND);
+  if (opts.manage) assertMayManage(actor, subject.holder, opts.manage);
   return { actor, viewer, subject };
 }
 
 /**
  * For a write: the profile (and tab) must be visible to the viewer, else 404; a viewer who
- * sees it but may not change it (a client contact on its company's people) gets 403.
+ * sees it but may not change it (a client contact on its company's people) gets 403, and so
+ * does one the rule of who may manage whom refuses (with its reason).
  */
 export async function editAccess(
   ctx: Ctx,
   rawId: unknown,
   tab: ProfileTab = "personal",
+  action: ManageAction = "change",
 ): Promise<ProfileAccess> {
   const access = await profileAccess(ctx, rawId, { tab, lock: true });
   if (!canEditProfile(access.viewer, access.subject)) throw new ForbiddenError();
+  assertMayManage(access.actor, access.subject.holder, action);
   return access;
 }

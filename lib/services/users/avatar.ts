@@ -36,7 +36,7 @@ async function thumbnail(bytes: Buffer): Promise<Buffer> {
  */
 export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
   // Who may, before any work on the bytes; checked again under the lock below.
-  const { viewer, subject } = await profileAccess(ctx, rawId);
+  const { viewer, subject } = await profileAccess(ctx, rawId, { manage: "change the picture of" });
   if (!canEditProfile(viewer, subject)) throw new ForbiddenError();
   const checked = await checkUpload(file, IMAGE_UPLOAD);
   const thumb = await thumbnail(checked.bytes);
@@ -45,7 +45,7 @@ export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
   let oldKey: string | null = null;
   try {
     await withTx(ctx, async (ctx) => {
-      const { subject } = await editAccess(ctx, rawId);
+      const { subject } = await editAccess(ctx, rawId, "personal", "change the picture of");
       const [row] = await ctx.db
         .select({ key: schema.users.avatarKey })
         .from(schema.users)

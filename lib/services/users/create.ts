@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type DbOrTx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
@@ -15,10 +15,10 @@ import {
 } from "@/lib/domain/user-wizard";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, withTx, type Ctx, type UserActor } from "../context";
-import { ForbiddenError, ValidationError } from "../errors";
+import { ConflictError, ForbiddenError, ValidationError } from "../errors";
 import { flag, idSchema } from "../params";
 import { parseInput } from "../validate";
-import { assertMayGrantRoles, settingsBeyondActor } from "./role-grants";
+import { grantVerdict, rolesWithPermissions } from "./manage";
 import { createUserSchema, stepInput, stepSchema } from "./schemas";
 
 export const USER_CREATED = "User created successfully!";
@@ -31,52 +31,55 @@ export interface RoleChoice {
 }
 
 /**
- * The roles this actor may give a new user: an administrator any; other staff any but
- * Administrator; a client contact (when a custom role lets it create users) only its own kind.
+ * The kinds of user an actor may create: a client contact (when a custom role lets it create
+ * users) only its own kind. Which roles it may give is the grant rule (lib/domain/manage.ts):
+ * the Administrator role only an administrator, any other only with permissions it holds.
  */
 function mayCreate(actor: UserActor, title: string): boolean {
   if (actor.isAdmin) return true;
   if (actor.isClient) return title === ROLE.client;
-  return title !== ROLE.admin;
+  return true;
 }
 
-/** GET userCreate/possible-roles. */
+/** GET userCreate/possible-roles: the roles this actor may give a new user, by title. */
 export async function possibleRoles(ctx: Ctx): Promise<RoleChoice[]> {
   requirePermission(ctx, "user_create");
   const actor = requireUser(ctx);
-  const rows = await ctx.db
-    .select({
-      id: schema.roles.id,
-      title: schema.roles.title,
-      description: schema.roles.description,
-    })
-    .from(schema.roles)
-    .where(actor.isAdmin ? undefined : ne(schema.roles.title, ROLE.admin))
-    .orderBy(asc(schema.roles.title));
-  const allowed = rows.filter((r) => mayCreate(actor, r.title));
-  const beyond = await settingsBeyondActor(
-    ctx.db,
-    actor,
-    allowed.map((r) => r.id),
-  );
-  return allowed.filter((r) => (beyond.get(r.id) ?? []).length === 0);
+  const [roles, descriptions] = await Promise.all([
+    rolesWithPermissions(ctx.db),
+    ctx.db
+      .select({ id: schema.roles.id, description: schema.roles.description })
+      .from(schema.roles),
+  ]);
+  const described = new Map(descriptions.map((d) => [d.id, d.description]));
+  return roles
+    .filter((r) => mayCreate(actor, r.title) && grantVerdict(actor, r).allowed)
+    .map((r) => ({ id: r.id, title: r.title, description: described.get(r.id) ?? null }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** The role chosen in the wizard (by id, or by title for outside callers), if allowed. */
-async function chosenRole(ctx: Ctx, role: string | number) {
+/**
+ * The role chosen in the wizard (by id, or by title for outside callers), if the actor may
+ * give it. `lock` (inside createUser's transaction) holds the role row against an edit that
+ * would widen it before the new user holds it.
+ */
+async function chosenRole(ctx: Ctx, role: string | number, lock = false) {
   const actor = requireUser(ctx);
   const byId = typeof role === "number" || /^\d{1,9}$/.test(role);
-  const [row] = await ctx.db
+  const q = ctx.db
     .select({ id: schema.roles.id, title: schema.roles.title })
     .from(schema.roles)
     .where(byId ? eq(schema.roles.id, Number(role)) : eq(schema.roles.title, String(role)));
+  const [row] = await (lock ? q.for("share") : q);
   if (!row)
     throw new ValidationError("The selected role is invalid.", {
       role_id: ["The selected role is invalid."],
     });
   if (!mayCreate(actor, row.title))
     throw new ForbiddenError(`You may not create a user with the role ${row.title}.`);
-  await assertMayGrantRoles(ctx.db, actor, [row]);
+  const [withPermissions] = await rolesWithPermissions(ctx.db, [row.id]);
+  const verdict = grantVerdict(actor, withPermissions);
+  if (!verdict.allowed) throw new ForbiddenError(verdict.reason, "grant_refused");
   return { ...row, kind: wizardKind(row.title) };
 }
 
@@ -140,12 +143,14 @@ export async function validateUserStep(ctx: Ctx, raw: unknown) {
   return { ok: true as const };
 }
 
-async function companyInScope(ctx: Ctx, companyId: number) {
+/** The company exists, is live and in the actor's scope; `lock` holds it against archiving. */
+async function companyInScope(ctx: Ctx, companyId: number, lock = false) {
   const actor = requireUser(ctx);
-  const [company] = await ctx.db
+  const q = ctx.db
     .select({ id: schema.companies.id })
     .from(schema.companies)
     .where(and(eq(schema.companies.id, companyId), isNull(schema.companies.deletedAt)));
+  const [company] = await (lock ? q.for("share") : q);
   const message = "The selected company is invalid.";
   if (!company || (actor.isClient && actor.companyId !== companyId))
     throw new ValidationError(message, { company_id: [message] });
@@ -187,6 +192,12 @@ export async function createUser(ctx: Ctx, raw: unknown) {
   const linkOnly = input.send_password_link === true;
   const passwordHash = await hashPassword(linkOnly ? randomToken(32) : (input.password ?? ""));
   return withTx(ctx, async (ctx) => {
+    // Decided again inside the transaction, with the role and company held: the checks above
+    // only spare the hashing when they fail, and either row may have changed since.
+    const held = await chosenRole(ctx, role.id, true);
+    if (held.kind !== role.kind)
+      throw new ConflictError("The role changed while you were filling in the form. Start again.");
+    if (input.company_id) await companyInScope(ctx, input.company_id, true);
     await assertEmailFree(ctx.db, input.email);
     await assertKnown(
       ctx.db,

@@ -8,6 +8,7 @@ import { containsPattern } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
+import { heldPermissionsSql, holderOf, holdsAdminRoleSql, manageVerdict } from "./manage";
 import { USERS_ID } from "./workers";
 
 /** Who may open the user list (the route map's PEOPLE, plus a client contact for its company). */
@@ -70,6 +71,11 @@ export interface UserListRow {
   status: "active" | "deactivated";
   approved: boolean;
   created_at: Date;
+  /**
+   * May the viewer change, deactivate or delete this account (lib/domain/manage.ts)? When not,
+   * `reason` says why, and the row's actions are disabled with it.
+   */
+  can: { manage: boolean; reason: string | null };
 }
 
 /** May this actor see the list, and whose users: every one, or one company's. */
@@ -178,7 +184,11 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
   const [[{ total }], rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(schema.users).where(where),
     ctx.db
-      .select(userListColumns)
+      .select({
+        ...userListColumns,
+        is_admin: holdsAdminRoleSql(),
+        permissions: heldPermissionsSql(),
+      })
       .from(schema.users)
       .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
       .where(where)
@@ -186,15 +196,21 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       .limit(input.perPage)
       .offset(offsetOf(input.page, input.perPage)),
   ]);
-  const items = rows.map(({ avatar_key, company_id, company_name, ...r }) => ({
-    ...r,
-    avatar: avatar_key ? `/api/v2/users/${r.id}/avatar` : null,
-    roles: r.roles ?? [],
-    skills: r.skills ?? [],
-    branches: r.branches ?? [],
-    company: company_id && company_name ? { id: company_id, name: company_name } : null,
-    created_at: new Date(r.created_at),
-  }));
+  const items = rows.map(
+    ({ avatar_key, company_id, company_name, is_admin, permissions, ...r }) => {
+      const verdict = manageVerdict(actor, holderOf({ id: r.id, isAdmin: is_admin, permissions }));
+      return {
+        ...r,
+        avatar: avatar_key ? `/api/v2/users/${r.id}/avatar` : null,
+        roles: r.roles ?? [],
+        skills: r.skills ?? [],
+        branches: r.branches ?? [],
+        company: company_id && company_name ? { id: company_id, name: company_name } : null,
+        created_at: new Date(r.created_at),
+        can: { manage: verdict.allowed, reason: verdict.reason },
+      };
+    },
+  );
   return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
 }
 

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
 import { canEditRoles, type ProfileTab } from "@/lib/domain/profile-tabs";
-import type { Ctx } from "../context";
+import type { Ctx, UserActor } from "../context";
 import { languageOptions } from "../languages";
 import { levelOptions } from "../levels";
 import { profileAccess } from "./access";
+import { grantVerdict, rolesWithPermissions } from "./manage";
 
 type Option = { id: number; name: string };
 
@@ -34,15 +34,27 @@ export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileT
           .orderBy(asc(schema.venues.name))
           .limit(300)
       : Promise.resolve([] as Option[]),
-    canEditRoles(viewer, subject)
-      ? ctx.db
-          .select({ id: schema.roles.id, name: schema.roles.title })
-          .from(schema.roles)
-          .where(actor.isAdmin ? undefined : ne(schema.roles.title, ROLE.admin))
-          .orderBy(asc(schema.roles.id))
-      : Promise.resolve([] as Option[]),
+    canEditRoles(viewer, subject) ? rolesOffered(ctx, actor, subject.id) : Promise.resolve([]),
   ]);
   return { countries, languages, branches, venues, roles };
+}
+
+/**
+ * The roles a profile's role picker offers: those the viewer may give (the grant rule), and
+ * those the user holds already, so they show ticked and can be taken away.
+ */
+async function rolesOffered(ctx: Ctx, actor: UserActor, userId: number): Promise<Option[]> {
+  const [roles, held] = await Promise.all([
+    rolesWithPermissions(ctx.db),
+    ctx.db
+      .select({ id: schema.userRoles.roleId })
+      .from(schema.userRoles)
+      .where(eq(schema.userRoles.userId, userId)),
+  ]);
+  const holds = new Set(held.map((h) => h.id));
+  return roles
+    .filter((r) => holds.has(r.id) || grantVerdict(actor, r).allowed)
+    .map((r) => ({ id: r.id, name: r.title }));
 }
 
 /** The skills (with their parents) and levels the my-skills tab offers. */

@@ -78,7 +78,11 @@ export async function savePaymentSettings(ctx: Ctx, rawId: unknown, raw: unknown
   if (!checked.ok) throw new ValidationError(Object.values(checked.errors)[0][0], checked.errors);
   const { issuesInvoice, ...details } = checked.value;
   return withTx(ctx, async (ctx) => {
-    const { subject } = await profileAccess(ctx, rawId, { tab: "payment", lock: true });
+    const { subject } = await profileAccess(ctx, rawId, {
+      tab: "payment",
+      lock: true,
+      manage: "change the payment details of",
+    });
     await ctx.db
       .insert(schema.paymentSettings)
       .values({ userId: subject.id, ...details, updatedAt: ctx.now })

@@ -202,7 +202,7 @@ describe("skills and experience", () => {
       experience: 5,
       level: { id: senior },
     });
-    expect(shown.can).toEqual({ edit: true, set_level: false });
+    expect(shown.can).toEqual({ edit: true, set_level: false, reason: null });
     // The worker may resend the level it already has along with new experience.
     await setExperience(c.ctx.worker, {
       user_id: c.users.worker.id,

@@ -1,17 +1,16 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Tx } from "@/db";
 import { mergeNotificationPrefs, NOTIFICATION_PREF_KEYS } from "@/lib/domain/notification-prefs";
-import { ROLE } from "@/lib/domain/permissions";
 import { canEditRoles } from "@/lib/domain/profile-tabs";
 import { logActivity } from "../activity";
-import { requireUser, withTx, type Ctx, type UserActor } from "../context";
+import { requireUser, withTx, type Ctx } from "../context";
 import { ForbiddenError, ValidationError, type FieldErrors } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
-import { assertMayGrantRoles } from "./role-grants";
+import { assertMayGrantRoles } from "./manage";
 
 /**
  * PUT users/{id} and POST update_user: the personal and settings fields of a profile. Only
@@ -97,7 +96,12 @@ function birthDateError(value: string, now: Date): string | null {
 export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
   const input = parseInput(updateProfileInput, raw);
   return withTx(ctx, async (ctx) => {
-    const { actor, viewer, subject } = await editAccess(ctx, rawId);
+    const action = input.role_ids
+      ? "change the roles of"
+      : input.email !== undefined
+        ? "change the e-mail of"
+        : "change";
+    const { actor, viewer, subject } = await editAccess(ctx, rawId, "personal", action);
     // Nothing sent, nothing changed: no write and no activity row.
     if (Object.keys(input).length === 0) return { id: subject.id, message: DATA_UPDATED };
     const errors: FieldErrors = {};
@@ -135,8 +139,13 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
             : "You do not have permission to change roles.",
         );
       if (!input.role_ids.length) add("role_ids", "A user needs at least one role.");
-      await checkAdminRole(ctx.db, actor.isAdmin, subject.id, input.role_ids);
-      await checkGrantedRoles(ctx.db, actor, subject.id, input.role_ids);
+      // Taking a role away needs nothing more: the actor already holds all the user holds.
+      const held = await ctx.db
+        .select({ id: schema.userRoles.roleId })
+        .from(schema.userRoles)
+        .where(eq(schema.userRoles.userId, subject.id));
+      const added = input.role_ids.filter((id) => !held.some((h) => h.id === id));
+      await assertMayGrantRoles(ctx.db, actor, added);
     }
     if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
 
@@ -181,38 +190,6 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
     });
     return { id: subject.id, message: DATA_UPDATED };
   });
-}
-
-/** A non-administrator may neither grant nor take away the Administrator role. */
-async function checkAdminRole(db: Tx, actorIsAdmin: boolean, userId: number, roleIds: number[]) {
-  if (actorIsAdmin) return;
-  const [admin] = await db
-    .select({ id: schema.roles.id })
-    .from(schema.roles)
-    .where(eq(schema.roles.title, ROLE.admin));
-  if (!admin) return;
-  const [had] = await db
-    .select({ one: schema.userRoles.roleId })
-    .from(schema.userRoles)
-    .where(and(eq(schema.userRoles.userId, userId), eq(schema.userRoles.roleId, admin.id)));
-  if (roleIds.includes(admin.id) !== Boolean(had))
-    throw new ForbiddenError("Only an administrator can grant or remove the Administrator role.");
-}
-
-/** Roles newly given must not open settings the actor cannot open (role-grants.ts). */
-async function checkGrantedRoles(db: Tx, actor: UserActor, userId: number, roleIds: number[]) {
-  if (actor.isAdmin || roleIds.length === 0) return;
-  const held = await db
-    .select({ id: schema.userRoles.roleId })
-    .from(schema.userRoles)
-    .where(eq(schema.userRoles.userId, userId));
-  const added = roleIds.filter((id) => !held.some((h) => h.id === id));
-  if (added.length === 0) return;
-  const roles = await db
-    .select({ id: schema.roles.id, title: schema.roles.title })
-    .from(schema.roles)
-    .where(inArray(schema.roles.id, added));
-  await assertMayGrantRoles(db, actor, roles);
 }
 
 async function replaceLinks(db: Tx, userId: number, input: z.output<typeof updateProfileInput>) {

@@ -49,7 +49,12 @@ describe("GET users/{id}", () => {
       "invited-users",
       "user-security",
     ]);
-    expect(self.can).toEqual({ edit: true, edit_roles: false, change_status: false });
+    expect(self.can).toEqual({
+      edit: true,
+      edit_roles: false,
+      change_status: false,
+      refusal: null,
+    });
     for (const k of ["admin", "pm", "handler"] as const) {
       const p = await getProfile(c.ctx[k], w);
       expect(p.id).toBe(w);

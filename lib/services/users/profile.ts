@@ -12,6 +12,7 @@ import {
 import type { Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { profileAccess, USER_NOT_FOUND } from "./access";
+import { manageVerdict } from "./manage";
 
 type Named = { id: number; name: string };
 
@@ -56,8 +57,12 @@ export interface ProfileView {
   is_client_contact: boolean;
   /** The tabs the viewer may open, in order. */
   tabs: ProfileTab[];
-  /** change_status: (de)activate the account, the same people as may change its roles. */
-  can: { edit: boolean; edit_roles: boolean; change_status: boolean };
+  /**
+   * change_status: (de)activate or delete the account, the same people as may change its
+   * roles. `refusal`: why the viewer may not manage this account (lib/domain/manage.ts), for
+   * the screens to show beside what they disable; null when it may.
+   */
+  can: { edit: boolean; edit_roles: boolean; change_status: boolean; refusal: string | null };
 }
 
 /** The URL of a user's picture: the authorized route, versioned by the stored key. */
@@ -82,7 +87,8 @@ async function named(
 
 /** GET users/{id}: the profile, in the viewer's scope (404 outside it). */
 export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView> {
-  const { viewer, subject } = await profileAccess(ctx, rawId);
+  const { actor, viewer, subject } = await profileAccess(ctx, rawId);
+  const manage = manageVerdict(actor, subject.holder);
   const u = schema.users;
   const [row] = await ctx.db
     .select({
@@ -166,9 +172,10 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
     is_client_contact: subject.isClientContact,
     tabs: visibleTabs(viewer, subject),
     can: {
-      edit: canEditProfile(viewer, subject),
-      edit_roles: canEditRoles(viewer, subject),
-      change_status: canEditRoles(viewer, subject),
+      edit: canEditProfile(viewer, subject) && manage.allowed,
+      edit_roles: canEditRoles(viewer, subject) && manage.allowed,
+      change_status: canEditRoles(viewer, subject) && manage.allowed,
+      refusal: canEditRoles(viewer, subject) ? manage.reason : null,
     },
   };
 }

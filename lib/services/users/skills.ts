@@ -8,6 +8,7 @@ import { withTx, type Ctx } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
+import { manageVerdict } from "./manage";
 import { profileAccess, type ProfileAccess } from "./access";
 
 /**
@@ -28,6 +29,17 @@ export interface UserSkillView {
 
 const mayEdit = ({ viewer, subject }: ProfileAccess) =>
   viewer.userId === subject.id || isOffice(viewer);
+
+/**
+ * What the viewer may do on the tab, cut by the rule of who may manage whom: refused, nothing
+ * is editable and `reason` says why (the screen shows it instead of buttons that fail).
+ */
+function manageable<T extends Record<string, boolean>>(access: ProfileAccess, can: T) {
+  const verdict = manageVerdict(access.actor, access.subject.holder);
+  if (verdict.allowed) return { ...can, reason: null };
+  const none = Object.fromEntries(Object.keys(can).map((k) => [k, false])) as T;
+  return { ...none, reason: verdict.reason };
+}
 
 const parent = alias(schema.skills, "user_skill_parent");
 
@@ -63,7 +75,7 @@ export async function showSkills(ctx: Ctx, rawId: unknown) {
   return {
     user_id: access.subject.id,
     skills: await skillsOf(ctx.db, access.subject.id),
-    can: { edit: mayEdit(access), set_level: isOffice(access.viewer) },
+    can: manageable(access, { edit: mayEdit(access), set_level: isOffice(access.viewer) }),
   };
 }
 
@@ -81,7 +93,11 @@ export async function setSkills(ctx: Ctx, raw: unknown) {
   const input = parseInput(setSkillsInput, raw);
   const wanted = [...new Set(input.skills)];
   return withTx(ctx, async (ctx) => {
-    const access = await profileAccess(ctx, input.user_id, { tab: "my-skills", lock: true });
+    const access = await profileAccess(ctx, input.user_id, {
+      tab: "my-skills",
+      lock: true,
+      manage: "change",
+    });
     if (!mayEdit(access)) throw new ForbiddenError();
     const uid = access.subject.id;
     if (wanted.length) {
@@ -133,7 +149,11 @@ export const experienceInput = z.object({
 export async function setExperience(ctx: Ctx, raw: unknown) {
   const input = parseInput(experienceInput, raw);
   return withTx(ctx, async (ctx) => {
-    const access = await profileAccess(ctx, input.user_id, { tab: "my-skills", lock: true });
+    const access = await profileAccess(ctx, input.user_id, {
+      tab: "my-skills",
+      lock: true,
+      manage: "change",
+    });
     if (!mayEdit(access)) throw new ForbiddenError();
     const uid = access.subject.id;
     const [current] = await ctx.db

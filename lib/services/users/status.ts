@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type DbOrTx } from "@/db";
+import type { ManageAction } from "@/lib/domain/manage";
 import { ROLE } from "@/lib/domain/permissions";
 import { formatDate, formatTimeRange } from "@/lib/domain/format";
 import { logActivity } from "../activity";
@@ -9,6 +10,7 @@ import { ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { flag, parseId } from "../params";
 import { parseInput } from "../validate";
 import { endUserSessions } from "../auth/sessions";
+import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "./manage";
 
 /** The places that still hold a worker on a shift that has not started. */
 export const FUTURE_BOOKING_STATUSES = [
@@ -72,9 +74,10 @@ export async function futureBookings(
 /**
  * The user an office actor manages, locked for the change (the worker comes first in the lock
  * order). A client contact holding user_create reaches only its own company's users; anyone
- * else is "not found" for it. Archived users are gone.
+ * else is "not found" for it. Archived users are gone. The rule of who may manage whom must
+ * allow `action` (403 with its reason).
  */
-async function lockManagedUser(ctx: TxCtx, rawId: unknown) {
+async function lockManagedUser(ctx: TxCtx, rawId: unknown, action: ManageAction) {
   const actor = requireUser(ctx);
   const id = parseId(rawId, "User");
   const [user] = await ctx.db
@@ -83,6 +86,8 @@ async function lockManagedUser(ctx: TxCtx, rawId: unknown) {
       name: schema.users.name,
       status: schema.users.status,
       companyId: schema.users.companyId,
+      isAdmin: holdsAdminRoleSql(),
+      permissions: heldPermissionsSql(),
     })
     .from(schema.users)
     .where(
@@ -98,6 +103,7 @@ async function lockManagedUser(ctx: TxCtx, rawId: unknown) {
     )
     .for("update");
   if (!user) throw new NotFoundError("User not found.");
+  assertMayManage(actor, holderOf(user), action);
   return { actor, user };
 }
 
@@ -161,7 +167,11 @@ export async function changeUserStatus(ctx: Ctx, rawId: unknown, raw: unknown) {
   requirePermission(ctx, "user_create");
   const input = parseInput(changeStatusInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
-    const { actor, user } = await lockManagedUser(ctx, rawId);
+    const { actor, user } = await lockManagedUser(
+      ctx,
+      rawId,
+      input.status === "active" ? "activate" : "deactivate",
+    );
     if (user.id === actor.userId)
       throw new ConflictError("You cannot change your own status.", "self");
     if (user.status !== input.status) {
@@ -200,7 +210,7 @@ export async function deleteUser(ctx: Ctx, rawId: unknown, raw: unknown) {
   requirePermission(ctx, "user_create");
   const { confirm } = parseInput(z.object({ confirm: flag }), raw ?? {});
   return withTx(ctx, async (ctx) => {
-    const { actor, user } = await lockManagedUser(ctx, rawId);
+    const { actor, user } = await lockManagedUser(ctx, rawId, "delete");
     if (user.id === actor.userId) throw new ConflictError("You cannot delete yourself.", "self");
     await assertNotLastAdmin(ctx, user.id, "deleted");
     await confirmBookings(
@@ -222,5 +232,34 @@ export async function deleteUser(ctx: Ctx, rawId: unknown, raw: unknown) {
       properties: { name: user.name },
     });
     return { id: user.id, message: USER_DELETED };
+  });
+}
+
+export const SIGNED_OUT = "The user was signed out everywhere.";
+
+/**
+ * POST users/{id}/end-sessions: the office ends every browser session, API token and
+ * remembered device of a user (a lost phone, a shared laptop) without deactivating the
+ * account; the user signs in again with its password. One's own sessions are ended from the
+ * security tab instead.
+ */
+export async function endSessionsOf(ctx: Ctx, rawId: unknown) {
+  requirePermission(ctx, "user_create");
+  return withTx(ctx, async (ctx) => {
+    const { actor, user } = await lockManagedUser(ctx, rawId, "sign out");
+    if (user.id === actor.userId)
+      throw new ConflictError(
+        "End your own sessions from the Security tab of your profile.",
+        "self",
+      );
+    const ended = await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
+    await logActivity(ctx, {
+      logName: "users",
+      description: "Signed out everywhere by the office",
+      subjectType: "users",
+      subjectId: user.id,
+      properties: { name: user.name, ...ended },
+    });
+    return { id: user.id, ended, message: SIGNED_OUT };
   });
 }

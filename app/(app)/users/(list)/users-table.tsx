@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Ellipsis, Power, PowerOff, Trash2, UserRound } from "lucide-react";
+import { Ellipsis, Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -12,6 +12,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
@@ -132,18 +133,31 @@ function columns(
                 </Link>
               </DropdownMenuItem>
               {u.status === "active" ? (
-                <DropdownMenuItem onSelect={() => onAction(u, "deactivate")}>
+                <DropdownMenuItem
+                  disabled={!u.can.manage}
+                  onSelect={() => onAction(u, "deactivate")}
+                >
                   <PowerOff aria-hidden /> Deactivate
                 </DropdownMenuItem>
               ) : (
-                <DropdownMenuItem onSelect={() => onAction(u, "activate")}>
+                <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "activate")}>
                   <Power aria-hidden /> Activate
                 </DropdownMenuItem>
               )}
               <DropdownMenuSeparator />
-              <DropdownMenuItem tone="danger" onSelect={() => onAction(u, "delete")}>
+              <DropdownMenuItem
+                tone="danger"
+                disabled={!u.can.manage}
+                onSelect={() => onAction(u, "delete")}
+              >
                 <Trash2 aria-hidden /> Delete
               </DropdownMenuItem>
+              {u.can.reason && (
+                <DropdownMenuLabel className="flex max-w-64 items-start gap-1.5 font-normal text-gray-700">
+                  <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  <span>{u.can.reason}</span>
+                </DropdownMenuLabel>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Mail, Phone } from "lucide-react";
 import { Avatar, Badge, LinkTabs } from "@/components/ui";
-import { ChangeStatusButton } from "@/components/users/change-status-button";
+import { ManageUserActions } from "@/components/users/change-status-button";
 import { PROFILE_TAB_LABELS } from "@/lib/domain/profile-tabs";
 import { profileForPage } from "./data";
 import { DocumentsAlert } from "./my-documents/documents-alert";
@@ -70,10 +70,11 @@ export default async function UserLayout({
             )}
           </ul>
         </div>
-        {profile.can.change_status && (
+        {(profile.can.change_status || profile.can.refusal) && (
           <div className="sm:ml-auto">
-            <ChangeStatusButton
+            <ManageUserActions
               user={{ id: profile.id, name: profile.name, status: profile.status }}
+              refusal={profile.can.refusal}
             />
           </div>
         )}

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -25,7 +26,10 @@ export function SkillsPanel({
   options,
 }: {
   userId: number;
-  data: { skills: UserSkillView[]; can: { edit: boolean; set_level: boolean } };
+  data: {
+    skills: UserSkillView[];
+    can: { edit: boolean; set_level: boolean; reason: string | null };
+  };
   options: { skills: (Option & { parent_id: number | null })[]; levels: Option[] };
 }) {
   const [chosen, setChosen] = useState(data.skills.map((s) => s.id));
@@ -42,7 +46,8 @@ export function SkillsPanel({
           <CardTitle>Experience per skill</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          {!data.can.set_level && (
+          {data.can.reason && <Alert>{data.can.reason}</Alert>}
+          {!data.can.set_level && !data.can.reason && (
             <p className="text-sm text-gray-600">
               You can change your skills and your years of experience. The level of each skill is
               set by the office.

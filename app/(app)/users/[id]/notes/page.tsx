@@ -29,6 +29,7 @@ export default async function NotesTab({ params }: { params: Promise<{ id: strin
       add={addUserNote.bind(null, profile.id)}
       edit={editUserNote}
       remove={removeUserNote}
+      refusal={profile.can.refusal}
     />
   );
 }

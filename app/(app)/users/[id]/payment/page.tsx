@@ -36,7 +36,7 @@ export default async function PaymentTab({ params }: { params: Promise<{ id: str
           <p className="mt-3 text-sm text-gray-600">Amounts appear once worker rates are set up.</p>
         </CardContent>
       </Card>
-      <PaymentForm userId={profile.id} initial={payment} />
+      <PaymentForm userId={profile.id} initial={payment} refusal={profile.can.refusal} />
     </div>
   );
 }

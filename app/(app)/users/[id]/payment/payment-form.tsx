@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -15,7 +16,16 @@ import type { PaymentView } from "@/lib/services/users/payment";
 import { savePayment } from "../actions";
 import { useSave } from "../use-save";
 
-export function PaymentForm({ userId, initial }: { userId: number; initial: PaymentView }) {
+export function PaymentForm({
+  userId,
+  initial,
+  refusal = null,
+}: {
+  userId: number;
+  initial: PaymentView;
+  /** Why the viewer may not change these details (who may manage whom); null: it may. */
+  refusal?: string | null;
+}) {
   const [v, setV] = useState({
     has_danish_bank: initial.has_danish_bank,
     iban: initial.iban ?? "",
@@ -67,35 +77,40 @@ export function PaymentForm({ userId, initial }: { userId: number; initial: Paym
             );
           }}
         >
-          {flag("has_danish_bank", "I have a Danish bank account (reg. and account number)")}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {v.has_danish_bank ? (
-              <>
-                {text("reg", "Reg. number", { inputMode: "numeric", maxLength: 4 })}
-                {text("konto", "Account number", { inputMode: "numeric", maxLength: 10 })}
-              </>
-            ) : (
-              <>
-                {text("iban", "IBAN", { autoComplete: "off", spellCheck: false })}
-                {text("swift", "SWIFT/BIC", { autoComplete: "off", spellCheck: false })}
-              </>
+          {refusal && <Alert>{refusal}</Alert>}
+          <fieldset disabled={refusal !== null} className="flex min-w-0 flex-col gap-4">
+            {flag("has_danish_bank", "I have a Danish bank account (reg. and account number)")}
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {v.has_danish_bank ? (
+                <>
+                  {text("reg", "Reg. number", { inputMode: "numeric", maxLength: 4 })}
+                  {text("konto", "Account number", { inputMode: "numeric", maxLength: 10 })}
+                </>
+              ) : (
+                <>
+                  {text("iban", "IBAN", { autoComplete: "off", spellCheck: false })}
+                  {text("swift", "SWIFT/BIC", { autoComplete: "off", spellCheck: false })}
+                </>
+              )}
+            </div>
+            {flag("has_tax_id", "I have a tax id")}
+            {v.has_tax_id && <div className="sm:max-w-sm">{text("tax_id", "Tax id")}</div>}
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              {text("social_security", "Social security number", { autoComplete: "off" })}
+              {text("tax_card", "Tax card")}
+            </div>
+            {flag("issues_invoice", "I invoice through my own company")}
+            {v.issues_invoice && (
+              <div className="sm:max-w-sm">{text("company_name", "Company name")}</div>
             )}
-          </div>
-          {flag("has_tax_id", "I have a tax id")}
-          {v.has_tax_id && <div className="sm:max-w-sm">{text("tax_id", "Tax id")}</div>}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text("social_security", "Social security number", { autoComplete: "off" })}
-            {text("tax_card", "Tax card")}
-          </div>
-          {flag("issues_invoice", "I invoice through my own company")}
-          {v.issues_invoice && (
-            <div className="sm:max-w-sm">{text("company_name", "Company name")}</div>
+          </fieldset>
+          {!refusal && (
+            <div>
+              <Button type="submit" loading={pending}>
+                Save payment details
+              </Button>
+            </div>
           )}
-          <div>
-            <Button type="submit" loading={pending}>
-              Save payment details
-            </Button>
-          </div>
         </form>
       </CardContent>
     </Card>

@@ -1,7 +1,16 @@
 "use client";
 
 import { useState } from "react";
-import { Button, Card, CardContent, DateInput, FormField, Input, Select } from "@/components/ui";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  DateInput,
+  FormField,
+  Input,
+  Select,
+} from "@/components/ui";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
 import { CheckList } from "@/components/ui/check-list";
@@ -46,6 +55,7 @@ export function PersonalForm({
         <form
           className="flex flex-col gap-4"
           noValidate
+          aria-describedby={profile.can.refusal ? "personal-refusal" : undefined}
           onSubmit={(e) => {
             e.preventDefault();
             save(() =>
@@ -56,6 +66,7 @@ export function PersonalForm({
             );
           }}
         >
+          {profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {text("first_name", "First name", { autoComplete: "given-name", required: true })}
             {text("last_name", "Last name", { autoComplete: "family-name", required: true })}

@@ -1,7 +1,16 @@
 "use client";
 
 import { useState } from "react";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Checkbox } from "@/components/ui";
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+} from "@/components/ui";
 import { NOTIFICATION_PREFS } from "@/lib/domain/notification-prefs";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
@@ -23,6 +32,7 @@ export function SettingsForm({
   const [venueIds, setVenueIds] = useState(profile.preferred_venues.map((v) => v.id));
   const { errors, pending, save } = useSave();
   const rolesEditable = profile.can.edit_roles && options.roles.length > 0;
+  const readOnly = !profile.can.edit;
   // A venue chosen earlier that is no longer public still shows, so it can be removed.
   const venues = [
     ...options.venues,
@@ -44,82 +54,87 @@ export function SettingsForm({
         );
       }}
     >
-      <Card>
-        <CardHeader>
-          <CardTitle>Role and approval</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {rolesEditable ? (
-            <CheckList
-              legend="Roles"
-              hint="Only an administrator can grant or remove the Administrator role."
-              options={options.roles}
-              value={roleIds}
-              onChange={setRoleIds}
-              errors={errors.role_ids}
-            />
-          ) : (
-            <p className="text-sm text-gray-700">
-              <span className="font-medium text-gray-900">Roles: </span>
-              {profile.roles.map((r) => r.title).join(", ") || "No role"}
-            </p>
-          )}
-          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
-            <span className="font-medium text-gray-900">Approval:</span>
-            <Badge tone={profile.approved ? "accent" : "warning"}>
-              {profile.approved ? "Approved" : "Awaiting approval"}
-            </Badge>
-            {!profile.approved && (
-              <span>The office approves new people before they can be booked.</span>
-            )}
-          </p>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>E-mail notifications</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <fieldset className="flex flex-col">
-            <legend className="sr-only">E-mail notifications</legend>
-            {NOTIFICATION_PREFS.map((p) => (
-              <Checkbox
-                key={p.key}
-                label={p.label}
-                hint={p.sentence}
-                checked={prefs[p.key] ?? p.default}
-                onChange={(e) => setPrefs((s) => ({ ...s, [p.key]: e.target.checked }))}
+      {profile.can.refusal && <Alert>{profile.can.refusal}</Alert>}
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
+        <Card>
+          <CardHeader>
+            <CardTitle>Role and approval</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            {rolesEditable ? (
+              <CheckList
+                legend="Roles"
+                hint="Only roles whose permissions you hold yourself are offered; only an administrator grants the Administrator role."
+                options={options.roles}
+                value={roleIds}
+                onChange={setRoleIds}
+                errors={errors.role_ids}
               />
-            ))}
-          </fieldset>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Preferences</CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <CheckList
-            legend="Preferred branches"
-            options={options.branches}
-            value={branchIds}
-            onChange={setBranchIds}
-            errors={errors.preferred_branch_ids}
-          />
-          <CheckList
-            legend="Preferred venues"
-            options={venues}
-            value={venueIds}
-            onChange={setVenueIds}
-            errors={errors.preferred_venue_ids}
-          />
-        </CardContent>
-      </Card>
-      <div>
-        <Button type="submit" loading={pending}>
-          Save settings
-        </Button>
-      </div>
+            ) : (
+              <p className="text-sm text-gray-700">
+                <span className="font-medium text-gray-900">Roles: </span>
+                {profile.roles.map((r) => r.title).join(", ") || "No role"}
+              </p>
+            )}
+            <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
+              <span className="font-medium text-gray-900">Approval:</span>
+              <Badge tone={profile.approved ? "accent" : "warning"}>
+                {profile.approved ? "Approved" : "Awaiting approval"}
+              </Badge>
+              {!profile.approved && (
+                <span>The office approves new people before they can be booked.</span>
+              )}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>E-mail notifications</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <fieldset className="flex flex-col">
+              <legend className="sr-only">E-mail notifications</legend>
+              {NOTIFICATION_PREFS.map((p) => (
+                <Checkbox
+                  key={p.key}
+                  label={p.label}
+                  hint={p.sentence}
+                  checked={prefs[p.key] ?? p.default}
+                  onChange={(e) => setPrefs((s) => ({ ...s, [p.key]: e.target.checked }))}
+                />
+              ))}
+            </fieldset>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Preferences</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <CheckList
+              legend="Preferred branches"
+              options={options.branches}
+              value={branchIds}
+              onChange={setBranchIds}
+              errors={errors.preferred_branch_ids}
+            />
+            <CheckList
+              legend="Preferred venues"
+              options={venues}
+              value={venueIds}
+              onChange={setVenueIds}
+              errors={errors.preferred_venue_ids}
+            />
+          </CardContent>
+        </Card>
+      </fieldset>
+      {!readOnly && (
+        <div>
+          <Button type="submit" loading={pending}>
+            Save settings
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -113,8 +113,13 @@ describe("bad input on every server action", () => {
             try {
               r = (await (fn as (...a: unknown[]) => Promise<Result>)(...args)) ?? { ok: true };
             } catch (err) {
-              // Confirming an e-mail always redirects; a bad link lands on the sign-in page.
-              if (err instanceof Error && err.message === "REDIRECT /sign-in?verification=invalid")
+              // Confirming an e-mail, or reporting a change, always redirects; a bad link lands
+              // on a page that says so.
+              if (
+                err instanceof Error &&
+                (err.message === "REDIRECT /sign-in?verification=invalid" ||
+                  err.message === "REDIRECT /email/reported?invalid=true")
+              )
                 continue;
               problems.push(`${call} threw ${err instanceof Error ? err.message : String(err)}`);
               continue;

@@ -8,6 +8,7 @@ import {
   signUpOptions,
 } from "@/lib/services/account/registration";
 import { verifyEmail } from "@/lib/services/account/verify-email";
+import { reportEmailChange } from "@/lib/services/account/email-change";
 import {
   forgotPassword,
   forgotPasswordInput,
@@ -79,14 +80,31 @@ export const getSignUpOptions = endpoint({
 export const postVerifyEmail = endpoint({
   method: "POST",
   path: "/email/verify",
-  summary: "Confirm the e-mail address with the token of the verification mail (single use, 48 h)",
+  summary:
+    "Confirm an e-mail address with the token of its mail (single use, 48 h): a registration's address, or a change's new address, which then becomes the sign-in (409 email_taken when another account took it meanwhile)",
   tag: "account",
   auth: "public",
   body: z.object({ token: z.string().max(200) }),
   run: async (ctx, { body }) => {
-    await verifyEmail(ctx, (body as { token?: unknown } | undefined)?.token);
-    return NextResponse.json({ message: "Your e-mail address is verified. You can sign in now." });
+    const r = await verifyEmail(ctx, (body as { token?: unknown } | undefined)?.token);
+    return NextResponse.json({
+      message: r.changedTo
+        ? `Your e-mail address is now ${r.changedTo}. Sign in with it from now on.`
+        : "Your e-mail address is verified. You can sign in now.",
+    });
   },
+});
+
+export const postReportEmailChange = endpoint({
+  method: "POST",
+  path: "/email/report",
+  summary:
+    "Report an e-mail change with the token of the notice mailed to the old address (single use, 30 days): the change is cancelled or undone, every session and token ends, and a link to choose a new password goes to the old address",
+  tag: "account",
+  auth: "public",
+  body: z.object({ token: z.string().max(200) }),
+  run: (ctx, { body }) =>
+    withMessage(reportEmailChange(ctx, (body as { token?: unknown } | undefined)?.token)),
 });
 
 export const postForgotPassword = endpoint({
@@ -209,6 +227,7 @@ export const accountEndpoints = [
   postCheckEmailFree,
   getSignUpOptions,
   postVerifyEmail,
+  postReportEmailChange,
   postForgotPassword,
   postForgotPasswordSave,
   postChangePassword,

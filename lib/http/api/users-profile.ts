@@ -10,6 +10,7 @@ import {
 } from "@/lib/services/users/payment";
 import { getProfile, getProfileCompany } from "@/lib/services/users/profile";
 import {
+  cancelEmailChange,
   updateOwnProfile,
   updateProfile,
   updateProfileInput,
@@ -38,7 +39,7 @@ export const putUser = endpoint<{ id: string }>({
   method: "PUT",
   path: "/users/{id}",
   summary:
-    "Change a profile's personal and settings fields (only those sent): oneself or user_create; role_ids by user_create holders on others only",
+    "Change a profile's personal and settings fields (only those sent): oneself or user_create, within the rule of who may manage whom (403 saying why). role_ids by user_create holders on others only. A new email waits for confirmation from a mail to it (the old address is told, with a link to report it) and the answer names it in pending_email; one's own needs current_password",
   tag: "users",
   auth: "user",
   body: updateProfileInput,
@@ -53,6 +54,16 @@ export const postUpdateUser = endpoint({
   auth: "user",
   body: updateProfileInput,
   run: (ctx, { body }) => updateOwnProfile(ctx, body),
+});
+
+export const deleteEmailChange = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/users/{id}/email-change",
+  summary:
+    "Cancel the user's pending change of e-mail address (oneself, or user_create within the rule of who may manage whom); 409 when none waits",
+  tag: "users",
+  auth: "user",
+  run: (ctx, { params }) => cancelEmailChange(ctx, params.id),
 });
 
 export const postProfilePicture = endpoint<{ id: string }>({
@@ -176,6 +187,7 @@ export const userProfileEndpoints = [
   getUser,
   putUser,
   postUpdateUser,
+  deleteEmailChange,
   postProfilePicture,
   getAvatar,
   getUserCompany,

@@ -206,3 +206,31 @@ export async function savePassword(ctx: Ctx, raw: unknown) {
   });
   return { message: PASSWORD_CHANGED };
 }
+
+/**
+ * A link to choose a new password, mailed to `user.email` for PASSWORD_RESET_MINUTES, after
+ * something that calls the password into doubt (a reported e-mail change).
+ */
+export async function sendPasswordLink(
+  ctx: TxCtx,
+  user: { id: number; email: string; firstName: string | null; name: string },
+) {
+  const link = await storeResetLink(ctx, user.id, randomToken(32), PASSWORD_RESET_MINUTES);
+  await queueMail(
+    ctx.db,
+    {
+      to: user.email,
+      template: "password_reset",
+      subject: "Choose a new Crewdeck password",
+      text: [
+        `Hi ${user.firstName?.trim() || user.name.split(" ")[0]},`,
+        "",
+        "Everyone has been signed out of your Crewdeck account. Choose a new password here:",
+        link,
+        "",
+        `The link works once and for ${PASSWORD_RESET_MINUTES} minutes.`,
+      ].join("\n"),
+    },
+    ctx.now,
+  );
+}

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { schema } from "@/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { describeUserAgent } from "@/lib/domain/user-agent";
-import { type Ctx, requireUser, withTx } from "../context";
+import { type Ctx, requireUser, type UserActor, withTx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseId } from "../params";
 import { parseInput, requiredString } from "../validate";
@@ -19,6 +19,37 @@ import { confirmedPassword, newPasswordFields, PASSWORD_MISMATCH } from "./passw
 
 export const PASSWORD_UPDATED = "Your password has been changed. Your other sessions have ended.";
 export const WRONG_CURRENT_PASSWORD = "The current password is not correct.";
+
+export const CURRENT_PASSWORD_REQUIRED = "Enter your current password to make this change.";
+
+/**
+ * The signed-in user proves it is itself before a change that could lock it out (a new
+ * password, a new sign-in address): its current password, counted toward the account's
+ * limit of attempts (429 past it), so a stolen session cannot guess it. Before any
+ * transaction: hashing is slow, and the attempt must count even when the change fails.
+ */
+export async function assertCurrentPassword(
+  ctx: Ctx,
+  actor: UserActor,
+  password: unknown,
+  action: "change_password" | "change_email",
+): Promise<void> {
+  if (typeof password !== "string" || !password)
+    throw new ValidationError(CURRENT_PASSWORD_REQUIRED, {
+      current_password: [CURRENT_PASSWORD_REQUIRED],
+    });
+  const attempt = await beginAttempt(ctx.db, { account: accountKey(actor.email) }, action, ctx.now);
+  const [user] = await ctx.db
+    .select({ hash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.id, actor.userId));
+  if (!user || !(await verifyPassword(user.hash, password.slice(0, 200)))) {
+    throw new ValidationError(WRONG_CURRENT_PASSWORD, {
+      current_password: [WRONG_CURRENT_PASSWORD],
+    });
+  }
+  await finishAttempt(ctx.db, attempt, true);
+}
 
 export const changePasswordInput = z
   .object({
@@ -36,22 +67,7 @@ export const changePasswordInput = z
 export async function changePassword(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
   const input = parseInput(changePasswordInput, raw);
-  const attempt = await beginAttempt(
-    ctx.db,
-    { account: accountKey(actor.email) },
-    "change_password",
-    ctx.now,
-  );
-  const [user] = await ctx.db
-    .select({ hash: schema.users.passwordHash })
-    .from(schema.users)
-    .where(eq(schema.users.id, actor.userId));
-  if (!user || !(await verifyPassword(user.hash, input.current_password))) {
-    throw new ValidationError(WRONG_CURRENT_PASSWORD, {
-      current_password: [WRONG_CURRENT_PASSWORD],
-    });
-  }
-  await finishAttempt(ctx.db, attempt, true);
+  await assertCurrentPassword(ctx, actor, input.current_password, "change_password");
   const passwordHash = await hashPassword(input.password);
   const ended = await withTx(ctx, async (ctx) => {
     await ctx.db

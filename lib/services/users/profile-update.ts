@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Tx } from "@/db";
 import { mergeNotificationPrefs, NOTIFICATION_PREF_KEYS } from "@/lib/domain/notification-prefs";
@@ -6,7 +6,9 @@ import { canEditRoles } from "@/lib/domain/profile-tabs";
 import { logActivity } from "../activity";
 import { requireUser, withTx, type Ctx } from "../context";
 import { ForbiddenError, ValidationError, type FieldErrors } from "../errors";
-import { idSchema } from "../params";
+import { idSchema, parseId } from "../params";
+import { cancelPendingEmailChange, requestEmailChange } from "../account/email-change";
+import { assertCurrentPassword, CURRENT_PASSWORD_REQUIRED } from "../account/security";
 import { parseInput } from "../validate";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
@@ -80,6 +82,11 @@ export const updateProfileInput = z
     preferred_branch_ids: ids("preferred branches"),
     preferred_venue_ids: ids("preferred venues"),
     role_ids: ids("roles"),
+    /** Changing one's own e-mail address: the current password (never stored, never logged). */
+    current_password: z
+      .string({ error: "The current password must be a string." })
+      .max(200)
+      .optional(),
     notification_prefs: z.partialRecord(z.enum(NOTIFICATION_PREF_KEYS), z.boolean()).optional(),
   })
   .strict();
@@ -92,31 +99,56 @@ function birthDateError(value: string, now: Date): string | null {
   return null;
 }
 
-/** PUT users/{id}. */
+/**
+ * PUT users/{id}. A new e-mail address does not take effect here: it waits for its owner to
+ * confirm it from a mail, and the old address is told (lib/services/account/email-change.ts).
+ * Changing one's own address needs one's current password (`current_password`).
+ */
 export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
   const input = parseInput(updateProfileInput, raw);
+  const actor = requireUser(ctx);
+  // Checked before the transaction: hashing is slow, and a wrong guess counts even so.
+  const ownNewAddress =
+    parseId(rawId, "User") === actor.userId &&
+    input.email !== undefined &&
+    input.email !== actor.email;
+  if (ownNewAddress)
+    await assertCurrentPassword(ctx, actor, input.current_password, "change_email");
   return withTx(ctx, async (ctx) => {
     const action = input.role_ids
       ? "change the roles of"
       : input.email !== undefined
         ? "change the e-mail of"
         : "change";
-    const { actor, viewer, subject } = await editAccess(ctx, rawId, "personal", action);
+    const { viewer, subject } = await editAccess(ctx, rawId, "personal", action);
+    const [current] = await ctx.db
+      .select({
+        email: schema.users.email,
+        name: schema.users.name,
+        firstName: schema.users.firstName,
+        lastName: schema.users.lastName,
+        prefs: schema.users.notificationPrefs,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, subject.id));
+    const newEmail =
+      input.email !== undefined && input.email !== current.email ? input.email : null;
+    // What changes: the fields sent, the address only when it differs (it waits, below).
+    const changed = Object.keys(input).filter(
+      (k) => k !== "current_password" && (k !== "email" || newEmail !== null),
+    );
     // Nothing sent, nothing changed: no write and no activity row.
-    if (Object.keys(input).length === 0) return { id: subject.id, message: DATA_UPDATED };
+    if (changed.length === 0) return { id: subject.id, message: DATA_UPDATED };
+    if (newEmail && subject.id === actor.userId && !ownNewAddress)
+      throw new ValidationError(CURRENT_PASSWORD_REQUIRED, {
+        current_password: [CURRENT_PASSWORD_REQUIRED],
+      });
     const errors: FieldErrors = {};
     const add = (f: string, m: string) => (errors[f] ??= []).push(m);
 
     if (input.birth_date) {
       const e = birthDateError(input.birth_date, ctx.now);
       if (e) add("birth_date", e);
-    }
-    if (input.email) {
-      const [taken] = await ctx.db
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(and(eq(schema.users.email, input.email), ne(schema.users.id, subject.id)));
-      if (taken) add("email", "The email has already been taken.");
     }
     const checks = [
       ["language_ids", schema.languages, input.language_ids],
@@ -148,15 +180,17 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
       await assertMayGrantRoles(ctx.db, actor, added);
     }
     if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0][0], errors);
+    const emailChange = newEmail
+      ? await requestEmailChange(
+          ctx,
+          { id: subject.id, ...current },
+          newEmail,
+          subject.id !== actor.userId,
+        )
+      : null;
+    if (changed.every((k) => k === "email"))
+      return { id: subject.id, message: emailChange!.message, pending_email: newEmail };
 
-    const [current] = await ctx.db
-      .select({
-        firstName: schema.users.firstName,
-        lastName: schema.users.lastName,
-        prefs: schema.users.notificationPrefs,
-      })
-      .from(schema.users)
-      .where(eq(schema.users.id, subject.id));
     const firstName = input.first_name ?? current.firstName ?? "";
     const lastName = input.last_name ?? current.lastName ?? "";
     const nameChanged = input.first_name !== undefined || input.last_name !== undefined;
@@ -166,7 +200,6 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
         ...(input.first_name !== undefined && { firstName }),
         ...(input.last_name !== undefined && { lastName }),
         ...(nameChanged && { name: `${firstName} ${lastName}`.trim() }),
-        ...(input.email !== undefined && { email: input.email }),
         ...(input.phone !== undefined && { phone: input.phone }),
         ...(input.address !== undefined && { address: input.address }),
         ...(input.city !== undefined && { city: input.city }),
@@ -186,9 +219,15 @@ export async function updateProfile(ctx: Ctx, rawId: unknown, raw: unknown) {
       description: "Profile updated",
       subjectType: "users",
       subjectId: subject.id,
-      properties: { fields: Object.keys(input) },
+      properties: { fields: changed.filter((k) => k !== "email") },
     });
-    return { id: subject.id, message: DATA_UPDATED };
+    return emailChange
+      ? {
+          id: subject.id,
+          message: `${DATA_UPDATED} ${emailChange.message}`,
+          pending_email: newEmail,
+        }
+      : { id: subject.id, message: DATA_UPDATED };
   });
 }
 
@@ -221,4 +260,15 @@ async function replaceLinks(db: Tx, userId: number, input: z.output<typeof updat
 export async function updateOwnProfile(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
   return updateProfile(ctx, actor.userId, raw);
+}
+
+/**
+ * DELETE users/{id}/email-change: the pending change of address stops (oneself, or the office
+ * under the rule of who may manage whom); the account keeps its address.
+ */
+export async function cancelEmailChange(ctx: Ctx, rawId: unknown) {
+  return withTx(ctx, async (ctx) => {
+    const { subject } = await editAccess(ctx, rawId, "personal", "change the e-mail of");
+    return { id: subject.id, ...(await cancelPendingEmailChange(ctx, subject.id)) };
+  });
 }

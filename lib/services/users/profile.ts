@@ -13,6 +13,7 @@ import type { Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { profileAccess, USER_NOT_FOUND } from "./access";
 import { manageVerdict } from "./manage";
+import { pendingEmailChange } from "../account/email-change";
 
 type Named = { id: number; name: string };
 
@@ -55,8 +56,15 @@ export interface ProfileView {
   payment_settings: MaskedPayment | null;
   is_worker: boolean;
   is_client_contact: boolean;
+  /** The viewer's own profile. */
+  is_self: boolean;
   /** The tabs the viewer may open, in order. */
   tabs: ProfileTab[];
+  /**
+   * A new address waiting for its owner to confirm it (the account signs in with `email`
+   * until then); shown to the user and to those who may change its profile.
+   */
+  pending_email: { email: string; requested_at: string } | null;
   /**
    * change_status: (de)activate or delete the account, the same people as may change its
    * roles. `refusal`: why the viewer may not manage this account (lib/domain/manage.ts), for
@@ -102,7 +110,8 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
     .where(eq(u.id, subject.id));
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   const { user } = row;
-  const [languages, branches, roles, preferredBranches, preferredVenues, payment] =
+  const mayEdit = canEditProfile(viewer, subject) && manage.allowed;
+  const [languages, branches, roles, preferredBranches, preferredVenues, payment, pendingEmail] =
     await Promise.all([
       ctx.db
         .select({ id: schema.languages.id, name: schema.languages.name })
@@ -131,6 +140,7 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
             .from(schema.paymentSettings)
             .where(eq(schema.paymentSettings.userId, user.id))
         : Promise.resolve([]),
+      mayEdit ? pendingEmailChange(ctx.db, user.id, ctx.now) : Promise.resolve(null),
     ]);
   const p = payment[0];
   return {
@@ -170,9 +180,11 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
       : null,
     is_worker: subject.isWorker,
     is_client_contact: subject.isClientContact,
+    is_self: subject.id === actor.userId,
     tabs: visibleTabs(viewer, subject),
+    pending_email: pendingEmail,
     can: {
-      edit: canEditProfile(viewer, subject) && manage.allowed,
+      edit: mayEdit,
       edit_roles: canEditRoles(viewer, subject) && manage.allowed,
       change_status: canEditRoles(viewer, subject) && manage.allowed,
       refusal: canEditRoles(viewer, subject) ? manage.reason : null,

@@ -3,13 +3,17 @@
 import { runAction } from "@/lib/http/action";
 import { createNote, deleteNote, updateNote } from "@/lib/services/notes";
 import { savePaymentSettings } from "@/lib/services/users/payment";
-import { updateProfile } from "@/lib/services/users/profile-update";
+import { cancelEmailChange, updateProfile } from "@/lib/services/users/profile-update";
 import { setExperience, setSkills } from "@/lib/services/users/skills";
 
 // Thin adapters: every verb parses its own input and checks who may (lib/services/users).
 
 export async function saveProfile(userId: number, input: unknown) {
   return runAction((ctx) => updateProfile(ctx, userId, input));
+}
+
+export async function cancelEmailChangeAction(userId: number) {
+  return runAction((ctx) => cancelEmailChange(ctx, userId));
 }
 
 export async function savePayment(userId: number, input: unknown) {

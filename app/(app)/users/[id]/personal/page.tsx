@@ -1,19 +1,24 @@
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { profileFormOptions } from "@/lib/services/users/options";
+import { viewerTimeZone } from "@/lib/services/viewer-zone";
 import { profileTab } from "../data";
 import { AvatarUpload } from "./avatar-upload";
 import { PersonalForm } from "./personal-form";
 
 export default async function PersonalTab({ params }: { params: Promise<{ id: string }> }) {
   const profile = await profileTab((await params).id, "personal");
-  const options = await pageData(profileFormOptions(await requestCtx(), profile.id, "personal"));
+  const ctx = await requestCtx();
+  const [options, timeZone] = await Promise.all([
+    pageData(profileFormOptions(ctx, profile.id, "personal")),
+    viewerTimeZone(ctx),
+  ]);
   return (
     <div className="flex flex-col gap-4">
       {profile.can.edit && (
         <AvatarUpload userId={profile.id} name={profile.name} src={profile.avatar_url} />
       )}
-      <PersonalForm profile={profile} options={options} />
+      <PersonalForm profile={profile} options={options} timeZone={timeZone} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "@/components/ui";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
+import { PendingEmail } from "./pending-email";
 import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
 
@@ -21,8 +22,10 @@ type Option = { id: number; name: string };
 export function PersonalForm({
   profile,
   options,
+  timeZone,
 }: {
   profile: ProfileView;
+  timeZone: string;
   options: { countries: Option[]; languages: Option[]; branches: Option[] };
 }) {
   const [v, setV] = useState({
@@ -39,6 +42,9 @@ export function PersonalForm({
     language_ids: profile.languages.map((l) => l.id),
     branch_ids: profile.branches.map((b) => b.id),
   });
+  // Changing one's own sign-in address needs one's current password.
+  const [currentPassword, setCurrentPassword] = useState("");
+  const newOwnAddress = profile.is_self && v.email.trim().toLowerCase() !== profile.email;
   const { errors, pending, save } = useSave();
   const readOnly = !profile.can.edit;
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) =>
@@ -58,11 +64,18 @@ export function PersonalForm({
           aria-describedby={profile.can.refusal ? "personal-refusal" : undefined}
           onSubmit={(e) => {
             e.preventDefault();
-            save(() =>
-              saveProfile(profile.id, {
-                ...v,
-                country_id: v.country_id || null,
-              }),
+            save(
+              () =>
+                saveProfile(profile.id, {
+                  ...v,
+                  country_id: v.country_id || null,
+                  ...(newOwnAddress && { current_password: currentPassword }),
+                }),
+              // A new address waits for confirmation: the field shows the one in use.
+              () => {
+                setV((s) => ({ ...s, email: profile.email }));
+                setCurrentPassword("");
+              },
             );
           }}
         >
@@ -70,7 +83,34 @@ export function PersonalForm({
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {text("first_name", "First name", { autoComplete: "given-name", required: true })}
             {text("last_name", "Last name", { autoComplete: "family-name", required: true })}
-            {text("email", "E-mail", { type: "email", autoComplete: "email", required: true })}
+            <div className="flex flex-col gap-2">
+              {text("email", "E-mail", { type: "email", autoComplete: "email", required: true })}
+              {profile.pending_email && (
+                <PendingEmail
+                  userId={profile.id}
+                  pending={profile.pending_email}
+                  current={profile.email}
+                  self={profile.is_self}
+                  canCancel={!readOnly}
+                  timeZone={timeZone}
+                />
+              )}
+            </div>
+            {newOwnAddress && !readOnly && (
+              <FormField
+                label="Current password"
+                errors={errors.current_password}
+                hint="Needed to change the address you sign in with. We then mail the new address a link to confirm it."
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(e) => setCurrentPassword(e.target.value)}
+                  required
+                />
+              </FormField>
+            )}
             {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
             {text("address", "Address", { autoComplete: "street-address" })}
             <div className="grid grid-cols-[7rem_1fr] gap-4">

@@ -14,7 +14,8 @@ export default async function ConfirmEmailPage({ params }: { params: Promise<{ t
     <>
       <h1 className="mb-1 text-2xl font-semibold text-gray-900">Confirm your e-mail address</h1>
       <p className="mb-6 text-sm text-gray-600">
-        One click and your address is confirmed. Then sign in to complete your profile.
+        One click and your address is confirmed: the one you signed up with, or the new address you
+        asked for.
       </p>
       <form action={confirmEmail.bind(null, token.slice(0, 200))}>
         <Button type="submit" size="lg" fullWidth>

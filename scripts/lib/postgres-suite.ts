@@ -34,6 +34,10 @@ export const POSTGRES_INTEGRATION = [
   // Creating users (one transaction over many tables), the last-administrator rule, and
   // deactivation ending sessions and tokens in the same transaction.
   "lib/services/users/users.int.test.ts",
+  // Who may manage whom: the target read under its row lock in each verb's transaction; an
+  // e-mail change confirmed and reported under the user's lock, its links spent once.
+  "lib/services/users/manage.int.test.ts",
+  "lib/services/account/email-change.int.test.ts",
   "lib/http/api/token-auth.int.test.ts",
   // The REST contract and the one error mapping of database errors.
   "lib/http/api/contract-auth.int.test.ts",

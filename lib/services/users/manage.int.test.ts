@@ -75,9 +75,13 @@ async function snapshot(userId: number) {
   };
 }
 
-async function expectRefused(promise: Promise<unknown>, userId: number, message: string | RegExp) {
+async function expectRefused(
+  call: () => Promise<unknown>,
+  userId: number,
+  message: string | RegExp,
+) {
   const before = await snapshot(userId);
-  const err = await appErrorOf(promise);
+  const err = await appErrorOf(call());
   expect(err.status).toBe(403);
   if (typeof message === "string") expect(err.message).toBe(message);
   else expect(err.message).toMatch(message);
@@ -117,12 +121,12 @@ const ADMIN_ONLY = (verb: string) =>
 describe("crew handler vs administrator", () => {
   it("cannot change an administrator's profile or take over its e-mail", async () => {
     await expectRefused(
-      updateProfile(ctx.handler, id.admin, { email: "takeover@example.test" }),
+      () => updateProfile(ctx.handler, id.admin, { email: "takeover@example.test" }),
       id.admin,
       ADMIN_ONLY("change the e-mail of"),
     );
     await expectRefused(
-      updateProfile(ctx.handler, id.admin, { first_name: "Mallory" }),
+      () => updateProfile(ctx.handler, id.admin, { first_name: "Mallory" }),
       id.admin,
       ADMIN_ONLY("change"),
     );
@@ -130,24 +134,28 @@ describe("crew handler vs administrator", () => {
 
   it("cannot deactivate, delete, sign out, re-role or re-picture one", async () => {
     await expectRefused(
-      changeUserStatus(ctx.handler, id.admin, { status: "deactivated", confirm: 1 }),
+      () => changeUserStatus(ctx.handler, id.admin, { status: "deactivated", confirm: 1 }),
       id.admin,
       ADMIN_ONLY("deactivate"),
     );
     await expectRefused(
-      deleteUser(ctx.handler, id.admin, { confirm: 1 }),
+      () => deleteUser(ctx.handler, id.admin, { confirm: 1 }),
       id.admin,
       ADMIN_ONLY("delete"),
     );
-    await expectRefused(endSessionsOf(ctx.handler, id.admin), id.admin, ADMIN_ONLY("sign out"));
     await expectRefused(
-      updateProfile(ctx.handler, id.admin, { role_ids: [roleIds.one] }),
+      () => endSessionsOf(ctx.handler, id.admin),
+      id.admin,
+      ADMIN_ONLY("sign out"),
+    );
+    await expectRefused(
+      () => updateProfile(ctx.handler, id.admin, { role_ids: [roleIds.one] }),
       id.admin,
       ADMIN_ONLY("change the roles of"),
     );
     // Refused before the bytes are even looked at.
     await expectRefused(
-      uploadAvatar(ctx.handler, id.admin, "not a file"),
+      () => uploadAvatar(ctx.handler, id.admin, "not a file"),
       id.admin,
       ADMIN_ONLY("change the picture of"),
     );
@@ -155,7 +163,8 @@ describe("crew handler vs administrator", () => {
 
   it("cannot write notes on one, and the profile says why", async () => {
     await expectRefused(
-      createNote(ctx.handler, { noteable_id: id.admin, noteable_type: "users", comment: "x" }),
+      () =>
+        createNote(ctx.handler, { noteable_id: id.admin, noteable_type: "users", comment: "x" }),
       id.admin,
       ADMIN_ONLY("write notes on"),
     );
@@ -184,14 +193,18 @@ describe("crew handler vs project manager", () => {
     /^You cannot (change|deactivate|delete|sign out) this account: it holds permissions you do not hold \(.+\)\.$/;
 
   it("cannot change, deactivate, delete or sign out a project manager", async () => {
-    await expectRefused(updateProfile(ctx.handler, id.pm, { phone: "+4511223344" }), id.pm, beyond);
     await expectRefused(
-      changeUserStatus(ctx.handler, id.pm, { status: "deactivated", confirm: 1 }),
+      () => updateProfile(ctx.handler, id.pm, { phone: "+4511223344" }),
       id.pm,
       beyond,
     );
-    await expectRefused(deleteUser(ctx.handler, id.pm, { confirm: 1 }), id.pm, beyond);
-    await expectRefused(endSessionsOf(ctx.handler, id.pm), id.pm, beyond);
+    await expectRefused(
+      () => changeUserStatus(ctx.handler, id.pm, { status: "deactivated", confirm: 1 }),
+      id.pm,
+      beyond,
+    );
+    await expectRefused(() => deleteUser(ctx.handler, id.pm, { confirm: 1 }), id.pm, beyond);
+    await expectRefused(() => endSessionsOf(ctx.handler, id.pm), id.pm, beyond);
   });
 
   it("still manages workers: profile, skills and sign-out", async () => {
@@ -203,10 +216,11 @@ describe("crew handler vs project manager", () => {
 
   it("cannot change the payment details of a worker holding rates it lacks", async () => {
     await expectRefused(
-      savePaymentSettings(ctx.handler, id.rateWorker, {
-        iban: "DK5000400440116243",
-        swift: "NDEADKKK",
-      }),
+      () =>
+        savePaymentSettings(ctx.handler, id.rateWorker, {
+          iban: "DK5000400440116243",
+          swift: "NDEADKKK",
+        }),
       id.rateWorker,
       /^You cannot change the payment details of this account: it holds permissions you do not hold \(Client and worker rates of a job\)\.$/,
     );
@@ -230,18 +244,19 @@ describe("crew handler vs project manager", () => {
       "You cannot grant the role Two Things: it holds permissions you do not hold (Client and worker rates of a job).",
     );
     await expectRefused(
-      createUserVerb(ctx.handler, {
-        role_id: roleIds.rates,
-        first_name: "Ria",
-        last_name: "Rates",
-        email: "ria.rates@example.test",
-        password: "Crewdeck!2026",
-      }),
+      () =>
+        createUserVerb(ctx.handler, {
+          role_id: roleIds.rates,
+          first_name: "Ria",
+          last_name: "Rates",
+          email: "ria.rates@example.test",
+          password: "Crewdeck!2026",
+        }),
       id.handler,
       /^You cannot grant the role Rates Reader/,
     );
     await expectRefused(
-      updateProfile(ctx.handler, id.worker, { role_ids: [roleIds.rates] }),
+      () => updateProfile(ctx.handler, id.worker, { role_ids: [roleIds.rates] }),
       id.worker,
       /^You cannot grant the role Rates Reader/,
     );
@@ -251,17 +266,17 @@ describe("crew handler vs project manager", () => {
 describe("project manager vs administrator", () => {
   it("cannot touch an administrator, nor grant the Administrator role", async () => {
     await expectRefused(
-      updateProfile(ctx.pm, id.admin, { email: "pm-takeover@example.test" }),
+      () => updateProfile(ctx.pm, id.admin, { email: "pm-takeover@example.test" }),
       id.admin,
       ADMIN_ONLY("change the e-mail of"),
     );
     await expectRefused(
-      changeUserStatus(ctx.pm, id.admin, { status: "deactivated", confirm: 1 }),
+      () => changeUserStatus(ctx.pm, id.admin, { status: "deactivated", confirm: 1 }),
       id.admin,
       ADMIN_ONLY("deactivate"),
     );
     await expectRefused(
-      deleteUser(ctx.pm, id.admin, { confirm: 1 }),
+      () => deleteUser(ctx.pm, id.admin, { confirm: 1 }),
       id.admin,
       ADMIN_ONLY("delete"),
     );
@@ -270,7 +285,7 @@ describe("project manager vs administrator", () => {
       .from(schema.roles)
       .where(eq(schema.roles.title, ROLE.admin));
     await expectRefused(
-      updateProfile(ctx.pm, id.worker, { role_ids: [adminRole.id] }),
+      () => updateProfile(ctx.pm, id.worker, { role_ids: [adminRole.id] }),
       id.worker,
       "Only an administrator can grant the Administrator role.",
     );
@@ -292,10 +307,14 @@ describe("a custom role with one permission vs a role with two", () => {
   it("one may not manage two", async () => {
     const why =
       /this account: it holds permissions you do not hold \(Client and worker rates of a job\)\.$/;
-    await expectRefused(updateProfile(ctx.one, id.two, { first_name: "Two" }), id.two, why);
-    await expectRefused(changeUserStatus(ctx.one, id.two, { status: "deactivated" }), id.two, why);
-    await expectRefused(deleteUser(ctx.one, id.two, {}), id.two, why);
-    await expectRefused(endSessionsOf(ctx.one, id.two), id.two, why);
+    await expectRefused(() => updateProfile(ctx.one, id.two, { first_name: "Two" }), id.two, why);
+    await expectRefused(
+      () => changeUserStatus(ctx.one, id.two, { status: "deactivated" }),
+      id.two,
+      why,
+    );
+    await expectRefused(() => deleteUser(ctx.one, id.two, {}), id.two, why);
+    await expectRefused(() => endSessionsOf(ctx.one, id.two), id.two, why);
   });
 
   it("two may manage one", async () => {
@@ -344,7 +363,7 @@ describe("approving an applicant", () => {
     const applicant = await createUser(db, { approved: false });
     await db.insert(schema.userRoles).values({ userId: applicant.id, roleId: roleIds.rates });
     await expectRefused(
-      approveApplicant(ctx.handler, { applicant_id: applicant.id }),
+      () => approveApplicant(ctx.handler, { applicant_id: applicant.id }),
       applicant.id,
       /^You cannot approve this account/,
     );

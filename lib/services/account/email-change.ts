@@ -114,19 +114,18 @@ export async function requestEmailChange(
   };
 }
 
+/** A user's changes of address still waiting for confirmation. */
+const pendingOf = (userId: number, now: Date) =>
+  and(
+    eq(schema.emailVerifications.userId, userId),
+    isNotNull(schema.emailVerifications.newEmail),
+    isNull(schema.emailVerifications.verifiedAt),
+    gt(schema.emailVerifications.expiresAt, now),
+  );
+
 /** Pending changes of a user stop working (a newer one, a cancel, a report). */
 async function expirePendingChanges(db: Tx, userId: number, now: Date) {
-  await db
-    .update(schema.emailVerifications)
-    .set({ expiresAt: now })
-    .where(
-      and(
-        eq(schema.emailVerifications.userId, userId),
-        isNotNull(schema.emailVerifications.newEmail),
-        isNull(schema.emailVerifications.verifiedAt),
-        gt(schema.emailVerifications.expiresAt, now),
-      ),
-    );
+  await db.update(schema.emailVerifications).set({ expiresAt: now }).where(pendingOf(userId, now));
 }
 
 /** The address a user's pending change waits to confirm, and since when; null without one. */
@@ -141,14 +140,7 @@ export async function pendingEmailChange(
       createdAt: schema.emailVerifications.createdAt,
     })
     .from(schema.emailVerifications)
-    .where(
-      and(
-        eq(schema.emailVerifications.userId, userId),
-        isNotNull(schema.emailVerifications.newEmail),
-        isNull(schema.emailVerifications.verifiedAt),
-        gt(schema.emailVerifications.expiresAt, now),
-      ),
-    )
+    .where(pendingOf(userId, now))
     .orderBy(desc(schema.emailVerifications.id))
     .limit(1);
   return row?.email ? { email: row.email, requested_at: row.createdAt.toISOString() } : null;

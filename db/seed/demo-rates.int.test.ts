@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { holidayRegionOf, holidayRuleProblem } from "@/lib/domain/holidays";
+import { branchCalendar } from "@/lib/services/holidays/calendar";
 import { clientRatesFor, workerRateKey, workerRatesFor } from "@/lib/services/rates/lookup";
 import { SEED_MOMENTS, seededDemo } from "./demo.test-support";
 
@@ -137,5 +139,36 @@ describe.each(SEED_MOMENTS)("seedDemo's rates and costs at %s", (_label, now) =>
       source: "card",
       levelId: null,
     });
+  });
+
+  it("names the British and German branches' holiday regions and the agency's extra days", async () => {
+    const branches = await rows<{ name: string; iso: string; region: string | null; id: number }>(
+      `select b.id, b.name, c.iso_code as iso, b.holiday_region as region
+       from branches b join countries c on c.id = b.country_id order by b.name`,
+    );
+    const regions = Object.fromEntries(branches.map((b) => [b.name, b.region]));
+    expect(regions).toMatchObject({
+      London: "GB-ENG",
+      Manchester: "GB-ENG",
+      Berlin: "DE-BE",
+      Hamburg: "DE-HH",
+      Copenhagen: null,
+    });
+    for (const b of branches.filter((b) => b.region))
+      expect(holidayRegionOf(b.iso, b.region!)).not.toBeNull();
+    const days = await rows<{ iso: string; rule: string; name: string }>(
+      `select c.iso_code as iso, h.rule, h.name from agency_holidays h
+       join countries c on c.id = h.country_id order by h.name`,
+    );
+    expect(days).toEqual([
+      { iso: "DK", rule: "06-05", name: "Grundlovsdag" },
+      { iso: "SE", rule: "friday after 06-19", name: "Midsommarafton" },
+    ]);
+    for (const d of days) expect(holidayRuleProblem(d.rule, 2026)).toBeNull();
+    // The calendars the engine reads: London's summer bank holiday, Copenhagen's Grundlovsdag.
+    const id = (name: string) => branches.find((b) => b.name === name)!.id;
+    expect((await branchCalendar(demo.handle.db, id("London")))("2027-08-30")).toBe(true);
+    expect((await branchCalendar(demo.handle.db, id("Copenhagen")))("2026-06-05")).toBe(true);
+    expect((await branchCalendar(demo.handle.db, id("Oslo")))("2026-06-05")).toBe(false);
   });
 });

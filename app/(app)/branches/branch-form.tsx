@@ -8,6 +8,7 @@ import {
   RecordFormFooter,
   useRecordSubmit,
 } from "@/components/master-data/record-dialog";
+import type { HolidayRegion } from "@/lib/domain/holidays";
 import type { BranchView } from "@/lib/services/branches";
 import type { CountryOption } from "@/lib/services/reference";
 import { createBranchAction, updateBranchAction } from "./actions";
@@ -17,6 +18,7 @@ export function BranchDialog({
   onOpenChange,
   branch,
   countries,
+  regions,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -24,6 +26,8 @@ export function BranchDialog({
   branch?: BranchView;
   /** Every country; the form offers the operational ones and the branch's own. */
   countries: CountryOption[];
+  /** The holiday regions date-holidays knows, by country id. */
+  regions: Record<number, HolidayRegion[]>;
 }) {
   return (
     <RecordDialog
@@ -33,7 +37,12 @@ export function BranchDialog({
       description="Workers belong to branches and jobs book crew from them."
     >
       {() => (
-        <BranchForm branch={branch} countries={countries} onDone={() => onOpenChange(false)} />
+        <BranchForm
+          branch={branch}
+          countries={countries}
+          regions={regions}
+          onDone={() => onOpenChange(false)}
+        />
       )}
     </RecordDialog>
   );
@@ -42,10 +51,12 @@ export function BranchDialog({
 function BranchForm({
   branch,
   countries,
+  regions,
   onDone,
 }: {
   branch?: BranchView;
   countries: CountryOption[];
+  regions: Record<number, HolidayRegion[]>;
   onDone: () => void;
 }) {
   const { pending, errors, submit } = useRecordSubmit(onDone);
@@ -53,7 +64,10 @@ function BranchForm({
   const [countryId, setCountryId] = useState(branch ? String(branch.country_id) : "");
   const [city, setCity] = useState(branch?.city ?? "");
   const [address, setAddress] = useState(branch?.address ?? "");
+  const [region, setRegion] = useState(branch?.holiday_region ?? "");
   const offered = countries.filter((c) => c.operational || c.id === branch?.country_id);
+  const country = countries.find((c) => String(c.id) === countryId);
+  const countryRegions = (country && regions[country.id]) ?? [];
 
   return (
     <form
@@ -61,7 +75,7 @@ function BranchForm({
       className="flex flex-col gap-4"
       onSubmit={(e) => {
         e.preventDefault();
-        const values = { name, country_id: countryId, city, address };
+        const values = { name, country_id: countryId, city, address, holiday_region: region };
         submit(() => (branch ? updateBranchAction(branch.id, values) : createBranchAction(values)));
       }}
     >
@@ -79,7 +93,11 @@ function BranchForm({
           name="country_id"
           value={countryId}
           placeholder="Choose a country"
-          onChange={(e) => setCountryId(e.target.value)}
+          onChange={(e) => {
+            setCountryId(e.target.value);
+            // A region belongs to one country: another country starts from its national days.
+            setRegion("");
+          }}
         >
           {offered.map((c) => (
             <option key={c.id} value={c.id}>
@@ -87,6 +105,34 @@ function BranchForm({
               {c.operational ? "" : " (not operational)"}
             </option>
           ))}
+        </Select>
+      </FormField>
+      <FormField
+        label="Holiday region"
+        hint={
+          !country
+            ? "Choose the country first."
+            : countryRegions.length
+              ? `Which public holidays price this branch's work: ${country.name}'s national ones, plus the region's.`
+              : `There are no regional holidays for ${country.name}: its national ones apply.`
+        }
+        errors={errors.holiday_region}
+      >
+        <Select
+          name="holiday_region"
+          value={region}
+          disabled={!countryRegions.length && !region}
+          onChange={(e) => setRegion(e.target.value)}
+        >
+          <option value="">National holidays only</option>
+          {countryRegions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name} ({r.code})
+            </option>
+          ))}
+          {region && !countryRegions.some((r) => r.code === region) && (
+            <option value={region}>{region}</option>
+          )}
         </Select>
       </FormField>
       <FormField label="City" errors={errors.city}>
@@ -113,12 +159,23 @@ function BranchForm({
 }
 
 /** The page's primary action: opens the empty form. */
-export function NewBranchButton({ countries }: { countries: CountryOption[] }) {
+export function NewBranchButton({
+  countries,
+  regions,
+}: {
+  countries: CountryOption[];
+  regions: Record<number, HolidayRegion[]>;
+}) {
   return (
     <NewRecordButton
       label="New branch"
       renderDialog={(open, onOpenChange) => (
-        <BranchDialog open={open} onOpenChange={onOpenChange} countries={countries} />
+        <BranchDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          countries={countries}
+          regions={regions}
+        />
       )}
     />
   );

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Badge, Button, notify, type PaginationMeta } from "@/components/ui";
 import { runOrNetworkError } from "@/components/master-data/record-dialog";
 import { RecordTable } from "@/components/master-data/record-table";
+import type { HolidayRegion } from "@/lib/domain/holidays";
 import type { BranchView } from "@/lib/services/branches";
 import type { CountryOption } from "@/lib/services/reference";
 import { deleteBranchAction, restoreBranchAction } from "./actions";
@@ -16,11 +17,12 @@ export function BranchesTable(props: {
   items: BranchView[];
   meta: PaginationMeta;
   countries: CountryOption[];
+  regions: Record<number, HolidayRegion[]>;
   emptyTitle: string;
   emptyHint: string;
   emptyAction?: ReactNode;
 }) {
-  const { countries, ...table } = props;
+  const { countries, regions, ...table } = props;
   return (
     <RecordTable
       {...table}
@@ -38,6 +40,12 @@ export function BranchesTable(props: {
           header: "Country",
           cell: ({ row }) => row.original.country_name,
           meta: { label: "Country" },
+        },
+        {
+          id: "holidays",
+          header: "Holidays",
+          cell: ({ row }) => row.original.holiday_region_name ?? "National",
+          meta: { label: "Holidays" },
         },
         {
           id: "city",
@@ -68,7 +76,13 @@ export function BranchesTable(props: {
       rowActions={(row) => (row.archived_at ? <RestoreButton branch={row} /> : null)}
       deleteAction={deleteBranchAction}
       renderEdit={(row, open, onOpenChange) => (
-        <BranchDialog open={open} onOpenChange={onOpenChange} branch={row} countries={countries} />
+        <BranchDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          branch={row}
+          countries={countries}
+          regions={regions}
+        />
       )}
     />
   );

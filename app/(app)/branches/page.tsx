@@ -5,6 +5,7 @@ import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList } from "@/lib/http/page";
 import { listBranchesPage } from "@/lib/services/branches";
 import { listCountries } from "@/lib/services/reference";
+import { holidayRegions } from "@/lib/domain/holidays";
 import { NewBranchButton } from "./branch-form";
 import { BranchesTable } from "./branches-table";
 
@@ -28,6 +29,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Pro
     },
   });
   const countries = await listCountries(ctx, { all: true });
+  const regions = Object.fromEntries(countries.map((c) => [c.id, holidayRegions(c.iso_code)]));
   const archived = !dropped["filter.archived"] && ["1", "true"].includes(first(sp.archived) ?? "");
   const filtered =
     (!dropped["filter.search"] && !!first(sp.search)?.trim()) ||
@@ -37,7 +39,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Pro
       <PageHeader
         title="Branches"
         description="The agency's offices. Workers belong to branches, jobs book crew from them."
-        actions={<NewBranchButton countries={countries} />}
+        actions={<NewBranchButton countries={countries} regions={regions} />}
       />
       <FilterBar
         label="Filter branches"
@@ -62,6 +64,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Pro
         items={page.items}
         meta={page.meta}
         countries={countries}
+        regions={regions}
         emptyTitle={
           filtered
             ? "No branch matches these filters"
@@ -76,7 +79,11 @@ export default async function BranchesPage({ searchParams }: { searchParams: Pro
               ? "A branch that jobs, users or companies use is archived when it is deleted; it would show here."
               : "Add the first branch with “New branch”: workers belong to one and jobs book from them."
         }
-        emptyAction={filtered || archived ? undefined : <NewBranchButton countries={countries} />}
+        emptyAction={
+          filtered || archived ? undefined : (
+            <NewBranchButton countries={countries} regions={regions} />
+          )
+        }
       />
     </>
   );

@@ -8,6 +8,12 @@ import {
   uploadAgencyLogo,
   type AgencySettingsInput,
 } from "@/lib/services/settings/agency";
+import {
+  addAgencyHoliday,
+  agencyHolidayInput,
+  removeAgencyHoliday,
+  type AgencyHolidayInput,
+} from "@/lib/services/holidays/agency-days";
 
 export async function saveAgencySettingsAction(values: AgencySettingsInput) {
   return runParsed(agencySettingsInput, values, updateAgencySettings);
@@ -21,4 +27,12 @@ export async function uploadAgencyLogoAction(form: FormData) {
 
 export async function removeAgencyLogoAction() {
   return runAction((ctx) => deleteAgencyLogo(ctx));
+}
+
+export async function addAgencyHolidayAction(values: AgencyHolidayInput) {
+  return runParsed(agencyHolidayInput, values, addAgencyHoliday);
+}
+
+export async function removeAgencyHolidayAction(id: number) {
+  return runAction((ctx) => removeAgencyHoliday(ctx, id));
 }

@@ -72,10 +72,13 @@ export function SettingsForms({
   settings,
   pageSizes,
   viewerHasTwoFactor,
+  holidays,
 }: {
   settings: AgencySettingsView;
   pageSizes: number[];
   viewerHasTwoFactor: boolean;
+  /** The Holidays section, full width under the others. */
+  holidays?: ReactNode;
 }) {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -86,6 +89,7 @@ export function SettingsForms({
         <LogoForm settings={settings} />
         <ListsForm settings={settings} pageSizes={pageSizes} />
       </div>
+      {holidays}
     </div>
   );
 }

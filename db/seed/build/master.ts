@@ -2,6 +2,7 @@ import * as schema from "@/db/schema";
 import type { RoleTitle } from "@/lib/domain/permissions";
 import { putSetting } from "@/lib/services/settings";
 import {
+  AGENCY_HOLIDAYS,
   BRANCHES,
   COUNTRIES,
   CURRENCIES,
@@ -65,12 +66,21 @@ export async function seedMaster(w: World): Promise<void> {
         countryId: w.countries.get(b.country)!.id,
         city: b.city,
         address: b.address,
+        holidayRegion: b.holidayRegion ?? null,
       })),
     )
     .returning({ id: schema.branches.id, name: schema.branches.name });
   const branchCountry = new Map(BRANCHES.map((b) => [b.name, b.country]));
   for (const b of branches)
     w.branches.set(b.name, { id: b.id, country: branchCountry.get(b.name)! });
+
+  await tx.insert(schema.agencyHolidays).values(
+    AGENCY_HOLIDAYS.map((h) => ({
+      countryId: w.countries.get(h.country)!.id,
+      rule: h.rule,
+      name: h.name,
+    })),
+  );
 
   const languages = await tx
     .insert(schema.languages)

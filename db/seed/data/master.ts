@@ -98,6 +98,8 @@ export const BRANCHES: {
   city: string;
   address: string;
   main: boolean;
+  /** The region whose public holidays price its work (date-holidays' state code). */
+  holidayRegion?: string;
 }[] = [
   {
     name: "Copenhagen",
@@ -141,6 +143,7 @@ export const BRANCHES: {
     city: "Berlin",
     address: "Oranienstraße 185, 10999 Berlin",
     main: true,
+    holidayRegion: "DE-BE",
   },
   {
     name: "Hamburg",
@@ -148,6 +151,7 @@ export const BRANCHES: {
     city: "Hamburg",
     address: "Stresemannstraße 29, 22769 Hamburg",
     main: false,
+    holidayRegion: "DE-HH",
   },
   {
     name: "London",
@@ -155,6 +159,7 @@ export const BRANCHES: {
     city: "London",
     address: "12 Great Suffolk Street, London SE1 0NS",
     main: true,
+    holidayRegion: "GB-ENG",
   },
   {
     name: "Manchester",
@@ -162,7 +167,17 @@ export const BRANCHES: {
     city: "Manchester",
     address: "1 George Leigh Street, Manchester M4 5DL",
     main: false,
+    holidayRegion: "GB-ENG",
   },
+];
+
+/**
+ * Days the demo agency's agreements price as holidays though date-holidays does not count them
+ * as public holidays (issue 21): the agency's extra days on /settings.
+ */
+export const AGENCY_HOLIDAYS: { country: OperationalIso; rule: string; name: string }[] = [
+  { country: "DK", rule: "06-05", name: "Grundlovsdag" },
+  { country: "SE", rule: "friday after 06-19", name: "Midsommarafton" },
 ];
 
 export const LANGUAGES = [

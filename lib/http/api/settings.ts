@@ -9,6 +9,12 @@ import {
   updateAgencySettings,
   uploadAgencyLogo,
 } from "@/lib/services/settings/agency";
+import {
+  addAgencyHoliday,
+  agencyHolidayInput,
+  listAgencyHolidays,
+  removeAgencyHoliday,
+} from "@/lib/services/holidays/agency-days";
 
 export const getSettingsEndpoint = endpoint({
   method: "GET",
@@ -73,10 +79,44 @@ export const getAgencyLogo = endpoint({
   },
 });
 
+export const getSettingsHolidays = endpoint({
+  method: "GET",
+  path: "/settings/holidays",
+  summary:
+    "The agency's extra holidays per country [settings_access]: each operational country (and any other with extra days) with the holiday regions its branches may name, its extra days (date-holidays rules, next date) and the non-public days date-holidays knows for it",
+  tag: "settings",
+  auth: "user",
+  run: (ctx) => listAgencyHolidays(ctx),
+});
+
+export const postSettingsHoliday = endpoint({
+  method: "POST",
+  path: "/settings/holidays",
+  summary:
+    'Add an extra holiday for a country [settings_access]: `rule` is a date-holidays rule ("06-05" every 5 June, "friday after 06-19", "2027-06-04" once; DD/MM and DD/MM/YYYY are read too), `name` optional for a day date-holidays knows. 422 for a rule it cannot read or a day that is a public holiday already, 409 for a day on the list already',
+  tag: "settings",
+  auth: "user",
+  status: 201,
+  body: agencyHolidayInput,
+  run: (ctx, { body }) => addAgencyHoliday(ctx, body),
+});
+
+export const deleteSettingsHoliday = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/settings/holidays/{id}",
+  summary: "Remove an extra holiday [settings_access]; logged",
+  tag: "settings",
+  auth: "user",
+  run: (ctx, { params }) => removeAgencyHoliday(ctx, params.id),
+});
+
 export const settingsEndpoints: Endpoint[] = [
   getSettingsEndpoint,
   putSettings,
   postSettingsLogo,
   deleteSettingsLogo,
   getAgencyLogo,
+  getSettingsHolidays,
+  postSettingsHoliday,
+  deleteSettingsHoliday,
 ] as Endpoint[];

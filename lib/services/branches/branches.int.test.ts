@@ -86,6 +86,8 @@ describe("createBranch", () => {
       country_name: "Denmark",
       city: "København V",
       address: "Vesterbrogade 149",
+      holiday_region: null,
+      holiday_region_name: null,
       archived_at: null,
       used_by: { count: 0, label: "" },
       message: "Branch created successfully",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
+import { holidayRegionOf, holidayRegions } from "@/lib/domain/holidays";
 import { requirePermission, type Ctx, type TxCtx, withTx } from "../context";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
@@ -30,6 +31,11 @@ import { branchUsage } from "./usage";
  * removed. Names are unique regardless of case, archived branches included (the unique
  * index does not know about archiving, and a second "Copenhagen" would confuse history), so
  * an archived branch is brought back with `restoreBranch`, not created again.
+ *
+ * A branch names the region whose public holidays price its work (issue 21, `holiday_region`,
+ * date-holidays' state code such as "GB-ENG"; null: the country's national holidays only). It
+ * must be a region date-holidays knows for the branch's country, so changing the country means
+ * choosing the region again; PUT replaces it like every other field.
  */
 export interface BranchView {
   id: number;
@@ -38,6 +44,10 @@ export interface BranchView {
   country_name: string;
   city: string | null;
   address: string | null;
+  /** The region whose public holidays price its work ("GB-ENG"); null: national only. */
+  holiday_region: string | null;
+  /** The region as date-holidays names it ("England"); null with none. */
+  holiday_region_name: string | null;
   /** When it was archived (ISO 8601); null while in use. */
   archived_at: string | null;
   used_by: Usage;
@@ -56,7 +66,14 @@ export const BRANCH_MESSAGES = {
   notArchived: "This branch is not archived.",
   unknownCountry: "The selected country does not exist.",
   notOperational: "The selected country is not operational.",
+  noRegions: "date-holidays knows no regions for this country: choose national holidays only.",
 } as const;
+
+/** The 422 text of a region the branch's country does not have, naming those it has. */
+export const regionNotOfCountry = (country: string, codes: string[]) =>
+  codes.length
+    ? `Choose a holiday region of ${country} (${codes.join(", ")}), or national holidays only.`
+    : BRANCH_MESSAGES.noRegions;
 
 export const branchInput = z.object({
   name: nameField(100),
@@ -66,6 +83,14 @@ export const branchInput = z.object({
   ),
   city: optionalText(100, "city"),
   address: optionalText(300, "address"),
+  /** Upper-cased; blank or absent: national holidays only. */
+  holiday_region: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || null : (v ?? null)),
+    z
+      .string({ error: "The holiday region must be a string." })
+      .max(10, "The holiday region may be at most 10 characters.")
+      .nullable(),
+  ),
 });
 export type BranchInput = z.output<typeof branchInput>;
 
@@ -83,9 +108,14 @@ const fields = {
   country_name: schema.countries.name,
   city: b.city,
   address: b.address,
+  holiday_region: b.holidayRegion,
+  countryIso: schema.countries.isoCode,
   archivedAt: b.deletedAt,
 };
-type BranchRow = Omit<BranchView, "archived_at" | "used_by"> & { archivedAt: Date | null };
+type BranchRow = Omit<BranchView, "archived_at" | "used_by" | "holiday_region_name"> & {
+  archivedAt: Date | null;
+  countryIso: string;
+};
 
 const selectBranches = (db: DbOrTx) =>
   db.select(fields).from(b).innerJoin(schema.countries, eq(schema.countries.id, b.countryId));
@@ -95,8 +125,11 @@ async function toViews(db: DbOrTx, rows: BranchRow[]): Promise<BranchView[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map(({ archivedAt, ...r }) => ({
+  return rows.map(({ archivedAt, countryIso, ...r }) => ({
     ...r,
+    holiday_region_name: r.holiday_region
+      ? (holidayRegionOf(countryIso, r.holiday_region)?.name ?? null)
+      : null,
     archived_at: archivedAt ? archivedAt.toISOString() : null,
     used_by: usage.get(r.id) ?? usageOf([]),
   }));
@@ -169,12 +202,23 @@ async function assertWritable(db: DbOrTx, input: BranchInput, before?: BranchRow
     errors.name = [BRANCH_MESSAGES.duplicate];
   }
   const [country] = await db
-    .select({ operational: schema.countries.operational })
+    .select({
+      name: schema.countries.name,
+      iso: schema.countries.isoCode,
+      operational: schema.countries.operational,
+    })
     .from(schema.countries)
     .where(eq(schema.countries.id, input.country_id));
   if (!country) errors.country_id = [BRANCH_MESSAGES.unknownCountry];
   else if (!country.operational && before?.country_id !== input.country_id)
     errors.country_id = [BRANCH_MESSAGES.notOperational];
+  if (country && input.holiday_region && !holidayRegionOf(country.iso, input.holiday_region))
+    errors.holiday_region = [
+      regionNotOfCountry(
+        country.name,
+        holidayRegions(country.iso).map((r) => r.code),
+      ),
+    ];
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new ValidationError(first, errors);
 }
@@ -184,6 +228,7 @@ const plain = (r: BranchRow) => ({
   country_id: r.country_id,
   city: r.city,
   address: r.address,
+  holiday_region: r.holiday_region,
 });
 
 const nameRace = <T>(run: () => Promise<T>) => mapUniqueViolation(run, BRANCH_MESSAGES.duplicate);
@@ -205,6 +250,7 @@ export async function createBranch(
           countryId: input.country_id,
           city: input.city,
           address: input.address,
+          holidayRegion: input.holiday_region,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
@@ -244,6 +290,7 @@ export async function updateBranch(
           countryId: input.country_id,
           city: input.city,
           address: input.address,
+          holidayRegion: input.holiday_region,
           updatedAt: ctx.now,
         })
         .where(eq(b.id, id));

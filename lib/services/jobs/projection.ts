@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
-import { holidayCheck } from "@/lib/domain/holidays";
 import {
   costOf,
   describeSplit,
@@ -14,6 +13,7 @@ import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
+import { jobCalendar } from "../holidays/calendar";
 import { parseId } from "../params";
 import { jobPricing } from "../rates/job-pricing";
 import { clientRatesFor, workerRateKey, workerRatesFor } from "../rates/lookup";
@@ -141,7 +141,7 @@ export async function jobProjection(ctx: Ctx, jobIdRaw: unknown): Promise<Projec
     }),
   ]);
 
-  const isHoliday = holidayCheck(pricing.countryIso);
+  const isHoliday = await jobCalendar(ctx.db, pricing);
   const split = (start: Date, end: Date, rate: RateBands | null) =>
     splitMinutes({
       start,

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { parseDate, parseTime } from "@/lib/domain/format";
-import { holidayCheck } from "@/lib/domain/holidays";
 import {
   costOf,
   describeDuration,
@@ -17,6 +16,7 @@ import { can, requirePermission, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors";
 import { idList, idSchema, optionalId } from "../params";
 import { fieldErrors, parseInput } from "../validate";
+import { branchCalendar } from "../holidays/calendar";
 import { clientRatesFor } from "./lookup";
 import { choosePricingBranch, liveDefaultBranch } from "./job-pricing";
 import { branchCurrency, loadCompany, RATE_MESSAGES } from "./shared";
@@ -35,7 +35,7 @@ import { branchCurrency, loadCompany, RATE_MESSAGES } from "./shared";
  *   of book_from_branches — the same choice `jobsPricing` makes for a saved job. The currency
  *   is the branch country's (the cards are priced in it).
  * - Time: shifts are read in the time zone of country_id (the job's country), else the
- *   company's country; weekends and public holidays are that country's.
+ *   company's country; weekends are that zone's, holidays the branch's (holidays/calendar.ts).
  * - A skill without a client rate is listed in `missing` and its lines have null prices; it is
  *   not an error (the form shows "No client rate for X").
  * - Rounding: each line is rounded once (price per position, and the line total from the exact
@@ -231,7 +231,7 @@ export async function estimateCosts(ctx: Ctx, raw: unknown): Promise<CostEstimat
     jobId,
     skillIds,
   });
-  const isHoliday = holidayCheck(country.isoCode.trim());
+  const isHoliday = await branchCalendar(ctx.db, branchId);
 
   let grandExact = 0;
   const shifts: EstimateShift[] = planned.map((p) => {

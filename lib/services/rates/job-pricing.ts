@@ -20,7 +20,7 @@ export interface JobPricing {
   branchIds: number[];
   currencyCode: string;
   timeZone: string;
-  /** ISO 3166 code of the job's country, for its public holidays. */
+  /** ISO 3166 code of the job's country (its holidays when it has no pricing branch). */
   countryIso: string;
 }
 

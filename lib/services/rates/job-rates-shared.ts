@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, min } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
-import { holidayCheck } from "@/lib/domain/holidays";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { describeSplit, priceShift, type Band, type RateBands } from "@/lib/domain/pricing";
 import { isoInZone } from "@/lib/domain/time";
 import { logActivity } from "../activity";
 import type { TxCtx } from "../context";
+import { withCalendar, type PricedJob } from "../holidays/calendar";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { jobPricing, type JobPricing } from "./job-pricing";
 
@@ -127,8 +127,8 @@ export async function jobRateHeader(
   db: DbOrTx,
   job: { id: number; name: string },
   table: typeof schema.clientRates | typeof schema.workerRates,
-): Promise<{ header: JobRateHeader; pricing: JobPricing }> {
-  const pricing = await jobPricing(db, job.id);
+): Promise<{ header: JobRateHeader; pricing: PricedJob }> {
+  const pricing = await withCalendar(db, await jobPricing(db, job.id));
   if (!pricing) throw new NotFoundError(JOB_RATE_MESSAGES.jobNotFound);
   const [branch] = pricing.branchId
     ? await db
@@ -164,7 +164,7 @@ export interface PriceExample {
 
 /** One position on a shift at a rate, split and priced by the one engine. */
 export function priceExample(
-  pricing: JobPricing,
+  pricing: PricedJob,
   shift: JobSkill["first_shift"],
   rate: RateBands,
 ): PriceExample {
@@ -172,7 +172,7 @@ export function priceExample(
     start: shift.startsAt,
     end: shift.endsAt,
     timeZone: pricing.timeZone,
-    isHoliday: holidayCheck(pricing.countryIso),
+    isHoliday: pricing.isHoliday,
     rate,
   });
   return {

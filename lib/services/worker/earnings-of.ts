@@ -1,5 +1,4 @@
 import type { DbOrTx } from "@/db";
-import { holidayCheck } from "@/lib/domain/holidays";
 import { formatMoney } from "@/lib/domain/money";
 import {
   costOf,
@@ -9,6 +8,7 @@ import {
   type Band,
 } from "@/lib/domain/pricing";
 import { toMinorUnits } from "@/lib/domain/pricing";
+import { jobCalendars } from "../holidays/calendar";
 import { jobsPricing } from "../rates/job-pricing";
 import { workerRateKey, workerRatesForJobs } from "../rates/lookup";
 
@@ -35,7 +35,7 @@ export const NO_PAY_RATE = "No pay rate is set for this skill yet; ask the agenc
 /**
  * The worker's estimated pay on each slot: its worker rate for the slot's skill on that job
  * (`workerRatesFor` precedence, the job's branches from `jobsPricing`), split in the job's time
- * zone with the rate's night window and the country's public holidays. Batched: a fixed number
+ * zone with the rate's night window and the job's holiday calendar. Batched: a fixed number
  * of queries whatever the number of slots and jobs. Keyed by the slot id.
  */
 export async function earningsOfSlots(
@@ -56,6 +56,7 @@ export async function earningsOfSlots(
     })),
   );
   const byJob = new Map(jobIds.map((jobId, i) => [jobId, rates[i]]));
+  const calendars = await jobCalendars(db, pricing.values());
   for (const s of slots) {
     const p = pricing.get(s.jobId);
     const rate = byJob.get(s.jobId)?.get(workerRateKey(userId, s.skillId));
@@ -67,7 +68,7 @@ export async function earningsOfSlots(
       start: s.startsAt,
       end: s.endsAt,
       timeZone: p.timeZone,
-      isHoliday: holidayCheck(p.countryIso),
+      isHoliday: calendars.get(s.jobId)!,
       ...nightWindowOf(rate),
     });
     const amount = toMinorUnits(costOf(minutes, rate));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { samplePdf, SAMPLE_PNG } from "@/db/seed/data/document-files";
 import { roleId } from "@/db/seed/reference";
 import { ROLE } from "@/lib/domain/permissions";
 import { getFile, localStore, setFileStore } from "@/lib/files/storage";
+import { storeWithFailingDeletes, storedKeys } from "@/lib/testing/file-store";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
@@ -184,6 +185,32 @@ describe("uploadDocument", () => {
     expect(await db.select().from(schema.documents)).toHaveLength(0);
   });
 
+  it("a commit that fails after the file was stored leaves no file behind", async () => {
+    const kept = await uploadDocument(worker, {
+      document_type_id: passport,
+      expires_on: "2030-01-31",
+      file: pdf(),
+    });
+    const keys = await storedKeys(dir, "documents");
+    expect(keys).toContain(await keyOf(kept.id));
+    // Both are refused inside the transaction, after the bytes went to the store: an archived
+    // type on upload, a past date with a new file on replace.
+    const [retired] = await db
+      .insert(schema.documentTypes)
+      .values({ name: "Retired permit", archivedAt: now })
+      .returning();
+    const upload = await appErrorOf(
+      uploadDocument(worker, { document_type_id: retired.id, file: pdf() }),
+    );
+    expect(upload.errors?.document_type_id).toEqual(["The selected document type is invalid."]);
+    const replace = await appErrorOf(
+      updateDocument(worker, kept.id, { file: png(), expires_on: "2026-05-03" }),
+    );
+    expect(replace.errors?.expires_on).toEqual(["The expiry date must be today or a later date."]);
+    expect(await storedKeys(dir, "documents")).toEqual(keys);
+    expect(await getDocument(worker, kept.id)).toMatchObject({ file_name: "passport.pdf" });
+  });
+
   it("accepts today's date (valid through its expiry day)", async () => {
     const doc = await uploadDocument(worker, {
       document_type_id: passport,
@@ -286,6 +313,40 @@ describe("updateDocument", () => {
     expect(u).toMatchObject({ file_name: "b.png", mime_type: "image/png", status: "pending" });
     expect(await getFile(oldKey)).toBeNull();
     expect(await getFile((await keyOf(doc.id))!)).not.toBeNull();
+  });
+
+  it("after the commit, a failed removal of the old file and a changed world: the answer stands and the new file is there", async () => {
+    const doc = await uploadDocument(worker, { document_type_id: contract, file: pdf("a.pdf") });
+    const oldKey = (await keyOf(doc.id))!;
+    const archived = (deletedAt: Date | null) =>
+      db.update(schema.users).set({ deletedAt }).where(eq(schema.users.id, workerId));
+    // Right after the commit the owner is archived by someone else (a read of the document now
+    // would be a 404), and the store refuses to remove the old file.
+    const failing = storeWithFailingDeletes(localStore(dir), () => archived(now));
+    setFileStore(failing);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const u = await updateDocument(worker, doc.id, { file: png("b.png") });
+      expect(u).toMatchObject({
+        id: doc.id,
+        file_name: "b.png",
+        mime_type: "image/png",
+        status: "pending",
+        message: "Document updated successfully",
+      });
+      expect(failing.deleteCalls).toEqual([oldKey]);
+      expect(logged).toHaveBeenCalledWith(`[files] could not remove ${oldKey}`, expect.any(Error));
+    } finally {
+      setFileStore(localStore(dir));
+      logged.mockRestore();
+      await archived(null);
+    }
+    const newKey = (await keyOf(doc.id))!;
+    expect(newKey).not.toBe(oldKey);
+    const f = await readDocumentFile(worker, doc.id);
+    expect(f.body.equals(SAMPLE_PNG)).toBe(true);
+    // The old one stays behind as an orphan, named in the log, rather than break the row.
+    expect(await getFile(oldKey)).not.toBeNull();
   });
 
   it("422 with nothing to change or a past date; 404 for another worker", async () => {

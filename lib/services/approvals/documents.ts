@@ -12,6 +12,8 @@ import { AGENCY_TIME_ZONE } from "../viewer-zone";
 /** One document waiting for the office's decision. */
 export interface PendingDocumentRow {
   id: number;
+  /** The version shown: the review sends it back, so a replaced document is not decided unseen. */
+  version: number;
   user: { id: number; name: string; email: string; approved: boolean };
   type: { id: number; name: string; has_expiry: boolean };
   file_name: string;
@@ -54,6 +56,7 @@ export async function listPendingDocuments(
     ctx.db
       .select({
         id: d.id,
+        version: d.version,
         fileName: d.fileName,
         mimeType: d.mimeType,
         sizeBytes: d.sizeBytes,
@@ -89,6 +92,7 @@ export async function listPendingDocuments(
   return {
     items: rows.map((r) => ({
       id: r.id,
+      version: r.version,
       user: { id: r.userId, name: r.userName, email: r.email, approved: r.approved },
       type: { id: r.typeId, name: r.typeName, has_expiry: r.hasExpiry },
       file_name: r.fileName,

@@ -208,7 +208,10 @@ describe("uploadDocument", () => {
     );
     expect(replace.errors?.expires_on).toEqual(["The expiry date must be today or a later date."]);
     expect(await storedKeys(dir, "documents")).toEqual(keys);
-    expect(await getDocument(worker, kept.id)).toMatchObject({ file_name: "passport.pdf" });
+    expect(await getDocument(worker, kept.id)).toMatchObject({
+      file_name: "passport.pdf",
+      version: 1,
+    });
   });
 
   it("accepts today's date (valid through its expiry day)", async () => {
@@ -315,6 +318,29 @@ describe("updateDocument", () => {
     expect(await getFile((await keyOf(doc.id))!)).not.toBeNull();
   });
 
+  it("each new file or expiry date is a new version; a refused change is not", async () => {
+    const doc = await uploadDocument(worker, {
+      document_type_id: passport,
+      expires_on: "2030-01-31",
+      file: pdf(),
+    });
+    expect(doc.version).toBe(1);
+    expect((await updateDocument(worker, doc.id, { file: png() })).version).toBe(2);
+    expect((await updateDocument(office, doc.id, { expires_on: "2031-01-31" })).version).toBe(3);
+    await appErrorOf(updateDocument(worker, doc.id, { expires_on: "2020-01-01" }));
+    expect((await getDocument(worker, doc.id)).version).toBe(3);
+    const [log] = await db
+      .select()
+      .from(schema.activityLog)
+      .where(
+        and(
+          eq(schema.activityLog.subjectId, doc.id),
+          eq(schema.activityLog.description, "Changed the expiry date of Passport"),
+        ),
+      );
+    expect(log.properties).toMatchObject({ old: { version: 2 }, attributes: { version: 3 } });
+  });
+
   it("after the commit, a failed removal of the old file and a changed world: the answer stands and the new file is there", async () => {
     const doc = await uploadDocument(worker, { document_type_id: contract, file: pdf("a.pdf") });
     const oldKey = (await keyOf(doc.id))!;
@@ -332,6 +358,7 @@ describe("updateDocument", () => {
         file_name: "b.png",
         mime_type: "image/png",
         status: "pending",
+        version: 2,
         message: "Document updated successfully",
       });
       expect(failing.deleteCalls).toEqual([oldKey]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { isOffice } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
@@ -235,6 +235,8 @@ export async function updateDocument(
           reviewedAt: null,
           reviewedById: null,
           expiryWarnedAt: null,
+          // A review names the version it showed: what it looked at is no longer this.
+          version: sql`${d.version} + 1`,
           updatedAt: ctx.now,
         })
         .where(eq(d.id, before.id));
@@ -247,8 +249,18 @@ export async function updateDocument(
         subjectId: before.id,
         properties: {
           user_id: before.userId,
-          old: { status: before.status, expires_on: before.expiresOn, file_name: before.fileName },
-          attributes: { status: "pending", expires_on: expires, file_name: fileName },
+          old: {
+            status: before.status,
+            expires_on: before.expiresOn,
+            file_name: before.fileName,
+            version: before.version,
+          },
+          attributes: {
+            status: "pending",
+            expires_on: expires,
+            file_name: fileName,
+            version: before.version + 1,
+          },
         },
       });
       return { view: await viewInTx(ctx, before.id), oldKey: file ? storageKey : null };

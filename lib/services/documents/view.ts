@@ -34,6 +34,11 @@ export interface DocumentView {
   days_left: number | null;
   decline_reason: string | null;
   reviewed_at: Date | null;
+  /**
+   * Goes up by one with each new file or expiry date; a review sends the version it showed
+   * (POST documents/{id}/review), so a document replaced meanwhile is not decided unseen.
+   */
+  version: number;
   created_at: Date;
   updated_at: Date;
   /** The authorized download. */
@@ -60,6 +65,7 @@ export const documentFields = {
   expiresOn: d.expiresOn,
   declineReason: d.declineReason,
   reviewedAt: d.reviewedAt,
+  version: d.version,
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 };
@@ -96,6 +102,7 @@ export function toDocumentView(row: DocumentRow, today: string): DocumentView {
     days_left: daysLeft,
     decline_reason: row.declineReason,
     reviewed_at: row.reviewedAt,
+    version: row.version,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     file_url: `/api/v2/documents/${row.id}/file`,

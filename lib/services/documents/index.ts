@@ -149,7 +149,9 @@ export async function uploadDocument(
   const file = newDocumentFile(checked);
   const view = await commitFileChange(file, () =>
     withTx(ctx, async (ctx) => {
-      const { subject } = await documentsAccess(ctx, userId);
+      // The owner's row lock (worker first, DESIGN §9): its access is decided on what the
+      // lock holds, so an archive or a role change cannot slip in between.
+      const { subject } = await documentsAccess(ctx, userId, true);
       const type = await liveType(ctx.db, input.document_type_id);
       const expires = checkExpiry(type.hasExpiry, input.expires_on, documentsToday(ctx.now));
       const [row] = await ctx.db

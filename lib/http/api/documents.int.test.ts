@@ -241,3 +241,32 @@ describe("POST /api/v2/documents/{id}/review names the version it showed", () =>
     expect(body.required).toEqual(["status"]);
   });
 });
+
+describe("GET /api/v2/documents without user_id", () => {
+  it("the office's list for a reviewer, one's own for a worker, 403 for a client contact", async () => {
+    const mine = await upload(tokens.worker, {
+      document_type_id: String(typeId),
+      expires_on: "2099-12-31",
+      file: new File([new Uint8Array(samplePdf("Permit"))], "renewal.pdf"),
+    });
+    const id = (mine.body.data as { id: number }).id;
+    const office = await callRoute(listRoute.GET, "documents?filter[status]=pending", {
+      token: tokens.admin,
+    });
+    expect(office.status).toBe(200);
+    expect(office.body).toMatchObject({
+      data: [{ id, version: 1, file_name: "renewal.pdf", user: { name: expect.any(String) } }],
+      meta: { total: 1, per_page: 20 },
+    });
+    const own = await callRoute(listRoute.GET, "documents", { token: tokens.other });
+    expect(own.body).toMatchObject({ data: [], meta: { total: 0 } });
+    const client = await callRoute(listRoute.GET, "documents", { token: tokens.client });
+    expect(client.status).toBe(403);
+    expect(client.body).toMatchObject({
+      type: "forbidden",
+      message: expect.stringMatching(/^You may not list documents/),
+    });
+    const bad = await callRoute(listRoute.GET, "documents?filter[type]=x", { token: tokens.admin });
+    expect(bad.status).toBe(422);
+  });
+});

@@ -26,13 +26,13 @@ import {
   type DocumentView,
 } from "./view";
 
+export { getDocument, documentsAlert, documentsOverview } from "./view";
 export {
   listDocuments,
-  getDocument,
-  documentsAlert,
-  documentsOverview,
   documentsListInput,
-} from "./view";
+  DOCUMENTS_LIST_FORBIDDEN,
+  type OfficeDocumentView,
+} from "./list";
 export type { DocumentView } from "./view";
 
 /**

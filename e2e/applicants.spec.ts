@@ -1,4 +1,4 @@
-import { expectToast } from "./support/page";
+import { expectToast, waitForHydration } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
@@ -77,6 +77,31 @@ test("the office approves an applicant and declines a document with a reason", a
   await expectNoSeriousViolations(page);
   if (SHOTS)
     await page.screenshot({ path: `${SHOTS}/approvals-documents-1280.png`, fullPage: true });
+
+  // The ID card gets a new expiry date while its row is on screen (here the office does it, on
+  // the owner's behalf): approving what the row showed is refused with the reason, and the row
+  // is read again with the new date, still waiting.
+  const idCard = page
+    .getByRole("row")
+    .filter({ hasText: "ID card/passport" })
+    .filter({ hasText: "Oskar Lindqvist" });
+  const href = await idCard
+    .getByRole("link", { name: /id-card-lindqvist\.pdf/ })
+    .getAttribute("href");
+  const documentId = /\/documents\/(\d+)\/file$/.exec(href ?? "")![1];
+  const renewed = await page.request.put(`/api/v2/documents/${documentId}`, {
+    data: { expires_on: "2035-01-31" },
+  });
+  expect(renewed.status()).toBe(200);
+  const approveIdCard = page.getByRole("button", {
+    name: "Approve ID card/passport of Oskar Lindqvist",
+  });
+  await waitForHydration(approveIdCard);
+  await approveIdCard.click();
+  await expectToast(page, "This document was replaced; look at it again");
+  await expect(idCard).toContainText("31/01/2035");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/approvals-stale-document-1280.png` });
+  await expect(kinds.getByRole("link", { name: `Documents (${docs})` })).toBeVisible();
 
   await page
     .getByRole("button", { name: "Decline First-aid certificate of Oskar Lindqvist" })

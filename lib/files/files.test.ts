@@ -1,10 +1,18 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import { contentTypeOfKey, isSafeKey, newFileKey } from "./keys";
-import { localStore, s3Store, type FileStore } from "./storage";
+import {
+  commitFileChange,
+  getFile,
+  localStore,
+  s3Store,
+  setFileStore,
+  type FileStore,
+} from "./storage";
+import { storeWithFailingDeletes, storedKeys } from "@/lib/testing/file-store";
 import { FILE_REQUIRED, IMAGE_UPLOAD, checkBytes, checkUpload } from "./upload";
 import { ValidationError } from "@/lib/services/errors";
 
@@ -149,5 +157,102 @@ describe("S3 store", () => {
       ["GetObjectCommand", "crewdeck", key],
     ]);
     await expect(s3.get("../x")).rejects.toThrow("Unsafe");
+  });
+});
+
+describe("commitFileChange: a stored file and the row that names it", () => {
+  const folder = "commits";
+  const newFile = (text: string) => ({
+    key: newFileKey(folder, "pdf"),
+    bytes: Buffer.from(text),
+    contentType: "application/pdf",
+  });
+  afterEach(() => {
+    setFileStore(undefined);
+    vi.restoreAllMocks();
+  });
+
+  it("stores the new file before the commit runs, then removes the replaced one", async () => {
+    setFileStore(store);
+    const old = newFile("old");
+    await store.put(old.key, old.bytes, old.contentType);
+    const next = newFile("new");
+    const result = await commitFileChange(
+      next,
+      async () => {
+        // The commit may rely on the file being there already.
+        expect((await getFile(next.key))?.body.toString()).toBe("new");
+        return { id: 7, oldKey: old.key };
+      },
+      (r) => [r.oldKey, null],
+    );
+    expect(result).toEqual({ id: 7, oldKey: old.key });
+    expect(await store.get(old.key)).toBeNull();
+    expect((await store.get(next.key))?.body.toString()).toBe("new");
+  });
+
+  it("a commit that fails leaves no new file behind and keeps the old one", async () => {
+    setFileStore(store);
+    const old = newFile("old");
+    await store.put(old.key, old.bytes, old.contentType);
+    const before = await storedKeys(dir, folder);
+    const next = newFile("new");
+    const released = vi.fn(() => [old.key]);
+    await expect(
+      commitFileChange(
+        next,
+        async () => {
+          throw new Error("serialization failure");
+        },
+        released,
+      ),
+    ).rejects.toThrow("serialization failure");
+    expect(await storedKeys(dir, folder)).toEqual(before);
+    expect(await store.get(next.key)).toBeNull();
+    expect(await store.get(old.key)).not.toBeNull();
+    expect(released).not.toHaveBeenCalled();
+  });
+
+  it("a replaced file that cannot be removed after the commit is logged; the answer and the new file stand", async () => {
+    const failing = storeWithFailingDeletes(store);
+    setFileStore(failing);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const old = newFile("old");
+    await store.put(old.key, old.bytes, old.contentType);
+    const next = newFile("new");
+    const result = await commitFileChange(
+      next,
+      async () => ({ view: { file_name: "new.pdf" }, oldKey: old.key }),
+      (r) => [r.oldKey],
+    );
+    expect(result.view).toEqual({ file_name: "new.pdf" });
+    expect(failing.deleteCalls).toEqual([old.key]);
+    expect((await store.get(next.key))?.body.toString()).toBe("new");
+    // An orphan, found through the log, rather than a row pointing at nothing.
+    expect(await store.get(old.key)).not.toBeNull();
+    expect(logged).toHaveBeenCalledWith(`[files] could not remove ${old.key}`, expect.any(Error));
+  });
+
+  it("never removes the new file after the commit, even when the commit names it as released", async () => {
+    setFileStore(store);
+    const next = newFile("new");
+    await commitFileChange(
+      next,
+      async () => next.key,
+      (key) => [key],
+    );
+    expect(await store.get(next.key)).not.toBeNull();
+  });
+
+  it("a store that refuses the new file: the commit never runs", async () => {
+    setFileStore({
+      ...store,
+      put: async () => {
+        throw new Error("bucket is full");
+      },
+    });
+    const commit = vi.fn(async () => 1);
+    await expect(commitFileChange(newFile("x"), commit)).rejects.toThrow("bucket is full");
+    expect(commit).not.toHaveBeenCalled();
   });
 });

@@ -157,3 +157,58 @@ export const discardFile = (key: string): Promise<void> =>
   deleteFile(key).catch((err: unknown) => {
     console.error(`[files] could not remove ${key}`, err);
   });
+
+/** A file to store under a key of ours (`newFileKey`) before the row that names it commits. */
+export interface NewFile {
+  key: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * A stored file and the row that names it are one operation, for every verb that stores or
+ * replaces a file (one that only drops a file removes it after its commit, with discardFile):
+ *
+ * 1. the new file is stored before `commit` runs, so no transaction holds its locks while the
+ *    bytes travel to the store;
+ * 2. `commit` runs the transaction that records it (and whatever it lets go);
+ * 3. if the commit fails, the new file goes: no row names it;
+ * 4. once it has committed, the files its result names as `released` go, best effort. A failed
+ *    removal is logged and the answer stands: an orphaned file is better than a row pointing at
+ *    nothing, and nothing after the commit can take the new file away from its row.
+ *
+ * So a verb returns what its transaction read (the answer is decided before the commit) and
+ * does no store work of its own. `commit` must be a transaction of its own, not a savepoint
+ * of a caller's: "committed" has to mean the row is there for good.
+ */
+export async function commitFileChange<T>(
+  file: NewFile | null,
+  commit: () => Promise<T>,
+  released: (committed: T) => readonly (string | null | undefined)[] = () => [],
+): Promise<T> {
+  if (file) {
+    try {
+      await putFile(file.key, file.bytes, file.contentType);
+    } catch (err) {
+      // A store that failed half way may have kept a part of it.
+      await discardFile(file.key);
+      throw err;
+    }
+  }
+  let committed: T;
+  try {
+    committed = await commit();
+  } catch (err) {
+    if (file) await discardFile(file.key);
+    throw err;
+  }
+  try {
+    const gone = released(committed).filter(
+      (key): key is string => Boolean(key) && key !== file?.key,
+    );
+    await Promise.all(gone.map(discardFile));
+  } catch (err) {
+    console.error("[files] could not list the files a commit released", err);
+  }
+  return committed;
+}

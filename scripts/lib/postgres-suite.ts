@@ -51,6 +51,8 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/applicants/applicants.int.test.ts",
   "lib/services/documents/review.int.test.ts",
   "lib/services/documents/expiry.int.test.ts",
+  // An upload decides under the owner's row lock (an archive meanwhile is seen).
+  "lib/services/documents/upload-lock.int.test.ts",
   "lib/services/on-call/on-call.int.test.ts",
   // Back office: unique names under concurrent creates (advisory lock), weights saved under
   // row locks, deletes that archive under a lock, settings under one writer, the

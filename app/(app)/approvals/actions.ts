@@ -17,8 +17,8 @@ import {
 } from "@/lib/services/hours";
 import {
   reviewDocument,
-  reviewDocumentInput,
-  type ReviewDocumentInput,
+  reviewDocumentScreenInput,
+  type ReviewDocumentScreenInput,
 } from "@/lib/services/documents/review";
 
 type Bulk = z.input<typeof bulkApprovalInput>;
@@ -58,9 +58,12 @@ export async function approveAllMatching(filter: z.input<typeof approveMatchingI
   return runParsed(approveMatchingInput, { filter }, approveMatching);
 }
 
-/** Approve, or decline with a reason, a pending document (the Documents tab). */
-export async function reviewDocumentAction(documentId: number, values: ReviewDocumentInput) {
-  return runParsed(reviewDocumentInput, values, (ctx, input) =>
+/**
+ * Approve, or decline with a reason, a pending document (the Documents tab), naming the version
+ * the row showed: a document replaced since is a 409 the row answers by showing it again.
+ */
+export async function reviewDocumentAction(documentId: number, values: ReviewDocumentScreenInput) {
+  return runParsed(reviewDocumentScreenInput, values, (ctx, input) =>
     reviewDocument(ctx, documentId, input),
   );
 }

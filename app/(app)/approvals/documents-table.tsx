@@ -51,13 +51,20 @@ function RowActions({ doc }: { doc: PendingDocumentView }) {
     start(async () => {
       const r = await reviewDocumentAction(
         doc.id,
-        status === "declined" ? { status, reason } : { status },
+        status === "declined"
+          ? { status, reason, version: doc.version }
+          : { status, version: doc.version },
       );
       setRunning(null);
       if (!r.ok) {
         if (r.errors?.reason) return setErrors(r.errors.reason);
         notify.error(r.message);
-        if (r.status === 409) router.refresh();
+        // Decided meanwhile, or replaced by its owner ("look at it again"): the row is read
+        // again, and a decline written for the old file is not left one click from sending.
+        if (r.status === 409) {
+          if (r.type === "stale_document") setOpen(false);
+          router.refresh();
+        }
         return;
       }
       setOpen(false);

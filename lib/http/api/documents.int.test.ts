@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
+import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { samplePdf } from "@/db/seed/data/document-files";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
@@ -16,6 +17,8 @@ import * as typeRoute from "@/app/api/v2/document-types/[id]/route";
 import * as listRoute from "@/app/api/v2/documents/route";
 import * as itemRoute from "@/app/api/v2/documents/[id]/route";
 import * as fileRoute from "@/app/api/v2/documents/[id]/file/route";
+import * as reviewRoute from "@/app/api/v2/documents/[id]/review/route";
+import * as openApiRoute from "@/app/api/v2/openapi.json/route";
 
 let handle: DbHandle;
 let db: Db;
@@ -181,5 +184,89 @@ describe("/api/v2/documents", () => {
     });
     expect(del.status).toBe(200);
     expect(await db.select().from(schema.documents)).toHaveLength(0);
+  });
+});
+
+describe("POST /api/v2/documents/{id}/review names the version it showed", () => {
+  it("a version the owner replaced since: 409 stale_document, nothing changed; the current one decides", async () => {
+    const mine = await upload(tokens.worker, {
+      document_type_id: String(typeId),
+      expires_on: "2099-12-31",
+      file: new File([new Uint8Array(samplePdf("Permit"))], "permit.pdf"),
+    });
+    const id = (mine.body.data as { id: number; version: number }).id;
+    expect(mine.body.data).toMatchObject({ version: 1 });
+    const review = (json: unknown) =>
+      callRoute(reviewRoute.POST, `documents/${id}/review`, {
+        method: "POST",
+        token: tokens.admin,
+        json,
+        params: { id: String(id) },
+      });
+    const put = await callRoute(itemRoute.PUT, `documents/${id}`, {
+      method: "PUT",
+      token: tokens.worker,
+      json: { expires_on: "2098-06-30" },
+      params: { id: String(id) },
+    });
+    expect(put.body).toMatchObject({ data: { version: 2, status: "pending" } });
+    const stale = await review({ status: "approved", version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({
+      message: "This document was replaced; look at it again",
+      type: "stale_document",
+    });
+    const [row] = await db.select().from(schema.documents).where(eq(schema.documents.id, id));
+    expect(row).toMatchObject({ status: "pending", version: 2, reviewedAt: null });
+    expect((await review({ status: "approved", version: "two" })).status).toBe(422);
+    const ok = await review({ status: "approved", version: 2 });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ data: { id, version: 2, status: "approved" } });
+  });
+
+  it("the OpenAPI document names version in the review body, optional", async () => {
+    const res = await callRoute(openApiRoute.GET, "openapi.json", {});
+    type Op = {
+      requestBody: {
+        content: Record<
+          string,
+          { schema: { properties: Record<string, { type?: string }>; required?: string[] } }
+        >;
+      };
+    };
+    const body = (res.body as { paths: Record<string, Record<string, Op>> }).paths[
+      "/documents/{id}/review"
+    ].post.requestBody.content["application/json"].schema;
+    expect(body.properties.version).toMatchObject({ type: "integer" });
+    expect(body.required).toEqual(["status"]);
+  });
+});
+
+describe("GET /api/v2/documents without user_id", () => {
+  it("the office's list for a reviewer, one's own for a worker, 403 for a client contact", async () => {
+    const mine = await upload(tokens.worker, {
+      document_type_id: String(typeId),
+      expires_on: "2099-12-31",
+      file: new File([new Uint8Array(samplePdf("Permit"))], "renewal.pdf"),
+    });
+    const id = (mine.body.data as { id: number }).id;
+    const office = await callRoute(listRoute.GET, "documents?filter[status]=pending", {
+      token: tokens.admin,
+    });
+    expect(office.status).toBe(200);
+    expect(office.body).toMatchObject({
+      data: [{ id, version: 1, file_name: "renewal.pdf", user: { name: expect.any(String) } }],
+      meta: { total: 1, per_page: 20 },
+    });
+    const own = await callRoute(listRoute.GET, "documents", { token: tokens.other });
+    expect(own.body).toMatchObject({ data: [], meta: { total: 0 } });
+    const client = await callRoute(listRoute.GET, "documents", { token: tokens.client });
+    expect(client.status).toBe(403);
+    expect(client.body).toMatchObject({
+      type: "forbidden",
+      message: expect.stringMatching(/^You may not list documents/),
+    });
+    const bad = await callRoute(listRoute.GET, "documents?filter[type]=x", { token: tokens.admin });
+    expect(bad.status).toBe(422);
   });
 });

@@ -83,7 +83,7 @@ export const deleteDocumentTypeEndpoint = endpoint<{ id: string }>({
 export const getDocuments = endpoint({
   method: "GET",
   path: "/documents",
-  summary: `A user's documents, newest first, 20 a page: user_id (the office; default oneself), filter[status] (pending, approved, declined, expiring, expired); ${SCOPE}`,
+  summary: `Documents, newest first, 20 a page, filter[status] (pending, approved, declined, expiring, expired) and filter[type] (a document type's id). With user_id: that user's; ${SCOPE}. Without it: a document reviewer [approval_access, agency staff] gets every live user's documents, each with its user; a worker its own; anyone else (a client contact) 403`,
   tag: "documents",
   auth: "user",
   query: documentsListInput,

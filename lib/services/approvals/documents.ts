@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { expiryState, todayIn, type ExpiryState } from "@/lib/domain/documents";
 import type { Ctx } from "../context";
-import { containsPattern } from "../like";
-import { offsetOf, pageMeta, type Page } from "../pagination";
+import { officeDocumentsPage, officeSearch, ofLiveOwner } from "../documents/office";
+import { pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
 import { pendingDocumentsInput } from "./schemas";
@@ -12,6 +12,8 @@ import { AGENCY_TIME_ZONE } from "../viewer-zone";
 /** One document waiting for the office's decision. */
 export interface PendingDocumentRow {
   id: number;
+  /** The version shown: the review sends it back, so a replaced document is not decided unseen. */
+  version: number;
   user: { id: number; name: string; email: string; approved: boolean };
   type: { id: number; name: string; has_expiry: boolean };
   file_name: string;
@@ -27,7 +29,7 @@ export interface PendingDocumentRow {
 
 const d = schema.documents;
 /** Pending documents of users who are not archived: what the Documents tab and its count show. */
-export const pendingDocument = and(eq(d.status, "pending"), isNull(schema.users.deletedAt))!;
+export const pendingDocument = and(eq(d.status, "pending"), ofLiveOwner)!;
 
 /**
  * GET approvals?type=documents: pending documents, the longest waiting first. Two queries a
@@ -39,57 +41,18 @@ export async function listPendingDocuments(
 ): Promise<Page<PendingDocumentRow>> {
   requireReviewOffice(ctx);
   const input = parseInput(pendingDocumentsInput, raw ?? {});
-  const search = input.filter.search;
-  const where = and(
-    pendingDocument,
-    search
-      ? or(
-          ilike(schema.users.name, containsPattern(search)),
-          ilike(schema.users.email, containsPattern(search)),
-          ilike(schema.documentTypes.name, containsPattern(search)),
-        )
-      : undefined,
+  const { rows, total } = await officeDocumentsPage(
+    ctx.db,
+    and(eq(d.status, "pending"), officeSearch(input.filter.search)),
+    [asc(d.createdAt), asc(d.id)],
+    input.page,
+    input.perPage,
   );
-  const from = () =>
-    ctx.db
-      .select({
-        id: d.id,
-        fileName: d.fileName,
-        mimeType: d.mimeType,
-        sizeBytes: d.sizeBytes,
-        createdAt: d.createdAt,
-        expiresOn: d.expiresOn,
-        userId: schema.users.id,
-        userName: schema.users.name,
-        email: schema.users.email,
-        approved: schema.users.approved,
-        typeId: schema.documentTypes.id,
-        typeName: schema.documentTypes.name,
-        hasExpiry: schema.documentTypes.hasExpiry,
-        warningMonths: schema.documentTypes.warningMonths,
-        timeZone: schema.countries.timeZone,
-      })
-      .from(d)
-      .innerJoin(schema.users, eq(schema.users.id, d.userId))
-      .innerJoin(schema.documentTypes, eq(schema.documentTypes.id, d.documentTypeId))
-      .leftJoin(schema.countries, eq(schema.countries.id, schema.users.countryId));
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db
-      .select({ total: count() })
-      .from(d)
-      .innerJoin(schema.users, eq(schema.users.id, d.userId))
-      .innerJoin(schema.documentTypes, eq(schema.documentTypes.id, d.documentTypeId))
-      .where(where),
-    from()
-      .where(where)
-      .orderBy(asc(d.createdAt), asc(d.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
   return {
     items: rows.map((r) => ({
       id: r.id,
-      user: { id: r.userId, name: r.userName, email: r.email, approved: r.approved },
+      version: r.version,
+      user: { id: r.userId, name: r.ownerName, email: r.ownerEmail, approved: r.ownerApproved },
       type: { id: r.typeId, name: r.typeName, has_expiry: r.hasExpiry },
       file_name: r.fileName,
       mime_type: r.mimeType,
@@ -100,10 +63,10 @@ export async function listPendingDocuments(
       expiry: expiryState(
         r.expiresOn,
         r.warningMonths,
-        todayIn(ctx.now, r.timeZone ?? AGENCY_TIME_ZONE),
+        todayIn(ctx.now, r.ownerTimeZone ?? AGENCY_TIME_ZONE),
       ),
       file_url: `/api/v2/documents/${r.id}/file`,
     })),
-    meta: pageMeta(input.page, input.perPage, Number(total)),
+    meta: pageMeta(input.page, input.perPage, total),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { newFileKey } from "@/lib/files/keys";
-import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { commitFileChange, discardFile, getFile, type StoredFile } from "@/lib/files/storage";
 import { COMPANY_FILE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
@@ -29,9 +29,9 @@ export async function uploadCompanyFile(
   await loadCompany(ctx.db, actor, rawId);
   const checked = await checkUpload(raw?.file, COMPANY_FILE_UPLOAD);
   const key = newFileKey("companies", checked.ext);
-  await putFile(key, checked.bytes, checked.mime);
-  try {
-    return await withTx(ctx, async (ctx) => {
+  const file = { key, bytes: checked.bytes, contentType: checked.mime };
+  return commitFileChange(file, () =>
+    withTx(ctx, async (ctx) => {
       const company = await loadCompany(ctx.db, actor, rawId, { lock: true });
       const [row] = await ctx.db
         .insert(schema.companyFiles)
@@ -60,11 +60,8 @@ export async function uploadCompanyFile(
         created_at: row.createdAt.toISOString(),
         message: "File uploaded successfully",
       };
-    });
-  } catch (err) {
-    await discardFile(key);
-    throw err;
-  }
+    }),
+  );
 }
 
 async function loadFile(ctx: Ctx, companyId: number, rawFileId: unknown) {

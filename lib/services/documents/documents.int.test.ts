@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { samplePdf, SAMPLE_PNG } from "@/db/seed/data/document-files";
 import { roleId } from "@/db/seed/reference";
 import { ROLE } from "@/lib/domain/permissions";
 import { getFile, localStore, setFileStore } from "@/lib/files/storage";
+import { storeWithFailingDeletes, storedKeys } from "@/lib/testing/file-store";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
@@ -184,6 +185,35 @@ describe("uploadDocument", () => {
     expect(await db.select().from(schema.documents)).toHaveLength(0);
   });
 
+  it("a commit that fails after the file was stored leaves no file behind", async () => {
+    const kept = await uploadDocument(worker, {
+      document_type_id: passport,
+      expires_on: "2030-01-31",
+      file: pdf(),
+    });
+    const keys = await storedKeys(dir, "documents");
+    expect(keys).toContain(await keyOf(kept.id));
+    // Both are refused inside the transaction, after the bytes went to the store: an archived
+    // type on upload, a past date with a new file on replace.
+    const [retired] = await db
+      .insert(schema.documentTypes)
+      .values({ name: "Retired permit", archivedAt: now })
+      .returning();
+    const upload = await appErrorOf(
+      uploadDocument(worker, { document_type_id: retired.id, file: pdf() }),
+    );
+    expect(upload.errors?.document_type_id).toEqual(["The selected document type is invalid."]);
+    const replace = await appErrorOf(
+      updateDocument(worker, kept.id, { file: png(), expires_on: "2026-05-03" }),
+    );
+    expect(replace.errors?.expires_on).toEqual(["The expiry date must be today or a later date."]);
+    expect(await storedKeys(dir, "documents")).toEqual(keys);
+    expect(await getDocument(worker, kept.id)).toMatchObject({
+      file_name: "passport.pdf",
+      version: 1,
+    });
+  });
+
   it("accepts today's date (valid through its expiry day)", async () => {
     const doc = await uploadDocument(worker, {
       document_type_id: passport,
@@ -222,7 +252,8 @@ describe("listDocuments and getDocument", () => {
     expect((await listDocuments(office, { user_id: workerId })).items).toHaveLength(1);
     expect((await appErrorOf(listDocuments(other, { user_id: workerId }))).status).toBe(404);
     expect((await appErrorOf(listDocuments(client, { user_id: workerId }))).status).toBe(404);
-    expect((await appErrorOf(listDocuments(client, {}))).status).toBe(404);
+    // Without user_id the answer is about what a client contact may do, not about itself.
+    expect((await appErrorOf(listDocuments(client, {}))).status).toBe(403);
     expect((await getDocument(office, mine.id)).id).toBe(mine.id);
     for (const [ctx, id] of [
       [other, mine.id],
@@ -286,6 +317,64 @@ describe("updateDocument", () => {
     expect(u).toMatchObject({ file_name: "b.png", mime_type: "image/png", status: "pending" });
     expect(await getFile(oldKey)).toBeNull();
     expect(await getFile((await keyOf(doc.id))!)).not.toBeNull();
+  });
+
+  it("each new file or expiry date is a new version; a refused change is not", async () => {
+    const doc = await uploadDocument(worker, {
+      document_type_id: passport,
+      expires_on: "2030-01-31",
+      file: pdf(),
+    });
+    expect(doc.version).toBe(1);
+    expect((await updateDocument(worker, doc.id, { file: png() })).version).toBe(2);
+    expect((await updateDocument(office, doc.id, { expires_on: "2031-01-31" })).version).toBe(3);
+    await appErrorOf(updateDocument(worker, doc.id, { expires_on: "2020-01-01" }));
+    expect((await getDocument(worker, doc.id)).version).toBe(3);
+    const [log] = await db
+      .select()
+      .from(schema.activityLog)
+      .where(
+        and(
+          eq(schema.activityLog.subjectId, doc.id),
+          eq(schema.activityLog.description, "Changed the expiry date of Passport"),
+        ),
+      );
+    expect(log.properties).toMatchObject({ old: { version: 2 }, attributes: { version: 3 } });
+  });
+
+  it("after the commit, a failed removal of the old file and a changed world: the answer stands and the new file is there", async () => {
+    const doc = await uploadDocument(worker, { document_type_id: contract, file: pdf("a.pdf") });
+    const oldKey = (await keyOf(doc.id))!;
+    const archived = (deletedAt: Date | null) =>
+      db.update(schema.users).set({ deletedAt }).where(eq(schema.users.id, workerId));
+    // Right after the commit the owner is archived by someone else (a read of the document now
+    // would be a 404), and the store refuses to remove the old file.
+    const failing = storeWithFailingDeletes(localStore(dir), () => archived(now));
+    setFileStore(failing);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const u = await updateDocument(worker, doc.id, { file: png("b.png") });
+      expect(u).toMatchObject({
+        id: doc.id,
+        file_name: "b.png",
+        mime_type: "image/png",
+        status: "pending",
+        version: 2,
+        message: "Document updated successfully",
+      });
+      expect(failing.deleteCalls).toEqual([oldKey]);
+      expect(logged).toHaveBeenCalledWith(`[files] could not remove ${oldKey}`, expect.any(Error));
+    } finally {
+      setFileStore(localStore(dir));
+      logged.mockRestore();
+      await archived(null);
+    }
+    const newKey = (await keyOf(doc.id))!;
+    expect(newKey).not.toBe(oldKey);
+    const f = await readDocumentFile(worker, doc.id);
+    expect(f.body.equals(SAMPLE_PNG)).toBe(true);
+    // The old one stays behind as an orphan, named in the log, rather than break the row.
+    expect(await getFile(oldKey)).not.toBeNull();
   });
 
   it("422 with nothing to change or a past date; 404 for another worker", async () => {

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { isOffice } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
-import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import {
+  commitFileChange,
+  discardFile,
+  getFile,
+  type NewFile,
+  type StoredFile,
+} from "@/lib/files/storage";
 import { DOCUMENT_UPLOAD, checkUpload, type CheckedUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
-import { requireUser, withTx, type Ctx } from "../context";
+import { requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { isId, optionalId } from "../params";
 import { parseInput } from "../validate";
@@ -14,26 +20,29 @@ import { documentsToday } from "./today";
 import {
   DOCUMENT_NOT_FOUND,
   documentsAccess,
-  getDocument,
   loadDocument,
+  selectDocuments,
+  toDocumentView,
   type DocumentView,
 } from "./view";
 
+export { getDocument, documentsAlert, documentsOverview } from "./view";
 export {
   listDocuments,
-  getDocument,
-  documentsAlert,
-  documentsOverview,
   documentsListInput,
-} from "./view";
+  DOCUMENTS_LIST_FORBIDDEN,
+  type OfficeDocumentView,
+} from "./list";
 export type { DocumentView } from "./view";
 
 /**
  * Documents a user uploads for a document type (issue 11): oneself or the office uploads,
  * changes the expiry date or replaces the file (both send it back to pending), deletes (the
  * owner its pending or declined ones, the office any). Review (approve / decline) is the
- * approvals inbox's verb. Files go through the storage port under generated keys; a stored
- * file is removed only after the change that drops it is committed.
+ * approvals inbox's verb. Files go through the storage port under generated keys, each with
+ * the row that names it (commitFileChange): a stored file is removed only after the change
+ * that drops it is committed, and the answer is read inside the transaction, so nothing after
+ * the commit can fail the request or take the committed row's file away.
  */
 export const DOCUMENT_MESSAGES = {
   uploaded: "Document uploaded successfully",
@@ -109,10 +118,16 @@ function checkExpiry(hasExpiry: boolean, value: string | null, today: string): s
   return value;
 }
 
-async function storeChecked(file: CheckedUpload): Promise<string> {
-  const key = newFileKey("documents", file.ext);
-  await putFile(key, file.bytes, file.mime);
-  return key;
+const newDocumentFile = (file: CheckedUpload): NewFile => ({
+  key: newFileKey("documents", file.ext),
+  bytes: file.bytes,
+  contentType: file.mime,
+});
+
+/** The answer of a write, read inside its transaction (before the commit, never after). */
+async function viewInTx(ctx: TxCtx, id: number): Promise<DocumentView> {
+  const [row] = await selectDocuments(ctx.db, eq(d.id, id));
+  return toDocumentView(row, documentsToday(ctx.now));
 }
 
 const fileNameOf = (file: unknown) => (file instanceof File ? file.name : undefined);
@@ -131,10 +146,12 @@ export async function uploadDocument(
   // Who may, before any work on the bytes; checked again under the lock below.
   await documentsAccess(ctx, userId);
   const checked = await checkUpload(raw?.file, DOCUMENT_UPLOAD);
-  const key = await storeChecked(checked);
-  try {
-    const id = await withTx(ctx, async (ctx) => {
-      const { subject } = await documentsAccess(ctx, userId);
+  const file = newDocumentFile(checked);
+  const view = await commitFileChange(file, () =>
+    withTx(ctx, async (ctx) => {
+      // The owner's row lock (worker first, DESIGN §9): its access is decided on what the
+      // lock holds, so an archive or a role change cannot slip in between.
+      const { subject } = await documentsAccess(ctx, userId, true);
       const type = await liveType(ctx.db, input.document_type_id);
       const expires = checkExpiry(type.hasExpiry, input.expires_on, documentsToday(ctx.now));
       const [row] = await ctx.db
@@ -143,7 +160,7 @@ export async function uploadDocument(
           userId: subject.id,
           documentTypeId: type.id,
           fileName: cleanFileName(fileNameOf(raw?.file), checked.ext),
-          storageKey: key,
+          storageKey: file.key,
           mimeType: checked.mime,
           sizeBytes: checked.bytes.byteLength,
           status: "pending",
@@ -164,13 +181,10 @@ export async function uploadDocument(
           expires_on: expires,
         },
       });
-      return row.id;
-    });
-    return { ...(await getDocument(ctx, id)), message: DOCUMENT_MESSAGES.uploaded };
-  } catch (err) {
-    await discardFile(key);
-    throw err;
-  }
+      return viewInTx(ctx, row.id);
+    }),
+  );
+  return { ...view, message: DOCUMENT_MESSAGES.uploaded };
 }
 
 /**
@@ -190,10 +204,9 @@ export async function updateDocument(
   const checked = hasFile ? await checkUpload(raw?.file, DOCUMENT_UPLOAD) : null;
   if (!checked && input.expires_on === undefined)
     throw new ValidationError(DOCUMENT_MESSAGES.nothing, { file: [DOCUMENT_MESSAGES.nothing] });
-  const key = checked ? await storeChecked(checked) : null;
-  let oldKey: string | null = null;
-  try {
-    const id = await withTx(ctx, async (ctx) => {
+  const file = checked ? newDocumentFile(checked) : null;
+  const record = () =>
+    withTx(ctx, async (ctx) => {
       const before = await loadDocument(ctx, rawId, true);
       const today = documentsToday(ctx.now);
       const expires =
@@ -204,16 +217,15 @@ export async function updateDocument(
         .select({ storageKey: d.storageKey })
         .from(d)
         .where(eq(d.id, before.id));
-      if (checked && key) oldKey = storageKey;
       const fileName = checked
         ? cleanFileName(fileNameOf(raw?.file), checked.ext)
         : before.fileName;
       await ctx.db
         .update(d)
         .set({
-          ...(checked && key
+          ...(checked && file
             ? {
-                storageKey: key,
+                storageKey: file.key,
                 fileName,
                 mimeType: checked.mime,
                 sizeBytes: checked.bytes.byteLength,
@@ -225,6 +237,8 @@ export async function updateDocument(
           reviewedAt: null,
           reviewedById: null,
           expiryWarnedAt: null,
+          // A review names the version it showed: what it looked at is no longer this.
+          version: sql`${d.version} + 1`,
           updatedAt: ctx.now,
         })
         .where(eq(d.id, before.id));
@@ -237,18 +251,24 @@ export async function updateDocument(
         subjectId: before.id,
         properties: {
           user_id: before.userId,
-          old: { status: before.status, expires_on: before.expiresOn, file_name: before.fileName },
-          attributes: { status: "pending", expires_on: expires, file_name: fileName },
+          old: {
+            status: before.status,
+            expires_on: before.expiresOn,
+            file_name: before.fileName,
+            version: before.version,
+          },
+          attributes: {
+            status: "pending",
+            expires_on: expires,
+            file_name: fileName,
+            version: before.version + 1,
+          },
         },
       });
-      return before.id;
+      return { view: await viewInTx(ctx, before.id), oldKey: file ? storageKey : null };
     });
-    if (oldKey) await discardFile(oldKey);
-    return { ...(await getDocument(ctx, id)), message: DOCUMENT_MESSAGES.updated };
-  } catch (err) {
-    if (key) await discardFile(key);
-    throw err;
-  }
+  const { view } = await commitFileChange(file, record, (r) => [r.oldKey]);
+  return { ...view, message: DOCUMENT_MESSAGES.updated };
 }
 
 /** DELETE documents/{id}: the owner its pending or declined ones (403 otherwise); the office any. */

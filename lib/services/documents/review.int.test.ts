@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -6,13 +9,18 @@ import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { DOCUMENT_REVIEWED, reviewDocument } from "./review";
+import { SAMPLE_PNG } from "@/db/seed/data/document-files";
+import { newFileKey } from "@/lib/files/keys";
+import { localStore, setFileStore } from "@/lib/files/storage";
+import { updateDocument } from ".";
+import { DOCUMENT_REVIEWED, STALE_DOCUMENT, reviewDocument } from "./review";
 
 let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 let typeId: number;
 let owner: { id: number; email: string };
+let dir: string;
 
 const now = new Date("2026-11-22T12:00:00Z");
 const as = (userId: number) => ctxFor(db, userId, { now });
@@ -24,7 +32,7 @@ async function pending(): Promise<number> {
       userId: owner.id,
       documentTypeId: typeId,
       fileName: "permit.pdf",
-      storageKey: `k/${Math.random()}`,
+      storageKey: newFileKey("documents", "pdf"),
       mimeType: "application/pdf",
       sizeBytes: 2048,
       expiresOn: "2027-06-30",
@@ -51,6 +59,8 @@ beforeAll(async () => {
   handle = await testDatabase();
   db = handle.db;
   setDatabaseForTests(handle);
+  dir = await mkdtemp(path.join(tmpdir(), "crewdeck-review-"));
+  setFileStore(localStore(dir));
   w = await createJobWorld(db);
   const [type] = await db
     .insert(schema.documentTypes)
@@ -60,6 +70,8 @@ beforeAll(async () => {
   owner = await createUser(db, { name: "Dora Docs", roles: [ROLE.worker] });
 });
 afterAll(async () => {
+  setFileStore(undefined);
+  await rm(dir, { recursive: true, force: true });
   await handle?.close();
 });
 
@@ -157,5 +169,97 @@ describe("reviewDocument", () => {
       expect(err.status).toBe(403);
     }
     expect((await rowOf(id)).status).toBe("pending");
+  });
+});
+
+describe("reviewDocument names the version it showed", () => {
+  const ownerCtx = () => as(owner.id);
+
+  it("the current version is decided, and the answer names it", async () => {
+    const id = await pending();
+    const res = await reviewDocument(await as(w.pm), id, { status: "approved", version: 1 });
+    expect(res).toMatchObject({ id, version: 1, status: "approved" });
+    const [log] = await logOf(id);
+    expect(log.properties).toMatchObject({ to: "approved", version: 1 });
+  });
+
+  it("after the owner replaces the file, the old version is a 409 and the document keeps its state", async () => {
+    const id = await pending();
+    const replaced = await updateDocument(await ownerCtx(), id, {
+      file: new File([new Uint8Array(SAMPLE_PNG)], "permit-page-2.png"),
+    });
+    expect(replaced.version).toBe(2);
+    const before = await rowOf(id);
+    const mailed = (await mailsTo(owner.email)).length;
+    const pm = await as(w.pm);
+    const err = await appErrorOf(
+      reviewDocument(pm, id, { status: "declined", reason: "Cut off", version: 1 }),
+    );
+    expect(err).toMatchObject({ status: 409, type: "stale_document", message: STALE_DOCUMENT });
+    expect(STALE_DOCUMENT).toBe("This document was replaced; look at it again");
+    expect(await rowOf(id)).toEqual(before);
+    expect((await logOf(id)).filter((l) => l.description.startsWith("Declined"))).toHaveLength(0);
+    expect(await mailsTo(owner.email)).toHaveLength(mailed);
+    // Looked at again: the version shown now is decided.
+    const ok = await reviewDocument(pm, id, { status: "approved", version: "2" });
+    expect(ok).toMatchObject({ version: 2, status: "approved" });
+  });
+
+  it("a new expiry date is a new version too, also once the document was decided", async () => {
+    const id = await pending();
+    const pm = await as(w.pm);
+    await reviewDocument(pm, id, { status: "approved", version: 1 });
+    await updateDocument(await ownerCtx(), id, { expires_on: "2028-06-30" });
+    const err = await appErrorOf(reviewDocument(pm, id, { status: "approved", version: 1 }));
+    expect(err.type).toBe("stale_document");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", version: 2, reviewedAt: null });
+    // A caller of the original contract (no version) decides what is pending now.
+    expect(
+      await reviewDocument(pm, id, { status: "declined", reason: "Wrong year" }),
+    ).toMatchObject({ version: 2, status: "declined" });
+  });
+
+  it("a version that is not a whole positive number is a 422, nothing written", async () => {
+    const id = await pending();
+    const pm = await as(w.pm);
+    for (const version of ["abc", 0, -1, 1.5, true, [1], "1e0", 2 ** 31])
+      expect(
+        (await appErrorOf(reviewDocument(pm, id, { status: "approved", version }))).errors?.version,
+        String(version),
+      ).toBeDefined();
+    expect((await rowOf(id)).status).toBe("pending");
+  });
+
+  it("two reviewers naming the same version at once: one decides, the other 409", async () => {
+    const id = await pending();
+    const [pm, ch] = [await as(w.pm), await as(w.crewHandler)];
+    const results = await Promise.allSettled([
+      reviewDocument(pm, id, { status: "approved", version: 1 }),
+      reviewDocument(ch, id, { status: "declined", reason: "Blurred", version: 1 }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ status: 409, type: "document_not_pending" });
+    expect(await logOf(id)).toHaveLength(1);
+  });
+
+  it("a review racing the owner's new expiry date never decides the new version unseen", async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await pending();
+      const [review, update] = await Promise.allSettled([
+        reviewDocument(await as(w.pm), id, { status: "approved", version: 1 }),
+        updateDocument(await ownerCtx(), id, { expires_on: "2029-01-31" }),
+      ]);
+      expect(update.status).toBe("fulfilled");
+      // Either the review came first (and the new date sent it back to pending), or it met
+      // the new version and changed nothing: pending, version 2, undecided, in both cases.
+      if (review.status === "rejected") expect(review.reason.type).toBe("stale_document");
+      expect(await rowOf(id)).toMatchObject({
+        status: "pending",
+        version: 2,
+        reviewedAt: null,
+        expiresOn: "2029-01-31",
+      });
+    }
   });
 });

@@ -1,11 +1,8 @@
-import { z } from "zod";
-import { and, count, desc, eq, not, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { documentBadge, type DocumentBadge } from "@/lib/domain/document-badge";
 import type { DocumentStatus } from "@/lib/domain/documents";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
-import { isId, optionalId } from "../params";
-import { parseInput } from "../validate";
+import { isId } from "../params";
 import { requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { profileAccess } from "../users/access";
@@ -34,6 +31,11 @@ export interface DocumentView {
   days_left: number | null;
   decline_reason: string | null;
   reviewed_at: Date | null;
+  /**
+   * Goes up by one with each new file or expiry date; a review sends the version it showed
+   * (POST documents/{id}/review), so a document replaced meanwhile is not decided unseen.
+   */
+  version: number;
   created_at: Date;
   updated_at: Date;
   /** The authorized download. */
@@ -60,6 +62,7 @@ export const documentFields = {
   expiresOn: d.expiresOn,
   declineReason: d.declineReason,
   reviewedAt: d.reviewedAt,
+  version: d.version,
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 };
@@ -96,6 +99,7 @@ export function toDocumentView(row: DocumentRow, today: string): DocumentView {
     days_left: daysLeft,
     decline_reason: row.declineReason,
     reviewed_at: row.reviewedAt,
+    version: row.version,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     file_url: `/api/v2/documents/${row.id}/file`,
@@ -107,67 +111,8 @@ export async function documentsAccess(ctx: Ctx, rawUserId: unknown, lock = false
   return profileAccess(ctx, rawUserId, { tab: "my-documents", lock });
 }
 
-/** Filters the list by state: the three review states, or what time made of them. */
-export const DOCUMENT_FILTERS = ["pending", "approved", "declined", "expiring", "expired"] as const;
-
-export const documentsListInput = pageInput(20).extend({
-  user_id: optionalId,
-  filter: z
-    .object({
-      status: z
-        .preprocess(
-          (v) => (v === "" || v === null ? undefined : v),
-          z.enum(DOCUMENT_FILTERS, { error: "The selected status is invalid." }).optional(),
-        )
-        .optional(),
-    })
-    .default({ status: undefined }),
-});
-
 /** The first day of the warning period of each document, in SQL (the rule of warnFrom). */
 export const warnFromSql = sql`(${d.expiresOn} - make_interval(months => ${dt.warningMonths}))::date`;
-
-function statusWhere(status: (typeof DOCUMENT_FILTERS)[number] | undefined, today: string) {
-  const live = sql`(${d.expiresOn} IS NULL OR ${d.expiresOn} >= ${today})`;
-  switch (status) {
-    case undefined:
-      return undefined;
-    case "declined":
-      return eq(d.status, "declined");
-    case "expired":
-      return and(not(eq(d.status, "declined")), sql`${d.expiresOn} < ${today}`);
-    case "expiring":
-      return and(eq(d.status, "approved"), live, sql`${warnFromSql} <= ${today}`);
-    default:
-      return and(eq(d.status, status), live);
-  }
-}
-
-/**
- * GET documents?user_id=&filter[status]=: one user's documents, newest first, 20 a page. A
- * worker reads its own (user_id left out or its own id); the office any user's; a client
- * contact none (404).
- */
-export async function listDocuments(ctx: Ctx, raw: unknown): Promise<Page<DocumentView>> {
-  const actor = requireUser(ctx);
-  const input = parseInput(documentsListInput, raw ?? {});
-  const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId);
-  const today = documentsToday(ctx.now);
-  const where = and(eq(d.userId, subject.id), statusWhere(input.filter.status, today));
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(d)
-    .innerJoin(dt, eq(dt.id, d.documentTypeId))
-    .where(where);
-  const rows = await selectDocuments(ctx.db, where)
-    .orderBy(desc(d.createdAt), desc(d.id))
-    .limit(input.perPage)
-    .offset(offsetOf(input.page, input.perPage));
-  return {
-    items: rows.map((r) => toDocumentView(r, today)),
-    meta: pageMeta(input.page, input.perPage, Number(total)),
-  };
-}
 
 /** GET documents/{id}: one document, for its owner or the office; 404 otherwise. */
 export async function getDocument(ctx: Ctx, rawId: unknown): Promise<DocumentView> {

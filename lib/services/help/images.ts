@@ -2,7 +2,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { schema } from "@/db";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
 import { newFileKey } from "@/lib/files/keys";
-import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { commitFileChange, getFile, type StoredFile } from "@/lib/files/storage";
 import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { requirePermission, withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -45,9 +45,9 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
     throw new ValidationError(IMAGE_UPLOAD.typeMessage, { file: [IMAGE_UPLOAD.typeMessage] });
   }
   const key = newFileKey(FOLDER, "webp");
-  await putFile(key, out.data, "image/webp");
-  try {
-    await withTx(ctx, async (ctx) => {
+  // A failed commit takes the file too: stored with no row, nothing would know who put it there.
+  await commitFileChange({ key, bytes: out.data, contentType: "image/webp" }, () =>
+    withTx(ctx, async (ctx) => {
       const [image] = await ctx.db
         .insert(schema.helpImages)
         .values({
@@ -63,12 +63,8 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
         subjectId: image.id,
         properties: { key, size: out.data.byteLength, source_type: checked.mime },
       });
-    });
-  } catch (err) {
-    // Not recorded, so not kept: the file would be stored with no trace of who put it there.
-    await discardFile(key);
-    throw err;
-  }
+    }),
+  );
   return {
     src: `${HELP_IMAGE_PATH}${key.slice(FOLDER.length + 1)}`,
     width: out.info.width,

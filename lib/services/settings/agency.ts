@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 import { newFileKey } from "@/lib/files/keys";
-import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { commitFileChange, getFile, type NewFile, type StoredFile } from "@/lib/files/storage";
 import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
@@ -166,25 +166,26 @@ async function logoImage(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-async function replaceLogo(ctx: Ctx, key: string | null): Promise<AgencySettingsView> {
-  let oldKey: string | null = null;
-  const after = await withTx(ctx, async (ctx) => {
-    await lockSettings(ctx);
-    const before = await getSettings(ctx.db, ALL_KEYS);
-    // Removing a logo that is not there changes nothing, and logs nothing.
-    if (!key && !before.agency_logo_key) return before;
-    oldKey = before.agency_logo_key;
-    await putSetting(ctx.db, "agency_logo_key", key);
-    await logActivity(ctx, {
-      logName: "settings",
-      description: key ? "Agency logo changed" : "Agency logo removed",
-      subjectType: "settings",
-      subjectId: null,
-      properties: {},
+/** The logo becomes `file` (null: none); the one it replaces goes after the commit. */
+async function replaceLogo(ctx: Ctx, file: NewFile | null): Promise<AgencySettingsView> {
+  const key = file?.key ?? null;
+  const record = () =>
+    withTx(ctx, async (ctx) => {
+      await lockSettings(ctx);
+      const before = await getSettings(ctx.db, ALL_KEYS);
+      // Removing a logo that is not there changes nothing, and logs nothing.
+      if (!key && !before.agency_logo_key) return { after: before, oldKey: null };
+      await putSetting(ctx.db, "agency_logo_key", key);
+      await logActivity(ctx, {
+        logName: "settings",
+        description: key ? "Agency logo changed" : "Agency logo removed",
+        subjectType: "settings",
+        subjectId: null,
+        properties: {},
+      });
+      return { after: { ...before, agency_logo_key: key }, oldKey: before.agency_logo_key };
     });
-    return { ...before, agency_logo_key: key };
-  });
-  if (oldKey) await discardFile(oldKey);
+  const { after } = await commitFileChange(file, record, (r) => [r.oldKey]);
   return view(after);
 }
 
@@ -196,14 +197,8 @@ export async function uploadAgencyLogo(
   requirePermission(ctx, "settings_access");
   const checked = await checkUpload(file, IMAGE_UPLOAD);
   const png = await logoImage(checked.bytes);
-  const key = newFileKey("agency", "png");
-  await putFile(key, png, "image/png");
-  try {
-    return { ...(await replaceLogo(ctx, key)), message: SETTINGS_SAVED };
-  } catch (err) {
-    await discardFile(key);
-    throw err;
-  }
+  const logo = { key: newFileKey("agency", "png"), bytes: png, contentType: "image/png" };
+  return { ...(await replaceLogo(ctx, logo)), message: SETTINGS_SAVED };
 }
 
 /** DELETE settings/logo. */

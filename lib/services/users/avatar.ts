@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { schema } from "@/db";
 import { canEditProfile } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
-import { discardFile, getFile, putFile, type StoredFile } from "@/lib/files/storage";
+import { commitFileChange, getFile, type StoredFile } from "@/lib/files/storage";
 import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
@@ -31,8 +31,8 @@ async function thumbnail(bytes: Buffer): Promise<Buffer> {
 
 /**
  * POST users/profilePicture/{id} (multipart `file`): oneself or a user creator. The image is
- * checked by its bytes, made a thumbnail, stored under a fresh key; the old file goes once
- * the new key is committed (a failed commit removes the new file instead).
+ * checked by its bytes, made a thumbnail, stored under a fresh key with the row that names it
+ * (commitFileChange: the old file goes after the commit, a failed commit takes the new one).
  */
 export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
   // Who may, before any work on the bytes; checked again under the lock below.
@@ -41,16 +41,13 @@ export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
   const checked = await checkUpload(file, IMAGE_UPLOAD);
   const thumb = await thumbnail(checked.bytes);
   const key = newFileKey("avatars", "webp");
-  await putFile(key, thumb, "image/webp");
-  let oldKey: string | null = null;
-  try {
-    await withTx(ctx, async (ctx) => {
+  const record = () =>
+    withTx(ctx, async (ctx) => {
       const { subject } = await editAccess(ctx, rawId, "personal", "change the picture of");
       const [row] = await ctx.db
         .select({ key: schema.users.avatarKey })
         .from(schema.users)
         .where(eq(schema.users.id, subject.id));
-      oldKey = row?.key ?? null;
       await ctx.db
         .update(schema.users)
         .set({ avatarKey: key, updatedAt: ctx.now })
@@ -62,12 +59,11 @@ export async function uploadAvatar(ctx: Ctx, rawId: unknown, file: unknown) {
         subjectId: subject.id,
         properties: { size: thumb.byteLength, source_type: checked.mime },
       });
+      return { oldKey: row?.key ?? null };
     });
-  } catch (err) {
-    await discardFile(key);
-    throw err;
-  }
-  if (oldKey) await discardFile(oldKey);
+  await commitFileChange({ key, bytes: thumb, contentType: "image/webp" }, record, (r) => [
+    r.oldKey,
+  ]);
   return {
     id: subject.id,
     avatar_url: avatarUrl(subject.id, key),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import sharp from "sharp";
@@ -9,6 +9,7 @@ import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { localStore, setFileStore, getFile } from "@/lib/files/storage";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { testDatabase } from "@/lib/testing/db";
+import { storeWithFailingDeletes } from "@/lib/testing/file-store";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { callRoute } from "@/lib/testing/route-request";
 import * as uploadRoute from "@/app/api/v2/users/profilePicture/[id]/route";
@@ -106,6 +107,33 @@ describe("profile picture", () => {
     const after = await avatarKey(c.users.worker.id);
     expect(after).not.toBe(before);
     expect(await getFile(before!)).toBeNull();
+    expect(await getFile(after!)).not.toBeNull();
+  });
+
+  it("a replaced picture the store cannot remove: 200, and the user shows the new one", async () => {
+    const before = await avatarKey(c.users.worker.id);
+    const failing = storeWithFailingDeletes(localStore(dir));
+    setFileStore(failing);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const png = await sharp({ create: { width: 9, height: 9, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
+    try {
+      const res = await upload("worker", c.users.worker.id, png);
+      expect(res.status).toBe(200);
+      expect(failing.deleteCalls).toEqual([before]);
+      expect(logged).toHaveBeenCalledWith(`[files] could not remove ${before}`, expect.any(Error));
+    } finally {
+      setFileStore(localStore(dir));
+      logged.mockRestore();
+    }
+    const after = await avatarKey(c.users.worker.id);
+    expect(after).not.toBe(before);
+    const served = await callRoute(avatarRoute.GET, `users/${c.users.worker.id}/avatar`, {
+      token: tokens.worker,
+      params: { id: String(c.users.worker.id) },
+    });
+    expect(served.status).toBe(200);
     expect(await getFile(after!)).not.toBeNull();
   });
 

@@ -1,0 +1,65 @@
+import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { containsPattern } from "../like";
+import { offsetOf } from "../pagination";
+import { documentFields } from "./view";
+
+/**
+ * The office's view of everyone's documents, one query for every screen and call that shows
+ * it: the approvals inbox's Documents tab (pending ones) and GET documents without user_id (a
+ * reviewer's list). A document counts while its owner is not archived.
+ */
+const d = schema.documents;
+const dt = schema.documentTypes;
+const u = schema.users;
+
+export const ofLiveOwner = isNull(u.deletedAt);
+
+/** The owner's name, e-mail or the document type containing `search`. */
+export const officeSearch = (search: string | undefined) =>
+  search
+    ? or(
+        ilike(u.name, containsPattern(search)),
+        ilike(u.email, containsPattern(search)),
+        ilike(dt.name, containsPattern(search)),
+      )
+    : undefined;
+
+export const officeDocumentFields = {
+  ...documentFields,
+  ownerName: u.name,
+  ownerEmail: u.email,
+  ownerApproved: u.approved,
+  /** The owner's country's zone: "expired" is judged on its calendar day. */
+  ownerTimeZone: schema.countries.timeZone,
+};
+
+/** One page of the office's documents matching `where`, and how many match in all. */
+export async function officeDocumentsPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: number,
+  perPage: number,
+) {
+  const all = and(ofLiveOwner, where);
+  const [[{ total }], rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(d)
+      .innerJoin(u, eq(u.id, d.userId))
+      .innerJoin(dt, eq(dt.id, d.documentTypeId))
+      .where(all),
+    db
+      .select(officeDocumentFields)
+      .from(d)
+      .innerJoin(u, eq(u.id, d.userId))
+      .innerJoin(dt, eq(dt.id, d.documentTypeId))
+      .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
+      .where(all)
+      .orderBy(...orderBy)
+      .limit(perPage)
+      .offset(offsetOf(page, perPage)),
+  ]);
+  return { rows, total: Number(total) };
+}

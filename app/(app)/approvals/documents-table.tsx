@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { FileText } from "lucide-react";
+import { FileText, Lock } from "lucide-react";
 import {
   Badge,
   Button,
@@ -72,6 +72,14 @@ function RowActions({ doc }: { doc: PendingDocumentView }) {
       router.refresh();
     });
   };
+
+  if (doc.refusal)
+    return (
+      <p className="flex max-w-56 items-start gap-1.5 text-sm text-gray-700 sm:ml-auto">
+        <Lock className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+        <span>{doc.refusal}</span>
+      </p>
+    );
 
   return (
     <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">

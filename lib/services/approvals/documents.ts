@@ -8,6 +8,7 @@ import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
 import { pendingDocumentsInput } from "./schemas";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { holderOf, manageVerdict } from "../users/manage";
 
 /** One document waiting for the office's decision. */
 export interface PendingDocumentRow {
@@ -25,6 +26,8 @@ export interface PendingDocumentRow {
   expiry: ExpiryState;
   /** The authorized download (GET documents/{id}/file). */
   file_url: string;
+  /** Why the viewer may not decide on it (who may manage whom); null: it may. */
+  refusal: string | null;
 }
 
 const d = schema.documents;
@@ -39,7 +42,7 @@ export async function listPendingDocuments(
   ctx: Ctx,
   raw: unknown,
 ): Promise<Page<PendingDocumentRow>> {
-  requireReviewOffice(ctx);
+  const actor = requireReviewOffice(ctx);
   const input = parseInput(pendingDocumentsInput, raw ?? {});
   const { rows, total } = await officeDocumentsPage(
     ctx.db,
@@ -66,6 +69,11 @@ export async function listPendingDocuments(
         todayIn(ctx.now, r.ownerTimeZone ?? AGENCY_TIME_ZONE),
       ),
       file_url: `/api/v2/documents/${r.id}/file`,
+      refusal: manageVerdict(
+        actor,
+        holderOf({ id: r.userId, isAdmin: r.ownerIsAdmin, permissions: r.ownerPermissions }),
+        "change the documents of",
+      ).reason,
     })),
     meta: pageMeta(input.page, input.perPage, total),
   };

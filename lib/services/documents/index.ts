@@ -19,6 +19,7 @@ import { parseInput } from "../validate";
 import { documentsToday } from "./today";
 import {
   DOCUMENT_NOT_FOUND,
+  CHANGE_DOCUMENTS,
   documentsAccess,
   loadDocument,
   selectDocuments,
@@ -144,14 +145,14 @@ export async function uploadDocument(
   const input = parseInput(uploadDocumentInput, raw ?? {});
   const userId = input.user_id ?? actor.userId;
   // Who may, before any work on the bytes; checked again under the lock below.
-  await documentsAccess(ctx, userId);
+  await documentsAccess(ctx, userId, false, CHANGE_DOCUMENTS);
   const checked = await checkUpload(raw?.file, DOCUMENT_UPLOAD);
   const file = newDocumentFile(checked);
   const view = await commitFileChange(file, () =>
     withTx(ctx, async (ctx) => {
       // The owner's row lock (worker first, DESIGN §9): its access is decided on what the
       // lock holds, so an archive or a role change cannot slip in between.
-      const { subject } = await documentsAccess(ctx, userId, true);
+      const { subject } = await documentsAccess(ctx, userId, true, CHANGE_DOCUMENTS);
       const type = await liveType(ctx.db, input.document_type_id);
       const expires = checkExpiry(type.hasExpiry, input.expires_on, documentsToday(ctx.now));
       const [row] = await ctx.db
@@ -199,7 +200,7 @@ export async function updateDocument(
 ): Promise<DocumentView & { message: string }> {
   requireUser(ctx);
   const input = parseInput(updateDocumentInput, raw ?? {});
-  await loadDocument(ctx, rawId);
+  await loadDocument(ctx, rawId, false, CHANGE_DOCUMENTS);
   const hasFile = raw?.file !== undefined && raw?.file !== null && raw?.file !== "";
   const checked = hasFile ? await checkUpload(raw?.file, DOCUMENT_UPLOAD) : null;
   if (!checked && input.expires_on === undefined)
@@ -207,7 +208,7 @@ export async function updateDocument(
   const file = checked ? newDocumentFile(checked) : null;
   const record = () =>
     withTx(ctx, async (ctx) => {
-      const before = await loadDocument(ctx, rawId, true);
+      const before = await loadDocument(ctx, rawId, true, CHANGE_DOCUMENTS);
       const today = documentsToday(ctx.now);
       const expires =
         input.expires_on === undefined
@@ -279,7 +280,7 @@ export async function deleteDocument(
   requireUser(ctx);
   const { id, key } = await withTx(ctx, async (ctx) => {
     const doc = await loadDocument(ctx, rawId, true);
-    const { viewer, subject } = await documentsAccess(ctx, doc.userId);
+    const { viewer, subject } = await documentsAccess(ctx, doc.userId, false, CHANGE_DOCUMENTS);
     const office = viewer.userId !== subject.id && isOffice(viewer);
     if (!office && doc.status === "approved")
       throw new ForbiddenError(DOCUMENT_MESSAGES.ownApproved);

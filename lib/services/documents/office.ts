@@ -2,6 +2,7 @@ import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { containsPattern } from "../like";
 import { offsetOf } from "../pagination";
+import { heldPermissionsSql, holdsAdminRoleSql } from "../users/manage";
 import { documentFields } from "./view";
 
 /**
@@ -32,6 +33,9 @@ export const officeDocumentFields = {
   ownerApproved: u.approved,
   /** The owner's country's zone: "expired" is judged on its calendar day. */
   ownerTimeZone: schema.countries.timeZone,
+  /** What the owner holds, for the rule of who may manage whom. */
+  ownerIsAdmin: holdsAdminRoleSql(),
+  ownerPermissions: heldPermissionsSql(),
 };
 
 /** One page of the office's documents matching `where`, and how many match in all. */

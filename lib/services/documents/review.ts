@@ -9,6 +9,7 @@ import { withTx, type Ctx } from "../context";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { MAX_INT, parseId } from "../params";
 import { parseInput } from "../validate";
+import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "../users/manage";
 
 /** Spec §8 success toast of a review. */
 export const DOCUMENT_REVIEWED = "Document approved or declined successfully";
@@ -117,6 +118,8 @@ export async function reviewDocument(
         firstName: schema.users.firstName,
         email: schema.users.email,
         typeName: schema.documentTypes.name,
+        isAdmin: holdsAdminRoleSql(),
+        permissions: heldPermissionsSql(),
       })
       .from(schema.documents)
       .innerJoin(schema.users, eq(schema.users.id, schema.documents.userId))
@@ -124,6 +127,11 @@ export async function reviewDocument(
       .where(eq(schema.documents.id, id))
       .for("update", { of: schema.documents });
     if (!doc) throw new NotFoundError("Document not found.");
+    assertMayManage(
+      actor,
+      holderOf({ id: doc.userId, isAdmin: doc.isAdmin, permissions: doc.permissions }),
+      "change the documents of",
+    );
     // What the reviewer saw is gone: whatever its state now, this decision was not made on it.
     if (input.version !== undefined && input.version !== doc.version)
       throw new ConflictError(STALE_DOCUMENT, "stale_document");

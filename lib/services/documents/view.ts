@@ -8,6 +8,8 @@ import { NotFoundError } from "../errors";
 import { profileAccess } from "../users/access";
 import { requiredTypesSql } from "./valid";
 import { documentsToday } from "./today";
+import type { ManageAction } from "@/lib/domain/manage";
+import { manageVerdict } from "../users/manage";
 
 /** A document as its owner and the office see it (never the storage key). */
 export interface DocumentView {
@@ -107,9 +109,17 @@ export function toDocumentView(row: DocumentRow, today: string): DocumentView {
 }
 
 /** The user's documents tab, for whoever may see it (oneself, the office); else 404. */
-export async function documentsAccess(ctx: Ctx, rawUserId: unknown, lock = false) {
-  return profileAccess(ctx, rawUserId, { tab: "my-documents", lock });
+export async function documentsAccess(
+  ctx: Ctx,
+  rawUserId: unknown,
+  lock = false,
+  manage?: ManageAction,
+) {
+  return profileAccess(ctx, rawUserId, { tab: "my-documents", lock, manage });
 }
+
+/** What a write on someone's documents does to their account (who may manage whom). */
+export const CHANGE_DOCUMENTS: ManageAction = "change the documents of";
 
 /** The first day of the warning period of each document, in SQL (the rule of warnFrom). */
 export const warnFromSql = sql`(${d.expiresOn} - make_interval(months => ${dt.warningMonths}))::date`;
@@ -121,7 +131,12 @@ export async function getDocument(ctx: Ctx, rawId: unknown): Promise<DocumentVie
 }
 
 /** The document `rawId` when the viewer may see its owner's documents; else 404. */
-export async function loadDocument(ctx: Ctx, rawId: unknown, lock = false): Promise<DocumentRow> {
+export async function loadDocument(
+  ctx: Ctx,
+  rawId: unknown,
+  lock = false,
+  manage?: ManageAction,
+): Promise<DocumentRow> {
   requireUser(ctx);
   if (!isId(rawId)) throw new NotFoundError(DOCUMENT_NOT_FOUND);
   const id = Number(rawId);
@@ -129,7 +144,7 @@ export async function loadDocument(ctx: Ctx, rawId: unknown, lock = false): Prom
   const [row] = lock ? await q.for("update", { of: d }) : await q;
   if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
   try {
-    await documentsAccess(ctx, row.userId);
+    await documentsAccess(ctx, row.userId, false, manage);
   } catch (err) {
     if (err instanceof NotFoundError) throw new NotFoundError(DOCUMENT_NOT_FOUND);
     throw err;
@@ -148,7 +163,8 @@ export interface MissingType {
  * required types it holds no valid document of, and what needs attention.
  */
 export async function documentsOverview(ctx: Ctx, rawUserId: unknown) {
-  const { subject, viewer } = await documentsAccess(ctx, rawUserId);
+  const { actor, subject, viewer } = await documentsAccess(ctx, rawUserId);
+  const may = manageVerdict(actor, subject.holder, CHANGE_DOCUMENTS);
   const today = documentsToday(ctx.now);
   const [rows, missing, alert] = await Promise.all([
     selectDocuments(ctx.db, eq(d.userId, subject.id))
@@ -160,6 +176,8 @@ export async function documentsOverview(ctx: Ctx, rawUserId: unknown) {
   return {
     user_id: subject.id,
     self: viewer.userId === subject.id,
+    /** Why the viewer may not upload, replace or delete here (who may manage whom); null: it may. */
+    refusal: may.reason,
     documents: rows.map((r) => toDocumentView(r, today)),
     missing,
     ...alert,

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { approveApplicant } from "../applicants/approve";
+import { listPendingDocuments } from "../approvals/documents";
+import { deleteDocument, uploadDocument } from "../documents";
+import { reviewDocument } from "../documents/review";
+import { documentsOverview } from "../documents/view";
 import type { Ctx } from "../context";
 import { createNote } from "../notes";
 import { createRole, updateRole } from "../roles";
@@ -60,6 +64,9 @@ async function snapshot(userId: number) {
     .where(eq(schema.userRoles.userId, userId));
   const [activity] = await db.select({ n: count() }).from(schema.activityLog);
   const [notes] = await db.select({ n: count() }).from(schema.notes);
+  const [documents] = await db
+    .select({ n: count(), approved: sql<number>`count(*) filter (where status = 'approved')` })
+    .from(schema.documents);
   const [payments] = await db
     .select({ n: count() })
     .from(schema.paymentSettings)
@@ -70,6 +77,7 @@ async function snapshot(userId: number) {
     roles: roles.map((r) => r.id).sort(),
     activity: activity.n,
     notes: notes.n,
+    documents,
     payments: payments.n,
     users: users.n,
   };
@@ -368,5 +376,49 @@ describe("approving an applicant", () => {
       /^You cannot approve this account/,
     );
     await approveApplicant(ctx.pm, { applicant_id: applicant.id });
+  });
+});
+
+describe("documents on behalf of a user", () => {
+  it("a crew handler may not upload, review or delete the documents of one holding more", async () => {
+    const [type] = await db
+      .insert(schema.documentTypes)
+      .values({ name: "Passport (manage)" })
+      .returning({ id: schema.documentTypes.id });
+    const [doc] = await db
+      .insert(schema.documents)
+      .values({
+        userId: id.rateWorker,
+        documentTypeId: type.id,
+        fileName: "passport.pdf",
+        storageKey: "documents/manage-test.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: 10,
+      })
+      .returning({ id: schema.documents.id });
+    const why = /^You cannot change the documents of this account: it holds permissions/;
+    // Refused before the bytes are looked at.
+    await expectRefused(
+      () =>
+        uploadDocument(ctx.handler, {
+          user_id: id.rateWorker,
+          document_type_id: type.id,
+          file: "x",
+        }),
+      id.rateWorker,
+      why,
+    );
+    await expectRefused(
+      () => reviewDocument(ctx.handler, doc.id, { status: "approved", version: 1 }),
+      id.rateWorker,
+      why,
+    );
+    await expectRefused(() => deleteDocument(ctx.handler, doc.id), id.rateWorker, why);
+    const pending = await listPendingDocuments(ctx.handler, {});
+    expect(pending.items.find((r) => r.id === doc.id)?.refusal).toMatch(why);
+    expect((await documentsOverview(ctx.handler, id.rateWorker)).refusal).toMatch(why);
+    // The project manager holds what that worker holds.
+    await reviewDocument(ctx.pm, doc.id, { status: "approved", version: 1 });
+    expect((await documentsOverview(ctx.pm, id.rateWorker)).refusal).toBeNull();
   });
 });

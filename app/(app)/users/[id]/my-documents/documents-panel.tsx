@@ -70,7 +70,11 @@ export function DocumentsPanel({
           </ul>
         </Alert>
       )}
-      <UploadForm userId={overview.user_id} self={overview.self} types={types} />
+      {overview.refusal ? (
+        <Alert>{overview.refusal}</Alert>
+      ) : (
+        <UploadForm userId={overview.user_id} self={overview.self} types={types} />
+      )}
       <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
         <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">
           Uploaded documents
@@ -83,7 +87,7 @@ export function DocumentsPanel({
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Documents">
             {documents.map((d) => (
-              <DocumentCard key={d.id} doc={d} self={overview.self} />
+              <DocumentCard key={d.id} doc={d} self={overview.self} readOnly={!!overview.refusal} />
             ))}
           </ul>
         )}
@@ -204,13 +208,22 @@ function UploadForm({
   );
 }
 
-function DocumentCard({ doc, self }: { doc: DocumentView; self: boolean }) {
+function DocumentCard({
+  doc,
+  self,
+  readOnly,
+}: {
+  doc: DocumentView;
+  self: boolean;
+  /** The viewer may download, not change (who may manage whom). */
+  readOnly: boolean;
+}) {
   const router = useRouter();
   const [replaceOpen, setReplaceOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [pending, start] = useTransition();
   // The owner removes only what the office has not approved; the office anything.
-  const canDelete = !self || doc.status !== "approved";
+  const canDelete = !readOnly && (!self || doc.status !== "approved");
   const remove = () =>
     start(async () => {
       const r = await deleteDocumentAction(doc.id);
@@ -252,14 +265,16 @@ function DocumentCard({ doc, self }: { doc: DocumentView; self: boolean }) {
             >
               <Download className="size-4" aria-hidden /> Download
             </a>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => setReplaceOpen(true)}
-              aria-label={`Replace ${doc.document_type.name}`}
-            >
-              Replace
-            </Button>
+            {!readOnly && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setReplaceOpen(true)}
+                aria-label={`Replace ${doc.document_type.name}`}
+              >
+                Replace
+              </Button>
+            )}
             {canDelete && (
               <Button
                 size="sm"

@@ -83,7 +83,8 @@ describe("bad input on every operation of /api/v2", () => {
     }
     expect(fives).toEqual([]);
     expect(await rowCounts(db, SESSION_TABLES)).toEqual(before);
-  });
+    // Every operation several times over: ~20 s alone, more beside other suites.
+  }, 120_000);
 
   it("a body that cannot be read answers a 4xx (never a 500) and writes nothing", async () => {
     const admin = await signIn([ROLE.admin]);
@@ -114,7 +115,8 @@ describe("bad input on every operation of /api/v2", () => {
     }
     expect(fives).toEqual([]);
     expect(await rowCounts(db, SESSION_TABLES)).toEqual(before);
-  });
+    // Every operation several times over: ~20 s alone, more beside other suites.
+  }, 120_000);
 
   it("a list called with a bad page, size, sort or filter answers a 4xx or a clamped page, never a 500", async () => {
     const admin = await signIn([ROLE.admin]);

@@ -31,6 +31,7 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/auth/single-use.int.test.ts",
   "lib/services/account/registration.int.test.ts",
   "lib/services/account/security.int.test.ts",
+  "lib/services/account/throttles.int.test.ts",
   // Creating users (one transaction over many tables), the last-administrator rule, and
   // deactivation ending sessions and tokens in the same transaction.
   "lib/services/users/users.int.test.ts",

@@ -28,6 +28,7 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/auth/auth-login.int.test.ts",
   "lib/services/auth/auth-tokens.int.test.ts",
   "lib/services/auth/auth-totp.int.test.ts",
+  "lib/services/auth/otp-setup.int.test.ts",
   "lib/services/auth/single-use.int.test.ts",
   "lib/services/account/registration.int.test.ts",
   "lib/services/account/security.int.test.ts",

@@ -17,8 +17,8 @@ const nextConfig: NextConfig = {
     // Next refuses a bigger server-action body itself (answering 500: it maps no 413 for
     // actions); the largest file an action takes is the agency logo (lib/http/body-limits.ts).
     serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT },
-    // Next keeps a copy of each body for proxy.ts up to this size and hands a longer one on
-    // cut short; just above the largest route limit, a cut body still reads as too large (413).
+    // Next copies each body proxy.ts sees (pages and their actions; API calls with a body
+    // skip it) and keeps this much at most: a little above the actions' limit.
     proxyClientMaxBodySize: PROXY_BODY_LIMIT,
   },
   typedRoutes: false,

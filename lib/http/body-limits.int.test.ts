@@ -24,6 +24,7 @@ import * as resetRoute from "@/app/api/v2/auth/forgot_password_save/route";
 import * as documentsRoute from "@/app/api/v2/documents/route";
 import * as avatarRoute from "@/app/api/v2/users/profilePicture/[id]/route";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
+import { API_CONTENT_SECURITY_POLICY } from "@/lib/security/headers";
 import { JSON_BODY_LIMIT, LARGEST_ROUTE_BODY, MULTIPART_OVERHEAD } from "./body-limits";
 
 let handle: DbHandle;
@@ -143,6 +144,11 @@ describe("a JSON body over 1 MB", () => {
     expect(seen.cancelled).toBe(true);
     // Read up to the limit and a chunk or two of look-ahead, never the 20 MB.
     expect(seen.pulled).toBeLessThan(JSON_BODY_LIMIT + 256 * 1024);
+  });
+
+  it("answers with the API's security headers itself (proxy.ts does not see calls with a body)", async () => {
+    const res = await post(loginRoute.POST, "auth/login", { rawBody: big });
+    expect(res.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
   });
 
   it("counts no sign-in attempt and writes nothing", async () => {

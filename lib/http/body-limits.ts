@@ -10,7 +10,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** What a multipart form adds around its file: boundaries, part headers, the other fields. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** The largest body any route accepts: a 10 MB document or client file in its form. */
+/** The largest body an /api/v2 route accepts: a 10 MB document or client file in its form. */
 export const LARGEST_ROUTE_BODY = 10 * 1024 * 1024 + MULTIPART_OVERHEAD;
 
 /**
@@ -20,9 +20,11 @@ export const LARGEST_ROUTE_BODY = 10 * 1024 * 1024 + MULTIPART_OVERHEAD;
 export const SERVER_ACTION_BODY_LIMIT = 5 * 1024 * 1024 + MULTIPART_OVERHEAD;
 
 /**
- * Next copies each request body for proxy.ts and keeps at most this much of it (its
- * `proxyClientMaxBodySize`); a longer body reaches the route cut short. One byte above the
- * largest route limit, a body cut there is still over every route's limit: a 413, never a
- * truncated form read as a 400.
+ * Next copies the body of each request proxy.ts sees (`proxyClientMaxBodySize`), reading it to
+ * its end and keeping at most this much; a longer one reaches the page cut short, at the last
+ * chunk (up to 64 KB) below this size. API calls with a body skip the proxy (its matcher), so
+ * this covers server actions and other posts to pages: 256 KB above the actions' limit, a cut
+ * body is still over it and Next refuses the action for its size (tried: one byte above, a
+ * cut body fell under the limit and failed later, as a half-read form).
  */
-export const PROXY_BODY_LIMIT = Math.max(LARGEST_ROUTE_BODY, SERVER_ACTION_BODY_LIMIT) + 1;
+export const PROXY_BODY_LIMIT = SERVER_ACTION_BODY_LIMIT + 256 * 1024;

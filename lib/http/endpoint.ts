@@ -7,6 +7,7 @@ import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
 import { assertServiceOpen } from "@/lib/services/settings/agency";
 import { browserSession, clientAddress } from "@/lib/auth/session";
+import { withApiSecurityHeaders } from "./api-headers";
 import { bodyLimit, readBodyBytes, readRequestBody, refuseDeclaredOverLimit } from "./body";
 import { JSON_BODY_LIMIT } from "./body-limits";
 import { toErrorBody } from "./errors";
@@ -129,38 +130,41 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The route handler of an endpoint: ctx, auth, body and query parsing, envelope, errors. */
 export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
-  return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> => {
-    try {
-      // Before the database is touched: a body declared too long costs nothing to refuse.
-      await refuseDeclaredOverLimit(request, bodyLimit(request, ep.maxBodyBytes));
-      const ctx = makeCtx(await getDb(), null, {
-        ip: clientAddress(request.headers),
-        userAgent: request.headers.get("user-agent") ?? undefined,
-      });
-      // A public endpoint (login) ignores any credentials sent along, even stale ones.
-      const { tokenId } =
-        ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
-      if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
-      // Signing out stays open in maintenance; everything else a non-administrator calls is 503.
-      if (ep.path !== "/auth/logout") await assertServiceOpen(ctx);
-      const rawParams = (await routeCtx?.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      ) as P;
-      const body = await readBody(request, ep.maxBodyBytes);
-      const query = parseQuery(request.nextUrl.searchParams);
-      const result = await ep.run(ctx, { body, query, params, request, tokenId });
-      if (result instanceof Response) return result as NextResponse;
-      if (ep.paginated) {
-        const page = result as Page<unknown>;
-        return NextResponse.json(
-          { data: page.items, meta: page.meta },
-          { status: ep.status ?? 200 },
-        );
-      }
-      return NextResponse.json({ data: result ?? null }, { status: ep.status ?? 200 });
-    } catch (err) {
-      return errorResponse(err);
+  return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> =>
+    withApiSecurityHeaders(request, await answer(ep, request, routeCtx));
+}
+
+async function answer<P extends Record<string, string>>(
+  ep: Endpoint<P>,
+  request: NextRequest,
+  routeCtx?: RouteContext,
+): Promise<NextResponse> {
+  try {
+    // Before the database is touched: a body declared too long costs nothing to refuse.
+    await refuseDeclaredOverLimit(request, bodyLimit(request, ep.maxBodyBytes));
+    const ctx = makeCtx(await getDb(), null, {
+      ip: clientAddress(request.headers),
+      userAgent: request.headers.get("user-agent") ?? undefined,
+    });
+    // A public endpoint (login) ignores any credentials sent along, even stale ones.
+    const { tokenId } = ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
+    if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
+    // Signing out stays open in maintenance; everything else a non-administrator calls is 503.
+    if (ep.path !== "/auth/logout") await assertServiceOpen(ctx);
+    const rawParams = (await routeCtx?.params) ?? {};
+    const params = Object.fromEntries(
+      Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+    ) as P;
+    const body = await readBody(request, ep.maxBodyBytes);
+    const query = parseQuery(request.nextUrl.searchParams);
+    const result = await ep.run(ctx, { body, query, params, request, tokenId });
+    if (result instanceof Response) return result as NextResponse;
+    if (ep.paginated) {
+      const page = result as Page<unknown>;
+      return NextResponse.json({ data: page.items, meta: page.meta }, { status: ep.status ?? 200 });
     }
-  };
+    return NextResponse.json({ data: result ?? null }, { status: ep.status ?? 200 });
+  } catch (err) {
+    return errorResponse(err);
+  }
 }

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/next-auth";
+import { withApiSecurityHeaders } from "@/lib/http/api-headers";
 import { withBoundedBody } from "@/lib/http/body";
 import { errorResponse } from "@/lib/http/endpoint";
 
@@ -16,9 +17,9 @@ const handler: Handler = async (req, ctx) => {
   try {
     bounded = await withBoundedBody(req);
   } catch (err) {
-    return errorResponse(err);
+    return withApiSecurityHeaders(req, errorResponse(err));
   }
-  return (NextAuth(authOptions()) as Handler)(bounded, ctx);
+  return withApiSecurityHeaders(req, await (NextAuth(authOptions()) as Handler)(bounded, ctx));
 };
 
 export { handler as GET, handler as POST };

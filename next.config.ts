@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { PROXY_BODY_LIMIT, SERVER_ACTION_BODY_LIMIT } from "./lib/http/body-limits";
 import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
@@ -12,6 +13,14 @@ const nextConfig: NextConfig = {
     "nodemailer",
   ],
   poweredByHeader: false,
+  experimental: {
+    // Next refuses a bigger server-action body itself (answering 500: it maps no 413 for
+    // actions); the largest file an action takes is the agency logo (lib/http/body-limits.ts).
+    serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT },
+    // Next copies each body proxy.ts sees (pages and their actions; API calls with a body
+    // skip it) and keeps this much at most: a little above the actions' limit.
+    proxyClientMaxBodySize: PROXY_BODY_LIMIT,
+  },
   typedRoutes: false,
   // Every response, static files included; the CSP and HSTS vary per request (proxy.ts).
   async headers() {

@@ -84,8 +84,19 @@ async function guard(req: NextRequest, request: { headers: Headers }): Promise<N
 }
 
 export const config = {
-  // Pages and API routes; static files get their (static) headers from next.config.ts.
+  // Pages (with their server actions) and API calls without a body; static files get their
+  // (static) headers from next.config.ts. An API call with a body skips the proxy: Next would
+  // read that body to its end to copy it for the proxy before the route runs, so a huge upload
+  // could not be cut off at its limit (lib/http/body.ts). Its answer gets the API headers from
+  // lib/http/api-headers.ts instead.
   matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|icon.svg|robots.txt|.*\\.(?:png|jpg|svg|ico|css|js|map|txt|woff2?)$).*)",
+    "/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|robots.txt|.*\\.(?:png|jpg|svg|ico|css|js|map|txt|woff2?)$).*)",
+    {
+      source: "/api/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
   ],
 };

@@ -2,16 +2,14 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/db";
 import { loadSessionActor, makeCtx, type Ctx } from "@/lib/services/context";
-import {
-  BadRequestError,
-  ForbiddenError,
-  TooManyRequestsError,
-  UnauthenticatedError,
-} from "@/lib/services/errors";
+import { ForbiddenError, TooManyRequestsError, UnauthenticatedError } from "@/lib/services/errors";
 import type { Page } from "@/lib/services/pagination";
 import { resolveTokenActor } from "@/lib/services/auth/actor";
 import { assertServiceOpen } from "@/lib/services/settings/agency";
 import { browserSession, clientAddress } from "@/lib/auth/session";
+import { withApiSecurityHeaders } from "./api-headers";
+import { bodyLimit, readBodyBytes, readRequestBody, refuseDeclaredOverLimit } from "./body";
+import { JSON_BODY_LIMIT } from "./body-limits";
 import { toErrorBody } from "./errors";
 import { parseQuery, type QueryValue } from "./query";
 
@@ -44,7 +42,10 @@ export interface Endpoint<P extends Record<string, string> = Record<string, stri
   status?: number;
   /** The list envelope (data + meta) is answered. */
   paginated?: boolean;
-  /** The largest body accepted (uploads); 1 MB unless given. */
+  /**
+   * The largest multipart or url-encoded body accepted (uploads), in bytes; 1 MB unless given.
+   * A JSON body is never accepted past 1 MB (lib/http/body.ts). Past it: 413.
+   */
   maxBodyBytes?: number;
   run: (ctx: Ctx, input: EndpointInput<P>) => Promise<unknown>;
 }
@@ -55,8 +56,6 @@ export function endpoint<P extends Record<string, string> = Record<string, strin
   return def;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
-
 /** The JSON error response of a route handler, through the one shared mapping. */
 export function errorResponse(err: unknown): NextResponse {
   const { status, retryAfter, ...body } = toErrorBody(err);
@@ -66,53 +65,21 @@ export function errorResponse(err: unknown): NextResponse {
   return NextResponse.json(body, { status, headers });
 }
 
-/** Reads the body as UTF-8, stopping as soon as it passes `limit` bytes (chunked uploads too). */
-async function readLimited(req: NextRequest, limit: number): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BadRequestError("The request body is too large.", "payload_too_large");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-async function readBody(req: NextRequest, limit = MAX_BODY_BYTES): Promise<unknown> {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "DELETE") {
-    const text = await req.text().catch(() => "");
-    if (!text) return undefined;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  }
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > limit)
-    throw new BadRequestError("The request body is too large.", "payload_too_large");
-  const type = req.headers.get("content-type") ?? "";
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    try {
-      return Object.fromEntries((await req.formData()).entries());
-    } catch {
-      throw new BadRequestError("The form data could not be read.", "malformed_body");
-    }
-  }
-  const text = await readLimited(req, MAX_BODY_BYTES);
-  if (!text.trim()) return {};
+/** A DELETE may carry JSON (bounded like any body); one that is not JSON counts as none. */
+async function readDeleteBody(req: NextRequest): Promise<unknown> {
+  const text = Buffer.from(await readBodyBytes(req, JSON_BODY_LIMIT)).toString("utf8");
+  if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError("The request body is not valid JSON.", "malformed_json");
+    return undefined;
   }
+}
+
+function readBody(req: NextRequest, formLimit?: number): Promise<unknown> {
+  if (req.method === "GET" || req.method === "HEAD") return Promise.resolve(undefined);
+  if (req.method === "DELETE") return readDeleteBody(req);
+  return readRequestBody(req, formLimit);
 }
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -163,36 +130,41 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The route handler of an endpoint: ctx, auth, body and query parsing, envelope, errors. */
 export function handle<P extends Record<string, string>>(ep: Endpoint<P>) {
-  return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> => {
-    try {
-      const ctx = makeCtx(await getDb(), null, {
-        ip: clientAddress(request.headers),
-        userAgent: request.headers.get("user-agent") ?? undefined,
-      });
-      // A public endpoint (login) ignores any credentials sent along, even stale ones.
-      const { tokenId } =
-        ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
-      if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
-      // Signing out stays open in maintenance; everything else a non-administrator calls is 503.
-      if (ep.path !== "/auth/logout") await assertServiceOpen(ctx);
-      const rawParams = (await routeCtx?.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      ) as P;
-      const body = await readBody(request, ep.maxBodyBytes);
-      const query = parseQuery(request.nextUrl.searchParams);
-      const result = await ep.run(ctx, { body, query, params, request, tokenId });
-      if (result instanceof Response) return result as NextResponse;
-      if (ep.paginated) {
-        const page = result as Page<unknown>;
-        return NextResponse.json(
-          { data: page.items, meta: page.meta },
-          { status: ep.status ?? 200 },
-        );
-      }
-      return NextResponse.json({ data: result ?? null }, { status: ep.status ?? 200 });
-    } catch (err) {
-      return errorResponse(err);
+  return async (request: NextRequest, routeCtx?: RouteContext): Promise<NextResponse> =>
+    withApiSecurityHeaders(request, await answer(ep, request, routeCtx));
+}
+
+async function answer<P extends Record<string, string>>(
+  ep: Endpoint<P>,
+  request: NextRequest,
+  routeCtx?: RouteContext,
+): Promise<NextResponse> {
+  try {
+    // Before the database is touched: a body declared too long costs nothing to refuse.
+    await refuseDeclaredOverLimit(request, bodyLimit(request, ep.maxBodyBytes));
+    const ctx = makeCtx(await getDb(), null, {
+      ip: clientAddress(request.headers),
+      userAgent: request.headers.get("user-agent") ?? undefined,
+    });
+    // A public endpoint (login) ignores any credentials sent along, even stale ones.
+    const { tokenId } = ep.auth === "public" ? { tokenId: null } : await authenticate(request, ctx);
+    if (ep.auth === "user" && !ctx.actor) throw new UnauthenticatedError();
+    // Signing out stays open in maintenance; everything else a non-administrator calls is 503.
+    if (ep.path !== "/auth/logout") await assertServiceOpen(ctx);
+    const rawParams = (await routeCtx?.params) ?? {};
+    const params = Object.fromEntries(
+      Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+    ) as P;
+    const body = await readBody(request, ep.maxBodyBytes);
+    const query = parseQuery(request.nextUrl.searchParams);
+    const result = await ep.run(ctx, { body, query, params, request, tokenId });
+    if (result instanceof Response) return result as NextResponse;
+    if (ep.paginated) {
+      const page = result as Page<unknown>;
+      return NextResponse.json({ data: page.items, meta: page.meta }, { status: ep.status ?? 200 });
     }
-  };
+    return NextResponse.json({ data: result ?? null }, { status: ep.status ?? 200 });
+  } catch (err) {
+    return errorResponse(err);
+  }
 }

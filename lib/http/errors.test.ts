@@ -5,6 +5,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  PayloadTooLargeError,
   TooManyRequestsError,
   UnauthenticatedError,
   ValidationError,
@@ -25,6 +26,7 @@ describe("toErrorBody", () => {
     [new NotFoundError("Job not found."), 404],
     [new ConflictError("Already booked."), 409],
     [new ConfirmError("Book anyway?"), 410],
+    [new PayloadTooLargeError("The request body is too large."), 413],
   ])("keeps an AppError's status, message, type and field errors (%s)", (err, status) => {
     const body = toErrorBody(err);
     expect(body.status).toBe(status);

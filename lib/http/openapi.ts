@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Endpoint } from "./endpoint";
+import { formatBytes } from "./body";
+import { JSON_BODY_LIMIT } from "./body-limits";
 
 type Json = Record<string, unknown>;
 
@@ -70,6 +72,14 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
         content: { "application/json": { schema: errorSchema } },
       },
     };
+    if (ep.method !== "GET") {
+      responses["413"] = {
+        description: ep.maxBodyBytes
+          ? `The body is over ${formatBytes(ep.maxBodyBytes)} (a form) or ${formatBytes(JSON_BODY_LIMIT)} (JSON)`
+          : `The body is over ${formatBytes(JSON_BODY_LIMIT)}`,
+        content: { "application/json": { schema: errorSchema } },
+      };
+    }
     if (ep.auth === "user") {
       responses["401"] = {
         description: "Not signed in",

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { withApiSecurityHeaders } from "./api-headers";
 import { handle, type Endpoint, type Method } from "./endpoint";
 
 export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -34,7 +35,9 @@ export function route(...endpoints: Endpoint<never>[]) {
   const allow = allowHeader(endpoints.map((e) => e.method));
   const handlerFor = (method: Method): RouteHandler => {
     const ep = endpoints.find((e) => e.method === method);
-    if (!ep) return async () => methodNotAllowed(method, allow);
+    if (!ep)
+      return async (request: NextRequest) =>
+        withApiSecurityHeaders(request, methodNotAllowed(method, allow));
     return Object.assign(handle(ep), { endpoint: ep });
   };
   return {

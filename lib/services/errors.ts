@@ -68,6 +68,17 @@ export class ConfirmError extends AppError {
   }
 }
 
+/**
+ * The request body is larger than the call accepts (the byte-limited reader of lib/http/body.ts):
+ * nothing past the limit was read, nothing was written.
+ */
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  constructor(message = "The request body is too large.") {
+    super(message, "payload_too_large");
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   readonly status = 429;
   readonly retryAfterSeconds: number;

@@ -12,8 +12,10 @@ export interface ApiCall {
   token?: string;
   /** JSON-encoded into the body (with content-type application/json). */
   json?: unknown;
-  /** Sent as is (malformed JSON, huge bodies). */
-  rawBody?: string;
+  /** Sent as is (malformed JSON, huge bodies, a multipart form's bytes). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /** Streamed, as a chunked upload arrives: no Content-Length unless `headers` gives one. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
 }
@@ -34,12 +36,15 @@ export async function callRoute(
 ): Promise<ApiResult> {
   const headers: Record<string, string> = { ...call.headers };
   if (call.token !== undefined) headers.authorization = `Bearer ${call.token}`;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
   if (call.json !== undefined) {
     body = JSON.stringify(call.json);
     headers["content-type"] ??= "application/json";
   } else if (call.rawBody !== undefined) {
     body = call.rawBody;
+    headers["content-type"] ??= "application/json";
+  } else if (call.stream !== undefined) {
+    body = call.stream;
     headers["content-type"] ??= "application/json";
   }
   const url = new URL(path.startsWith("/") ? path : `/api/v2/${path}`, "http://localhost");
@@ -47,6 +52,8 @@ export async function callRoute(
     method: call.method ?? (body === undefined ? "GET" : "POST"),
     headers,
     body,
+    // A stream body must say it is sent while the answer may already come (fetch's rule).
+    ...(call.stream ? { duplex: "half" as const } : {}),
   });
   const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });
   const text = await response.text();

@@ -28,9 +28,11 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/auth/auth-login.int.test.ts",
   "lib/services/auth/auth-tokens.int.test.ts",
   "lib/services/auth/auth-totp.int.test.ts",
+  "lib/services/auth/otp-setup.int.test.ts",
   "lib/services/auth/single-use.int.test.ts",
   "lib/services/account/registration.int.test.ts",
   "lib/services/account/security.int.test.ts",
+  "lib/services/account/throttles.int.test.ts",
   // Creating users (one transaction over many tables), the last-administrator rule, and
   // deactivation ending sessions and tokens in the same transaction.
   "lib/services/users/users.int.test.ts",

@@ -1,7 +1,7 @@
 import { endpoint } from "../endpoint";
 import { login, loginInput, logout, refresh, refreshInput, rules } from "@/lib/services/auth/login";
 import {
-  beginTotpSetup,
+  showTotpSetup,
   disableTotp,
   disableTotpInput,
   enableTotp,
@@ -51,16 +51,18 @@ export const getRules = endpoint({
 export const getOtp = endpoint({
   method: "GET",
   path: "/otp",
-  summary: "Start two-factor set-up: QR image (data URL) and the code to type in by hand",
+  summary:
+    "Two-factor set-up: QR image (data URL) and the code to type in by hand. A read: asked again (another tab) it shows the same code until POST otp confirms it; 409 when already on",
   tag: "auth",
   auth: "user",
-  run: (ctx) => beginTotpSetup(ctx),
+  run: (ctx) => showTotpSetup(ctx),
 });
 
 export const postOtp = endpoint({
   method: "POST",
   path: "/otp",
-  summary: "Confirm two-factor set-up with a code from the authenticator app",
+  summary:
+    "Turn two-factor login on with a code from the authenticator app for the code GET otp shows (422 invalid_otp when it does not match)",
   tag: "auth",
   auth: "user",
   body: enableTotpInput,

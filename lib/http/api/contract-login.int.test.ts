@@ -121,19 +121,19 @@ describe("POST /api/v2/auth/login", () => {
     expect(Object.keys(body.errors!).length).toBeGreaterThan(0);
   });
 
-  it("answers a body over 1 MB with 400", async () => {
+  it("answers a body over 1 MB with 413", async () => {
     const rawBody = JSON.stringify({ email: "big@api.test", password: "x".repeat(1_100_000) });
     const res = await post(loginRoute.POST, "auth/login", { rawBody });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(expectErrorBody(res).type).toBe("payload_too_large");
   });
 
-  it("answers a declared content-length over 1 MB with 400 before reading", async () => {
+  it("answers a declared content-length over 1 MB with 413 before reading", async () => {
     const res = await post(loginRoute.POST, "auth/login", {
       rawBody: JSON.stringify({ email: "big@api.test", password: "x" }),
       headers: { "content-length": "5000000" },
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
     expect(expectErrorBody(res).type).toBe("payload_too_large");
   });
 
@@ -141,7 +141,7 @@ describe("POST /api/v2/auth/login", () => {
     const rawBody = JSON.stringify({ email: "big@api.test", password: "€".repeat(700_000) });
     expect(Buffer.byteLength(rawBody)).toBeGreaterThan(2_000_000);
     const res = await post(loginRoute.POST, "auth/login", { rawBody });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
   });
 
   it("answers 429 with a retry-after header after 5 failures for one account", async () => {

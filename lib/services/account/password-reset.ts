@@ -10,7 +10,7 @@ import { type Ctx, type TxCtx, withTx } from "../context";
 import { ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
-import { accountKey, addressKey, beginAttempt } from "../auth/rate-limit";
+import { accountKey, addressKey, beginAttempt, tokenKey, userKey } from "../auth/rate-limit";
 import { endUserSessions } from "../auth/sessions";
 
 export const PASSWORD_RESET_MINUTES = 60;
@@ -21,6 +21,12 @@ export const RESET_LINK_SENT =
 export const PASSWORD_CHANGED = "Your password has been changed. Sign in with the new one.";
 export const RESET_LINK_INVALID =
   "This password reset link is invalid, has expired or was already used. Ask for a new one.";
+/** The start of a 429's message; "Please try again in N minutes." follows. */
+export const TOO_MANY_RESET_REQUESTS = "Too many reset requests for this e-mail address.";
+export const TOO_MANY_RESET_TRIES = {
+  token: "Too many attempts with this password reset link.",
+  account: "Too many password resets for this account.",
+};
 
 const email = requiredString("email")
   .trim()
@@ -62,6 +68,7 @@ export async function forgotPassword(ctx: Ctx, raw: unknown) {
     { account: accountKey(input.email), address: ctx.ip ? addressKey(ctx.ip) : undefined },
     "forgot_password",
     ctx.now,
+    { account: TOO_MANY_RESET_REQUESTS },
   );
   const token = randomToken(32);
   await withTx(ctx, async (ctx) => {
@@ -145,13 +152,42 @@ export async function sendWelcomeLink(
   );
 }
 
+const invalidLink = () =>
+  new ValidationError(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] }, "invalid_token");
+
 /**
- * POST auth/forgot_password_save: sets the new password with a live reset token. The UPDATE
- * that spends the token is the single-use check (two submits at once: one wins). Every
+ * POST auth/forgot_password_save: sets the new password with a live reset token. The link is
+ * looked up before anything costly: an unknown, used or expired one is refused without hashing
+ * the new password (argon2id takes ~19 MB and tens of milliseconds a call, which made-up
+ * tokens must not buy), and the attempt counts toward the limits per token, per account (the
+ * link's user) and per address. The UPDATE that spends the token stays the single-use check
+ * (two submits at once: one wins), so the lookup only decides whether to do the work. Every
  * session, API token and remembered device of the user ends with it.
  */
 export async function savePassword(ctx: Ctx, raw: unknown) {
   const input = parseInput(savePasswordInput, raw);
+  const tokenHash = sha256(input.token);
+  const [link] = await ctx.db
+    .select({
+      userId: schema.passwordResets.userId,
+      usedAt: schema.passwordResets.usedAt,
+      expiresAt: schema.passwordResets.expiresAt,
+    })
+    .from(schema.passwordResets)
+    .where(eq(schema.passwordResets.tokenHash, tokenHash))
+    .limit(1);
+  await beginAttempt(
+    ctx.db,
+    {
+      token: tokenKey(tokenHash),
+      account: link ? userKey(link.userId) : undefined,
+      address: ctx.ip ? addressKey(ctx.ip) : undefined,
+    },
+    "password_reset",
+    ctx.now,
+    TOO_MANY_RESET_TRIES,
+  );
+  if (!link || link.usedAt || link.expiresAt <= ctx.now) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
   await withTx(ctx, async (ctx) => {
     const [spent] = await ctx.db
@@ -159,31 +195,19 @@ export async function savePassword(ctx: Ctx, raw: unknown) {
       .set({ usedAt: ctx.now })
       .where(
         and(
-          eq(schema.passwordResets.tokenHash, sha256(input.token)),
+          eq(schema.passwordResets.tokenHash, tokenHash),
           isNull(schema.passwordResets.usedAt),
           gt(schema.passwordResets.expiresAt, ctx.now),
         ),
       )
       .returning({ userId: schema.passwordResets.userId });
-    if (!spent) {
-      throw new ValidationError(
-        RESET_LINK_INVALID,
-        { token: [RESET_LINK_INVALID] },
-        "invalid_token",
-      );
-    }
+    if (!spent) throw invalidLink();
     const [user] = await ctx.db
       .update(schema.users)
       .set({ passwordHash, updatedAt: ctx.now })
       .where(and(eq(schema.users.id, spent.userId), isNull(schema.users.deletedAt)))
       .returning({ id: schema.users.id, emailVerifiedAt: schema.users.emailVerifiedAt });
-    if (!user) {
-      throw new ValidationError(
-        RESET_LINK_INVALID,
-        { token: [RESET_LINK_INVALID] },
-        "invalid_token",
-      );
-    }
+    if (!user) throw invalidLink();
     // The mail reached the address, so the address is proven.
     if (!user.emailVerifiedAt) {
       await ctx.db

@@ -19,6 +19,8 @@ export const EMAIL_VERIFICATION_HOURS = 48;
 export const REGISTERED_MESSAGE =
   "Thank you for signing up! We have sent you an e-mail: follow its link to confirm your address. The agency reviews new profiles and approves yours before you can take shifts.";
 export const EMAIL_TAKEN = "The email has already been taken.";
+/** The start of a 429's message; "Please try again in N minutes." follows. */
+export const TOO_MANY_SIGN_UPS = "Too many sign-ups with this e-mail address.";
 
 const email = requiredString("email")
   .trim()
@@ -197,6 +199,7 @@ export async function register(ctx: Ctx, raw: unknown) {
     { account: accountKey(input.email), address: ctx.ip ? addressKey(ctx.ip) : undefined },
     "register",
     ctx.now,
+    { account: TOO_MANY_SIGN_UPS },
   );
   const passwordHash = await hashPassword(input.password);
   const token = randomToken(32);

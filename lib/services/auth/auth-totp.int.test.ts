@@ -4,7 +4,7 @@ import { schema } from "@/db";
 import { createUser, ctxFor, TEST_PASSWORD } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { login } from "./login";
-import { beginTotpSetup, disableTotp, enableTotp, twoFactorStatus } from "./otp";
+import { showTotpSetup, disableTotp, enableTotp, twoFactorStatus } from "./otp";
 import { LIMITS } from "./rate-limit";
 import {
   activityRows,
@@ -25,10 +25,10 @@ describe("two-factor login (TOTP)", () => {
   it("starts the set-up with a QR image and a base32 code, the same code when asked twice", async () => {
     const user = await createUser(db, { email: uniqueEmail("totp-setup") });
     const ctx = await ctxFor(db, user.id);
-    const first = await beginTotpSetup(ctx);
+    const first = await showTotpSetup(ctx);
     expect(first.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     expect(first.code).toMatch(/^[A-Z2-7]{16,}=*$/);
-    const second = await beginTotpSetup(ctx);
+    const second = await showTotpSetup(ctx);
     expect(second.code).toBe(first.code);
     expect(await twoFactorStatus(ctx)).toEqual({ enabled: false });
   });
@@ -37,7 +37,7 @@ describe("two-factor login (TOTP)", () => {
     const email = uniqueEmail("totp-enable");
     const user = await createUser(db, { email });
     const ctx = await ctxFor(db, user.id);
-    const { code: secret } = await beginTotpSetup(ctx);
+    const { code: secret } = await showTotpSetup(ctx);
 
     const err = await appErrorOf(enableTotp(ctx, { otp: wrongCode(secret) }));
     expect(err.status).toBe(422);
@@ -54,13 +54,13 @@ describe("two-factor login (TOTP)", () => {
     expect(await activityRows(user.id, "Enabled two-factor login")).toHaveLength(1);
 
     // Set-up cannot start again while it is on.
-    expect((await appErrorOf(beginTotpSetup(ctx))).status).toBe(409);
+    expect((await appErrorOf(showTotpSetup(ctx))).status).toBe(409);
   });
 
   it(`blocks enabling after ${LIMITS.perAccount} wrong codes`, async () => {
     const user = await createUser(db, { email: uniqueEmail("totp-enable-limit") });
     const ctx = await ctxFor(db, user.id);
-    const { code: secret } = await beginTotpSetup(ctx);
+    const { code: secret } = await showTotpSetup(ctx);
     for (let i = 0; i < LIMITS.perAccount; i++) {
       expect((await appErrorOf(enableTotp(ctx, { otp: wrongCode(secret) }))).type).toBe(
         "invalid_otp",
@@ -70,7 +70,7 @@ describe("two-factor login (TOTP)", () => {
     expect(await twoFactorStatus(ctx)).toEqual({ enabled: false });
   });
 
-  it("refuses to enable before the set-up has started", async () => {
+  it("refuses a code that matches no secret the set-up showed", async () => {
     const user = await createUser(db, { email: uniqueEmail("totp-nosetup") });
     const ctx = await ctxFor(db, user.id);
     const err = await appErrorOf(enableTotp(ctx, { otp: "123456" }));
@@ -163,7 +163,7 @@ describe("two-factor login (TOTP)", () => {
     expect((await login(anon(), { email, password: TEST_PASSWORD })).id).toBe(id);
 
     // Switched on again (with a new secret), the old remembered device must give the code again.
-    const { code: newSecret } = await beginTotpSetup(ctx);
+    const { code: newSecret } = await showTotpSetup(ctx);
     expect(newSecret).not.toBe(secret);
     await enableTotp(ctx, { otp: currentCode(newSecret) });
     const again = await appErrorOf(

@@ -7,7 +7,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { makeCtx, type Ctx } from "@/lib/services/context";
-import { beginTotpSetup, enableTotp } from "./otp";
+import { showTotpSetup, enableTotp } from "./otp";
 
 export let handle: DbHandle;
 export let db: Db;
@@ -63,7 +63,7 @@ export async function tokenCount(userId: number) {
 export async function userWithTotp(tag: string) {
   const user = await createUser(db, { email: uniqueEmail(tag), roles: [ROLE.worker] });
   const ctx = await ctxFor(db, user.id);
-  const { code: secret } = await beginTotpSetup(ctx);
+  const { code: secret } = await showTotpSetup(ctx);
   await enableTotp(ctx, { otp: previousCode(secret) });
   return { ...user, secret };
 }

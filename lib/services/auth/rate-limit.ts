@@ -2,10 +2,17 @@ import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "@/db";
 import { TooManyRequestsError } from "../errors";
 
-/** Failed attempts allowed per account, and per client address, within the window. */
-export const LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+/**
+ * Failed attempts allowed per account, per single-use link (its token), and per client
+ * address, within the window.
+ */
+export const LIMITS = { perAccount: 5, perToken: 5, perAddress: 20, windowMinutes: 15 } as const;
 
 export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+/** An account known by its id (a reset link names its user, not an address that may change). */
+export const userKey = (userId: number) => `user:${userId}`;
+/** A single-use link by the SHA-256 of its token, as password_resets stores it. */
+export const tokenKey = (tokenHash: string) => `token:${tokenHash}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
 /**
@@ -53,7 +60,18 @@ async function recentFailures(
   return { failures: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-export type AttemptKeys = { account?: string; address?: string };
+export type AttemptKeys = { account?: string; token?: string; address?: string };
+
+/**
+ * What a refused caller reads before "Please try again in N minutes.", per key that refused;
+ * "Too many attempts." unless given.
+ */
+export type AttemptMessages = Partial<Record<keyof AttemptKeys, string>>;
+
+const waitMessage = (what: string, seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+};
 
 /** An attempt counted (as a failure) before its outcome is known; see beginAttempt. */
 export interface Attempt {
@@ -71,24 +89,26 @@ export async function beginAttempt(
   keys: AttemptKeys,
   action: string,
   now: Date,
+  messages: AttemptMessages = {},
 ): Promise<Attempt> {
-  const checks: [string, number, boolean][] = [];
-  if (keys.account) checks.push([keys.account, LIMITS.perAccount, true]);
-  if (keys.address) checks.push([keys.address, LIMITS.perAddress, false]);
+  // The most particular key first: its message says best why the caller waits.
+  const checks: [string, number, boolean, string | undefined][] = [];
+  if (keys.token) checks.push([keys.token, LIMITS.perToken, false, messages.token]);
+  if (keys.account) checks.push([keys.account, LIMITS.perAccount, true, messages.account]);
+  if (keys.address) checks.push([keys.address, LIMITS.perAddress, false, messages.address]);
   if (!checks.length) return { ids: [] };
   return db.transaction(async (tx) => {
     // One lock order (sorted keys) so two attempts on the same pair never deadlock.
     for (const key of checks.map((c) => c[0]).sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${action}:${key}`}))`);
     }
-    for (const [key, limit, resetOnSuccess] of checks) {
+    for (const [key, limit, resetOnSuccess, message] of checks) {
       const { failures, oldest } = await recentFailures(tx, key, action, now, resetOnSuccess);
       if (failures >= limit) {
         const until = (oldest ?? now).getTime() + LIMITS.windowMinutes * 60_000;
         const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-        const minutes = Math.ceil(seconds / 60);
         throw new TooManyRequestsError(
-          `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          waitMessage(message ?? "Too many attempts.", seconds),
           seconds,
         );
       }

@@ -8,7 +8,7 @@ import { createUser, ctxFor, TEST_PASSWORD } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { makeCtx } from "@/lib/services/context";
 import { beginBrowserSignIn, completeTwoFactor, login, redeemTicket } from "./login";
-import { beginTotpSetup, enableTotp } from "./otp";
+import { showTotpSetup, enableTotp } from "./otp";
 import { LIMITS } from "./rate-limit";
 
 // What must hold under concurrency: single-use tickets and codes, and limits that count
@@ -33,7 +33,7 @@ const codeAt = (secret: string, seconds: number) =>
 async function userWithTotp(tag: string) {
   const user = await createUser(db, { email: uniqueEmail(tag), roles: [ROLE.worker] });
   const ctx = await ctxFor(db, user.id);
-  const { code: secret } = await beginTotpSetup(ctx);
+  const { code: secret } = await showTotpSetup(ctx);
   // Enabled with the previous step's code, so the current one is still unused.
   await enableTotp(ctx, { otp: codeAt(secret, -30) });
   return { ...user, secret };

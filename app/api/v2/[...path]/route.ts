@@ -1,8 +1,12 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
+import { withApiSecurityHeaders } from "@/lib/http/api-headers";
 
 // Any /api/v2 path without a route of its own: a JSON 404, never the HTML 404 page.
-const notFound = () =>
-  NextResponse.json({ message: "Route not found.", type: "not_found" }, { status: 404 });
+const notFound = async (request: NextRequest) =>
+  withApiSecurityHeaders(
+    request,
+    NextResponse.json({ message: "Route not found.", type: "not_found" }, { status: 404 }),
+  );
 
 export {
   notFound as GET,

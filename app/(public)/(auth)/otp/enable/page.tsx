@@ -4,7 +4,7 @@ import { Alert, buttonClass } from "@/components/ui";
 import { EnableOtpForm } from "@/components/auth/otp-forms";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { beginTotpSetup } from "@/lib/services/auth/otp";
+import { showTotpSetup } from "@/lib/services/auth/otp";
 import { twoFactorRequiredForAdmins } from "@/lib/services/guard";
 import { enableTwoFactor } from "../../actions";
 
@@ -28,7 +28,8 @@ export default async function EnableOtpPage() {
     );
   }
   const required = actor.isAdmin && (await twoFactorRequiredForAdmins(ctx));
-  const setup = await beginTotpSetup(ctx);
+  // A read: this page and another tab show the same secret; the form's code stores it.
+  const setup = await showTotpSetup(ctx);
   return (
     <>
       <h1 className="mb-1 text-2xl font-semibold text-gray-900">Turn on two-factor login</h1>

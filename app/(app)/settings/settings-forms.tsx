@@ -214,6 +214,10 @@ function AgencyForm({ settings }: { settings: AgencySettingsView }) {
   );
 }
 
+/** IMAGE_UPLOAD's limit (lib/files/upload.ts, server-only), checked before sending. */
+const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+const LOGO_TOO_LARGE = "The file may not be larger than 5 MB.";
+
 function LogoForm({ settings }: { settings: AgencySettingsView }) {
   const { pending, errors, submit } = useRecordSubmit(noop);
   const remover = useRecordSubmit(noop);
@@ -228,6 +232,15 @@ function LogoForm({ settings }: { settings: AgencySettingsView }) {
         const form = new FormData();
         const file = input.current?.files?.[0];
         if (file) form.set("file", file);
+        // Next refuses a server-action body past its limit with a bare 500: say it here.
+        if (file && file.size > LOGO_MAX_BYTES)
+          return submit(async () => ({
+            ok: false,
+            status: 422,
+            type: "validation",
+            message: LOGO_TOO_LARGE,
+            errors: { file: [LOGO_TOO_LARGE] },
+          }));
         submit(async () => {
           const r = await uploadAgencyLogoAction(form);
           if (r.ok && input.current) input.current.value = "";

@@ -23,6 +23,25 @@ export default defineConfig([
     },
   },
   {
+    // db/ is the floor (schema, client, migrations): nothing in it builds on what builds on it.
+    // The seed lives in seed/, and whoever starts the app hands the preparation to db/index.ts.
+    files: ["db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/(?!db(/|$)|lib/env$|lib/domain/)",
+              message:
+                "db/ imports only lib/env and lib/domain (pure rules); see README, Architecture.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Adapters reach data only through lib/services verbs (DESIGN.md §1, §9): a page or
     // component that queried the database would skip the verb's permission and scope checks.
     files: ["app/**", "components/**"],

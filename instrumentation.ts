@@ -1,6 +1,15 @@
 export async function register() {
   // The literal check lets Next drop the Node-only imports from the edge build of this file.
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const [{ prepareDatabaseWith }, { prepareDatabase }, { seedDemoWanted }] = await Promise.all([
+      import("@/db"),
+      import("@/seed/prepare"),
+      import("@/lib/env"),
+    ]);
+    // Before any request opens the database: db/ itself only migrates.
+    prepareDatabaseWith((handle) =>
+      prepareDatabase(handle, { seed: seedDemoWanted() ? "if-empty" : "never" }),
+    );
     const { startBackgroundWork } = await import("@/lib/jobs");
     startBackgroundWork();
   }

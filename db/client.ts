@@ -1,7 +1,7 @@
 import "server-only";
 /**
  * The database client: the schema, the handle types, PGlite or PostgreSQL, migrations. What the
- * seed and the verbs' helpers need, without the preparation (db/prepare.ts) that runs the seed.
+ * seed and the verbs' helpers need, without the process-wide holder of db/index.ts.
  */
 import path from "node:path";
 import fs from "node:fs";

@@ -1,20 +1,33 @@
 import "server-only";
-import { seedDemoWanted } from "@/lib/env";
 import { openDatabase, type Db, type DbHandle } from "./client";
-import { prepareDatabase } from "./prepare";
+import { migrateDatabase } from "./prepare";
 
 export * from "./client";
-export { prepareDatabase, type PrepareOptions } from "./prepare";
+export { migrateDatabase } from "./prepare";
+
+type Prepare = (handle: DbHandle) => Promise<unknown>;
 
 // Next bundles route handlers, pages and proxy.ts separately, so a module-level variable
 // would give each bundle its own client; PGlite allows one opener per data dir.
-const holder = globalThis as unknown as { __crewdeckDb?: Promise<DbHandle> };
+const holder = globalThis as unknown as {
+  __crewdeckDb?: Promise<DbHandle>;
+  __crewdeckPrepare?: Prepare;
+};
 
-/** The process-wide database, migrated on first use. */
+/**
+ * How the process-wide database is prepared when it is first opened. The app's starter says it
+ * before any request (instrumentation.ts: reference data, the first administrator, the demo
+ * seed); left unsaid, the database is only migrated.
+ */
+export function prepareDatabaseWith(prepare: Prepare): void {
+  holder.__crewdeckPrepare = prepare;
+}
+
+/** The process-wide database, prepared on first use. */
 export function getDbHandle(): Promise<DbHandle> {
   holder.__crewdeckDb ??= (async () => {
     const handle = await openDatabase();
-    await prepareDatabase(handle, { seed: seedDemoWanted() ? "if-empty" : "never" });
+    await (holder.__crewdeckPrepare ?? migrateDatabase)(handle);
     return handle;
   })().catch((err) => {
     holder.__crewdeckDb = undefined;

@@ -1,44 +1,18 @@
 import { sql } from "drizzle-orm";
-import { env } from "@/lib/env";
-import { applyMigrations, schema, type DbHandle } from "./client";
-import { ensureFirstAdmin, ensureReferenceData } from "./seed/reference";
-
-export interface PrepareOptions {
-  /** "if-empty": run the demo seed when the database has no jobs yet (development). */
-  seed: "never" | "if-empty";
-  now?: Date;
-}
+import { applyMigrations, type Db, type DbHandle } from "./client";
 
 /**
- * Brings a database to a usable state: migrations, reference data (permissions, roles),
- * the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, and the demo seed when asked.
+ * Brings a database to the current schema under the installation-wide lock (several app
+ * instances may start at once): the migrations, then whatever the caller fills in under that
+ * same lock (the reference data, the first administrator and the demo seed: seed/prepare.ts),
+ * then the planner statistics. db/ is the floor: what is filled in is the caller's to say.
  */
-export function prepareDatabase(
-  handle: DbHandle,
-  opts: PrepareOptions,
-): Promise<{ seeded: boolean }> {
-  return handle.exclusive(() => prepareUnlocked(handle, opts));
-}
-
-async function prepareUnlocked(
-  handle: DbHandle,
-  opts: PrepareOptions,
-): Promise<{ seeded: boolean }> {
-  await applyMigrations(handle);
-  await ensureReferenceData(handle.db);
-  let seeded = false;
-  if (opts.seed === "if-empty") {
-    const [{ n }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.jobs);
-    const [{ u }] = await handle.db.select({ u: sql<number>`count(*)::int` }).from(schema.users);
-    if (Number(n) === 0 && Number(u) === 0) {
-      const { seedDemo } = await import("./seed/demo");
-      await seedDemo(handle.db, opts.now ?? new Date());
-      seeded = true;
-    }
-  }
-  await ensureFirstAdmin(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  // PGlite has no autovacuum, so nothing else ever gathers planner statistics: without them the
-  // worker's new-jobs query rescanned every job once per candidate slot (30x the pages read).
-  if (handle.kind === "pglite") await handle.db.execute(sql`analyze`);
-  return { seeded };
+export function migrateDatabase(handle: DbHandle, fill?: (db: Db) => Promise<void>): Promise<void> {
+  return handle.exclusive(async () => {
+    await applyMigrations(handle);
+    await fill?.(handle.db);
+    // PGlite has no autovacuum, so nothing else ever gathers planner statistics: without them the
+    // worker's new-jobs query rescanned every job once per candidate slot (30x the pages read).
+    if (handle.kind === "pglite") await handle.db.execute(sql`analyze`);
+  });
 }

@@ -5,7 +5,7 @@ import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { userIdOf } from "./support/profile";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-roles";
-/** The demo seed's holder of the custom "Warehouse Lead" role (db/seed/build/roles.ts). */
+/** The demo seed's holder of the custom "Warehouse Lead" role (seed/build/roles.ts). */
 const NORA = "nora.vang@crewdeck.test";
 
 async function expectNoSeriousViolations(page: Page, where: string) {

@@ -14,7 +14,7 @@ function dayAt(days: number, hour: number): Date {
 }
 
 /**
- * The demo seed gives every skill a worker rate except Driver (db/seed/data/rates.ts
+ * The demo seed gives every skill a worker rate except Driver (seed/data/rates.ts
  * UNRATED_SKILL): booking a driver asks "Book anyway?" with Book and Cancel (spec §8), and
  * requesting one "Request anyway?" with Request and Cancel.
  */

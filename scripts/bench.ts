@@ -16,9 +16,10 @@
  * index each uses.
  */
 import { sql } from "drizzle-orm";
-import { prepareDatabase, schema, setDatabaseForTests } from "@/db";
+import { schema, setDatabaseForTests } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
 import { ROLE } from "@/lib/domain/permissions";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { hashPassword } from "@/lib/auth/password";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { listJobs } from "@/lib/services/jobs/list";

@@ -89,7 +89,7 @@ async function main() {
         path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
         // db and services import "server-only", which is empty only under this condition.
         "--conditions=react-server",
-        "db/seed/run.ts",
+        "seed/run.ts",
       ],
       env,
     ) !== 0

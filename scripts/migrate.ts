@@ -1,5 +1,6 @@
 // npm run db:migrate — applies migrations and reference data (also done at every start).
-import { openDatabase, prepareDatabase } from "@/db";
+import { openDatabase } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
 
 async function main() {
   const handle = await openDatabase();

@@ -5,7 +5,8 @@
  * on. Everything heavy (tsx, Drizzle, PGlite) lives and dies here, so none of it stays resident
  * beside the server; PGlite allows one process per data dir, so the database is closed first.
  */
-import { openDatabase, prepareDatabase } from "@/db";
+import { openDatabase } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
 import { env, seedDemoWanted } from "@/lib/env";
 import { ensureBuild } from "./lib/build";
 

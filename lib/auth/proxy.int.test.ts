@@ -8,7 +8,7 @@ import { putSetting } from "@/lib/services/settings";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser } from "@/lib/testing/fixtures";
 import { browserCookie } from "@/lib/testing/session-cookie";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 
 // The navigation guard as the browser meets it: proxy.ts on a real database.
 let handle: DbHandle;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { samplePdf, SAMPLE_PNG } from "@/db/seed/data/document-files";
+import { samplePdf, SAMPLE_PNG } from "@/seed/data/document-files";
 import { ROLE } from "@/lib/domain/permissions";
 import { setFileStore, type FileStore } from "@/lib/files/storage";
 import { issueApiToken } from "@/lib/services/auth/tokens";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import type { RoleTitle } from "@/lib/domain/permissions";
 import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import type { TestProject } from "vitest/node";
-import { pgliteHandle, prepareDatabase } from "@/db";
+import { pgliteHandle } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
 import { env } from "@/lib/env";
 
 /**

@@ -2,7 +2,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { Client } from "pg";
 import { pgliteHandle, postgresHandle, schema, type Db, type DbHandle } from "@/db";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import type { RoleTitle } from "@/lib/domain/permissions";
 
 const DAY = 86_400_000;

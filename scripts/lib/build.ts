@@ -22,7 +22,8 @@ function sourceFingerprint(): string {
       }
     }
   };
-  for (const dir of ["app", "components", "lib", "db", "public"]) walk(path.join(root, dir));
+  for (const dir of ["app", "components", "lib", "db", "seed", "public"])
+    walk(path.join(root, dir));
   for (const file of [
     "package.json",
     "package-lock.json",

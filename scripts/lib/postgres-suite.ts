@@ -8,7 +8,7 @@
  */
 export const POSTGRES_INTEGRATION = [
   // Migrations and preparation on a server.
-  "db/prepare.int.test.ts",
+  "seed/prepare.int.test.ts",
   // Booking, moving, status changes and the book tab: capacity under concurrent callers.
   "lib/services/applications/",
   "lib/http/api/applications.int.test.ts",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { samplePdf } from "@/db/seed/data/document-files";
+import { samplePdf } from "@/seed/data/document-files";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { localStore, setFileStore } from "@/lib/files/storage";
 import { issueApiToken } from "@/lib/services/auth/tokens";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { testDatabase } from "@/lib/testing/db";

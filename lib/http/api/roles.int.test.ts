@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser } from "@/lib/testing/fixtures";

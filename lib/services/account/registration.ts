@@ -11,6 +11,7 @@ import { type Ctx, withTx } from "../context";
 import { ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
 import { logActivity } from "../activity";
+import { languageOptions } from "../languages";
 import { accountKey, addressKey, beginAttempt } from "../auth/rate-limit";
 
 /** How long the e-mail verification link of a registration works. */
@@ -145,11 +146,7 @@ export async function signUpOptions(ctx: Ctx) {
       .from(schema.skills)
       .where(isNull(schema.skills.deletedAt))
       .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
-    ctx.db
-      .select({ id: schema.languages.id, name: schema.languages.name })
-      .from(schema.languages)
-      .where(isNull(schema.languages.archivedAt))
-      .orderBy(asc(schema.languages.name)),
+    languageOptions(ctx.db),
   ]);
   return { countries, branches, skills, languages };
 }

@@ -24,6 +24,7 @@ import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobScope } from "../jobs/scope";
 import { containsPattern } from "../like";
 import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
+import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
 import { worksShifts } from "../users/workers";
 import { missingDocumentsForSkill } from "../documents/skill-documents";
 import { documentsToday } from "../documents/today";
@@ -96,13 +97,11 @@ function availabilityRank(db: Ctx["db"], targets: Target[]): SQL | null {
       db
         .select({ one: sql`1` })
         .from(schema.applications)
-        .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-        .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+        .innerJoin(schema.shifts, liveShiftOfApplication)
+        .innerJoin(schema.jobs, liveJobOfShift)
         .where(
           and(
             filledOfWorker,
-            isNull(schema.shifts.deletedAt),
-            isNull(schema.jobs.deletedAt),
             ne(schema.jobs.status, "Cancelled"),
             notInArray(schema.shifts.id, ids),
             or(

@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { formatRange } from "@/lib/domain/format";
 import type { Actor } from "../actor-types";
+import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
 
 /** A shift someone may be booked on, with the rest its country asks for around it. */
 export interface TargetShift {
@@ -61,15 +62,13 @@ export async function findConflicts(
       timeZone: schema.countries.timeZone,
     })
     .from(schema.applications)
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.shifts, liveShiftOfApplication)
+    .innerJoin(schema.jobs, liveJobOfShift)
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(
       and(
         inArray(schema.applications.assigneeId, workerIds),
         inArray(schema.applications.status, [...FILLED_STATUSES]),
-        isNull(schema.shifts.deletedAt),
-        isNull(schema.jobs.deletedAt),
         ne(schema.jobs.status, "Cancelled"),
         lt(schema.shifts.startsAt, to),
         gt(schema.shifts.endsAt, from),

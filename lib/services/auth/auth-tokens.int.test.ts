@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { schema } from "@/db";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { DEFAULT_ROLE_PERMISSIONS, ROLE } from "@/lib/domain/permissions";
 import { createUser, ctxFor, TEST_PASSWORD } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "@/db";
-import { samplePdf } from "@/db/seed/data/document-files";
+import { samplePdf } from "@/seed/data/document-files";
 import { getFile, localStore, setFileStore } from "@/lib/files/storage";
 import { appErrorOf } from "@/lib/testing/app-error";
 import {

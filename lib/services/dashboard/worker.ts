@@ -1,8 +1,9 @@
-import { and, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { nextShift } from "../worker/shifts";
 import { statusAsOfSql } from "../applications/as-of";
+import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 
 /** Live figures for /my-dashboard: the worker's own shifts only. */
 export async function workerDashboard(ctx: Ctx) {
@@ -29,15 +30,14 @@ export async function workerDashboard(ctx: Ctx) {
   const [{ upcoming }] = await ctx.db
     .select({ upcoming: count() })
     .from(schema.applications)
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.shifts, liveShiftOfApplication)
+    .innerJoin(schema.jobs, liveJobOfShift)
     .where(
       and(
         mine,
         inArray(schema.applications.status, ["Booked", "Request accepted"]),
         gt(schema.shifts.startsAt, ctx.now),
         ne(schema.jobs.status, "Cancelled"),
-        isNull(schema.jobs.deletedAt),
       ),
     );
 

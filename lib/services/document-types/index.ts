@@ -1,14 +1,14 @@
 import type { z } from "zod";
-import { and, count, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { logActivity } from "../activity";
-import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { escapeLike } from "../like";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { isId } from "../params";
 import { DOCUMENT_TYPE_MESSAGES, documentTypeInput, documentTypesListInput } from "./schemas";
 import { parseInput } from "../validate";
+import { archivableName, archiveWhenUsed, masterListWrites } from "../master-data/writes";
 
 /**
  * Document types (master data, spec §2 /document-types, §7, issue 11): what a worker must
@@ -170,31 +170,6 @@ export async function getDocumentType(ctx: Ctx, rawId: unknown): Promise<Documen
   return view;
 }
 
-const duplicate = () =>
-  new ValidationError(DOCUMENT_TYPE_MESSAGES.duplicate, {
-    name: [DOCUMENT_TYPE_MESSAGES.duplicate],
-  });
-
-/**
- * The name must be free among live types regardless of case (advisory lock: two concurrent
- * writes cannot both pass). An archived type of the same name is returned: creating it again
- * brings it back instead of clashing with the unique index.
- */
-async function claimName(
-  tx: DbOrTx,
-  value: string,
-  exceptId?: number,
-): Promise<{ archivedId: number | null }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crewdeck.document_types.name'))`);
-  const same = sql`lower(${dt.name}) = lower(${value})`;
-  const clashes = await tx
-    .select({ id: dt.id, archivedAt: dt.archivedAt })
-    .from(dt)
-    .where(exceptId ? and(same, ne(dt.id, exceptId)) : same);
-  if (clashes.some((c) => !c.archivedAt)) throw duplicate();
-  return { archivedId: clashes[0]?.id ?? null };
-}
-
 /** Role and skill ids must name live rows; one 422 per field otherwise. */
 async function assertLinks(tx: DbOrTx, roleIds: number[], skillIds: number[]): Promise<void> {
   const errors: Record<string, string[]> = {};
@@ -232,19 +207,6 @@ async function setLinks(tx: DbOrTx, id: number, roleIds: number[], skillIds: num
       .insert(schema.documentTypeSkills)
       .values(skills.map((skillId) => ({ documentTypeId: id, skillId })));
 }
-
-const isUniqueViolation = (err: unknown) =>
-  (((err as { cause?: unknown })?.cause ?? err) as { code?: unknown })?.code === "23505";
-
-async function mapUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate();
-    throw err;
-  }
-}
-
 const values = (input: z.output<typeof documentTypeInput>) => ({
   name: input.name,
   description: input.description,
@@ -253,134 +215,61 @@ const values = (input: z.output<typeof documentTypeInput>) => ({
   warningMonths: input.warning_months,
 });
 
-const logged = (input: z.output<typeof documentTypeInput>) => ({
-  name: input.name,
-  description: input.description,
-  is_required: input.is_required,
-  has_expiry: input.has_expiry,
-  warning_months: input.warning_months,
-  role_ids: [...new Set(input.role_ids)].sort((a, b) => a - b),
-  skill_ids: [...new Set(input.skill_ids)].sort((a, b) => a - b),
+const writes = masterListWrites({
+  table: dt,
+  id: dt.id,
+  fields,
+  permission: "document_type_access",
+  logName: "document_types",
+  noun: "document type",
+  messages: DOCUMENT_TYPE_MESSAGES,
+  input: documentTypeInput,
+  idOf: parseTypeId,
+  load: loadLive,
+  claim: archivableName(
+    { table: dt, id: dt.id, name: dt.name, archivedAt: dt.archivedAt },
+    "crewdeck.document_types.name",
+    DOCUMENT_TYPE_MESSAGES.duplicate,
+  ),
+  values,
+  check: (tx, input) => assertLinks(tx, input.role_ids, input.skill_ids),
+  link: (tx, id, input) => setLinks(tx, id, input.role_ids, input.skill_ids),
+  view: async (db, row) => (await decorate(db, [row]))[0],
+  logged: (v) => ({
+    name: v.name,
+    description: v.description,
+    is_required: v.is_required,
+    has_expiry: v.has_expiry,
+    warning_months: v.warning_months,
+    role_ids: v.role_ids.toSorted((a, b) => a - b),
+    skill_ids: v.skill_ids.toSorted((a, b) => a - b),
+  }),
+  remove: archiveWhenUsed<TypeRow>({
+    // FOR UPDATE on the type (the load) waits for an upload holding its key-share lock on it,
+    // so this count sees every document committed before the decision.
+    usage: async (tx, row) => {
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(schema.documents)
+        .where(eq(schema.documents.documentTypeId, row.id));
+      return { count: Number(n), label: `${Number(n)} documents` };
+    },
+    note: (usage) => `${usage.label} keep it`,
+    properties: (row, usage) => ({ name: row.name, documents: usage.count }),
+  }),
 });
 
 /** POST document-types. */
-export async function createDocumentType(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<DocumentTypeView & { message: string }> {
-  requirePermission(ctx, "document_type_access");
-  const input = parseInput(documentTypeInput, raw ?? {});
-  const view = await mapUniqueViolation(() =>
-    withTx(ctx, async (ctx) => {
-      const { archivedId } = await claimName(ctx.db, input.name);
-      await assertLinks(ctx.db, input.role_ids, input.skill_ids);
-      const [row] = archivedId
-        ? await ctx.db
-            .update(dt)
-            .set({ ...values(input), archivedAt: null, updatedAt: ctx.now })
-            .where(eq(dt.id, archivedId))
-            .returning(fields)
-        : await ctx.db
-            .insert(dt)
-            .values({ ...values(input), createdAt: ctx.now, updatedAt: ctx.now })
-            .returning(fields);
-      await setLinks(ctx.db, row.id, input.role_ids, input.skill_ids);
-      await logActivity(ctx, {
-        logName: "document_types",
-        description: archivedId
-          ? `Restored document type "${row.name}"`
-          : `Created document type "${row.name}"`,
-        subjectType: "document_types",
-        subjectId: row.id,
-        properties: { attributes: logged(input) },
-      });
-      return (await decorate(ctx.db, [row]))[0];
-    }),
-  );
-  return { ...view, message: DOCUMENT_TYPE_MESSAGES.created };
-}
+export const createDocumentType = writes.create;
 
 /** PUT document-types/{id}: replaces every field, roles and skills included. */
-export async function updateDocumentType(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<DocumentTypeView & { message: string }> {
-  requirePermission(ctx, "document_type_access");
-  const id = parseTypeId(rawId);
-  const input = parseInput(documentTypeInput, raw ?? {});
-  const view = await mapUniqueViolation(() =>
-    withTx(ctx, async (ctx) => {
-      const [before] = await decorate(ctx.db, [await loadLive(ctx.db, id, true)]);
-      const { archivedId } = await claimName(ctx.db, input.name, id);
-      // An archived namesake keeps its name; renaming onto it would break the unique index.
-      if (archivedId) throw duplicate();
-      await assertLinks(ctx.db, input.role_ids, input.skill_ids);
-      const [row] = await ctx.db
-        .update(dt)
-        .set({ ...values(input), updatedAt: ctx.now })
-        .where(eq(dt.id, id))
-        .returning(fields);
-      await setLinks(ctx.db, id, input.role_ids, input.skill_ids);
-      await logActivity(ctx, {
-        logName: "document_types",
-        description: `Edited document type "${row.name}"`,
-        subjectType: "document_types",
-        subjectId: id,
-        properties: {
-          old: {
-            name: before.name,
-            description: before.description,
-            is_required: before.is_required,
-            has_expiry: before.has_expiry,
-            warning_months: before.warning_months,
-            role_ids: before.role_ids.toSorted((a, b) => a - b),
-            skill_ids: before.skill_ids.toSorted((a, b) => a - b),
-          },
-          attributes: logged(input),
-        },
-      });
-      return (await decorate(ctx.db, [row]))[0];
-    }),
-  );
-  return { ...view, message: DOCUMENT_TYPE_MESSAGES.edited };
-}
+export const updateDocumentType = writes.update;
 
 /**
  * DELETE document-types/{id}: removed when no document uses it; archived otherwise (hidden
  * from pickers and lists, still named on the documents that point at it).
  */
-export async function deleteDocumentType(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; archived: boolean; message: string }> {
-  requirePermission(ctx, "document_type_access");
-  const id = parseTypeId(rawId);
-  const archived = await withTx(ctx, async (ctx) => {
-    // FOR UPDATE waits for an upload holding its key-share lock on the type, so the count
-    // below sees every document committed before the decision.
-    const row = await loadLive(ctx.db, id, true);
-    const [{ n }] = await ctx.db
-      .select({ n: count() })
-      .from(schema.documents)
-      .where(eq(schema.documents.documentTypeId, id));
-    const used = Number(n) > 0;
-    if (used)
-      await ctx.db.update(dt).set({ archivedAt: ctx.now, updatedAt: ctx.now }).where(eq(dt.id, id));
-    else await ctx.db.delete(dt).where(eq(dt.id, id));
-    await logActivity(ctx, {
-      logName: "document_types",
-      description: used
-        ? `Archived document type "${row.name}" (${Number(n)} documents keep it)`
-        : `Deleted document type "${row.name}"`,
-      subjectType: "document_types",
-      subjectId: id,
-      properties: { name: row.name, archived: used, documents: Number(n) },
-    });
-    return used;
-  });
-  return { id, archived, message: DOCUMENT_TYPE_MESSAGES.deleted };
-}
+export const deleteDocumentType = writes.remove;
 
 /** What the create/edit form picks from: every role, and the live skills in their order. */
 export async function documentTypeFormOptions(ctx: Ctx) {

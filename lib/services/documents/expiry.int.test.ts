@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { ROLE } from "@/lib/domain/permissions";
 import { localStore, setFileStore } from "@/lib/files/storage";
 import { testDatabase } from "@/lib/testing/db";

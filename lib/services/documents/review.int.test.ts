@@ -9,7 +9,7 @@ import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { SAMPLE_PNG } from "@/db/seed/data/document-files";
+import { SAMPLE_PNG } from "@/seed/data/document-files";
 import { newFileKey } from "@/lib/files/keys";
 import { localStore, setFileStore } from "@/lib/files/storage";
 import { updateDocument } from ".";

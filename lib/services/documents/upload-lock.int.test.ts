@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
-import { samplePdf } from "@/db/seed/data/document-files";
+import { samplePdf } from "@/seed/data/document-files";
 import { ROLE } from "@/lib/domain/permissions";
 import { localStore, setFileStore } from "@/lib/files/storage";
 import { testDatabase } from "@/lib/testing/db";

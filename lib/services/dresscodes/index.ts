@@ -2,22 +2,19 @@ import { z } from "zod";
 import { isId } from "../params";
 import { count, countDistinct, eq, ilike, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { requirePermission, type Ctx, withTx } from "../context";
+import { requirePermission, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { searchText } from "../params";
 import { parseInput } from "../validate";
-import { logActivity } from "../activity";
 import { escapeLike } from "../like";
+import { inUseError, nameField, optionalText, usageOf } from "../master-data";
 import {
-  assertNameFree,
-  inUseError,
-  isForeignKeyViolation,
-  mapUniqueViolation,
-  nameField,
-  optionalText,
-  usageOf,
-} from "../master-data";
+  masterListWrites,
+  nameAndDescription,
+  refuseWhenUsed,
+  uniqueName,
+} from "../master-data/writes";
 
 /**
  * Dress codes (master data, spec §2 /dresscodes, §7, §8): a name and a description that
@@ -109,138 +106,65 @@ function parseId(raw: unknown): number {
   return Number(raw);
 }
 
-async function loadDressCode(db: DbOrTx, id: number, forUpdate = false) {
+type DressCodeRow = { id: number; name: string; description: string | null };
+
+async function loadDressCode(db: DbOrTx, id: number, forUpdate = false): Promise<DressCodeRow> {
   const query = db.select(fields).from(schema.dressCodes).where(eq(schema.dressCodes.id, id));
   const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw new NotFoundError(DRESS_CODE_MESSAGES.notFound);
   return row;
 }
 
+const withJobsCount = async (db: DbOrTx, row: DressCodeRow): Promise<DressCodeView> => ({
+  ...row,
+  jobs_count: (await jobCounts(db, [row.id])).get(row.id) ?? 0,
+});
+
 /** GET dresscodes/{id}. */
 export async function getDressCode(ctx: Ctx, rawId: unknown): Promise<DressCodeView> {
   requirePermission(ctx, "dresscode_access");
-  const row = await loadDressCode(ctx.db, parseId(rawId));
-  const counts = await jobCounts(ctx.db, [row.id]);
-  return { ...row, jobs_count: counts.get(row.id) ?? 0 };
+  return withJobsCount(ctx.db, await loadDressCode(ctx.db, parseId(rawId)));
 }
 
-const nameFree = (tx: DbOrTx, value: string, exceptId?: number) =>
-  assertNameFree(tx, {
-    table: schema.dressCodes,
-    id: schema.dressCodes.id,
-    name: schema.dressCodes.name,
-    value,
-    exceptId,
-    lockKey: "crewdeck.dress_codes.name",
-    message: DRESS_CODE_MESSAGES.duplicate,
-  });
+const dc = schema.dressCodes;
+const writes = masterListWrites({
+  table: dc,
+  id: dc.id,
+  fields,
+  permission: "dresscode_access",
+  logName: "dresscodes",
+  noun: "dress code",
+  messages: DRESS_CODE_MESSAGES,
+  input: dressCodeInput,
+  idOf: parseId,
+  load: loadDressCode,
+  claim: uniqueName(
+    { table: dc, id: dc.id, name: dc.name },
+    "crewdeck.dress_codes.name",
+    DRESS_CODE_MESSAGES.duplicate,
+  ),
+  values: nameAndDescription,
+  view: withJobsCount,
+  logged: nameAndDescription,
+  createdLog: (view) => ({ name: view.name }),
+  remove: refuseWhenUsed<DressCodeRow>({
+    count: async (db, id) => (await jobCounts(db, [id])).get(id) ?? 0,
+    inUse: (jobs) =>
+      inUseError(
+        "dress code",
+        usageOf([[jobs, "job"]]),
+        "Choose another dress code on those jobs and shifts first.",
+        "dresscode_in_use",
+      ),
+    properties: nameAndDescription,
+  }),
+});
 
 /** POST dresscodes (name, description). */
-export async function createDressCode(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<DressCodeView & { message: string }> {
-  requirePermission(ctx, "dresscode_access");
-  const input = parseInput(dressCodeInput, raw ?? {});
-  const row = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        await nameFree(ctx.db, input.name);
-        const [created] = await ctx.db
-          .insert(schema.dressCodes)
-          .values({
-            name: input.name,
-            description: input.description,
-            createdAt: ctx.now,
-            updatedAt: ctx.now,
-          })
-          .returning(fields);
-        await logActivity(ctx, {
-          logName: "dresscodes",
-          description: `Created dress code "${created.name}"`,
-          subjectType: "dresscodes",
-          subjectId: created.id,
-          properties: { name: created.name },
-        });
-        return created;
-      }),
-    DRESS_CODE_MESSAGES.duplicate,
-  );
-  return { ...row, jobs_count: 0, message: DRESS_CODE_MESSAGES.created };
-}
+export const createDressCode = writes.create;
 
 /** PUT dresscodes/{id} (name, description): replaces both. */
-export async function updateDressCode(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<DressCodeView & { message: string }> {
-  requirePermission(ctx, "dresscode_access");
-  const id = parseId(rawId);
-  const input = parseInput(dressCodeInput, raw ?? {});
-  const row = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        const before = await loadDressCode(ctx.db, id, true);
-        await nameFree(ctx.db, input.name, id);
-        const [updated] = await ctx.db
-          .update(schema.dressCodes)
-          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
-          .where(eq(schema.dressCodes.id, id))
-          .returning(fields);
-        await logActivity(ctx, {
-          logName: "dresscodes",
-          description: `Edited dress code "${updated.name}"`,
-          subjectType: "dresscodes",
-          subjectId: id,
-          properties: {
-            old: { name: before.name, description: before.description },
-            attributes: { name: updated.name, description: updated.description },
-          },
-        });
-        return updated;
-      }),
-    DRESS_CODE_MESSAGES.duplicate,
-  );
-  const counts = await jobCounts(ctx.db, [id]);
-  return { ...row, jobs_count: counts.get(id) ?? 0, message: DRESS_CODE_MESSAGES.edited };
-}
-
-const inUse = (jobs: number) =>
-  inUseError(
-    "dress code",
-    usageOf([[jobs, "job"]]),
-    "Choose another dress code on those jobs and shifts first.",
-    "dresscode_in_use",
-  );
+export const updateDressCode = writes.update;
 
 /** DELETE dresscodes/{id}: only while no job or shift uses it (409 otherwise, nothing removed). */
-export async function deleteDressCode(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; message: string }> {
-  requirePermission(ctx, "dresscode_access");
-  const id = parseId(rawId);
-  try {
-    await withTx(ctx, async (ctx) => {
-      // FOR UPDATE conflicts with the key-share lock a new job or shift row takes on the
-      // dress code it points at, so the count below cannot miss one being saved right now.
-      const row = await loadDressCode(ctx.db, id, true);
-      const jobs = (await jobCounts(ctx.db, [id])).get(id) ?? 0;
-      if (jobs > 0) throw inUse(jobs);
-      await ctx.db.delete(schema.dressCodes).where(eq(schema.dressCodes.id, id));
-      await logActivity(ctx, {
-        logName: "dresscodes",
-        description: `Deleted dress code "${row.name}"`,
-        subjectType: "dresscodes",
-        subjectId: id,
-        properties: { name: row.name, description: row.description },
-      });
-    });
-  } catch (err) {
-    // A reference that appeared anyway (foreign-key violation): answer as for one seen.
-    if (isForeignKeyViolation(err)) throw inUse((await jobCounts(ctx.db, [id])).get(id) ?? 1);
-    throw err;
-  }
-  return { id, message: DRESS_CODE_MESSAGES.deleted };
-}
+export const deleteDressCode = writes.remove;

@@ -1,15 +1,20 @@
 import { z } from "zod";
-import { and, asc, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { logActivity } from "../activity";
-import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { escapeLike } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
-import { mapUniqueViolation, nameField, optionalText, usageOf, type Usage } from "../master-data";
-import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
+import { nameField, optionalText, usageOf, type Usage } from "../master-data";
+import { live } from "../master-data/archive";
+import {
+  archivableName,
+  archiveWhenUsed,
+  masterListWrites,
+  nameAndDescription,
+} from "../master-data/writes";
 
 /**
  * Equipment categories (master data, spec §2 /equipment-categories, §3, §7): what kinds of
@@ -138,114 +143,40 @@ export async function getEquipmentCategory(
   return (await withUsage(ctx.db, [row]))[0];
 }
 
-const claimName = (
-  tx: Parameters<typeof claimArchivableName>[0],
-  value: string,
-  exceptId?: number,
-) =>
-  claimArchivableName(tx, {
-    table: ec,
-    id: ec.id,
-    column: ec.name,
-    archivedAt: ec.archivedAt,
-    value,
-    exceptId,
-    lockKey: "crewdeck.equipment_categories.name",
-    message: EQUIPMENT_CATEGORY_MESSAGES.duplicate,
-  });
+const writes = masterListWrites({
+  table: ec,
+  id: ec.id,
+  fields,
+  permission: "equipment_category_access",
+  logName: "equipment_categories",
+  noun: "equipment category",
+  messages: EQUIPMENT_CATEGORY_MESSAGES,
+  input: equipmentCategoryInput,
+  idOf: (raw) => parseId(raw, "Equipment category"),
+  load: loadCategory,
+  claim: archivableName(
+    { table: ec, id: ec.id, name: ec.name, archivedAt: ec.archivedAt },
+    "crewdeck.equipment_categories.name",
+    EQUIPMENT_CATEGORY_MESSAGES.duplicate,
+  ),
+  values: nameAndDescription,
+  view: async (db, row) => (await withUsage(db, [row]))[0],
+  logged: nameAndDescription,
+  remove: archiveWhenUsed<CategoryRow>({
+    usage: (tx, row) => usageFor(tx, row.id),
+    note: (usage) => `used by ${usage.label}`,
+    properties: nameAndDescription,
+  }),
+});
 
 /** POST equipment-categories (name, description); an archived namesake comes back. */
-export async function createEquipmentCategory(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<EquipmentCategoryView & { message: string }> {
-  requirePermission(ctx, "equipment_category_access");
-  const input = parseInput(equipmentCategoryInput, raw ?? {});
-  const view = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        const archivedId = await claimName(ctx.db, input.name);
-        const values = { name: input.name, description: input.description, updatedAt: ctx.now };
-        const [row] = archivedId
-          ? await ctx.db
-              .update(ec)
-              .set({ ...values, archivedAt: null })
-              .where(eq(ec.id, archivedId))
-              .returning(fields)
-          : await ctx.db
-              .insert(ec)
-              .values({ ...values, createdAt: ctx.now })
-              .returning(fields);
-        await logActivity(ctx, {
-          logName: "equipment_categories",
-          description: `${archivedId ? "Restored" : "Created"} equipment category "${row.name}"`,
-          subjectType: "equipment_categories",
-          subjectId: row.id,
-          properties: { attributes: { name: row.name, description: row.description } },
-        });
-        return (await withUsage(ctx.db, [row]))[0];
-      }),
-    EQUIPMENT_CATEGORY_MESSAGES.duplicate,
-  );
-  return { ...view, message: EQUIPMENT_CATEGORY_MESSAGES.created };
-}
+export const createEquipmentCategory = writes.create;
 
 /** PUT equipment-categories/{id} (name, description). */
-export async function updateEquipmentCategory(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<EquipmentCategoryView & { message: string }> {
-  requirePermission(ctx, "equipment_category_access");
-  const id = parseId(rawId, "Equipment category");
-  const input = parseInput(equipmentCategoryInput, raw ?? {});
-  const view = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        const before = await loadCategory(ctx.db, id, true);
-        await claimName(ctx.db, input.name, id);
-        const [row] = await ctx.db
-          .update(ec)
-          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
-          .where(eq(ec.id, id))
-          .returning(fields);
-        await logActivity(ctx, {
-          logName: "equipment_categories",
-          description: `Edited equipment category "${row.name}"`,
-          subjectType: "equipment_categories",
-          subjectId: id,
-          properties: {
-            old: { name: before.name, description: before.description },
-            attributes: { name: row.name, description: row.description },
-          },
-        });
-        return (await withUsage(ctx.db, [row]))[0];
-      }),
-    EQUIPMENT_CATEGORY_MESSAGES.duplicate,
-  );
-  return { ...view, message: EQUIPMENT_CATEGORY_MESSAGES.edited };
-}
+export const updateEquipmentCategory = writes.update;
 
 /**
  * DELETE equipment-categories/{id}: removed when unused, archived while something uses it.
  * `archived` says which happened.
  */
-export async function deleteEquipmentCategory(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; archived: boolean; message: string }> {
-  requirePermission(ctx, "equipment_category_access");
-  const id = parseId(rawId, "Equipment category");
-  const archived = await deleteOrArchive(ctx, {
-    table: ec,
-    id: ec.id,
-    rowId: id,
-    load: (tx) => loadCategory(tx, id, true),
-    usage: (tx) => usageFor(tx, id),
-    logName: "equipment_categories",
-    noun: "equipment category",
-    usedBy: "used by",
-    properties: (row) => ({ name: row.name, description: row.description }),
-  });
-  return { id, archived, message: EQUIPMENT_CATEGORY_MESSAGES.deleted };
-}
+export const deleteEquipmentCategory = writes.remove;

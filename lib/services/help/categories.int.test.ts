@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";

@@ -10,16 +10,15 @@ import { logActivity } from "../activity";
 import { escapeLike } from "../like";
 import {
   WEIGHTS_SAVED,
-  assertNameFree,
   countOf,
   inUseError,
-  isForeignKeyViolation,
   nameField,
   optionalText,
   saveWeights,
   usageOf,
   weightsInput,
 } from "../master-data";
+import { masterListWrites, refuseWhenUsed, uniqueName } from "../master-data/writes";
 import { HELP_MESSAGES, categoryIdOf } from "./access";
 
 /**
@@ -166,17 +165,6 @@ export async function getHelpCategory(ctx: Ctx, rawId: unknown): Promise<HelpCat
   return view;
 }
 
-const nameFree = (db: DbOrTx, value: string, exceptId?: number) =>
-  assertNameFree(db, {
-    table: c,
-    id: c.id,
-    name: c.name,
-    value,
-    exceptId,
-    lockKey: "crewdeck.help_categories.name",
-    message: HELP_CATEGORY_MESSAGES.duplicate,
-  });
-
 /** Every target role must exist (key-share locked, so it cannot vanish before the commit). */
 async function assertRoles(db: DbOrTx, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -190,132 +178,67 @@ async function assertRoles(db: DbOrTx, ids: number[]): Promise<void> {
       target_roles: [HELP_CATEGORY_MESSAGES.badRole],
     });
 }
+const logged = (r: { name: string; description: string | null; target_roles: number[] }) => ({
+  name: r.name,
+  description: r.description,
+  target_roles: r.target_roles,
+});
 
-/** POST help-categories (name, description, target_roles): placed last in the order. */
-export async function createHelpCategory(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<HelpCategoryView & { message: string }> {
-  requirePermission(ctx, "help_category_access");
-  const input = parseInput(helpCategoryInput, raw ?? {});
-  const row = await withTx(ctx, async (ctx) => {
-    await nameFree(ctx.db, input.name);
-    await assertRoles(ctx.db, input.target_roles);
-    const [{ last }] = await ctx.db
+const writes = masterListWrites({
+  table: c,
+  id: c.id,
+  fields,
+  permission: "help_category_access",
+  logName: "help",
+  subjectType: "help_categories",
+  noun: "help category",
+  messages: HELP_CATEGORY_MESSAGES,
+  input: helpCategoryInput,
+  idOf: categoryIdOf,
+  load: loadCategory,
+  claim: uniqueName(
+    { table: c, id: c.id, name: c.name },
+    "crewdeck.help_categories.name",
+    HELP_CATEGORY_MESSAGES.duplicate,
+  ),
+  values: (input) => ({
+    name: input.name,
+    description: input.description,
+    targetRoles: input.target_roles,
+  }),
+  check: (tx, input) => assertRoles(tx, input.target_roles),
+  placed: async (tx) => {
+    const [{ last }] = await tx
       .select({ last: sql<number>`coalesce(max(${c.weight}), 0)::int` })
       .from(c);
-    const [created] = await ctx.db
-      .insert(c)
-      .values({
-        name: input.name,
-        description: input.description,
-        targetRoles: input.target_roles,
-        weight: Number(last) + 1,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .returning(fields);
-    await logActivity(ctx, {
-      logName: "help",
-      description: `Created help category "${created.name}"`,
-      subjectType: "help_categories",
-      subjectId: created.id,
-      properties: { name: created.name, target_roles: created.target_roles },
-    });
-    return created;
-  });
-  const [view] = await views(ctx.db, [row]);
-  return { ...view, message: HELP_CATEGORY_MESSAGES.created };
-}
+    return { weight: Number(last) + 1 };
+  },
+  view: async (db, row) => (await views(db, [row]))[0],
+  logged,
+  createdLog: (view) => ({ name: view.name, target_roles: view.target_roles }),
+  // FOR UPDATE on the category (the load) conflicts with the key-share lock a new article takes
+  // on it, so no article can be added between the count and the delete (which would cascade it).
+  remove: refuseWhenUsed<CategoryRow>({
+    count: async (db, id) => (await articleCounts(db, [id])).get(id) ?? 0,
+    inUse: (articles) =>
+      inUseError(
+        "help category",
+        usageOf([[articles, "article"]]),
+        "Move its articles to another category or delete them first.",
+        "help_category_in_use",
+      ),
+    properties: logged,
+  }),
+});
+
+/** POST help-categories (name, description, target_roles): placed last in the order. */
+export const createHelpCategory = writes.create;
 
 /** PUT help-categories/{id}: replaces name, description and target_roles. */
-export async function updateHelpCategory(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<HelpCategoryView & { message: string }> {
-  requirePermission(ctx, "help_category_access");
-  const id = categoryIdOf(rawId);
-  const input = parseInput(helpCategoryInput, raw ?? {});
-  const row = await withTx(ctx, async (ctx) => {
-    const before = await loadCategory(ctx.db, id, true);
-    await nameFree(ctx.db, input.name, id);
-    await assertRoles(ctx.db, input.target_roles);
-    const [updated] = await ctx.db
-      .update(c)
-      .set({
-        name: input.name,
-        description: input.description,
-        targetRoles: input.target_roles,
-        updatedAt: ctx.now,
-      })
-      .where(eq(c.id, id))
-      .returning(fields);
-    await logActivity(ctx, {
-      logName: "help",
-      description: `Edited help category "${updated.name}"`,
-      subjectType: "help_categories",
-      subjectId: id,
-      properties: {
-        old: {
-          name: before.name,
-          description: before.description,
-          target_roles: before.target_roles,
-        },
-        attributes: {
-          name: updated.name,
-          description: updated.description,
-          target_roles: updated.target_roles,
-        },
-      },
-    });
-    return updated;
-  });
-  const [view] = await views(ctx.db, [row]);
-  return { ...view, message: HELP_CATEGORY_MESSAGES.edited };
-}
-
-const inUse = (articles: number) =>
-  inUseError(
-    "help category",
-    usageOf([[articles, "article"]]),
-    "Move its articles to another category or delete them first.",
-    "help_category_in_use",
-  );
+export const updateHelpCategory = writes.update;
 
 /** DELETE help-categories/{id}: only an empty category (409 naming how many articles). */
-export async function deleteHelpCategory(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; message: string }> {
-  requirePermission(ctx, "help_category_access");
-  const id = categoryIdOf(rawId);
-  try {
-    await withTx(ctx, async (ctx) => {
-      // FOR UPDATE conflicts with the key-share lock a new article takes on its category, so
-      // no article can be added between the count and the delete (which would cascade it).
-      const row = await loadCategory(ctx.db, id, true);
-      const articles = (await articleCounts(ctx.db, [id])).get(id) ?? 0;
-      if (articles > 0) throw inUse(articles);
-      await ctx.db.delete(c).where(eq(c.id, id));
-      await logActivity(ctx, {
-        logName: "help",
-        description: `Deleted help category "${row.name}"`,
-        subjectType: "help_categories",
-        subjectId: id,
-        properties: {
-          name: row.name,
-          description: row.description,
-          target_roles: row.target_roles,
-        },
-      });
-    });
-  } catch (err) {
-    if (isForeignKeyViolation(err)) throw inUse((await articleCounts(ctx.db, [id])).get(id) ?? 1);
-    throw err;
-  }
-  return { id, message: HELP_CATEGORY_MESSAGES.deleted };
-}
+export const deleteHelpCategory = writes.remove;
 
 /** POST help-categories/save-weights { ids }: the categories in their new order. */
 export async function saveHelpCategoryWeights(

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { and, asc, count, countDistinct, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx, type Tx } from "@/db";
-import { logActivity } from "../activity";
-import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { escapeLike } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
 import { isUniqueViolation, nameField, nameTaken, usageOf } from "../master-data";
-import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
+import { claimArchivableName, live } from "../master-data/archive";
+import { archiveWhenUsed, masterListWrites } from "../master-data/writes";
 
 /**
  * Languages (master data, spec §2 /languages, §7, §9 "languages sort by id"): what people
@@ -195,95 +195,40 @@ async function mapUnique<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const logged = (r: { name: string; code: string }) => ({ name: r.name, code: r.code });
+
+const writes = masterListWrites({
+  table: lang,
+  id: lang.id,
+  fields,
+  permission: "language_access",
+  logName: "languages",
+  noun: "language",
+  messages: LANGUAGE_MESSAGES,
+  input: languageInput,
+  idOf: (raw) => parseId(raw, "Language"),
+  load: loadLanguage,
+  claim,
+  values: (input) => ({ name: input.name, code: input.code }),
+  view: async (db, row) => (await withCounts(db, [row]))[0],
+  logged,
+  mapUnique,
+  remove: archiveWhenUsed<LanguageRow>({
+    usage: async (tx, row) =>
+      usageOf([[(await withCounts(tx, [row]))[0].users_count ?? 0, "person", "people"]]),
+    note: (usage) => `spoken by ${usage.label}`,
+    properties: logged,
+  }),
+});
+
 /** POST languages (name, code). */
-export async function createLanguage(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<LanguageView & { message: string }> {
-  requirePermission(ctx, "language_access");
-  const input = parseInput(languageInput, raw ?? {});
-  const view = await mapUnique(() =>
-    withTx(ctx, async (ctx) => {
-      const archivedId = await claim(ctx.db, input);
-      const values = { name: input.name, code: input.code, updatedAt: ctx.now };
-      const [row] = archivedId
-        ? await ctx.db
-            .update(lang)
-            .set({ ...values, archivedAt: null })
-            .where(eq(lang.id, archivedId))
-            .returning(fields)
-        : await ctx.db
-            .insert(lang)
-            .values({ ...values, createdAt: ctx.now })
-            .returning(fields);
-      await logActivity(ctx, {
-        logName: "languages",
-        description: `${archivedId ? "Restored" : "Created"} language "${row.name}"`,
-        subjectType: "languages",
-        subjectId: row.id,
-        properties: { attributes: { name: row.name, code: row.code } },
-      });
-      return (await withCounts(ctx.db, [row]))[0];
-    }),
-  );
-  return { ...view, message: LANGUAGE_MESSAGES.created };
-}
+export const createLanguage = writes.create;
 
 /** PUT languages/{id} (name, code). */
-export async function updateLanguage(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<LanguageView & { message: string }> {
-  requirePermission(ctx, "language_access");
-  const id = parseId(rawId, "Language");
-  const input = parseInput(languageInput, raw ?? {});
-  const view = await mapUnique(() =>
-    withTx(ctx, async (ctx) => {
-      const before = await loadLanguage(ctx.db, id, true);
-      await claim(ctx.db, input, id);
-      const [row] = await ctx.db
-        .update(lang)
-        .set({ name: input.name, code: input.code, updatedAt: ctx.now })
-        .where(eq(lang.id, id))
-        .returning(fields);
-      await logActivity(ctx, {
-        logName: "languages",
-        description: `Edited language "${row.name}"`,
-        subjectType: "languages",
-        subjectId: id,
-        properties: {
-          old: { name: before.name, code: before.code },
-          attributes: { name: row.name, code: row.code },
-        },
-      });
-      return (await withCounts(ctx.db, [row]))[0];
-    }),
-  );
-  return { ...view, message: LANGUAGE_MESSAGES.edited };
-}
+export const updateLanguage = writes.update;
 
 /**
  * DELETE languages/{id}: removed when nobody speaks it; archived otherwise (profiles keep it,
  * pickers no longer offer it). `archived` says which happened.
  */
-export async function deleteLanguage(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; archived: boolean; message: string }> {
-  requirePermission(ctx, "language_access");
-  const id = parseId(rawId, "Language");
-  const archived = await deleteOrArchive(ctx, {
-    table: lang,
-    id: lang.id,
-    rowId: id,
-    load: (tx) => loadLanguage(tx, id, true),
-    usage: async (tx, row) =>
-      usageOf([[(await withCounts(tx, [row]))[0].users_count ?? 0, "person", "people"]]),
-    logName: "languages",
-    noun: "language",
-    usedBy: "spoken by",
-    properties: (row) => ({ name: row.name, code: row.code }),
-  });
-  return { id, archived, message: LANGUAGE_MESSAGES.deleted };
-}
+export const deleteLanguage = writes.remove;

@@ -1,17 +1,5 @@
 import { z } from "zod";
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  max,
-  or,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, countDistinct, ilike, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, type Ctx, withTx } from "../context";
@@ -20,15 +8,14 @@ import { escapeLike } from "../like";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, parseId, searchText } from "../params";
 import { parseInput } from "../validate";
+import { nameField, optionalText, saveWeights, weightsInput, WEIGHTS_SAVED } from "../master-data";
+import { live } from "../master-data/archive";
 import {
-  mapUniqueViolation,
-  nameField,
-  optionalText,
-  saveWeights,
-  weightsInput,
-  WEIGHTS_SAVED,
-} from "../master-data";
-import { claimArchivableName, deleteOrArchive, live } from "../master-data/archive";
+  archivableName,
+  archiveWhenUsed,
+  masterListWrites,
+  nameAndDescription,
+} from "../master-data/writes";
 
 /**
  * Levels (master data, spec §2 /levels, §3 "level (weights)", §7): the experience ladder a
@@ -189,129 +176,53 @@ export async function getLevel(ctx: Ctx, rawId: unknown): Promise<LevelView> {
   return (await withCounts(ctx.db, [row]))[0];
 }
 
-const claimName = (
-  tx: Parameters<typeof claimArchivableName>[0],
-  value: string,
-  exceptId?: number,
-) =>
-  claimArchivableName(tx, {
-    table: lv,
-    id: lv.id,
-    column: lv.name,
-    archivedAt: lv.archivedAt,
-    value,
-    exceptId,
-    lockKey: "crewdeck.levels.name",
-    message: LEVEL_MESSAGES.duplicate,
-  });
+const writes = masterListWrites({
+  table: lv,
+  id: lv.id,
+  fields,
+  permission: "level_access",
+  logName: "levels",
+  noun: "level",
+  messages: LEVEL_MESSAGES,
+  input: levelInput,
+  idOf: (raw) => parseId(raw, "Level"),
+  load: loadLevel,
+  claim: archivableName(
+    { table: lv, id: lv.id, name: lv.name, archivedAt: lv.archivedAt },
+    "crewdeck.levels.name",
+    LEVEL_MESSAGES.duplicate,
+  ),
+  values: nameAndDescription,
+  placed: async (tx) => {
+    const [{ top }] = await tx
+      .select({ top: max(lv.weight) })
+      .from(lv)
+      .where(isNull(lv.archivedAt));
+    return { weight: Number(top ?? 0) + 1 };
+  },
+  view: async (db, row) => (await withCounts(db, [row]))[0],
+  logged: nameAndDescription,
+  remove: archiveWhenUsed<LevelRow>({
+    usage: async (tx, row) => levelUsage((await withCounts(tx, [row]))[0]),
+    note: (usage) => `held by ${usage.label}`,
+    properties: nameAndDescription,
+  }),
+});
 
 /**
  * POST levels (name, description): a new level goes to the top of the ladder (the last
  * position); an archived level of the same name comes back, at the top as well.
  */
-export async function createLevel(
-  ctx: Ctx,
-  raw: unknown,
-): Promise<LevelView & { message: string }> {
-  requirePermission(ctx, "level_access");
-  const input = parseInput(levelInput, raw ?? {});
-  const view = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        const archivedId = await claimName(ctx.db, input.name);
-        const [{ top }] = await ctx.db
-          .select({ top: max(lv.weight) })
-          .from(lv)
-          .where(isNull(lv.archivedAt));
-        const values = {
-          name: input.name,
-          description: input.description,
-          weight: Number(top ?? 0) + 1,
-          updatedAt: ctx.now,
-        };
-        const [row] = archivedId
-          ? await ctx.db
-              .update(lv)
-              .set({ ...values, archivedAt: null })
-              .where(eq(lv.id, archivedId))
-              .returning(fields)
-          : await ctx.db
-              .insert(lv)
-              .values({ ...values, createdAt: ctx.now })
-              .returning(fields);
-        await logActivity(ctx, {
-          logName: "levels",
-          description: `${archivedId ? "Restored" : "Created"} level "${row.name}"`,
-          subjectType: "levels",
-          subjectId: row.id,
-          properties: { attributes: { name: row.name, description: row.description } },
-        });
-        return (await withCounts(ctx.db, [row]))[0];
-      }),
-    LEVEL_MESSAGES.duplicate,
-  );
-  return { ...view, message: LEVEL_MESSAGES.created };
-}
+export const createLevel = writes.create;
 
 /** PUT levels/{id} (name, description); the position changes only through saveWeights. */
-export async function updateLevel(
-  ctx: Ctx,
-  rawId: unknown,
-  raw: unknown,
-): Promise<LevelView & { message: string }> {
-  requirePermission(ctx, "level_access");
-  const id = parseId(rawId, "Level");
-  const input = parseInput(levelInput, raw ?? {});
-  const view = await mapUniqueViolation(
-    () =>
-      withTx(ctx, async (ctx) => {
-        const before = await loadLevel(ctx.db, id, true);
-        await claimName(ctx.db, input.name, id);
-        const [row] = await ctx.db
-          .update(lv)
-          .set({ name: input.name, description: input.description, updatedAt: ctx.now })
-          .where(eq(lv.id, id))
-          .returning(fields);
-        await logActivity(ctx, {
-          logName: "levels",
-          description: `Edited level "${row.name}"`,
-          subjectType: "levels",
-          subjectId: id,
-          properties: {
-            old: { name: before.name, description: before.description },
-            attributes: { name: row.name, description: row.description },
-          },
-        });
-        return (await withCounts(ctx.db, [row]))[0];
-      }),
-    LEVEL_MESSAGES.duplicate,
-  );
-  return { ...view, message: LEVEL_MESSAGES.edited };
-}
+export const updateLevel = writes.update;
 
 /**
  * DELETE levels/{id}: removed when nothing holds it; archived while workers or rates hold it
  * (they keep their level; pickers no longer offer it). `archived` says which happened.
  */
-export async function deleteLevel(
-  ctx: Ctx,
-  rawId: unknown,
-): Promise<{ id: number; archived: boolean; message: string }> {
-  requirePermission(ctx, "level_access");
-  const id = parseId(rawId, "Level");
-  const archived = await deleteOrArchive(ctx, {
-    table: lv,
-    id: lv.id,
-    rowId: id,
-    load: (tx) => loadLevel(tx, id, true),
-    usage: async (tx, row) => levelUsage((await withCounts(tx, [row]))[0]),
-    logName: "levels",
-    noun: "level",
-    usedBy: "held by",
-    properties: (row) => ({ name: row.name, description: row.description }),
-  });
-  return { id, archived, message: LEVEL_MESSAGES.deleted };
-}
+export const deleteLevel = writes.remove;
 
 /**
  * POST levels/saveWeights (ids): the live levels in their new order, most junior first, each

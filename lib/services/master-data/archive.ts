@@ -78,9 +78,9 @@ export async function deleteOrArchive<R extends { name: string }>(
     logName: string;
     /** The thing in words, for the log line: "level". */
     noun: string;
-    /** How the usage reads in the log line: "held by", "spoken by", "used by". */
-    usedBy: string;
-    properties: (row: R) => Record<string, unknown>;
+    /** How the usage reads in the log line: "held by 3 workers", "3 documents keep it". */
+    note: (usage: Usage) => string;
+    properties: (row: R, usage: Usage) => Record<string, unknown>;
   },
 ): Promise<boolean> {
   const remove = (forceArchive: boolean) =>
@@ -99,11 +99,11 @@ export async function deleteOrArchive<R extends { name: string }>(
       await logActivity(ctx, {
         logName: opts.logName,
         description: archived
-          ? `Archived ${opts.noun} "${row.name}"${usage.label ? ` (${opts.usedBy} ${usage.label})` : ""}`
+          ? `Archived ${opts.noun} "${row.name}"${usage.label ? ` (${opts.note(usage)})` : ""}`
           : `Deleted ${opts.noun} "${row.name}"`,
         subjectType: opts.logName,
         subjectId: opts.rowId,
-        properties: { ...opts.properties(row), archived },
+        properties: { ...opts.properties(row, usage), archived },
       });
       return archived;
     });

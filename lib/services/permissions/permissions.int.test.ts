@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ALL_PERMISSIONS, ROLE, type RoleTitle } from "@/lib/domain/permissions";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { testDatabase } from "@/lib/testing/db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";

@@ -1,5 +1,6 @@
 import { cardKey, clientBandsOf, planCardWrite } from "./card-write";
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { applyCardPlan } from "./card-apply";
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
@@ -132,7 +133,6 @@ export async function writeCard(
 ): Promise<{ currency: CurrencyView; saved: number; removed: number }> {
   await loadCompany(ctx.db, card.company_id);
   const currency = await branchCurrency(ctx.db, card.branch_id);
-  const filled = card.rates.filter((r) => !isEmptyClientRow(r));
   await requireLiveSkills(
     ctx.db,
     card.rates.map((r) => ({ skill_id: r.skill_id })),
@@ -151,26 +151,17 @@ export async function writeCard(
     (r) => cardKey(r.skill_id, r.level_id),
     isEmptyClientRow,
   );
-  for (const { id, row } of plan.update)
-    await ctx.db
-      .update(cr)
-      .set({ ...clientBandsOf(row), currencyCode: currency.code, updatedAt: ctx.now })
-      .where(eq(cr.id, id));
-  if (plan.remove.length) await ctx.db.delete(cr).where(inArray(cr.id, plan.remove));
-  if (plan.insert.length)
-    await ctx.db.insert(cr).values(
-      plan.insert.map((r) => ({
-        companyId: card.company_id,
-        branchId: card.branch_id,
-        skillId: r.skill_id,
-        levelId: r.level_id,
-        currencyCode: currency.code,
-        ...clientBandsOf(r),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    );
-  return { currency, saved: filled.length, removed: plan.remove.length };
+  const { saved, removed } = await applyCardPlan(ctx.db, cr, plan, {
+    now: ctx.now,
+    bands: (r) => ({ ...clientBandsOf(r), currencyCode: currency.code }),
+    keys: (r) => ({
+      companyId: card.company_id,
+      branchId: card.branch_id,
+      skillId: r.skill_id,
+      levelId: r.level_id,
+    }),
+  });
+  return { currency, saved, removed };
 }
 
 /** POST rates / PUT rates (jsonData = the whole card) [rate_access]: one transaction. */

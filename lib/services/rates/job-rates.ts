@@ -1,6 +1,7 @@
 import { cardKey, clientBandsOf, planCardWrite } from "./card-write";
+import { applyCardPlan } from "./card-apply";
 import { z } from "zod";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { withTx, type Ctx } from "../context";
 import { parseId } from "../params";
@@ -146,33 +147,18 @@ export async function saveJobClientRates(
       (r) => cardKey(r.skill_id, null),
       isEmptyClientRow,
     );
-    const bands = (r: (typeof rates)[number]) => ({
-      ...clientBandsOf(r),
-      currencyCode: pricing.currencyCode,
-      updatedAt: ctx.now,
+    const counts = await applyCardPlan(ctx.db, cr, plan, {
+      now: ctx.now,
+      bands: (r) => ({ ...clientBandsOf(r), currencyCode: pricing.currencyCode }),
+      keys: (r) => ({
+        companyId: pricing.companyId,
+        branchId,
+        skillId: r.skill_id,
+        levelId: null,
+        jobId: job.id,
+      }),
     });
-    for (const { id, row } of plan.update)
-      await ctx.db.update(cr).set(bands(row)).where(eq(cr.id, id));
-    if (plan.remove.length) await ctx.db.delete(cr).where(inArray(cr.id, plan.remove));
-    if (plan.insert.length)
-      await ctx.db.insert(cr).values(
-        plan.insert.map((r) => ({
-          ...bands(r),
-          companyId: pricing.companyId,
-          branchId,
-          skillId: r.skill_id,
-          levelId: null,
-          jobId: job.id,
-          createdAt: ctx.now,
-        })),
-      );
-    await logJobRatesSaved(
-      ctx,
-      job,
-      "client",
-      { saved: plan.update.length + plan.insert.length, removed: plan.remove.length },
-      rates,
-    );
+    await logJobRatesSaved(ctx, job, "client", counts, rates);
     return { ...(await clientRatesView(ctx.db, job)), message: RATE_MESSAGES.updated };
   });
 }

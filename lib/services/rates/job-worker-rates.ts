@@ -1,4 +1,5 @@
 import { cardKey, planCardWrite, workerBandsOf } from "./card-write";
+import { applyCardPlan } from "./card-apply";
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -272,34 +273,19 @@ export async function saveJobWorkerRates(
       (r) => cardKey(r.skill_id, r.level_id, r.user_id),
       isEmptyWorkerRow,
     );
-    const bands = (r: (typeof rates)[number]) => ({
-      ...workerBandsOf(r),
-      currencyCode: pricing.currencyCode,
-      updatedAt: ctx.now,
+    const counts = await applyCardPlan(ctx.db, wr, plan, {
+      now: ctx.now,
+      bands: (r) => ({ ...workerBandsOf(r), currencyCode: pricing.currencyCode }),
+      keys: (r) => ({
+        skillId: r.skill_id,
+        levelId: r.level_id,
+        userId: r.user_id,
+        jobId: job.id,
+        branchId,
+        countryId: branch?.countryId ?? null,
+      }),
     });
-    for (const { id, row } of plan.update)
-      await ctx.db.update(wr).set(bands(row)).where(eq(wr.id, id));
-    if (plan.remove.length) await ctx.db.delete(wr).where(inArray(wr.id, plan.remove));
-    if (plan.insert.length)
-      await ctx.db.insert(wr).values(
-        plan.insert.map((r) => ({
-          ...bands(r),
-          skillId: r.skill_id,
-          levelId: r.level_id,
-          userId: r.user_id,
-          jobId: job.id,
-          branchId,
-          countryId: branch?.countryId ?? null,
-          createdAt: ctx.now,
-        })),
-      );
-    await logJobRatesSaved(
-      ctx,
-      job,
-      "worker",
-      { saved: plan.update.length + plan.insert.length, removed: plan.remove.length },
-      rates,
-    );
+    await logJobRatesSaved(ctx, job, "worker", counts, rates);
     return { ...(await workerRatesView(ctx.db, job)), message: RATE_MESSAGES.updated };
   });
 }

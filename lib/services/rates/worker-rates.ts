@@ -1,6 +1,7 @@
 import { cardKey, planCardWrite, workerBandsOf } from "./card-write";
+import { applyCardPlan } from "./card-apply";
 import { z } from "zod";
-import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
 import { withTx, type Ctx, type TxCtx } from "../context";
@@ -215,29 +216,20 @@ async function writeWorkerRows(
     (r) => cardKey(r.skill_id, r.level_id),
     isEmptyWorkerRow,
   );
-  const placed = { currencyCode: scope.currency.code, countryId: branch.countryId };
-  for (const { id, row } of plan.update)
-    await ctx.db
-      .update(wr)
-      .set({ ...workerBandsOf(row), ...placed, updatedAt: ctx.now })
-      .where(eq(wr.id, id));
-  if (plan.remove.length) await ctx.db.delete(wr).where(inArray(wr.id, plan.remove));
-  if (plan.insert.length)
-    await ctx.db.insert(wr).values(
-      plan.insert.map((r) => ({
-        skillId: r.skill_id,
-        levelId: r.level_id,
-        branchId: scope.branchId,
-        userId: scope.userId,
-        ...placed,
-        ...workerBandsOf(r),
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      })),
-    );
-  const saved = plan.update.length + plan.insert.length;
-  const removed = plan.remove.length;
-  return { saved, removed };
+  return applyCardPlan(ctx.db, wr, plan, {
+    now: ctx.now,
+    bands: (r) => ({
+      ...workerBandsOf(r),
+      currencyCode: scope.currency.code,
+      countryId: branch.countryId,
+    }),
+    keys: (r) => ({
+      skillId: r.skill_id,
+      levelId: r.level_id,
+      branchId: scope.branchId,
+      userId: scope.userId,
+    }),
+  });
 }
 
 /**

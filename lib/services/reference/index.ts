@@ -2,7 +2,7 @@ import { escapeLike } from "../like";
 import { z } from "zod";
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema } from "@/db";
+import { schema, type DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { companyScope } from "../jobs/scope";
@@ -188,6 +188,15 @@ const branchColumns = {
   name: schema.branches.name,
   country_id: schema.branches.countryId,
 };
+
+/** The live branches a picker offers (the user forms, the freelancer filter), by name. */
+export function liveBranches(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: schema.branches.id, name: schema.branches.name })
+    .from(schema.branches)
+    .where(isNull(schema.branches.deletedAt))
+    .orderBy(asc(schema.branches.name));
+}
 
 /** GET branches: every live branch, by name. */
 export async function listBranches(ctx: Ctx): Promise<BranchOption[]> {

@@ -7,6 +7,8 @@ import { hasValidDocumentsSql } from "../documents/valid";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
+import { languageOptions } from "../languages";
+import { liveBranches } from "../reference";
 import { documentsToday } from "../documents/today";
 import { assertSearchText, hasSkill, userListColumns, userSearch } from "./list";
 import { USERS_ID, worksShifts } from "./workers";
@@ -143,16 +145,8 @@ export async function freelancerListFilters(ctx: Ctx) {
       .from(schema.levels)
       .where(isNull(schema.levels.archivedAt))
       .orderBy(asc(schema.levels.weight), asc(schema.levels.id)),
-    ctx.db
-      .select({ id: schema.branches.id, name: schema.branches.name })
-      .from(schema.branches)
-      .where(isNull(schema.branches.deletedAt))
-      .orderBy(asc(schema.branches.name)),
-    ctx.db
-      .select({ id: schema.languages.id, name: schema.languages.name })
-      .from(schema.languages)
-      .where(isNull(schema.languages.archivedAt))
-      .orderBy(asc(schema.languages.name)),
+    liveBranches(ctx.db),
+    languageOptions(ctx.db),
   ]);
   return {
     parentSkills: skills.filter((s) => s.parent_id === null),

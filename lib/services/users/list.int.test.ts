@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { roleId } from "@/db/seed/reference";
+import { roleId } from "@/seed/reference";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";

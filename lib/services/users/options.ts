@@ -4,6 +4,7 @@ import { canEditRoles, type ProfileTab } from "@/lib/domain/profile-tabs";
 import type { Ctx, UserActor } from "../context";
 import { languageOptions } from "../languages";
 import { levelOptions } from "../levels";
+import { liveBranches } from "../reference";
 import { profileAccess } from "./access";
 import { grantVerdict, rolesWithPermissions } from "./manage";
 
@@ -21,11 +22,7 @@ export async function profileFormOptions(ctx: Ctx, rawId: unknown, tab: ProfileT
       .from(schema.countries)
       .orderBy(asc(schema.countries.name)),
     languageOptions(ctx.db, subject.id),
-    ctx.db
-      .select({ id: schema.branches.id, name: schema.branches.name })
-      .from(schema.branches)
-      .where(isNull(schema.branches.deletedAt))
-      .orderBy(asc(schema.branches.name)),
+    liveBranches(ctx.db),
     tab === "settings"
       ? ctx.db
           .select({ id: schema.venues.id, name: schema.venues.name })

@@ -11,6 +11,7 @@ import { flag, parseId } from "../params";
 import { parseInput } from "../validate";
 import { endUserSessions } from "../auth/sessions";
 import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "./manage";
+import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 
 /** The places that still hold a worker on a shift that has not started. */
 export const FUTURE_BOOKING_STATUSES = [
@@ -46,16 +47,14 @@ export async function futureBookings(
       status: schema.applications.status,
     })
     .from(schema.applications)
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.shifts, liveShiftOfApplication)
+    .innerJoin(schema.jobs, liveJobOfShift)
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(
       and(
         eq(schema.applications.assigneeId, userId),
         inArray(schema.applications.status, [...FUTURE_BOOKING_STATUSES]),
         gt(schema.shifts.startsAt, now),
-        isNull(schema.shifts.deletedAt),
-        isNull(schema.jobs.deletedAt),
       ),
     )
     .orderBy(asc(schema.shifts.startsAt), asc(schema.applications.id))

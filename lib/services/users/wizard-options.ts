@@ -2,6 +2,8 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
+import { languageOptions } from "../languages";
+import { liveBranches } from "../reference";
 import { possibleRoles } from "./create";
 
 /**
@@ -20,16 +22,8 @@ export async function wizardOptions(ctx: Ctx) {
       .from(schema.countries)
       .where(eq(schema.countries.operational, true))
       .orderBy(asc(schema.countries.id)),
-    ctx.db
-      .select({ id: schema.languages.id, name: schema.languages.name })
-      .from(schema.languages)
-      .where(isNull(schema.languages.archivedAt))
-      .orderBy(asc(schema.languages.id)),
-    ctx.db
-      .select({ id: schema.branches.id, name: schema.branches.name })
-      .from(schema.branches)
-      .where(isNull(schema.branches.deletedAt))
-      .orderBy(asc(schema.branches.name)),
+    languageOptions(ctx.db),
+    liveBranches(ctx.db),
     ctx.db
       .select({ id: schema.skills.id, name: schema.skills.name, group: parent.name })
       .from(schema.skills)

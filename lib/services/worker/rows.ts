@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
+import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 
 /**
  * One of the worker's own applications as the dashboard lists it: the shift, where and when,
@@ -90,8 +91,8 @@ export function workerShiftQuery(db: DbOrTx) {
     .from(a)
     .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, a.shiftSlotId))
     .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-    .innerJoin(s, eq(s.id, a.shiftId))
-    .innerJoin(j, eq(j.id, s.jobId))
+    .innerJoin(s, liveShiftOfApplication)
+    .innerJoin(j, liveJobOfShift)
     .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
     .leftJoin(v, eq(v.id, j.venueId))

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { BOOKED_STATUSES, HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
@@ -7,6 +7,7 @@ import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page, type PageMeta } from "../pagination";
 import { parseInput } from "../validate";
 import { statusInAsOf } from "../applications/as-of";
+import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 import { checkInOpensAt, checkInWindow } from "./check-in-window";
 import {
   toPastShift,
@@ -51,15 +52,13 @@ async function ownApplications(
     eq(a.assigneeId, actor.userId),
     statusInAsOf(statuses, ctx.now),
     when === "upcoming" ? gt(s.endsAt, ctx.now) : lte(s.endsAt, ctx.now),
-    isNull(s.deletedAt),
-    isNull(j.deletedAt),
   )!;
   const [[{ total }], rows] = await Promise.all([
     ctx.db
       .select({ total: count() })
       .from(a)
-      .innerJoin(s, eq(s.id, a.shiftId))
-      .innerJoin(j, eq(j.id, s.jobId))
+      .innerJoin(s, liveShiftOfApplication)
+      .innerJoin(j, liveJobOfShift)
       .where(where),
     workerShiftQuery(ctx.db)
       .where(where)
@@ -124,8 +123,6 @@ export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
         eq(a.assigneeId, actor.userId),
         inArray(a.status, [...BOOKED_STATUSES]),
         gt(s.endsAt, ctx.now),
-        isNull(s.deletedAt),
-        isNull(j.deletedAt),
         ne(j.status, "Cancelled"),
       ),
     )

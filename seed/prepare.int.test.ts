@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { prepareDatabase, schema, type DbHandle } from "@/db";
+import { schema, type DbHandle } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
 import { testDatabase } from "@/lib/testing/db";
 
 let handle: DbHandle;

@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import { count } from "drizzle-orm";
-import { openDatabase, pgliteDataDir, prepareDatabase, schema, type DbHandle } from "@/db";
+import { openDatabase, pgliteDataDir, schema, type DbHandle } from "@/db";
+import { prepareDatabase } from "./prepare";
 import { STAFF } from "./data/people";
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from "./demo";
 

@@ -5,7 +5,7 @@ import { HELP_CATEGORIES } from "../data/help";
 import { days, must, type World } from "./world";
 
 /**
- * The help centre (db/seed/data/help.ts): categories targeted at roles, in order, and their
+ * The help centre (seed/data/help.ts): categories targeted at roles, in order, and their
  * articles, stored as the service stores them (sanitized HTML).
  */
 export async function seedHelp(w: World): Promise<void> {

@@ -43,6 +43,6 @@ function prepare() {
 }
 
 const port = await prepare();
-console.log(`[start] serving on http://localhost:${port}`);
+console.log(`[start] serving on http://localhost:${port} (Node ${process.version})`);
 process.argv = [process.argv[0], nextBin, "start", "-p", String(port)];
 require(nextBin);

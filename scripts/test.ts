@@ -25,6 +25,8 @@ const only = onlyArg
   : null;
 const suites = ALL.filter((s) => !only || only.includes(s));
 const postgresSubset = process.argv.includes("--postgres-subset");
+// Every suite runs on the node@24 devDependency, first on an npm script's PATH (README "Set up").
+console.log(`▶ Node ${process.version}`);
 const root = process.cwd();
 if (postgresSubset) {
   // A renamed or removed file must not quietly drop out of the PostgreSQL pass.

@@ -2,6 +2,7 @@ import { ApiReference } from "@scalar/nextjs-api-reference";
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import { openApiDocument } from "../openapi";
+import { API_DOCS_SCRIPT_URL, scalarScriptResponse } from "../api-docs-script";
 import { authEndpoints } from "./auth";
 import { accountEndpoints } from "./account";
 import { invitationEndpoints } from "./invitations";
@@ -87,10 +88,10 @@ export const openApi = endpoint({
 });
 
 /**
- * The interactive reference (Scalar) over /api/v2/openapi.json. The page loads Scalar's
- * standalone script from its CDN (cdn.jsdelivr.net): a browser without internet access, or a
- * Content-Security-Policy without that host in script-src, sees a blank page here, while
- * /api/v2/openapi.json keeps working. A nonce-based CSP passes its nonce in `x-nonce`.
+ * The interactive reference (Scalar) over /api/v2/openapi.json. Scalar's standalone script is
+ * served by this app (apiDocsScript, from the @scalar/api-reference package), not from a CDN:
+ * the page works with no internet access and the docs CSP names no outside host. A
+ * nonce-based CSP passes its nonce in `x-nonce`.
  */
 export const apiDocs = endpoint({
   method: "GET",
@@ -103,7 +104,29 @@ export const apiDocs = endpoint({
       url: "/api/v2/openapi.json",
       pageTitle: "Crewdeck API reference",
       nonce: request.headers.get("x-nonce") ?? undefined,
+      cdn: API_DOCS_SCRIPT_URL,
+      // The fonts would come from Scalar's font host, and its agent asks Scalar's registry
+      // through proxy.scalar.com: off, so the page reads our document and nothing else.
+      withDefaultFonts: false,
+      agent: { disabled: true },
+      // Its toolbar (shown on localhost) offers to share or deploy the document through Scalar.
+      showDeveloperTools: "never",
     })(),
 });
 
-export const allEndpoints: Endpoint[] = [...operations, openApi as Endpoint, apiDocs as Endpoint];
+/** Scalar's standalone bundle, for the reference page (a public, versioned, cached file). */
+export const apiDocsScript = endpoint({
+  method: "GET",
+  path: "/docs/scalar.js",
+  summary: "The script of the interactive API reference (Scalar's standalone bundle)",
+  tag: "meta",
+  auth: "public",
+  run: async () => scalarScriptResponse(),
+});
+
+export const allEndpoints: Endpoint[] = [
+  ...operations,
+  openApi as Endpoint,
+  apiDocs as Endpoint,
+  apiDocsScript as Endpoint,
+];

@@ -76,8 +76,16 @@ function vitest(project: "unit" | "integration"): Outcome {
       numFailedTests: number;
     } & Parameters<typeof vitestFailures>[0];
     // A file that fails to load has no failed test but fails the run: count it.
-    const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
-    return { suite: label, passed: r.numPassedTests, failed, failures: vitestFailures(r, root) };
+    const silent = code !== 0 && r.numFailedTests === 0;
+    const failures = vitestFailures(r, root);
+    // Vitest also fails a run for an unhandled error or a file that does not load: say so,
+    // since no test names it.
+    if (silent && failures.length === 0)
+      failures.push(
+        "no test failed, but Vitest failed the run: an unhandled error, or a file that did not load (see its log above)",
+      );
+    const failed = r.numFailedTests + (silent ? 1 : 0);
+    return { suite: label, passed: r.numPassedTests, failed, failures };
   } catch {
     return { suite: label, passed: 0, failed: 1 };
   }

@@ -108,10 +108,17 @@ async function uploadForm(
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  // The form's bytes made up front, as they arrive from a browser: a FormData body is made
+  // lazily by undici, which (on Node 24) fails unhandled when the reader cancels it past the
+  // limit — a harness artefact, not what a network body does.
+  const encoded = new Response(form);
   const req = new NextRequest(`http://localhost/api/v2/${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${worker.token}` },
-    body: form,
+    headers: {
+      authorization: `Bearer ${worker.token}`,
+      "content-type": encoded.headers.get("content-type") ?? "",
+    },
+    body: new Uint8Array(await encoded.arrayBuffer()),
   });
   const res = await handler(req, { params: Promise.resolve(params) });
   return { status: res.status, body: (await res.json()) as unknown };

@@ -40,7 +40,7 @@ test("a crew handler finds an administrator's account out of its reach, and says
   // The profile: actions disabled, described by the reason; the form is read-only.
   await table.getByRole("link", { name: "Astrid Admin" }).click();
   await expect(page).toHaveURL(/\/users\/\d+\/personal$/);
-  for (const name of ["Sign out everywhere", "Deactivate"]) {
+  for (const name of ["Account help", "Deactivate"]) {
     const button = page.getByRole("button", { name, exact: true });
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(ADMIN_ONLY);
@@ -110,4 +110,39 @@ test("changing one's own e-mail asks for the password and waits for the new addr
   await page.getByRole("button", { name: "Cancel the change" }).click();
   await expectToast(page, "The e-mail change was cancelled.");
   await expect(pending).toHaveCount(0);
+});
+
+test("a project manager helps a locked-out worker: a password link and signing out everywhere", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page, "pm@crewdeck.test");
+  await page.goto("/users?search=Sofie%20Jensen");
+  await page
+    .getByRole("table", { name: "Users" })
+    .getByRole("link", { name: "Sofie Jensen" })
+    .click();
+  await expect(page).toHaveURL(/\/users\/\d+\/personal$/);
+
+  const help = page.getByRole("button", { name: "Account help" });
+  await help.click();
+  await page.getByRole("menuitem", { name: "Send a password link" }).click();
+  const ask = page.getByRole("dialog", { name: "Send Sofie Jensen a password link?" });
+  await expect(ask).toContainText("valid once and for 24 hours");
+  await shot(page, "manage-password-link-1280");
+  await ask.getByRole("button", { name: "Send link" }).click();
+  await expectToast(page, "A link to choose a new password was sent.");
+
+  await help.click();
+  await page.getByRole("menuitem", { name: "Sign out everywhere" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign Sofie Jensen out everywhere?" })
+    .getByRole("button", { name: "Sign out everywhere" })
+    .click();
+  await expectToast(page, "The user was signed out everywhere.");
+
+  // Both are in the user's activity.
+  await page.getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByText("Password link sent by the office")).toBeVisible();
+  await expect(page.getByText("Signed out everywhere by the office")).toBeVisible();
 });

@@ -11,8 +11,21 @@ import {
   DialogFooter,
   notify,
 } from "@/components/ui";
-import { Lock } from "lucide-react";
-import { changeUserStatusAction, deleteUserAction, endSessionsAction } from "./actions";
+import type { ActionResult } from "@/lib/http/action";
+import { ChevronDown, KeyRound, Lock, LogOut, ShieldOff } from "lucide-react";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import {
+  changeUserStatusAction,
+  deleteUserAction,
+  endSessionsAction,
+  sendPasswordLinkAction,
+  turnOffTwoFactorAction,
+} from "./actions";
 
 export interface ManagedUser {
   id: number;
@@ -29,13 +42,16 @@ interface Booking {
   status: string;
 }
 
-export type UserAction = "deactivate" | "activate" | "delete" | "sign-out";
+export type UserAction =
+  "deactivate" | "activate" | "delete" | "sign-out" | "password-link" | "two-factor-off";
 
 const TITLES: Record<UserAction, (name: string) => string> = {
   deactivate: (name) => `Deactivate ${name}?`,
   activate: (name) => `Activate ${name}?`,
   delete: (name) => `Delete ${name}?`,
   "sign-out": (name) => `Sign ${name} out everywhere?`,
+  "password-link": (name) => `Send ${name} a password link?`,
+  "two-factor-off": (name) => `Turn off two-factor login for ${name}?`,
 };
 
 const DESCRIPTIONS: Record<UserAction, string> = {
@@ -45,7 +61,11 @@ const DESCRIPTIONS: Record<UserAction, string> = {
   delete:
     "The user is archived: they can no longer sign in and leave every list. Their history (shifts, hours) stays.",
   "sign-out":
-    "Every browser session, API token and remembered device of theirs ends at once, for a lost phone or a shared computer. The account stays active: they sign in again with their password.",
+    "Every browser session, API token and remembered device of theirs ends at once, for a lost phone or a shared computer. The account stays active: they sign in again with their password. They are told by e-mail.",
+  "password-link":
+    "They get an e-mail with a link to choose a new password, valid once and for 24 hours. Their current password keeps working until they use it.",
+  "two-factor-off":
+    "For a lost or replaced phone: they sign in with their password alone until they turn it on again from their Security tab. They are told by e-mail.",
 };
 
 const CONFIRM: Record<UserAction, string> = {
@@ -53,7 +73,16 @@ const CONFIRM: Record<UserAction, string> = {
   activate: "Activate",
   delete: "Delete user",
   "sign-out": "Sign out everywhere",
+  "password-link": "Send link",
+  "two-factor-off": "Turn off",
 };
+
+const RUN: Partial<Record<UserAction, (id: number) => Promise<ActionResult<{ message: string }>>>> =
+  {
+    "sign-out": endSessionsAction,
+    "password-link": sendPasswordLinkAction,
+    "two-factor-off": turnOffTwoFactorAction,
+  };
 
 /**
  * The dialog behind a user's Deactivate, Activate and Delete: it asks, and when the server
@@ -91,16 +120,16 @@ export function UserActionDialog({
     start(async () => {
       if (!user) return;
       const confirmed = bookings !== null;
-      const r =
-        action === "delete"
+      const help = RUN[action];
+      const r = help
+        ? await help(user.id)
+        : action === "delete"
           ? await deleteUserAction(user.id, confirmed)
-          : action === "sign-out"
-            ? await endSessionsAction(user.id)
-            : await changeUserStatusAction(
-                user.id,
-                action === "activate" ? "active" : "deactivated",
-                confirmed,
-              );
+          : await changeUserStatusAction(
+              user.id,
+              action === "activate" ? "active" : "deactivated",
+              confirmed,
+            );
       if (!r.ok) {
         if (r.type === "confirm_required" && Array.isArray(r.details?.bookings)) {
           setBookings(r.details.bookings as Booking[]);
@@ -151,7 +180,7 @@ export function UserActionDialog({
             </Button>
           </DialogClose>
           <Button
-            variant={action === "activate" ? "primary" : "danger"}
+            variant={action === "activate" || action === "password-link" ? "primary" : "danger"}
             loading={pending}
             onClick={run}
           >
@@ -164,34 +193,54 @@ export function UserActionDialog({
 }
 
 /**
- * The profile header's actions on another user's account: (de)activate and sign out
- * everywhere. When the rule of who may manage whom refuses the viewer (`refusal`), they stay
- * in view but disabled, with the reason beside them, rather than buttons that fail.
+ * The profile header's actions on another user's account: helping a locked-out user (a
+ * password link, two-factor login off, signing out everywhere) and (de)activating it. When the
+ * rule of who may manage whom refuses the viewer (`refusal`), they stay in view but disabled,
+ * with the reason beside them, rather than buttons that fail.
  */
 export function ManageUserActions({
   user,
   refusal,
+  twoFactorEnabled,
   onDone,
 }: {
   user: ManagedUser;
   refusal: string | null;
+  twoFactorEnabled: boolean | null;
   onDone?: () => void;
 }) {
   const [open, setOpen] = useState<UserAction | null>(null);
   const statusAction: UserAction = user.status === "active" ? "deactivate" : "activate";
   const hintId = `manage-refusal-${user.id}`;
   const disabled = refusal !== null;
+  const active = user.status === "active";
   return (
     <div className="flex flex-col gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          disabled={disabled}
-          aria-describedby={disabled ? hintId : undefined}
-          onClick={() => setOpen("sign-out")}
-        >
-          Sign out everywhere
-        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="secondary"
+              disabled={disabled}
+              aria-describedby={disabled ? hintId : undefined}
+            >
+              Account help <ChevronDown aria-hidden />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem disabled={!active} onSelect={() => setOpen("password-link")}>
+              <KeyRound aria-hidden /> Send a password link
+            </DropdownMenuItem>
+            {twoFactorEnabled && (
+              <DropdownMenuItem onSelect={() => setOpen("two-factor-off")}>
+                <ShieldOff aria-hidden /> Turn off two-factor login
+              </DropdownMenuItem>
+            )}
+            <DropdownMenuItem onSelect={() => setOpen("sign-out")}>
+              <LogOut aria-hidden /> Sign out everywhere
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
         <Button
           variant={statusAction === "activate" ? "secondary" : "ghost"}
           className={statusAction === "deactivate" ? "text-danger-700" : undefined}

@@ -41,6 +41,8 @@ export type ManageAction =
   | "change the picture of"
   | "write notes on"
   | "sign out"
+  | "send a password link to"
+  | "turn off two-factor login for"
   | "approve";
 
 /** Permissions that open only the holder's own dashboard: no reach over anyone else. */

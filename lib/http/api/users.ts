@@ -6,6 +6,8 @@ import {
   createUserBody,
   deleteUser,
   endSessionsOf,
+  sendPasswordLinkTo,
+  turnOffTwoFactorOf,
   fieldsInput,
   listUsers,
   mailColAndPmInput,
@@ -73,6 +75,26 @@ export const postEndSessions = endpoint<{ id: string }>({
   run: (ctx, { params }) => endSessionsOf(ctx, params.id),
 });
 
+export const postPasswordLink = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/users/{id}/password-link",
+  summary:
+    "[user_create] Mail a user a single-use link to choose a new password (24 hours), within the rule of who may manage whom; not yourself (409), not a deactivated account (409)",
+  tag: "users",
+  auth: "user",
+  run: (ctx, { params }) => sendPasswordLinkTo(ctx, params.id),
+});
+
+export const postTwoFactorOff = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/users/{id}/two-factor/disable",
+  summary:
+    "[user_create] Turn off a user's two-factor login (a lost phone) and forget its remembered devices; the user is told by e-mail. 409 when it is off, or for yourself",
+  tag: "users",
+  auth: "user",
+  run: (ctx, { params }) => turnOffTwoFactorOf(ctx, params.id),
+});
+
 export const getPossibleRoles = endpoint({
   method: "GET",
   path: "/userCreate/possible-roles",
@@ -123,6 +145,8 @@ export const usersEndpoints = [
   deleteUserEndpoint,
   postChangeStatus,
   postEndSessions,
+  postPasswordLink,
+  postTwoFactorOff,
   getPossibleRoles,
   getWizardFields,
   getSearchBookers,

@@ -266,12 +266,11 @@ export async function reportEmailChange(ctx: Ctx, token: unknown) {
     }
     await expirePendingChanges(ctx.db, user.id, ctx.now);
     const ended = await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
-    await sendPasswordLink(ctx, {
-      id: user.id,
-      email: row.oldEmail,
-      firstName: user.firstName,
-      name: user.name,
-    });
+    await sendPasswordLink(
+      ctx,
+      { id: user.id, email: row.oldEmail, firstName: user.firstName, name: user.name },
+      "Everyone has been signed out of your Crewdeck account.",
+    );
     await logActivity(ctx, {
       logName: "users",
       description: "E-mail change reported",

@@ -231,15 +231,22 @@ export async function savePassword(ctx: Ctx, raw: unknown) {
   return { message: PASSWORD_CHANGED };
 }
 
+/** How long a password link the office sends stays valid: the user may read it hours later. */
+export const OFFICE_LINK_HOURS = 24;
+
 /**
- * A link to choose a new password, mailed to `user.email` for PASSWORD_RESET_MINUTES, after
- * something that calls the password into doubt (a reported e-mail change).
+ * A link to choose a new password, mailed to `user.email`, after something that calls the
+ * password into doubt (a reported e-mail change: `why` says what happened) or at the office's
+ * request for a locked-out user.
  */
 export async function sendPasswordLink(
   ctx: TxCtx,
   user: { id: number; email: string; firstName: string | null; name: string },
+  why: string,
+  minutes = PASSWORD_RESET_MINUTES,
 ) {
-  const link = await storeResetLink(ctx, user.id, randomToken(32), PASSWORD_RESET_MINUTES);
+  const link = await storeResetLink(ctx, user.id, randomToken(32), minutes);
+  const lasts = minutes % 60 === 0 && minutes > 60 ? `${minutes / 60} hours` : `${minutes} minutes`;
   await queueMail(
     ctx.db,
     {
@@ -249,10 +256,10 @@ export async function sendPasswordLink(
       text: [
         `Hi ${user.firstName?.trim() || user.name.split(" ")[0]},`,
         "",
-        "Everyone has been signed out of your Crewdeck account. Choose a new password here:",
+        `${why} Choose a new password here:`,
         link,
         "",
-        `The link works once and for ${PASSWORD_RESET_MINUTES} minutes.`,
+        `The link works once and for ${lasts}.`,
       ].join("\n"),
     },
     ctx.now,

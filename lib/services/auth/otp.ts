@@ -3,7 +3,7 @@ import { z } from "zod";
 import { eq, isNull, sql } from "drizzle-orm";
 import speakeasy from "speakeasy";
 import QRCode from "qrcode";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, type Tx } from "@/db";
 import { verifyPassword } from "@/lib/auth/password";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { requireUser, type Ctx, withTx } from "../context";
@@ -184,27 +184,7 @@ export async function disableTotp(ctx: Ctx, raw: unknown) {
   }
   await finishAttempt(ctx.db, attempt, true);
   await withTx(ctx, async (ctx) => {
-    const [row] = await ctx.db
-      .select({ enabledAt: schema.totpSecrets.enabledAt })
-      .from(schema.totpSecrets)
-      .where(eq(schema.totpSecrets.userId, actor.userId))
-      .for("update");
-    if (!row?.enabledAt)
-      throw new ConflictError("Two-factor login is not enabled.", "otp_disabled");
-    // The row stays, switched off, holding a random value nobody is shown: the next set-up
-    // derives its secret from it (pendingSecret), so it never shows the old secret again.
-    await ctx.db
-      .update(schema.totpSecrets)
-      .set({
-        secret: base32(crypto.randomBytes(20)),
-        enabledAt: null,
-        lastUsedStep: null,
-        createdAt: ctx.now,
-      })
-      .where(eq(schema.totpSecrets.userId, actor.userId));
-    await ctx.db
-      .delete(schema.rememberTokens)
-      .where(eq(schema.rememberTokens.userId, actor.userId));
+    await switchOffTotp(ctx.db, actor.userId, ctx.now);
     await logActivity(ctx, {
       logName: "auth",
       description: "Disabled two-factor login",
@@ -213,4 +193,32 @@ export async function disableTotp(ctx: Ctx, raw: unknown) {
     });
   });
   return { enabled: false, message: "Two-factor login disabled" };
+}
+
+export const TWO_FACTOR_OFF = "Two-factor login is not enabled.";
+
+/**
+ * Turns a user's two-factor login off, inside the caller's transaction (its own POST
+ * otp/disable, or the office helping a user who lost its phone): 409 when it is off already.
+ * Its remembered devices go too: they only stood in for a code.
+ */
+export async function switchOffTotp(db: Tx, userId: number, now: Date): Promise<void> {
+  const [row] = await db
+    .select({ enabledAt: schema.totpSecrets.enabledAt })
+    .from(schema.totpSecrets)
+    .where(eq(schema.totpSecrets.userId, userId))
+    .for("update");
+  if (!row?.enabledAt) throw new ConflictError(TWO_FACTOR_OFF, "otp_disabled");
+  // The row stays, switched off, holding a random value nobody is shown: the next set-up
+  // derives its secret from it (pendingSecret), so it never shows the old secret again.
+  await db
+    .update(schema.totpSecrets)
+    .set({
+      secret: base32(crypto.randomBytes(20)),
+      enabledAt: null,
+      lastUsedStep: null,
+      createdAt: now,
+    })
+    .where(eq(schema.totpSecrets.userId, userId));
+  await db.delete(schema.rememberTokens).where(eq(schema.rememberTokens.userId, userId));
 }

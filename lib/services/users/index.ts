@@ -4,3 +4,4 @@ export * from "./status";
 export * from "./bookers";
 export { createUserBody, createUserSchema, stepSchema, type CreateUserInput } from "./schemas";
 export * from "./wizard-options";
+export * from "./account-help";

@@ -20,7 +20,8 @@ import { savePaymentSettings } from "./payment";
 import { getProfile } from "./profile";
 import { updateProfile } from "./profile-update";
 import { setSkills } from "./skills";
-import { changeUserStatus, deleteUser, endSessionsOf } from "./status";
+import { endSessionsOf } from "./account-help";
+import { changeUserStatus, deleteUser } from "./status";
 
 /**
  * The rule of who may manage whom (lib/domain/manage.ts) through every verb that touches

@@ -65,6 +65,8 @@ export interface ProfileView {
    * until then); shown to the user and to those who may change its profile.
    */
   pending_email: { email: string; requested_at: string } | null;
+  /** Two-factor login is on; shown to the office that may turn it off (else null). */
+  two_factor_enabled: boolean | null;
   /**
    * change_status: (de)activate or delete the account, the same people as may change its
    * roles. `refusal`: why the viewer may not manage this account (lib/domain/manage.ts), for
@@ -111,37 +113,52 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
   if (!row) throw new NotFoundError(USER_NOT_FOUND);
   const { user } = row;
   const mayEdit = canEditProfile(viewer, subject) && manage.allowed;
-  const [languages, branches, roles, preferredBranches, preferredVenues, payment, pendingEmail] =
-    await Promise.all([
-      ctx.db
-        .select({ id: schema.languages.id, name: schema.languages.name })
-        .from(schema.userLanguages)
-        .innerJoin(schema.languages, eq(schema.languages.id, schema.userLanguages.languageId))
-        .where(eq(schema.userLanguages.userId, user.id))
-        .orderBy(asc(schema.languages.name)),
-      named(ctx.db, schema.userBranches, user.id),
-      ctx.db
-        .select({ id: schema.roles.id, title: schema.roles.title })
-        .from(schema.userRoles)
-        .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
-        .where(eq(schema.userRoles.userId, user.id))
-        .orderBy(asc(schema.roles.id)),
-      named(ctx.db, schema.userPreferredBranches, user.id),
-      ctx.db
-        .select({ id: schema.venues.id, name: schema.venues.name })
-        .from(schema.userPreferredVenues)
-        .innerJoin(schema.venues, eq(schema.venues.id, schema.userPreferredVenues.venueId))
-        .where(eq(schema.userPreferredVenues.userId, user.id))
-        .orderBy(asc(schema.venues.name)),
-      // Bank details, even masked, only for those who may open the payment tab.
-      canViewTab("payment", viewer, subject)
-        ? ctx.db
-            .select()
-            .from(schema.paymentSettings)
-            .where(eq(schema.paymentSettings.userId, user.id))
-        : Promise.resolve([]),
-      mayEdit ? pendingEmailChange(ctx.db, user.id, ctx.now) : Promise.resolve(null),
-    ]);
+  const officeHelps = canEditRoles(viewer, subject) && manage.allowed;
+  const [
+    languages,
+    branches,
+    roles,
+    preferredBranches,
+    preferredVenues,
+    payment,
+    pendingEmail,
+    totp,
+  ] = await Promise.all([
+    ctx.db
+      .select({ id: schema.languages.id, name: schema.languages.name })
+      .from(schema.userLanguages)
+      .innerJoin(schema.languages, eq(schema.languages.id, schema.userLanguages.languageId))
+      .where(eq(schema.userLanguages.userId, user.id))
+      .orderBy(asc(schema.languages.name)),
+    named(ctx.db, schema.userBranches, user.id),
+    ctx.db
+      .select({ id: schema.roles.id, title: schema.roles.title })
+      .from(schema.userRoles)
+      .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
+      .where(eq(schema.userRoles.userId, user.id))
+      .orderBy(asc(schema.roles.id)),
+    named(ctx.db, schema.userPreferredBranches, user.id),
+    ctx.db
+      .select({ id: schema.venues.id, name: schema.venues.name })
+      .from(schema.userPreferredVenues)
+      .innerJoin(schema.venues, eq(schema.venues.id, schema.userPreferredVenues.venueId))
+      .where(eq(schema.userPreferredVenues.userId, user.id))
+      .orderBy(asc(schema.venues.name)),
+    // Bank details, even masked, only for those who may open the payment tab.
+    canViewTab("payment", viewer, subject)
+      ? ctx.db
+          .select()
+          .from(schema.paymentSettings)
+          .where(eq(schema.paymentSettings.userId, user.id))
+      : Promise.resolve([]),
+    mayEdit ? pendingEmailChange(ctx.db, user.id, ctx.now) : Promise.resolve(null),
+    officeHelps
+      ? ctx.db
+          .select({ enabledAt: schema.totpSecrets.enabledAt })
+          .from(schema.totpSecrets)
+          .where(eq(schema.totpSecrets.userId, user.id))
+      : Promise.resolve(null),
+  ]);
   const p = payment[0];
   return {
     id: user.id,
@@ -183,6 +200,7 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
     is_self: subject.id === actor.userId,
     tabs: visibleTabs(viewer, subject),
     pending_email: pendingEmail,
+    two_factor_enabled: totp ? Boolean(totp[0]?.enabledAt) : null,
     can: {
       edit: mayEdit,
       edit_roles: canEditRoles(viewer, subject) && manage.allowed,

@@ -76,7 +76,7 @@ export async function futureBookings(
  * else is "not found" for it. Archived users are gone. The rule of who may manage whom must
  * allow `action` (403 with its reason).
  */
-async function lockManagedUser(ctx: TxCtx, rawId: unknown, action: ManageAction) {
+export async function lockManagedUser(ctx: TxCtx, rawId: unknown, action: ManageAction) {
   const actor = requireUser(ctx);
   const id = parseId(rawId, "User");
   const [user] = await ctx.db
@@ -231,34 +231,5 @@ export async function deleteUser(ctx: Ctx, rawId: unknown, raw: unknown) {
       properties: { name: user.name },
     });
     return { id: user.id, message: USER_DELETED };
-  });
-}
-
-export const SIGNED_OUT = "The user was signed out everywhere.";
-
-/**
- * POST users/{id}/end-sessions: the office ends every browser session, API token and
- * remembered device of a user (a lost phone, a shared laptop) without deactivating the
- * account; the user signs in again with its password. One's own sessions are ended from the
- * security tab instead.
- */
-export async function endSessionsOf(ctx: Ctx, rawId: unknown) {
-  requirePermission(ctx, "user_create");
-  return withTx(ctx, async (ctx) => {
-    const { actor, user } = await lockManagedUser(ctx, rawId, "sign out");
-    if (user.id === actor.userId)
-      throw new ConflictError(
-        "End your own sessions from the Security tab of your profile.",
-        "self",
-      );
-    const ended = await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
-    await logActivity(ctx, {
-      logName: "users",
-      description: "Signed out everywhere by the office",
-      subjectType: "users",
-      subjectId: user.id,
-      properties: { name: user.name, ...ended },
-    });
-    return { id: user.id, ended, message: SIGNED_OUT };
   });
 }

@@ -75,6 +75,7 @@ export default async function UserLayout({
             <ManageUserActions
               user={{ id: profile.id, name: profile.name, status: profile.status }}
               refusal={profile.can.refusal}
+              twoFactorEnabled={profile.two_factor_enabled}
             />
           </div>
         )}

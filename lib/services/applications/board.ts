@@ -13,6 +13,7 @@ export interface BoardApplication {
   status: ApplicationStatus;
   worker: { id: number; name: string };
   check_in_at: string | null;
+  check_out_at: string | null;
 }
 
 export interface BoardSlot {
@@ -82,6 +83,7 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
           workerId: schema.users.id,
           workerName: schema.users.name,
           checkInAt: schema.applications.checkInAt,
+          checkOutAt: schema.applications.checkOutAt,
         })
         .from(schema.applications)
         .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
@@ -122,6 +124,7 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
         status: a.status,
         worker: { id: a.workerId, name: a.workerName },
         check_in_at: a.checkInAt ? isoInZone(a.checkInAt, tz) : null,
+        check_out_at: a.checkOutAt ? isoInZone(a.checkOutAt, tz) : null,
       })),
     });
   }

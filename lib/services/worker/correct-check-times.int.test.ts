@@ -85,6 +85,7 @@ describe("correctCheckTimes", () => {
 
     // Where the office sees the check-in, it sees the check-out too.
     const board = await bookBoard(pm, jobId);
+    expect(board.shifts[0]).toMatchObject({ ended: false, check_in_open: true });
     const onBoard = board.shifts[0].slots[0].applications.find((a) => a.id === id);
     expect(onBoard).toMatchObject({
       check_in_at: "2031-03-10T08:55:00+01:00",

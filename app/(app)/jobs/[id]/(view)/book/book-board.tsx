@@ -127,6 +127,7 @@ export function BookBoardView({
                                 shiftStart={shift.start}
                                 canBook={board.can.book}
                                 ended={shift.ended}
+                                checkInOpen={shift.check_in_open}
                                 slotFull={slot.filled >= slot.positions}
                                 busy={call.pending}
                                 onBook={() =>

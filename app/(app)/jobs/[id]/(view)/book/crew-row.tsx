@@ -26,6 +26,7 @@ export function CrewRow({
   shiftStart,
   canBook,
   ended,
+  checkInOpen,
   slotFull,
   busy,
   onBook,
@@ -40,6 +41,8 @@ export function CrewRow({
   shiftStart: string;
   canBook: boolean;
   ended: boolean;
+  /** Check-in has opened on the shift: its check-in times may be corrected. */
+  checkInOpen: boolean;
   slotFull: boolean;
   busy: boolean;
   onBook: () => void;
@@ -53,7 +56,7 @@ export function CrewRow({
   const hoursDue = ["Report!", "Reported", "Approved"].includes(app.status);
   const bookable = BOOKABLE.includes(app.status);
   const manage = canBook && !hoursDue && !ended;
-  const correct = canBook && CHECK_TIMES.includes(app.status);
+  const correct = canBook && checkInOpen && CHECK_TIMES.includes(app.status);
   const late = app.check_in_at
     ? formatLate(lateMinutes(new Date(shiftStart), new Date(app.check_in_at)))
     : "";

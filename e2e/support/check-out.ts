@@ -131,6 +131,7 @@ export async function checkOutJourney(page: Page, request: APIRequestContext, pi
   await expect(card.getByRole("button", { name: "Check out" })).toHaveCount(0);
   const undo = card.getByRole("button", { name: "Undo check-out" });
   await expect(undo).toBeVisible();
+  await expect(card).toContainText(/Checked out by mistake\? You can undo it until \d{2}:\d{2}\./);
   await noSidewaysScroll(page);
   await shot(page, "3-checked-out");
   await expectAccessible(page);

@@ -228,6 +228,7 @@ export async function PastShiftsList({ page }: { page: number }) {
                     key={s.check_out_undo_until}
                     applicationId={s.id}
                     until={s.check_out_undo_until}
+                    untilLabel={formatTime(new Date(s.check_out_undo_until), s.time_zone)}
                     fullWidth={false}
                   />
                 )}

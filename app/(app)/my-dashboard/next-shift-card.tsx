@@ -117,6 +117,7 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
               key={`undo-${shift.id}-${shift.check_out_undo_until}`}
               applicationId={shift.id}
               until={shift.check_out_undo_until}
+              untilLabel={formatTime(new Date(shift.check_out_undo_until), tz)}
             />
           )}
         </CardContent>

@@ -286,11 +286,14 @@ export function CheckOutButton({ applicationId }: { applicationId: number }) {
 export function UndoCheckOutButton({
   applicationId,
   until,
+  untilLabel,
   fullWidth = true,
 }: {
   applicationId: number;
   /** ISO time until which the check-out may be undone. */
   until: string;
+  /** The same time as the worker reads it (HH:mm in the job's zone). */
+  untilLabel: string;
   fullWidth?: boolean;
 }) {
   const { pending, run } = useRun();
@@ -302,15 +305,20 @@ export function UndoCheckOutButton({
   }, [until]);
   if (!open) return null;
   return (
-    <Button
-      size="lg"
-      variant="secondary"
-      fullWidth={fullWidth}
-      loading={pending}
-      onClick={() => run(() => undoCheckOutOfShift(applicationId))}
-    >
-      <Undo2 aria-hidden /> Undo check-out
-    </Button>
+    <div className="flex flex-col gap-1.5">
+      <Button
+        size="lg"
+        variant="secondary"
+        fullWidth={fullWidth}
+        loading={pending}
+        onClick={() => run(() => undoCheckOutOfShift(applicationId))}
+      >
+        <Undo2 aria-hidden /> Undo check-out
+      </Button>
+      <p className="text-sm text-gray-600">
+        Checked out by mistake? You can undo it until {untilLabel}.
+      </p>
+    </div>
   );
 }
 

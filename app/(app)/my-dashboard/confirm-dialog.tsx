@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 
 /** "Are you sure?" before a worker's action that cannot simply be taken back. */
@@ -8,6 +8,8 @@ export function ConfirmDialog({
   title,
   description,
   label,
+  cancelLabel = "Keep it",
+  variant = "danger",
   pending,
   onCancel,
   onConfirm,
@@ -15,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   label: string;
+  cancelLabel?: string;
+  variant?: ButtonVariant;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -25,10 +29,10 @@ export function ConfirmDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button size="lg" variant="secondary">
-              Keep it
+              {cancelLabel}
             </Button>
           </DialogClose>
-          <Button size="lg" variant="danger" loading={pending} onClick={onConfirm}>
+          <Button size="lg" variant={variant} loading={pending} onClick={onConfirm}>
             {label}
           </Button>
         </DialogFooter>

@@ -79,14 +79,14 @@ async function ownApplications(
 export async function myShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, MY_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
 
 /** GET my-dashboard/pending-shifts: upcoming Applied and Reserve, soonest first. */
 export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, PENDING_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
 
 /**
@@ -97,7 +97,7 @@ export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<W
 export async function pastShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<PastShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, HOURS_STATUSES, "ended");
-  return { items: rows.map(toPastShift), meta };
+  return { items: rows.map((r) => toPastShift(r, ctx.now)), meta };
 }
 
 export interface NextShift extends WorkerShift {
@@ -106,7 +106,7 @@ export interface NextShift extends WorkerShift {
   check_in_opens_at: string;
   /** The shift has started and not ended: "Your current shift". */
   running: boolean;
-  /** Running, and the worker has not checked out yet. */
+  /** Running, checked in, and not checked out yet. */
   can_check_out: boolean;
 }
 
@@ -131,10 +131,10 @@ export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
   if (!row) return null;
   const running = row.startsAt.getTime() <= ctx.now.getTime();
   return {
-    ...toWorkerShift(row),
+    ...toWorkerShift(row, ctx.now),
     can_check_in: !row.checkInAt && checkInWindow(ctx.now, row.startsAt, row.endsAt) === "open",
     check_in_opens_at: isoInZone(checkInOpensAt(row.startsAt), row.timeZone),
     running,
-    can_check_out: running && !row.checkOutAt,
+    can_check_out: running && Boolean(row.checkInAt) && !row.checkOutAt,
   };
 }

@@ -27,7 +27,7 @@ export const ARTICLE_MESSAGES = {
   deleted: "Article deleted successfully",
   badCategory: "The selected category is invalid.",
   bodyRequired: "The body field is required.",
-  bodyTooLong: tooLongMessage("body", RICH_TEXT_MAX),
+  bodyTooLong: tooLongMessage("text", RICH_TEXT_MAX),
 } as const;
 
 /** The largest body accepted, before and after sanitizing (about 100 kB of HTML). */

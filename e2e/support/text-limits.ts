@@ -63,7 +63,9 @@ export async function longTextKeepsTheForm(page: Page) {
   ).toHaveValue("2");
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
   expect(await details.evaluate((el) => (el as HTMLTextAreaElement).value.length)).toBe(PASTE);
-  await details.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  // The message under the field, clear of the sticky save bar (a third of a phone's screen).
+  await error.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await expect(error).toBeInViewport();
   await shot(page, "job-details-too-long");
   await expectAccessible(page);
 

@@ -75,10 +75,6 @@ export function lengthCounter(length: number, max: number): string | null {
   return `${formatCount(length)} / ${formatCount(max)}`;
 }
 
-/** The length a limit counts: characters as the browser's maxLength counts them (UTF-16). */
-export const textLength = (value: unknown): number =>
-  typeof value === "string" ? value.length : 0;
-
 /** Bytes of a value as a server action would send it (JSON text, UTF-8). */
 export function sentBytes(value: unknown): number {
   try {

@@ -37,6 +37,7 @@ export {
   FieldErrors,
   FormField,
   Input,
+  LengthCounter,
   Select,
   Textarea,
   type CheckboxProps,

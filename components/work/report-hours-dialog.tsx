@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/dialog";
 import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
+import { COMMENT_MAX } from "@/lib/domain/text-limits";
 
 export interface ReportHoursValues {
   start: string;
@@ -193,7 +194,7 @@ export function ReportHoursDialog({
           <FormField label={office ? "Office comment" : "Comment"} errors={errors.comment}>
             <Textarea
               rows={3}
-              maxLength={2000}
+              maxLength={COMMENT_MAX}
               value={comment}
               onChange={(e) => setComment(e.target.value)}
               placeholder={

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, atMostChars } from "@/lib/domain/text-limits";
 import { MAX_INT, idSchema, optionalId } from "../params";
 import { pageInput } from "../pagination";
 
@@ -40,7 +41,7 @@ const comment = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
   z
     .string({ error: "The comment must be text." })
-    .max(2000, "A comment may be at most 2000 characters.")
+    .max(COMMENT_MAX, `A comment ${atMostChars(COMMENT_MAX)}.`)
     .nullable()
     .optional(),
 );

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { NAME_MAX, atMostChars } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { checkPaymentDetails, groupIban, maskIban, maskValue } from "@/lib/domain/payment-details";
@@ -53,7 +54,12 @@ export async function getPaymentSettings(ctx: Ctx, rawId: unknown): Promise<Paym
   return readPayment(ctx, subject.id);
 }
 
-const str = z.union([z.string(), z.null()], { error: "This value must be text." }).optional();
+/** Bank numbers and a company name: checkPaymentDetails checks each format; this bounds them. */
+const str = z
+  .string({ error: "This value must be text." })
+  .max(NAME_MAX, `This value ${atMostChars(NAME_MAX)}.`)
+  .nullable()
+  .optional();
 
 export const paymentInput = z
   .object({

@@ -184,7 +184,8 @@ export function ReportHoursDialog({
               label="End"
               errors={errors.end}
               required
-              hint={overnight ? "Ends the next day" : undefined}
+              // Said of the times in the fields: not while the end is refused.
+              hint={overnight && !errors.end ? "Ends the next day" : undefined}
             >
               <TimeInput
                 name="end"

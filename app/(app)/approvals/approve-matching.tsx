@@ -79,6 +79,8 @@ export function ApproveMatching({
         {preview && (
           <DialogContent
             role="alertdialog"
+            // Its footer has Cancel (or Close) already; Escape closes it too.
+            hideClose
             title={
               preview.count
                 ? `Approve ${reportsAndHours(preview.count, preview.minutes)}?`

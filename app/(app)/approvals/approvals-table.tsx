@@ -8,8 +8,9 @@ import { Badge, Button, Checkbox, DataTable, notify, type PaginationMeta } from 
 import { formatDate, formatDateTime, formatHours, formatTime } from "@/lib/domain/format";
 import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import type { ApprovalRow, ApprovalTab } from "@/lib/services/hours";
-import { approve, approveAllMatching, approveSelected, disapproveSelected } from "./actions";
+import { approve, approveSelected, disapproveSelected } from "./actions";
 import { ReportedTimes, RowActions } from "./approval-row";
+import { ApproveMatching } from "./approve-matching";
 
 const APPROVED = "Report approved!";
 // The spec's text, typo included (spec §8).
@@ -75,23 +76,6 @@ export function ApprovalsTable({
         );
       }
       setSelected(new Set(failed.map((f) => f.id)));
-      router.refresh();
-    });
-  }
-
-  function runMatching() {
-    startTransition(async () => {
-      const result = await approveAllMatching(filter);
-      if (!result.ok) return void notify.error(result.message);
-      const { approved, failed, message } = result.data;
-      if (approved.length) notify.success(APPROVED, { description: message });
-      else notify.info(message);
-      if (failed.length)
-        notify.error(
-          `${failed.length} ${failed.length === 1 ? "row was" : "rows were"} not approved.`,
-          { description: failed.map((f) => f.message).join(" ") },
-        );
-      setSelected(new Set());
       router.refresh();
     });
   }
@@ -254,15 +238,11 @@ export function ApprovalsTable({
           </span>
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             {tab === "awaiting" && (
-              <Button
-                size="sm"
-                variant="secondary"
+              <ApproveMatching
+                filter={filter}
                 disabled={pending}
-                onClick={runMatching}
-                title="Approves every report in these filters whose start and end are within 15 minutes of the plan, on all pages; the others stay for a look"
-              >
-                Approve all that match the plan
-              </Button>
+                onDone={() => setSelected(new Set())}
+              />
             )}
             <Button
               size="sm"

@@ -49,5 +49,5 @@ export async function hasRateFor(
 export const missingRateMessage = (
   workerName: string,
   skillName: string,
-  anyway: "Book" | "Move" | "Request" = "Book",
+  anyway: "Book" | "Move" | "Request" | "Apply" = "Book",
 ) => `There is no worker rate for ${workerName} as ${skillName} on this job. ${anyway} anyway?`;

@@ -1,9 +1,12 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 
-/** "Are you sure?" before a worker's action that cannot simply be taken back. */
+/**
+ * "Are you sure?" before a worker's action that cannot simply be taken back, or a server's
+ * warning (410) the worker may override ("Apply anyway"): then `role="alertdialog"`.
+ */
 export function ConfirmDialog({
   title,
   description,
@@ -11,6 +14,9 @@ export function ConfirmDialog({
   pending,
   onCancel,
   onConfirm,
+  cancelLabel = "Keep it",
+  confirmVariant = "danger",
+  alert = false,
 }: {
   title: string;
   description: string;
@@ -18,17 +24,25 @@ export function ConfirmDialog({
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  cancelLabel?: string;
+  confirmVariant?: ButtonVariant;
+  alert?: boolean;
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent title={title} description={description} size="sm">
+      <DialogContent
+        title={title}
+        description={description}
+        size="sm"
+        role={alert ? "alertdialog" : undefined}
+      >
         <DialogFooter>
           <DialogClose asChild>
             <Button size="lg" variant="secondary">
-              Keep it
+              {cancelLabel}
             </Button>
           </DialogClose>
-          <Button size="lg" variant="danger" loading={pending} onClick={onConfirm}>
+          <Button size="lg" variant={confirmVariant} loading={pending} onClick={onConfirm}>
             {label}
           </Button>
         </DialogFooter>

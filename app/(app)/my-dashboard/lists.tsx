@@ -20,9 +20,9 @@ import {
 import { workerFigures } from "./data";
 import { duration, hhmm, timeRange } from "./format";
 import { ShiftCard } from "./shift-card";
+import { ApplyButton } from "./apply-button";
 import {
   AnswerRequest,
-  ApplyButton,
   CheckInButton,
   EditHoursButton,
   ReportHoursButton,

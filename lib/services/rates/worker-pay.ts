@@ -1,11 +1,5 @@
 import type { DbOrTx } from "@/db";
-import {
-  costOf,
-  nightWindowOf,
-  splitMinutes,
-  toMinorUnits,
-  type Band,
-} from "@/lib/domain/pricing";
+import { costOf, nightWindowOf, splitMinutes, toMinorUnits, type Band } from "@/lib/domain/pricing";
 import { jobCalendars } from "../holidays/calendar";
 import { jobsPricing, type JobPricing } from "./job-pricing";
 import { workerRateKey, workerRatesForJobs, type WorkerRate } from "./lookup";

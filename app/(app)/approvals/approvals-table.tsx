@@ -203,18 +203,22 @@ export function ApprovalsTable({
     },
     {
       id: "check_in",
-      header: "Checked in",
+      header: "Checked in / out",
       cell: ({ row }) => {
-        const { check_in_at, shift, time_zone: tz } = row.original;
+        const { check_in_at, check_out_at, shift, time_zone: tz } = row.original;
         if (!check_in_at) return "—";
         const at = new Date(check_in_at);
         const start = new Date(shift.start);
-        const sameDay = formatDate(at, tz) === formatDate(start, tz);
+        const shown = (d: Date) =>
+          formatDate(d, tz) === formatDate(start, tz) ? formatTime(d, tz) : formatDateTime(d, tz);
         const late = formatLate(lateMinutes(start, at));
         return (
           <span className="flex flex-col whitespace-nowrap tabular-nums">
-            <span>{sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}</span>
+            <span>In {shown(at)}</span>
             {late && <span className="text-xs font-medium text-warning-800">{late}</span>}
+            <span className={check_out_at ? undefined : "text-gray-600"}>
+              {check_out_at ? `Out ${shown(new Date(check_out_at))}` : "Not checked out"}
+            </span>
           </span>
         );
       },

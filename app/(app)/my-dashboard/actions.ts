@@ -12,7 +12,7 @@ import {
   updateHoursInput,
   updateReportedHours,
 } from "@/lib/services/hours";
-import { checkIn, checkOut } from "@/lib/services/worker";
+import { checkIn, checkOut, undoCheckOut } from "@/lib/services/worker";
 
 /** The hours form's fields; the application comes from the shift card. */
 type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
@@ -60,8 +60,14 @@ export async function checkInOnShift(applicationId: number) {
   );
 }
 
-export async function checkOutOfShift(applicationId: number) {
-  return runAction((ctx) => checkOut(ctx, { application_id: applicationId }));
+/** "Check out"; `confirm` after the worker said yes to the early check-out question (410). */
+export async function checkOutOfShift(applicationId: number, confirm = false) {
+  return runAction((ctx) => checkOut(ctx, { application_id: applicationId, confirm }));
+}
+
+/** "Undo" of a check-out, within ten minutes of it. */
+export async function undoCheckOutOfShift(applicationId: number) {
+  return runAction((ctx) => undoCheckOut(ctx, { application_id: applicationId }));
 }
 
 export async function reportMyHours(applicationId: number, values: HoursReport) {

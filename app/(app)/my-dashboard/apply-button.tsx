@@ -63,7 +63,7 @@ export function ApplyButton({ shiftId, slotId }: { shiftId: number; slotId: numb
             description={warning.message}
             label="Apply anyway"
             cancelLabel="Cancel"
-            confirmVariant="primary"
+            variant="primary"
             pending={pending}
             onCancel={() => setWarning(null)}
             onConfirm={() => apply(true)}

@@ -11,21 +11,21 @@ export function ConfirmDialog({
   title,
   description,
   label,
+  cancelLabel = "Keep it",
+  variant = "danger",
   pending,
   onCancel,
   onConfirm,
-  cancelLabel = "Keep it",
-  confirmVariant = "danger",
   alert = false,
 }: {
   title: string;
   description: string;
   label: string;
+  cancelLabel?: string;
+  variant?: ButtonVariant;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
-  cancelLabel?: string;
-  confirmVariant?: ButtonVariant;
   alert?: boolean;
 }) {
   return (
@@ -42,7 +42,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </Button>
           </DialogClose>
-          <Button size="lg" variant={confirmVariant} loading={pending} onClick={onConfirm}>
+          <Button size="lg" variant={variant} loading={pending} onClick={onConfirm}>
             {label}
           </Button>
         </DialogFooter>

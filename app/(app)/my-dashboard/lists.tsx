@@ -27,6 +27,7 @@ import {
   EditHoursButton,
   ReportHoursButton,
   UnapplyButton,
+  UndoCheckOutButton,
 } from "./shift-actions";
 
 const PER_PAGE = 10;
@@ -107,6 +108,8 @@ export async function MyShiftsList({ page }: { page: number }) {
                     <Badge tone="success">
                       <CheckCircle2 className="size-3.5" aria-hidden /> Checked in at{" "}
                       {formatTime(new Date(s.check_in_at), s.time_zone)}
+                      {s.check_out_at &&
+                        ` · out at ${formatTime(new Date(s.check_out_at), s.time_zone)}`}
                     </Badge>
                   )
                 }
@@ -165,12 +168,27 @@ export async function PendingShiftsList({ page }: { page: number }) {
   );
 }
 
+/** "Checked in at 08:02 · checked out at 16:05", when the worker did. */
+function Attendance({ shift }: { shift: WorkerShift }) {
+  if (!shift.check_in_at) return null;
+  const tz = shift.time_zone;
+  return (
+    <span className="text-sm text-gray-700 tabular-nums">
+      Checked in at {formatTime(new Date(shift.check_in_at), tz)}
+      {shift.check_out_at && ` · checked out at ${formatTime(new Date(shift.check_out_at), tz)}`}
+    </span>
+  );
+}
+
 function Hours({ shift }: { shift: PastShift }) {
   const h = shift.reported_hours;
   if (!h)
     return (
-      <span className="flex items-center gap-1.5 text-sm font-medium text-warning-800">
-        <Clock className="size-4" aria-hidden /> Hours not reported yet
+      <span className="flex flex-col gap-0.5">
+        <span className="flex items-center gap-1.5 text-sm font-medium text-warning-800">
+          <Clock className="size-4" aria-hidden /> Hours not reported yet
+        </span>
+        <Attendance shift={shift} />
       </span>
     );
   return (
@@ -255,6 +273,15 @@ export async function PastShiftsList({ page, toReport }: { page: number; toRepor
           return (
             <li key={s.id}>
               <ShiftCard shift={s} extra={<Hours shift={s} />}>
+                {s.check_out_undo_until && !h && (
+                  <UndoCheckOutButton
+                    key={s.check_out_undo_until}
+                    applicationId={s.id}
+                    until={s.check_out_undo_until}
+                    untilLabel={formatTime(new Date(s.check_out_undo_until), s.time_zone)}
+                    fullWidth={false}
+                  />
+                )}
                 {s.status === "Report!" && !h && (
                   <ReportHoursButton
                     applicationId={s.id}

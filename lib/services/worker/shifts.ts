@@ -39,7 +39,7 @@ const j = schema.jobs;
 /**
  * Which of the worker's own applications a list holds: in some statuses as of now (an ended
  * Booked place reads as Report!), upcoming (not yet ended) or ended, on live shifts of live jobs
- * (joined by `ownJoins`). Archived jobs and removed shifts are gone from the lists; a cancelled
+ * (as `countOwn` and `workerShiftQuery` join them). Archived jobs and removed shifts are gone from the lists; a cancelled
  * job stays, with its status, so the worker learns not to turn up.
  */
 function ownWhere(
@@ -110,14 +110,14 @@ export async function shiftsToReport(ctx: Ctx): Promise<number> {
 export async function myShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, MY_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
 
 /** GET my-dashboard/pending-shifts: upcoming Applied and Reserve, soonest first. */
 export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, PENDING_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
 
 /** The Past tab: `to_report` narrows it to the shifts whose hours are due. */
@@ -134,7 +134,7 @@ export async function pastShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<Past
   const { to_report, ...paging } = parseInput(pastShiftsInput, raw ?? {});
   const statuses = to_report ? TO_REPORT : HOURS_STATUSES;
   const { rows, meta } = await ownApplications(ctx, paging, statuses, "ended");
-  return { items: rows.map(toPastShift), meta };
+  return { items: rows.map((r) => toPastShift(r, ctx.now)), meta };
 }
 
 export interface NextShift extends WorkerShift {
@@ -143,7 +143,7 @@ export interface NextShift extends WorkerShift {
   check_in_opens_at: string;
   /** The shift has started and not ended: "Your current shift". */
   running: boolean;
-  /** Running, and the worker has not checked out yet. */
+  /** Running, checked in, and not checked out yet. */
   can_check_out: boolean;
 }
 
@@ -168,10 +168,10 @@ export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
   if (!row) return null;
   const running = row.startsAt.getTime() <= ctx.now.getTime();
   return {
-    ...toWorkerShift(row),
+    ...toWorkerShift(row, ctx.now),
     can_check_in: !row.checkInAt && checkInWindow(ctx.now, row.startsAt, row.endsAt) === "open",
     check_in_opens_at: isoInZone(checkInOpensAt(row.startsAt), row.timeZone),
     running,
-    can_check_out: running && !row.checkOutAt,
+    can_check_out: running && Boolean(row.checkInAt) && !row.checkOutAt,
   };
 }

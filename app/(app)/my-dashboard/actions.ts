@@ -17,8 +17,12 @@ import { checkIn, checkOut, undoCheckOut } from "@/lib/services/worker";
 /** The hours form's fields; the application comes from the shift card. */
 type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
 
-/** "Apply" on a new job: the worker applies for that slot itself. */
-export async function applyForShift(shiftId: number, slotId: number) {
+/**
+ * "Apply" on a new job: the worker applies for that slot itself. A shift leaving too little
+ * rest next to one the worker is booked on answers 410 first; "Apply anyway" repeats with
+ * `closely`.
+ */
+export async function applyForShift(shiftId: number, slotId: number, closely = false) {
   return runAction(async (ctx) => {
     const me = requireUser(ctx).userId;
     await bookApplications(ctx, {
@@ -26,6 +30,7 @@ export async function applyForShift(shiftId: number, slotId: number) {
       shiftIds: [shiftId],
       shift_slots: [slotId],
       status: "Applied",
+      closely,
     });
     return { message: APPLICATION_MESSAGES.applied };
   });

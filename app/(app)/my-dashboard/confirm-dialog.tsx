@@ -3,7 +3,10 @@
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 
-/** "Are you sure?" before a worker's action that cannot simply be taken back. */
+/**
+ * "Are you sure?" before a worker's action that cannot simply be taken back, or a server's
+ * warning (410) the worker may override ("Apply anyway"): then `role="alertdialog"`.
+ */
 export function ConfirmDialog({
   title,
   description,
@@ -13,6 +16,7 @@ export function ConfirmDialog({
   pending,
   onCancel,
   onConfirm,
+  alert = false,
 }: {
   title: string;
   description: string;
@@ -22,10 +26,16 @@ export function ConfirmDialog({
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  alert?: boolean;
 }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent title={title} description={description} size="sm">
+      <DialogContent
+        title={title}
+        description={description}
+        size="sm"
+        role={alert ? "alertdialog" : undefined}
+      >
         <DialogFooter>
           <DialogClose asChild>
             <Button size="lg" variant="secondary">

@@ -9,7 +9,6 @@ import type { ReportHoursDialogProps } from "@/components/work/report-hours-dial
 import type { ActionResult } from "@/lib/http/action";
 import {
   answerRequest,
-  applyForShift,
   checkInOnShift,
   checkOutOfShift,
   editMyHours,
@@ -123,10 +122,6 @@ function ActionButton({
       )}
     </>
   );
-}
-
-export function ApplyButton({ shiftId, slotId }: { shiftId: number; slotId: number }) {
-  return <ActionButton action={() => applyForShift(shiftId, slotId)}>Apply</ActionButton>;
 }
 
 export function UnapplyButton({ applicationId, what }: { applicationId: number; what: string }) {

@@ -15,6 +15,7 @@ import {
   newJobsInput,
   nextShift,
   pastShifts,
+  pastShiftsInput,
   pendingShifts,
   undoCheckOut,
   undoCheckOutInput,
@@ -55,10 +56,10 @@ export const getPastShifts = endpoint({
   path: "/my-dashboard/past-shifts",
   summary:
     "The worker's ended shifts with hours due (Report!), reported or approved, latest first, " +
-    "with the reported hours",
+    "with the reported hours; to_report=1 lists only those whose hours are due (the Past tab's badge)",
   tag: "my-dashboard",
   auth: "user",
-  query: workerShiftsInput,
+  query: pastShiftsInput,
   paginated: true,
   run: (ctx, { query }) => pastShifts(ctx, query),
 });

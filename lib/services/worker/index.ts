@@ -33,7 +33,9 @@ export {
   myShifts,
   nextShift,
   pastShifts,
+  pastShiftsInput,
   pendingShifts,
+  shiftsToReport,
   workerShiftsInput,
   type NextShift,
 } from "./shifts";

@@ -35,7 +35,10 @@ export function ActivityList({
       >
         {items.map((row) => {
           // The sentence names its subject; a separate link only when it could not.
-          const named = sentenceLinksSubject(row.sentence);
+          // (Or it is the causer's own account: "Astrid Admin signed in".)
+          const named =
+            sentenceLinksSubject(row.sentence) ||
+            (row.subject_type === "users" && row.subject_id === row.causer?.id);
           return (
             <li
               key={row.id}

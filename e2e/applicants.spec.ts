@@ -35,12 +35,14 @@ test("the office approves an applicant and declines a document with a reason", a
   await expect(oskar).toContainText("2 pending");
   // Where and which skills are in the details (issue 23: fewer columns, the rest a click away).
   await oskar.getByRole("button", { name: "Details of Oskar Lindqvist" }).click();
-  const details = page.getByRole("dialog", { name: "Oskar Lindqvist" });
+  const details = page.getByRole("dialog", { name: "Oskar Lindqvist", exact: true });
   await expect(details).toContainText("Rigger");
   await details.getByRole("button", { name: "Close" }).first().click();
   await expect(details).toBeHidden();
   await amelia.getByRole("button", { name: "Details of Amelia Hart" }).click();
-  await expect(page.getByRole("dialog", { name: "Amelia Hart" })).toContainText("Manchester");
+  await expect(page.getByRole("dialog", { name: "Amelia Hart", exact: true })).toContainText(
+    "Manchester",
+  );
   await page.keyboard.press("Escape");
   await expect(page.getByRole("heading", { name: "Recently approved" })).toBeVisible();
   await expect(page.getByText(/Mads Holm/)).toBeVisible();

@@ -74,7 +74,7 @@ export async function applicantsFit(page: Page, widths: number[]) {
   }
 
   await page.getByRole("button", { name: "Details of Oskar Lindqvist" }).click();
-  const details = page.getByRole("dialog", { name: "Oskar Lindqvist" });
+  const details = page.getByRole("dialog", { name: "Oskar Lindqvist", exact: true });
   await expect(details).toContainText("Rigger");
   await expect(details).toContainText("Country / branch");
   await settled(page);

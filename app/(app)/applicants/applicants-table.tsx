@@ -82,7 +82,7 @@ function columns(
         const a = row.original;
         const busy = awaiting.has(a.id);
         return (
-          <span className="flex flex-wrap justify-end gap-2">
+          <span className="flex justify-end gap-2">
             <Button
               size="sm"
               variant="secondary"

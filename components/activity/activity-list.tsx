@@ -34,8 +34,10 @@ export function ActivityList({
         className="divide-y divide-gray-200 rounded-card border border-gray-200 bg-white shadow-sm"
       >
         {items.map((row) => {
-          // The sentence names its subject; a separate link only when it could not.
-          // (Or it is the causer's own account: "Astrid Admin signed in".)
+          // No causer, and the sentence starts with the person: "Nora Lind signed up".
+          const bySubject = !row.causer && typeof row.sentence[0] !== "string";
+          // The sentence names its subject, or it is the causer's own account ("Astrid Admin
+          // signed in"); a separate "on which record" link only otherwise.
           const named =
             sentenceLinksSubject(row.sentence) ||
             (row.subject_type === "users" && row.subject_id === row.causer?.id);
@@ -59,11 +61,11 @@ export function ActivityList({
                     >
                       {row.causer.name}
                     </Link>
-                  ) : (
+                  ) : bySubject ? null : (
                     <span className="font-medium text-gray-700">System</span>
                   )}
                   {/* "Hanna Lund deactivated Petra Planner"; the system's rows are notes. */}
-                  {row.causer ? " " : <span className="text-gray-500"> · </span>}
+                  {row.causer ? " " : bySubject ? null : <span className="text-gray-500"> · </span>}
                   {row.sentence.map((part, i) =>
                     typeof part === "string" ? (
                       <span key={i}>{part}</span>

@@ -105,4 +105,13 @@ describe("activitySentence", () => {
       ),
     ).toEqual(["The shift has ended: hours are due (Report!)"]);
   });
+
+  it("starts a signed-out user's own account event with the person, not 'System'", () => {
+    expect(
+      activitySentence(row({ description: "Password reset", causerId: null, causerName: null })),
+    ).toEqual([{ link: petra }, " set a new password with a reset link"]);
+    expect(
+      text(activitySentence(row({ description: "Registered", causerId: null, causerName: null }))),
+    ).toBe("[Petra Planner] signed up");
+  });
 });

@@ -112,6 +112,18 @@ const PHRASES: { match: RegExp; other: string; self?: string }[] = [
   },
 ];
 
+/**
+ * What a signed-out user did on their own account (no causer is recorded): the sentence then
+ * starts with the person ("Nora Lind reset their password"), not with "System".
+ */
+const OWN_ACCOUNT: Record<string, string> = {
+  Registered: "signed up",
+  "Password reset": "set a new password with a reset link",
+  "Password reset requested": "asked for a password reset link",
+  "E-mail address verified": "confirmed their e-mail address",
+  "E-mail change reported": "reported an e-mail change they did not make",
+};
+
 /** First words that are the verb of the sentence, lower-cased after the causer's name. */
 const VERB = /^(?:[A-Z][a-z]+ed|Set|Made|Sent|Undid|Saved|Signed|Cloned|Moved|Removed|Added)\b/;
 
@@ -136,6 +148,13 @@ export function activitySentence(row: ActivitySentenceInput): ActivityPart[] {
   const self =
     row.subjectType === "users" && row.causerId !== null && row.causerId === row.subjectId;
   let text = row.description.trim();
+  if (
+    row.causerId === null &&
+    row.subjectType === "users" &&
+    name &&
+    Object.hasOwn(OWN_ACCOUNT, text)
+  )
+    return [row.link ? { link: { ...row.link, label: name } } : name, ` ${OWN_ACCOUNT[text]}`];
   const phrase = PHRASES.find((p) => p.match.test(text));
   if (phrase) {
     if (self && phrase.self) return [phrase.self];

@@ -153,6 +153,35 @@ export async function sendWelcomeLink(
   );
 }
 
+/** What a password link is, as its page says when opened (before the password is typed). */
+export type ResetLinkState = "valid" | "used" | "expired" | "unknown";
+
+export const RESET_LINK_PROBLEM: Record<Exclude<ResetLinkState, "valid">, string> = {
+  used: "This password link was already used. Each link works once: ask for a new one if you still need to set your password.",
+  expired:
+    "This password link has expired. Ask for a new one: it arrives by e-mail within a minute.",
+  unknown:
+    "This password link is not valid. Check that the whole link from the e-mail was opened, or ask for a new one.",
+};
+
+/**
+ * Opening /password/reset/{token}: whether the link can still set a password. A pure read (a
+ * page load never writes: no attempt is counted, nothing is spent); savePassword checks again.
+ * Input that cannot be a link (empty, past 200 characters, not text) is "unknown".
+ */
+export async function resetLinkState(ctx: Ctx, token: unknown): Promise<ResetLinkState> {
+  if (typeof token !== "string" || token.length === 0 || token.length > 200) return "unknown";
+  const [link] = await ctx.db
+    .select({ usedAt: schema.passwordResets.usedAt, expiresAt: schema.passwordResets.expiresAt })
+    .from(schema.passwordResets)
+    .where(eq(schema.passwordResets.tokenHash, sha256(token)))
+    .limit(1);
+  if (!link) return "unknown";
+  if (link.usedAt) return "used";
+  if (link.expiresAt <= ctx.now) return "expired";
+  return "valid";
+}
+
 const invalidLink = () =>
   new ValidationError(RESET_LINK_INVALID, { token: [RESET_LINK_INVALID] }, "invalid_token");
 

@@ -10,6 +10,7 @@ import { idSchema, parseId } from "../params";
 import { cancelPendingEmailChange, requestEmailChange } from "../account/email-change";
 import { assertCurrentPassword, CURRENT_PASSWORD_REQUIRED } from "../account/security";
 import { parseInput } from "../validate";
+import { optionalPhone } from "../phone";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
 import { assertMayGrantRoles } from "./manage";
@@ -49,15 +50,7 @@ export const updateProfileInput = z
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
       z.email("The email must be a valid email address.").max(254).optional(),
     ),
-    phone: z
-      .preprocess(
-        (v) => (v === "" ? null : typeof v === "string" ? v.trim() : v),
-        z
-          .string({ error: "The phone must be a string." })
-          .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "The phone must be a valid phone number.")
-          .nullable(),
-      )
-      .optional(),
+    phone: optionalPhone,
     address: optionalText("address", 200),
     city: optionalText("city", 100),
     zip: optionalText("zip", 20),

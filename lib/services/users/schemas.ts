@@ -4,6 +4,7 @@ import { parseDateEntry, isoOfDay } from "@/lib/domain/time-entry";
 import { checkPaymentDetails } from "@/lib/domain/payment-details";
 import { stepsFor, type WizardKind, type WizardStep } from "@/lib/domain/user-wizard";
 import { flag, idList, idSchema, optionalId } from "../params";
+import { optionalPhone, requiredPhone } from "../phone";
 
 /**
  * The body of `POST users` (the wizard's final call), built for the kind of user the chosen
@@ -39,6 +40,10 @@ const birthDate = z
   .string({ error: "The birth date field is required." })
   .trim()
   .transform((v, c) => {
+    if (v === "") {
+      c.addIssue({ code: "custom", message: "The birth date field is required." });
+      return z.NEVER;
+    }
     const day = parseDateEntry(v);
     if (!day) {
       c.addIssue({ code: "custom", message: "The birth date must be a date as DD/MM/YYYY." });
@@ -119,7 +124,7 @@ function fieldsOf(kind: WizardKind) {
     personal: {
       first_name: required("first name", 100),
       last_name: required("last name", 100),
-      phone: worker ? required("phone", 40) : optional("phone", 40),
+      phone: worker ? requiredPhone : optionalPhone,
       ...(worker
         ? { birth_date: birthDate, country_id: idSchema, languages: idList.default([]) }
         : { country_id: optionalId }),
@@ -163,7 +168,7 @@ export interface CreateUserInput {
   send_password_link?: boolean;
   first_name: string;
   last_name: string;
-  phone?: string;
+  phone?: string | null;
   birth_date?: string;
   country_id?: number;
   languages?: number[];

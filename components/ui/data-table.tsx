@@ -54,6 +54,8 @@ export type DataTableProps<T> = {
   emptyHint?: ReactNode;
   emptyAction?: ReactNode;
   getRowId?: (row: T, index: number) => string;
+  /** Classes of one row (and of its phone card), e.g. to mark the row just created. */
+  rowClassName?: (row: T) => string | undefined;
   /** Below 640 px: stacked cards (default) or the table scrolling inside its own box. */
   mobile?: "cards" | "scroll";
   /** Query parameter names (defaults page / sort / order). */
@@ -85,6 +87,7 @@ export function DataTable<T>({
   emptyHint,
   emptyAction,
   getRowId,
+  rowClassName,
   mobile = "cards",
   params,
   className,
@@ -242,7 +245,7 @@ export function DataTable<T>({
           </thead>
           <tbody className="divide-y divide-gray-200">
             {rows.map((row) => (
-              <tr key={row.id} className="hover:bg-gray-50">
+              <tr key={row.id} className={cn("hover:bg-gray-50", rowClassName?.(row.original))}>
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
@@ -270,6 +273,7 @@ export function DataTable<T>({
           caption={caption}
           titleColumnId={titleColumn?.id}
           label={columnLabel}
+          rowClassName={rowClassName}
           className={cn(pending && "opacity-60")}
         />
       )}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, setDatabaseForTests } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { PASSWORD_REQUIRED, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
 import { PHONE_INVALID, PHONE_REQUIRED } from "@/lib/domain/phone";
 import { createUser, ctxFor, TEST_PASSWORD } from "@/lib/testing/fixtures";
 import { AWAITING_APPROVAL } from "@/lib/services/context";
@@ -199,7 +199,7 @@ describe("POST register (multipart) and POST registration (JSON)", () => {
       first_name: ["The first name field is required."],
       email: ["The email field is required."],
       phone: [PHONE_REQUIRED],
-      password: [PASSWORD_STRENGTH_MESSAGE],
+      password: [PASSWORD_REQUIRED],
       country_id: ["The country field is required."],
       branch_id: ["The branch field is required."],
       skills: ["Choose at least one of the skills."],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
-import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { newPasswordProblem } from "@/lib/domain/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { queueMail } from "@/lib/mail";
 import { env } from "@/lib/env";
@@ -86,7 +86,10 @@ export const registerInput = z.object({
   phone: requiredPhone,
   password: requiredString("password")
     .max(200, "The password may not be greater than 200 characters.")
-    .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE),
+    .superRefine((v, c) => {
+      const problem = newPasswordProblem(v);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    }),
   country_id: id("country"),
   branch_id: id("branch"),
   skills: idList("skills"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_STRENGTH_MESSAGE, isStrongPassword } from "@/lib/domain/password";
+import { newPasswordProblem } from "@/lib/domain/password";
 import { parseDateEntry, isoOfDay } from "@/lib/domain/time-entry";
 import { checkPaymentDetails } from "@/lib/domain/payment-details";
 import { stepsFor, type WizardKind, type WizardStep } from "@/lib/domain/user-wizard";
@@ -29,11 +29,18 @@ const email = z
   .min(1, "The email field is required.")
   .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
 
-const password = z
-  .string({ error: "The password field is required." })
-  .min(1, "The password field is required.")
-  .max(200, "The password may be at most 200 characters.")
-  .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE);
+/** Blank is no password (then one is required unless a link is sent: passwordOrLink). */
+const password = z.preprocess(
+  blank,
+  z
+    .string({ error: "The password field is required." })
+    .max(200, "The password may be at most 200 characters.")
+    .superRefine((v, c) => {
+      const problem = newPasswordProblem(v);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+);
 
 /** DD/MM/YYYY (spec §9) → YYYY-MM-DD as stored; a day in the past. */
 const birthDate = z
@@ -119,7 +126,7 @@ function fieldsOf(kind: WizardKind) {
       send_password_link: z
         .boolean({ error: "The send password link field must be true or false." })
         .optional(),
-      password: password.optional(),
+      password,
     },
     personal: {
       first_name: required("first name", 100),

@@ -23,6 +23,7 @@ import {
 } from ".";
 import { branchOutsideCountry } from "./create";
 import { PHONE_INVALID, PHONE_REQUIRED } from "@/lib/domain/phone";
+import { PASSWORD_REQUIRED, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
 
 let handle: DbHandle;
 let db: Db;
@@ -230,6 +231,22 @@ describe("the create wizard", () => {
 describe("the wizard checks phones and branches as sign-up does", () => {
   const usersNamed = (email: string) =>
     db.select().from(schema.users).where(eq(schema.users.email, email));
+
+  it("answers one password message: required when blank, else the strength rule", async () => {
+    const ctx = await ctxOf(w.pm);
+    const account = (password: string) => ({
+      role_id: workerRole,
+      step: "account",
+      email: "pw.once@example.test",
+      password,
+    });
+    const blank = await appErrorOf(validateUserStep(ctx, account("")));
+    expect(blank.status).toBe(422);
+    expect(blank.errors).toEqual({ password: [PASSWORD_REQUIRED] });
+    const weak = await appErrorOf(validateUserStep(ctx, account("weak")));
+    expect(weak.errors).toEqual({ password: [PASSWORD_STRENGTH_MESSAGE] });
+    expect(await validateUserStep(ctx, account("Strong!Pass1"))).toEqual({ ok: true });
+  });
 
   it("answers one phone message, on the step and on the final call, and writes nothing", async () => {
     const ctx = await ctxOf(w.pm);

@@ -169,7 +169,7 @@ function columns(
           </DropdownMenu>
         );
       },
-      meta: { label: "", align: "right" },
+      meta: { label: "", align: "right", sticky: "right" },
     },
   ];
 }
@@ -226,6 +226,7 @@ export function UsersTable({
         emptyHint={emptyHint}
         emptyAction={emptyAction}
         getRowId={(row) => String(row.id)}
+        density="compact"
         rowClassName={(row) =>
           row.id === created?.id ? "bg-accent-50 hover:bg-accent-50" : undefined
         }

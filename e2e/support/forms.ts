@@ -19,6 +19,9 @@ async function next(page: Page, title: string) {
  * branches of Denmark only. Ends on /users?created={id}; returns the new user's name.
  */
 export async function createFreelancer(page: Page, stamp: string): Promise<string> {
+  // A last name of letters (a real one's length), unique by the stamp's last digits.
+  const letters = stamp.slice(-6).replace(/\d/g, (d) => "abcdefghij"[Number(d)]);
+  const lastName = `Holm${letters}`;
   await page.goto("/users/create");
   await page.getByRole("radio", { name: /Freelancer/ }).check();
   await next(page, "Account");
@@ -26,7 +29,7 @@ export async function createFreelancer(page: Page, stamp: string): Promise<strin
   await page.getByLabel(/^Password/).fill("Strong!Pass1");
   await next(page, "Personal details");
   await page.getByLabel("First name").fill("Frida");
-  await page.getByLabel("Last name").fill(`Form${stamp}`);
+  await page.getByLabel("Last name").fill(lastName);
   await page.getByLabel("Phone").fill("call me");
   await page.getByLabel("Birth date").fill("14/03/1995");
   await page.getByLabel("Birth date").press("Tab");
@@ -59,5 +62,5 @@ export async function createFreelancer(page: Page, stamp: string): Promise<strin
   await page.getByLabel("SWIFT / BIC").fill("DABADKKK");
   await page.getByRole("button", { name: "Create user" }).click();
   await expect(page).toHaveURL(/\/users\?created=\d+$/, { timeout: 30_000 });
-  return `Frida Form${stamp}`;
+  return `Frida ${lastName}`;
 }

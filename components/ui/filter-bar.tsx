@@ -8,6 +8,7 @@ import { FilterControl } from "./filter-control";
 import { FormField, Input } from "./form-field";
 import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 import type { FilterField } from "./filter-types";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 
 export type { FilterField } from "./filter-types";
 export { toggleIsOn, dateToInput, dateFromInput } from "./filter-types";
@@ -163,7 +164,7 @@ function SearchField({
       <Input
         type="search"
         value={text}
-        maxLength={200}
+        maxLength={SEARCH_MAX}
         placeholder={field.placeholder}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {

@@ -38,6 +38,7 @@ export {
   FieldErrors,
   FormField,
   Input,
+  LengthCounter,
   Select,
   Textarea,
   type CheckboxProps,

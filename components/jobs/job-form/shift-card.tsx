@@ -22,6 +22,7 @@ import type { FieldErrors as ErrorMap } from "@/lib/domain/job-form-check";
 import type { ShiftEdit, ShiftDetails } from "@/lib/domain/shift-editing";
 import { inSkillOrder, skillRanks, type SkillGroup } from "@/lib/domain/skill-groups";
 import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
+import { SHIFT_TEXT_LIMITS } from "@/lib/domain/text-limits";
 import type { UserOption } from "@/lib/services/reference";
 
 export interface ShiftCardHandlers {
@@ -286,6 +287,7 @@ export function ShiftCard({
               <Input
                 value={shift.dresscodeNotes}
                 onChange={(e) => on.setDetails({ dresscodeNotes: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.dresscodeNotes}
               />
             </FormField>
             <FormField label="Notes for workers" className="sm:col-span-3">
@@ -293,6 +295,7 @@ export function ShiftCard({
                 rows={2}
                 value={shift.notesForWorkers}
                 onChange={(e) => on.setDetails({ notesForWorkers: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.notesForWorkers}
               />
             </FormField>
             <FormField label="Description" className="sm:col-span-3">
@@ -300,6 +303,7 @@ export function ShiftCard({
                 rows={2}
                 value={shift.description}
                 onChange={(e) => on.setDetails({ description: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.description}
               />
             </FormField>
           </fieldset>

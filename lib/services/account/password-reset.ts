@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX, PASSWORD_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
@@ -32,14 +33,14 @@ const email = requiredString("email")
   .trim()
   .min(1, "The email field is required.")
   .toLowerCase()
-  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
 
 export const forgotPasswordInput = z.object({ email });
 
 /** A new password and its repetition, with the strength rule of spec §5. */
 export const newPasswordFields = {
   password: requiredString("password")
-    .max(200, "The password may not be greater than 200 characters.")
+    .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
     .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE),
   password_confirmation: requiredString("password confirmation"),
 };

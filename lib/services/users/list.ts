@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -49,7 +50,7 @@ export const userListInput = pageInput(10).extend({
     .object({
       search: z.preprocess(
         (v) => (v === "" || v === null ? undefined : v),
-        z.string().trim().max(200).optional(),
+        z.string().trim().max(SEARCH_MAX).optional(),
       ),
       roles: roleList,
       company_id: optionalId,

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PERSON_NAME_MAX,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
 import { newPasswordProblem } from "@/lib/domain/password";
 import { parseDateEntry, isoOfDay } from "@/lib/domain/time-entry";
 import { checkPaymentDetails } from "@/lib/domain/payment-details";
@@ -13,28 +20,29 @@ import { optionalPhone, requiredPhone } from "../phone";
  */
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-const required = (label: string, max = 200) =>
+const required = (label: string, max = NAME_MAX) =>
   z
     .string({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
-    .max(max, `The ${label} may be at most ${max} characters.`);
+    .max(max, tooLongMessage(label, max));
 
-const optional = (label: string, max = 200) => z.preprocess(blank, required(label, max).optional());
+const optional = (label: string, max = NAME_MAX) =>
+  z.preprocess(blank, required(label, max).optional());
 
 const email = z
   .string({ error: "The email field is required." })
   .trim()
   .toLowerCase()
   .min(1, "The email field is required.")
-  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
 
 /** Blank is no password (then one is required unless a link is sent: passwordOrLink). */
 const password = z.preprocess(
   blank,
   z
     .string({ error: "The password field is required." })
-    .max(200, "The password may be at most 200 characters.")
+    .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
     .superRefine((v, c) => {
       const problem = newPasswordProblem(v);
       if (problem) c.addIssue({ code: "custom", message: problem });
@@ -87,7 +95,7 @@ export const paymentSettingsSchema = z
     tax_card: optional("tax card", 60),
     has_tax_id: flag.default(false),
     tax_id: optional("tax id", 40),
-    company_name: optional("company name", 200),
+    company_name: optional("company name", NAME_MAX),
   })
   // The same bank and tax checks as the profile's payment tab (one rule). Invoicing, for the
   // wizard, is giving a company name.
@@ -129,8 +137,8 @@ function fieldsOf(kind: WizardKind) {
       password,
     },
     personal: {
-      first_name: required("first name", 100),
-      last_name: required("last name", 100),
+      first_name: required("first name", PERSON_NAME_MAX),
+      last_name: required("last name", PERSON_NAME_MAX),
       phone: worker ? requiredPhone : optionalPhone,
       ...(worker
         ? { birth_date: birthDate, country_id: idSchema, languages: idList.default([]) }

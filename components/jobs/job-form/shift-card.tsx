@@ -11,6 +11,7 @@ import {
   FieldErrors,
   FormField,
   Input,
+  NumberInput,
   Select,
   Textarea,
   TimeInput,
@@ -35,6 +36,9 @@ export interface ShiftCardHandlers {
   toggleDeleted: () => void;
   copyTo: (date: string) => void;
 }
+
+const HOURS = ["hour", "hours"] as const;
+const POSITIONS = ["position", "positions"] as const;
 
 export function ShiftCard({
   shift,
@@ -115,17 +119,13 @@ export function ShiftCard({
             <TimeInput value={shift.end} onValueChange={(t) => t && on.setEnd(t)} />
           </FormField>
           <FormField label="Hours" errors={errors.duration} hint={formatHours(shift.duration)}>
-            <Input
-              type="number"
-              inputMode="decimal"
+            <NumberInput
               min={0.5}
               max={24}
               step={0.5}
+              unit={HOURS}
               value={shift.duration}
-              onChange={(e) => {
-                const h = Number(e.target.value);
-                if (h > 0 && h <= 24) on.setDuration(h);
-              }}
+              onValueChange={on.setDuration}
             />
           </FormField>
         </fieldset>
@@ -154,19 +154,16 @@ export function ShiftCard({
                 <label className="sr-only" htmlFor={`qty-${shift.id}-${slot.skillId}`}>
                   Positions for {slot.skillName}
                 </label>
-                <Input
+                <NumberInput
                   id={`qty-${shift.id}-${slot.skillId}`}
-                  type="number"
-                  inputMode="numeric"
+                  integer
                   min={1}
                   max={500}
+                  unit={POSITIONS}
                   className="w-20"
                   value={slot.qty}
                   disabled={slot.isDeleted}
-                  onChange={(e) => {
-                    const n = Number(e.target.value);
-                    if (Number.isInteger(n) && n >= 1) on.setSlot(slot.skillId, n);
-                  }}
+                  onValueChange={(n) => on.setSlot(slot.skillId, n)}
                 />
                 <Button
                   type="button"

@@ -20,6 +20,7 @@ import { idSchema, parseId } from "../params";
 import { cancelPendingEmailChange, requestEmailChange } from "../account/email-change";
 import { assertCurrentPassword, CURRENT_PASSWORD_REQUIRED } from "../account/security";
 import { parseInput } from "../validate";
+import { optionalPhone } from "../phone";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
 import { assertMayGrantRoles } from "./manage";
@@ -60,15 +61,7 @@ export const updateProfileInput = z
         .max(EMAIL_MAX, tooLongMessage("email", EMAIL_MAX))
         .optional(),
     ),
-    phone: z
-      .preprocess(
-        (v) => (v === "" ? null : typeof v === "string" ? v.trim() : v),
-        z
-          .string({ error: "The phone must be a string." })
-          .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "The phone must be a valid phone number.")
-          .nullable(),
-      )
-      .optional(),
+    phone: optionalPhone,
     address: optionalText("address", SHORT_TEXT_MAX),
     city: optionalText("city", NAME_MAX),
     zip: optionalText("zip", ZIP_MAX),

@@ -6,11 +6,12 @@ import {
   PERSON_NAME_MAX,
   tooLongMessage,
 } from "@/lib/domain/text-limits";
-import { PASSWORD_STRENGTH_MESSAGE, isStrongPassword } from "@/lib/domain/password";
+import { newPasswordProblem } from "@/lib/domain/password";
 import { parseDateEntry, isoOfDay } from "@/lib/domain/time-entry";
 import { checkPaymentDetails } from "@/lib/domain/payment-details";
 import { stepsFor, type WizardKind, type WizardStep } from "@/lib/domain/user-wizard";
 import { flag, idList, idSchema, optionalId } from "../params";
+import { optionalPhone, requiredPhone } from "../phone";
 
 /**
  * The body of `POST users` (the wizard's final call), built for the kind of user the chosen
@@ -36,17 +37,28 @@ const email = z
   .min(1, "The email field is required.")
   .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
 
-const password = z
-  .string({ error: "The password field is required." })
-  .min(1, "The password field is required.")
-  .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
-  .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE);
+/** Blank is no password (then one is required unless a link is sent: passwordOrLink). */
+const password = z.preprocess(
+  blank,
+  z
+    .string({ error: "The password field is required." })
+    .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
+    .superRefine((v, c) => {
+      const problem = newPasswordProblem(v);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+);
 
 /** DD/MM/YYYY (spec §9) → YYYY-MM-DD as stored; a day in the past. */
 const birthDate = z
   .string({ error: "The birth date field is required." })
   .trim()
   .transform((v, c) => {
+    if (v === "") {
+      c.addIssue({ code: "custom", message: "The birth date field is required." });
+      return z.NEVER;
+    }
     const day = parseDateEntry(v);
     if (!day) {
       c.addIssue({ code: "custom", message: "The birth date must be a date as DD/MM/YYYY." });
@@ -122,12 +134,12 @@ function fieldsOf(kind: WizardKind) {
       send_password_link: z
         .boolean({ error: "The send password link field must be true or false." })
         .optional(),
-      password: password.optional(),
+      password,
     },
     personal: {
       first_name: required("first name", PERSON_NAME_MAX),
       last_name: required("last name", PERSON_NAME_MAX),
-      phone: worker ? required("phone", 40) : optional("phone", 40),
+      phone: worker ? requiredPhone : optionalPhone,
       ...(worker
         ? { birth_date: birthDate, country_id: idSchema, languages: idList.default([]) }
         : { country_id: optionalId }),
@@ -171,7 +183,7 @@ export interface CreateUserInput {
   send_password_link?: boolean;
   first_name: string;
   last_name: string;
-  phone?: string;
+  phone?: string | null;
   birth_date?: string;
   country_id?: number;
   languages?: number[];

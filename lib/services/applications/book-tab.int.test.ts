@@ -67,6 +67,7 @@ describe("removing and moving", () => {
 
   it("moves a booked worker to another shift of the job, checking its capacity", async () => {
     const job = await insertJob(db, {
+      clientRates: true,
       name: "Move me",
       companyId: w.companyA,
       countryId: w.countryId,

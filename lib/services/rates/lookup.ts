@@ -68,7 +68,7 @@ export async function clientRatesFor(
 ): Promise<Map<number, ClientRate>> {
   const out = new Map<number, ClientRate>();
   const skillIds = [...new Set(q.skillIds)];
-  if (!skillIds.length) return out;
+  if (!skillIds.length || (q.branchId === null && !q.jobId)) return out;
   const parents = await parentsOf(db, skillIds);
   const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
   const cr = schema.clientRates;
@@ -80,7 +80,9 @@ export async function clientRatesFor(
         inArray(cr.skillId, all),
         isNull(cr.levelId),
         or(
-          and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
+          q.branchId === null
+            ? undefined
+            : and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
           q.jobId ? eq(cr.jobId, q.jobId) : undefined,
         ),
       ),

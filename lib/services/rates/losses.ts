@@ -31,10 +31,10 @@ const same = (
  * row of the card is edited. Call it inside the verb's transaction, after the card's rows are
  * locked and before anything is written. `details.rates` names each row and the cells at fault.
  */
-export async function assertNoRateLosses(
+export async function assertNoRateLosses<R extends SentClientRow>(
   db: DbOrTx,
-  rows: SentClientRow[],
-  stored: (sent: SentClientRow) => PricedRow | undefined,
+  rows: R[],
+  stored: (sent: R) => PricedRow | undefined,
   digits: number,
   saveAnyway: boolean | undefined,
 ): Promise<void> {

@@ -60,7 +60,7 @@ export function ConfirmRetry({
                   rel="noopener"
                   className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800"
                 >
-                  Add a price for {gap.skill_name} on {gap.company_name}&apos;s rate card
+                  Add a price for {gap.skill_name} on the rate card of {gap.company_name}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </Link>
               ) : (

@@ -5,7 +5,8 @@ import type { PendingLoss } from "./use-rate-grid";
 
 /**
  * "This rate loses money": the rows a save would store at a loss (worker pay above a price, a
- * weekend/holiday or night price below standard), each with its problems, and Save anyway or
+ * weekend/holiday or night price below standard; on a job, pay above the client's price), each
+ * with its problems, and Save anyway or
  * Cancel (which keeps the grid as typed, to correct it). Asked once per save; nothing is saved
  * until Save anyway.
  */
@@ -29,8 +30,8 @@ export function RateLossConfirm({
           role="alertdialog"
         >
           <ul className="flex flex-col gap-2 text-sm text-gray-800">
-            {loss.rows.map((r) => (
-              <li key={r.skill_id} className="wrap-anywhere">
+            {loss.rows.map((r, i) => (
+              <li key={i} className="wrap-anywhere">
                 <span className="font-medium text-gray-900">{r.skill_name}</span>
                 {r.losses.map((l) => (
                   <span key={l.field} className="block">

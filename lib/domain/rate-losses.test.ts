@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLosses, rateLossQuestion } from "./rate-losses";
+import { payLosses, rateLosses, rateLossQuestion } from "./rate-losses";
 
 const row = (
   standard_price: number | null,
@@ -66,5 +66,44 @@ describe("rateLossQuestion", () => {
     expect(rateLossQuestion(two)).toMatch(
       /^2 rates lose money\. Stagehand: .* Rigger: .* Save anyway\?$/,
     );
+  });
+});
+
+describe("payLosses", () => {
+  const price = { standard: 30000, weekend: 40000, night: null };
+  it("finds pay above the client's price band by band, an unset band taking the standard", () => {
+    expect(
+      payLosses({ amount: 32000, weekend_amount: null, night_amount: 35000 }, price, 2),
+    ).toEqual([
+      {
+        field: "amount",
+        message: "The standard pay (320.00) is above the client's standard price (300.00).",
+      },
+      {
+        field: "night_amount",
+        message: "The night pay (350.00) is above the client's night price (300.00).",
+      },
+    ]);
+    expect(
+      payLosses({ amount: 25000, weekend_amount: 45000, night_amount: null }, price, 2),
+    ).toEqual([
+      {
+        field: "weekend_amount",
+        message:
+          "The weekend and holiday pay (450.00) is above the client's weekend and holiday price (400.00).",
+      },
+    ]);
+  });
+
+  it("is quiet without a price, for an empty row, or for pay at the price", () => {
+    expect(
+      payLosses({ amount: 99999, weekend_amount: null, night_amount: null }, undefined, 2),
+    ).toEqual([]);
+    expect(payLosses({ amount: null, weekend_amount: null, night_amount: null }, price, 2)).toEqual(
+      [],
+    );
+    expect(
+      payLosses({ amount: 30000, weekend_amount: 40000, night_amount: null }, price, 2),
+    ).toEqual([]);
   });
 });

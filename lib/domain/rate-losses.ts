@@ -15,7 +15,8 @@ export interface PricedRow {
 
 /** One problem of a row, on the cell at fault. */
 export interface RateLoss {
-  field: "rate_worker" | "weekend_price" | "night_price";
+  field:
+    "rate_worker" | "weekend_price" | "night_price" | "amount" | "weekend_amount" | "night_amount";
   message: string;
 }
 
@@ -56,7 +57,7 @@ export function rateLosses(row: PricedRow, digits: number): RateLoss[] {
   return out;
 }
 
-/** A row of a card that loses money, named for people. */
+/** A row of a card that loses money, named for people ("Stagehand", "Stagehand · Senior"). */
 export interface NamedLoss {
   skill_id: number;
   skill_name: string;
@@ -69,4 +70,53 @@ export function rateLossQuestion(rows: NamedLoss[]): string {
     .map((r) => `${r.skill_name}: ${r.losses.map((l) => l.message).join(" ")}`)
     .join(" ");
   return `${rows.length === 1 ? "This rate loses money" : `${rows.length} rates lose money`}. ${listed} Save anyway?`;
+}
+
+/** A worker rate row's pay bands (null weekend or night pay: the standard pay applies). */
+export interface PayRow {
+  amount: number | null;
+  weekend_amount: number | null;
+  night_amount: number | null;
+}
+
+/** The client's price of the same skill on the job (null weekend or night: standard). */
+export interface PriceBands {
+  standard: number;
+  weekend: number | null;
+  night: number | null;
+}
+
+/**
+ * Where a worker's pay on a job is above what the client pays for the skill there, band by
+ * band (weekend and holiday, night), as the projection prices them. None without a price
+ * (booking onto an unpriced skill warns on its own) or for an empty row.
+ */
+export function payLosses(pay: PayRow, price: PriceBands | undefined, digits: number): RateLoss[] {
+  if (!price || pay.amount === null) return [];
+  const money = (n: number) => formatAmount(n, digits);
+  const out: RateLoss[] = [];
+  const bands = [
+    { field: "amount", label: "standard", pay: pay.amount, price: price.standard, own: true },
+    {
+      field: "weekend_amount",
+      label: "weekend and holiday",
+      pay: pay.weekend_amount ?? pay.amount,
+      price: price.weekend ?? price.standard,
+      own: pay.weekend_amount !== null || price.weekend !== null,
+    },
+    {
+      field: "night_amount",
+      label: "night",
+      pay: pay.night_amount ?? pay.amount,
+      price: price.night ?? price.standard,
+      own: pay.night_amount !== null || price.night !== null,
+    },
+  ] as const;
+  for (const b of bands)
+    if (b.own && b.pay > b.price)
+      out.push({
+        field: b.field,
+        message: `The ${b.label} pay (${money(b.pay)}) is above the client's ${b.label} price (${money(b.price)}).`,
+      });
+  return out;
 }

@@ -11,6 +11,7 @@ import {
   branch,
   evening,
   jobClientRows,
+  jobWorkerRows,
   junior,
   lastLog,
   senior,
@@ -284,5 +285,38 @@ describe("a job's client rates that lose money (issue 23)", () => {
     // The copied Stagehand row, sent back unchanged with the saved loss, asks nothing.
     const again = await saveJobClientRates(pm, job.id, { rates });
     expect(again.message).toBe("Record updated successfully");
+  });
+});
+
+describe("a job's worker pay above the client's price (issue 23)", () => {
+  it("asks before saving, names the row and band, writes nothing, and saves with save_anyway", async () => {
+    const job = await makeJob([evening()]);
+    const before = await jobWorkerRows(job.id);
+    const rates = [
+      {
+        skill_id: w.skill,
+        level_id: senior,
+        amount: 32000,
+        night_amount: 50000,
+        night_start: "22:00",
+        night_end: "06:00",
+      },
+    ];
+    const pm = await ctxOf(w.pm);
+    const err = await appErrorOf(saveJobWorkerRates(pm, job.id, { rates }));
+    expect([err.status, err.type]).toEqual([410, "rate_loses_money"]);
+    expect(err.message).toBe(
+      "This rate loses money. Stagehand · Senior (job rates): The standard pay (320.00) is above the client's standard price (300.00). The night pay (500.00) is above the client's night price (450.00). Save anyway?",
+    );
+    expect(await jobWorkerRows(job.id)).toEqual(before);
+
+    await saveJobWorkerRates(pm, job.id, { rates, save_anyway: true });
+    const row = (await jobWorkerRows(job.id)).find((r) => r.levelId === senior);
+    expect(row).toMatchObject({ amount: 32000, nightAmount: 50000 });
+    // Pay at or below the price asks nothing.
+    const fine = await saveJobWorkerRates(pm, job.id, {
+      rates: [{ skill_id: w.skill, level_id: junior, amount: 30000 }],
+    });
+    expect(fine.message).toBe("Record updated successfully");
   });
 });

@@ -1,12 +1,15 @@
 import { and, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import {
+  payLosses,
   rateLosses,
   rateLossQuestion,
   type NamedLoss,
+  type PayRow,
   type PricedRow,
 } from "@/lib/domain/rate-losses";
 import { ConfirmError } from "../errors";
+import { clientRatesFor } from "./lookup";
 
 /** A client rate row as sent, keyed to the row it replaces (if any). */
 export interface SentClientRow extends PricedRow {
@@ -78,3 +81,89 @@ export const storedPrices = (r: {
   night_price: r.nightPrice,
   rate_worker: r.rateWorker,
 });
+
+/** A job worker rate row as sent: per skill × level, or for one booked worker. */
+export interface SentPayRow extends PayRow {
+  skill_id: number;
+  level_id: number | null;
+  user_id: number | null;
+}
+
+/**
+ * 410 `rate_loses_money` when a worker rate being saved on a job pays more than the client pays
+ * for the skill on that job (`payLosses`, against the price the projection uses), unless the
+ * caller repeats the save with `save_anyway`. As for client rates, only the rows this save
+ * changes are asked about. Call it inside the verb's transaction before writing.
+ */
+export async function assertNoPayLosses(
+  db: DbOrTx,
+  job: { id: number; companyId: number; branchId: number | null },
+  rows: SentPayRow[],
+  stored: (sent: SentPayRow) => PayRow | undefined,
+  digits: number,
+  saveAnyway: boolean | undefined,
+): Promise<void> {
+  if (saveAnyway) return;
+  const changed = rows.filter((r) => {
+    const before = stored(r);
+    return (
+      !before ||
+      before.amount !== r.amount ||
+      before.weekend_amount !== r.weekend_amount ||
+      before.night_amount !== r.night_amount
+    );
+  });
+  if (!changed.length) return;
+  const prices = await clientRatesFor(db, {
+    companyId: job.companyId,
+    branchId: job.branchId,
+    jobId: job.id,
+    skillIds: changed.map((r) => r.skill_id),
+  });
+  const faulty = changed.flatMap((row) => {
+    const losses = payLosses(row, prices.get(row.skill_id), digits);
+    return losses.length ? [{ row, losses }] : [];
+  });
+  if (!faulty.length) return;
+  const ids = (pick: (r: SentPayRow) => number | null) => [
+    0,
+    ...new Set(faulty.flatMap((f) => (pick(f.row) === null ? [] : [pick(f.row)!]))),
+  ];
+  const [skills, levels, users] = await Promise.all([
+    db
+      .select({ id: schema.skills.id, name: schema.skills.name })
+      .from(schema.skills)
+      .where(
+        inArray(
+          schema.skills.id,
+          ids((r) => r.skill_id),
+        ),
+      ),
+    db
+      .select({ id: schema.levels.id, name: schema.levels.name })
+      .from(schema.levels)
+      .where(
+        inArray(
+          schema.levels.id,
+          ids((r) => r.level_id),
+        ),
+      ),
+    db
+      .select({ id: schema.users.id, name: schema.users.name })
+      .from(schema.users)
+      .where(
+        inArray(
+          schema.users.id,
+          ids((r) => r.user_id),
+        ),
+      ),
+  ]);
+  const named: NamedLoss[] = faulty.map(({ row, losses }) => {
+    const skill = skills.find((s) => s.id === row.skill_id)?.name ?? `Skill ${row.skill_id}`;
+    const who =
+      users.find((u) => u.id === row.user_id)?.name ??
+      levels.find((l) => l.id === row.level_id)?.name;
+    return { skill_id: row.skill_id, skill_name: who ? `${skill} · ${who}` : skill, losses };
+  });
+  throw new ConfirmError(rateLossQuestion(named), "rate_loses_money", { rates: named });
+}

@@ -183,6 +183,11 @@ test("a rate card that loses money asks once before it is saved; parent rows say
   await page.reload();
   await expect(cell(page, "Standard price", "Stagehand")).toHaveValue(before.standard);
   await noSidewaysScroll(page);
+  // The skill names stay readable: their column wraps words, it is not squeezed to a letter.
+  for (const name of [/^Stage & Rigging/, /^Stagehand/]) {
+    const box = await page.getByRole("rowheader", { name }).boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(140);
+  }
   await shot(page, "rate-card-390");
   await losing();
   await expect(confirm).toBeVisible();

@@ -50,7 +50,10 @@ export function RateGrid({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-left text-xs font-medium text-gray-700">
           <tr>
-            <th scope="col" className="sticky left-0 z-10 w-48 max-w-48 bg-gray-50 px-3 py-2">
+            <th
+              scope="col"
+              className="sticky left-0 z-10 w-48 max-w-48 min-w-36 bg-gray-50 px-3 py-2"
+            >
               Skill
             </th>
             {columns.map((c) => (
@@ -71,7 +74,7 @@ export function RateGrid({
                 <th
                   scope="row"
                   className={cn(
-                    "sticky left-0 z-10 w-48 max-w-48 bg-white px-3 py-2 text-left font-medium wrap-anywhere text-gray-900",
+                    "sticky left-0 z-10 w-48 max-w-48 min-w-36 bg-white px-3 py-2 text-left font-medium wrap-anywhere text-gray-900",
                     row.parentName && "pl-7 font-normal",
                   )}
                 >

@@ -16,7 +16,7 @@ export async function saveClientCardAction(
   flags: { save_anyway?: boolean } = {},
 ) {
   return runAction((ctx) =>
-    saveClientCard(ctx, { jsonData: card, save_anyway: flags.save_anyway === true }),
+    saveClientCard(ctx, { jsonData: card, save_anyway: flags?.save_anyway === true }),
   );
 }
 

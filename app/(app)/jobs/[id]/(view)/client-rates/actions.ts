@@ -10,6 +10,6 @@ export async function saveClientRates(
   flags: { save_anyway?: boolean } = {},
 ) {
   return runAction((ctx) =>
-    saveJobClientRates(ctx, jobId, { rates, save_anyway: flags.save_anyway === true }),
+    saveJobClientRates(ctx, jobId, { rates, save_anyway: flags?.save_anyway === true }),
   );
 }

@@ -10,6 +10,6 @@ export async function saveWorkerRates(
   flags: { save_anyway?: boolean } = {},
 ) {
   return runAction((ctx) =>
-    saveJobWorkerRates(ctx, jobId, { rates, save_anyway: flags.save_anyway === true }),
+    saveJobWorkerRates(ctx, jobId, { rates, save_anyway: flags?.save_anyway === true }),
   );
 }

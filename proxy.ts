@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { env } from "@/lib/env";
 import { decide, matchRoute } from "@/lib/auth/guard";
 import { browserSession } from "@/lib/auth/session";
+import { PATH_HEADER } from "@/lib/auth/denied";
 import {
   API_CONTENT_SECURITY_POLICY,
   API_DOCS_PATH,
@@ -36,6 +37,8 @@ export async function proxy(req: NextRequest) {
   const request = { headers: new Headers(req.headers) };
   request.headers.set("content-security-policy", csp);
   request.headers.set("x-nonce", nonce);
+  // Overwrites whatever the client sent: the page's own path (lib/http/page.ts, ?denied=).
+  if (!isApi) request.headers.set(PATH_HEADER, req.nextUrl.pathname);
   // API routes answer 401/403 JSON themselves; the guard is for pages.
   const res = isApi ? NextResponse.next({ request }) : await guard(req, request);
   res.headers.set("Content-Security-Policy", csp);

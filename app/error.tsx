@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
+import { ServerErrorScreen } from "@/components/shell/server-error-screen";
 import { StatusScreen } from "@/components/shell/status-screen";
 import { clientErrorOf } from "@/lib/http/client-error";
 
@@ -25,21 +26,15 @@ export default function ErrorPage({
         <p>{client.message}</p>
       </StatusScreen>
     );
-  const chunk = /Loading chunk .* failed|ChunkLoadError/i.test(error.message);
-  return (
-    <StatusScreen
-      code="500"
-      title={chunk ? "Loading chunk failed" : "Something went wrong"}
-      action={
-        <Button onClick={() => (chunk ? window.location.reload() : reset())}>Try again</Button>
-      }
-    >
-      <p>
-        {chunk
-          ? "A new version of Crewdeck may have been released. Reload the page to continue."
-          : "Sorry, something went wrong on our side. Nothing you entered was saved twice; try again in a moment."}
-      </p>
-      {error.digest && <p className="mt-2 text-xs text-gray-500">Reference: {error.digest}</p>}
-    </StatusScreen>
-  );
+  if (/Loading chunk .* failed|ChunkLoadError/i.test(error.message))
+    return (
+      <StatusScreen
+        code="500"
+        title="Loading chunk failed"
+        action={<Button onClick={() => window.location.reload()}>Try again</Button>}
+      >
+        <p>A new version of Crewdeck may have been released. Reload the page to continue.</p>
+      </StatusScreen>
+    );
+  return <ServerErrorScreen retry={reset} reference={error.digest} />;
 }

@@ -126,7 +126,8 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
   await expect(links).toHaveText(["Dashboard", "Jobs", "Levels"]);
   await page.goto("/roles");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard\?denied=roles$/);
+  await expect(page.getByText("You don't have access to the roles.")).toBeVisible();
 });
 
 test("roles and permissions work at phone width", async ({ page }) => {

@@ -154,7 +154,10 @@ test("a crew handler and a client contact have no projection tab and are sent aw
     await expect(page.getByRole("navigation", { name: "Job sections" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Job projection" })).toHaveCount(0);
     await page.goto(`/jobs/${id}/job-projection`);
-    await expect(page, email).toHaveURL(/\/dashboard$/);
+    await expect(page, email).toHaveURL(/\/dashboard\?denied=jobs-job-projection$/);
+    await expect(
+      page.getByText("You don't have access to the projection of this job."),
+    ).toBeVisible();
     const token = await apiToken(page.request, email);
     expect((await api(page.request, token, "GET", `jobs/${id}/projection`)).status).toBe(403);
   }

@@ -145,9 +145,13 @@ test("a worker is sent away from the jobs screens", async ({ page }) => {
   await acceptCookies(page);
   await signIn(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
-  for (const path of ["/jobs", "/jobs/create", "/jobs/1/edit"]) {
+  for (const [path, code] of [
+    ["/jobs", "jobs"],
+    ["/jobs/create", "jobs-create"],
+    ["/jobs/1/edit", "jobs-edit"],
+  ]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/my-dashboard$/);
+    await expect(page).toHaveURL(new RegExp(`/my-dashboard\\?denied=${code}$`));
   }
 });
 

@@ -156,12 +156,15 @@ test.describe.serial("joining and getting back in", () => {
     await signIn(page, email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/my-dashboard$/);
 
-    // The same link does not work twice.
+    // The same link does not work twice, and says so as it opens (issue 23).
     await page.context().clearCookies();
     await page.goto(resetLink);
-    await page.getByLabel(/^New password/).fill("Third#Password9");
-    await page.getByLabel("Repeat the new password").fill("Third#Password9");
-    await page.getByRole("button", { name: "Save the new password" }).click();
-    await expect(page.getByText(/This password reset link is invalid/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+    await expect(page.getByText(/This password link was already used/)).toBeVisible();
+    await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute(
+      "href",
+      "/password-reset",
+    );
   });
 });

@@ -53,7 +53,8 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   // Payment: an invalid IBAN shows the field error, a valid one is saved and grouped.
   await profileTab(page, "Payment").click();
   await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByText("Amounts appear once worker rates are set up.")).toBeVisible();
+  // Approved hours not yet paid are priced at the worker's rates (issue 23), per currency.
+  await expect(page.getByText(/^\d+(\.\d+)? h · [\d,]+\.\d{2} DKK/)).toBeVisible();
   const danish = page.getByLabel("I have a Danish bank account (reg. and account number)");
   if (await danish.isChecked()) await danish.uncheck();
   await page.getByLabel("IBAN").fill("DK51 0040 0440 1162 43");

@@ -35,9 +35,10 @@ test("the admin filters the activity log by a type and follows a record's link",
 
   await page.getByLabel("Type").selectOption("jobs");
   await expect(page).toHaveURL(/log_name=jobs/);
-  await expect(log.getByText(/Created job /).first()).toBeVisible();
+  await expect(log.getByText(/created job /).first()).toBeVisible();
   const rows = log.getByRole("listitem");
-  for (const text of await rows.allInnerTexts()) expect(text).toContain("jobs");
+  // The kind in words (issue 23), never the raw key.
+  for (const text of await rows.allInnerTexts()) expect(text).toContain("Jobs");
   // Status changes read as before → after.
   await page.getByLabel("Type").selectOption("users");
   await expect(log.getByText("changed to").first()).toBeAttached();

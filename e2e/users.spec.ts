@@ -111,7 +111,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await shot(page, "users-create-payment-1280");
   await page.getByRole("button", { name: "Create user" }).click();
   await expectToast(page, "User created successfully!");
-  await expect(page).toHaveURL(/\/users$/);
+  await expect(page).toHaveURL(/\/users\?created=\d+$/);
 
   // It is listed; deactivate it from the row menu, then activate it again.
   const name = `Edda Tester${stamp}`;

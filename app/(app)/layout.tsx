@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
@@ -11,6 +12,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { shellIcons } from "@/components/shell/shell-icons";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
+import { DeniedNotice } from "@/components/shell/denied-notice";
 import { inviteFriend } from "./actions";
 import { newJobsBadge } from "./my-dashboard/data";
 import { menuBadges } from "./menu-badges";
@@ -67,6 +69,9 @@ export default async function SignedInLayout({ children }: { children: React.Rea
             <Link href="/settings">Switch it off in Agency settings</Link>.
           </Alert>
         )}
+        <Suspense fallback={null}>
+          <DeniedNotice />
+        </Suspense>
         {children}
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}

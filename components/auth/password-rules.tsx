@@ -5,12 +5,15 @@ import { cn, FormField, Input } from "@/components/ui";
 
 /** A new-password field with the rules ticked live under it (sign-up, reset, change). */
 export function NewPasswordField({
+  id,
   label,
   errors,
   value,
   onChange,
   autoFocus,
 }: {
+  /** The control's id (generated when omitted), e.g. for an error summary's link. */
+  id?: string;
   label: string;
   errors?: string[];
   value: string;
@@ -20,7 +23,7 @@ export function NewPasswordField({
   const rulesId = useId();
   return (
     <>
-      <FormField label={label} errors={errors} required>
+      <FormField label={label} id={id} errors={errors} required>
         <Input
           name="password"
           type="password"

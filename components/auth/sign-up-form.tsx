@@ -7,11 +7,14 @@ import {
   Alert,
   Button,
   Checkbox,
+  ErrorSummary,
   FieldErrors,
   FormField,
   Input,
   Select,
+  focusFirstError,
   notify,
+  type ErrorSummaryItem,
 } from "@/components/ui";
 import { registrationFailureMessage } from "@/lib/domain/registration-message";
 import { NewPasswordField } from "./password-rules";
@@ -24,6 +27,31 @@ export interface SignUpOptions {
 }
 
 type Errors = Record<string, string[]>;
+
+/**
+ * The id of each field's control, in the order the form shows them: the error summary links
+ * to them in this order.
+ */
+const FIELD_IDS: Record<string, string> = {
+  first_name: "sign-up-first-name",
+  name: "sign-up-last-name",
+  email: "sign-up-email",
+  phone: "sign-up-phone",
+  password: "sign-up-password",
+  country_id: "sign-up-country",
+  branch_id: "sign-up-branch",
+  skills: "sign-up-skills",
+  languages: "sign-up-languages",
+  issues_invoice: "sign-up-invoice",
+  privacy_accepted: "sign-up-privacy",
+};
+
+/** Every message of a refused registration, field by field in the form's order. */
+function summaryOf(errors: Errors): ErrorSummaryItem[] {
+  return Object.entries(FIELD_IDS).flatMap(([field, target]) =>
+    (errors[field] ?? []).map((message) => ({ target, message })),
+  );
+}
 
 /** How long the e-mail field waits after the last key before asking whether it is free. */
 const EMAIL_CHECK_DEBOUNCE_MS = 400;
@@ -63,7 +91,15 @@ export function SignUpForm({
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Bumped when a refusal comes back: once its errors are drawn, the first one takes the focus.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const checkSeq = useRef(0);
+  const summary = summaryOf(errors);
+
+  useEffect(() => {
+    if (refusals > 0) focusFirstError(formRef.current);
+  }, [refusals]);
 
   const branches = useMemo(
     () => options.branches.filter((b) => String(b.country_id) === countryId),
@@ -118,7 +154,9 @@ export function SignUpForm({
       }
       const errs = (body as { errors?: Errors } | undefined)?.errors ?? {};
       setErrors(errs);
-      setMessage(registrationFailureMessage(body, res.status));
+      // Field errors are listed in the summary; anything else (too many tries) is said once.
+      if (summaryOf(errs).length === 0) setMessage(registrationFailureMessage(body, res.status));
+      setRefusals((n) => n + 1);
     } catch {
       setMessage(registrationFailureMessage(undefined));
     } finally {
@@ -127,23 +165,25 @@ export function SignUpForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       {message && <Alert tone="error">{message}</Alert>}
+      <ErrorSummary items={summary} />
       {inviterName && (
         <Alert tone="info">
           You were invited by <strong>{inviterName}</strong>.
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" errors={errors.first_name} required>
+        <FormField label="First name" id={FIELD_IDS.first_name} errors={errors.first_name} required>
           <Input name="first_name" autoComplete="given-name" maxLength={100} />
         </FormField>
-        <FormField label="Last name" errors={errors.name} required>
+        <FormField label="Last name" id={FIELD_IDS.name} errors={errors.name} required>
           <Input name="name" autoComplete="family-name" maxLength={100} />
         </FormField>
       </div>
       <FormField
         label="Email"
+        id={FIELD_IDS.email}
         errors={errors.email ?? (emailNote && !emailNote.free ? [emailNote.message] : undefined)}
         hint={emailNote?.free ? "This address is free." : undefined}
         required
@@ -157,17 +197,18 @@ export function SignUpForm({
           onChange={(e) => setEmail(e.target.value)}
         />
       </FormField>
-      <FormField label="Phone" errors={errors.phone} required>
+      <FormField label="Phone" id={FIELD_IDS.phone} errors={errors.phone} required>
         <Input name="phone" type="tel" autoComplete="tel" placeholder="+45 20 30 40 50" />
       </FormField>
       <NewPasswordField
+        id={FIELD_IDS.password}
         label="Password"
         errors={errors.password}
         value={password}
         onChange={setPassword}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Country" errors={errors.country_id} required>
+        <FormField label="Country" id={FIELD_IDS.country_id} errors={errors.country_id} required>
           <Select
             name="country_id"
             placeholder="Choose a country"
@@ -184,7 +225,7 @@ export function SignUpForm({
             ))}
           </Select>
         </FormField>
-        <FormField label="Branch" errors={errors.branch_id} required>
+        <FormField label="Branch" id={FIELD_IDS.branch_id} errors={errors.branch_id} required>
           <Select
             name="branch_id"
             placeholder={countryId ? "Choose a branch" : "Choose a country first"}
@@ -200,7 +241,12 @@ export function SignUpForm({
           </Select>
         </FormField>
       </div>
-      <fieldset className="flex flex-col gap-1">
+      <fieldset
+        id={FIELD_IDS.skills}
+        tabIndex={-1}
+        data-invalid={errors.skills ? "" : undefined}
+        className="flex flex-col gap-1 outline-none"
+      >
         <legend className="mb-1 text-sm font-medium text-gray-900">
           Skills <span className="font-normal text-gray-600">(what you can work as)</span>
         </legend>
@@ -229,7 +275,12 @@ export function SignUpForm({
         </div>
         <FieldErrors messages={errors.skills ?? []} />
       </fieldset>
-      <fieldset className="flex flex-col gap-1">
+      <fieldset
+        id={FIELD_IDS.languages}
+        tabIndex={-1}
+        data-invalid={errors.languages ? "" : undefined}
+        className="flex flex-col gap-1 outline-none"
+      >
         <legend className="mb-1 text-sm font-medium text-gray-900">Languages you speak</legend>
         <div className="grid grid-cols-2 gap-x-3 rounded-control border border-gray-200 px-3 py-1">
           {options.languages.map((l) => (
@@ -244,11 +295,13 @@ export function SignUpForm({
         <FieldErrors messages={errors.languages ?? []} />
       </fieldset>
       <Checkbox
+        id={FIELD_IDS.issues_invoice}
         name="issues_invoice"
         label="I invoice my work through my own company"
         errors={errors.issues_invoice}
       />
       <Checkbox
+        id={FIELD_IDS.privacy_accepted}
         name="privacy_accepted"
         required
         errors={errors.privacy_accepted}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { FormField, Input, Textarea } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
 import { RecordDialog, RecordFormFooter, useRecordSubmit } from "./record-dialog";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 
 type Values = { name: string; description: string };
 type Save = (values: Values) => Promise<ActionResult<{ message: string }>>;
@@ -95,7 +96,7 @@ function NameDescriptionForm(props: {
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           spellCheck={props.nameReadOnly === undefined ? undefined : false}
           readOnly={props.nameReadOnly}

@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
 import { Button, Dialog, DialogClose, DialogContent, DialogFooter, notify } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
+import { SERVER_ACTION_BODY_LIMIT } from "@/lib/http/body-limits";
+import { sentBytes } from "@/lib/domain/text-limits";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -47,9 +49,10 @@ export function useRecordSubmit(onDone: () => void) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = (run: () => Promise<ActionResult<{ message: string }>>) =>
+  /** `sent`: what the action is given, checked against the size an action takes. */
+  const submit = (run: () => Promise<ActionResult<{ message: string }>>, sent?: unknown) =>
     start(async () => {
-      const r = await runOrNetworkError(run);
+      const r = await runOrNetworkError(run, sent);
       if (!r) return;
       if (!r.ok) {
         setErrors(r.errors ?? {});
@@ -67,15 +70,33 @@ export function useRecordSubmit(onDone: () => void) {
 /** Spec §8: what the screen says when a call never reached the server (offline, dropped). */
 export const NETWORK_ERROR = "A network error has occurred";
 
+/** A form bigger than a server action takes: said before sending, the form kept. */
+export const FORM_TOO_LARGE =
+  "This form is too large to send: shorten its longest text and try again. Nothing was saved.";
+
+/** The server took the call and failed without an answer; the form keeps what was typed. */
+export const SEND_FAILED = "Nothing was saved: the server could not take this form. Try again.";
+
 /**
  * Runs a server action. An action answers every failure as a result, so a throw means the
- * call itself failed (no network, server gone): that is toasted here and null returned.
+ * call itself failed: it never reached the server (offline, dropped: NETWORK_ERROR), or the
+ * server refused it before the action ran. Next refuses a body past `serverActions.
+ * bodySizeLimit` that way, with a bare 500 that would otherwise replace the page with the
+ * error screen and lose the form. With `sent` (the action's arguments) a body past that
+ * limit is not sent at all. Either way the failure is toasted here and null returned.
  */
-export async function runOrNetworkError<T>(run: () => Promise<T>): Promise<T | null> {
+export async function runOrNetworkError<T>(
+  run: () => Promise<T>,
+  sent?: unknown,
+): Promise<T | null> {
+  if (sent !== undefined && sentBytes(sent) > SERVER_ACTION_BODY_LIMIT) {
+    notify.error(FORM_TOO_LARGE);
+    return null;
+  }
   try {
     return await run();
-  } catch {
-    notify.error(NETWORK_ERROR);
+  } catch (err) {
+    notify.error(err instanceof TypeError ? NETWORK_ERROR : SEND_FAILED);
     return null;
   }
 }

@@ -21,6 +21,7 @@ import {
 import { formatDateTime } from "@/lib/domain/format";
 import type { ActionResult } from "@/lib/http/action";
 import type { NoteView } from "@/lib/services/notes";
+import { NOTE_MAX } from "@/lib/domain/text-limits";
 
 type Act = () => Promise<ActionResult<unknown>>;
 
@@ -96,7 +97,7 @@ export function NotesPanel({
                   rows={3}
                   value={text}
                   onChange={(e) => setText(e.target.value)}
-                  maxLength={5000}
+                  maxLength={NOTE_MAX}
                 />
               </FormField>
               <div>
@@ -141,7 +142,7 @@ export function NotesPanel({
                           rows={3}
                           value={editing.text}
                           onChange={(e) => setEditing({ id: n.id, text: e.target.value })}
-                          maxLength={5000}
+                          maxLength={NOTE_MAX}
                         />
                       </FormField>
                       <div className="flex gap-2">

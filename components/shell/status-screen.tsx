@@ -7,11 +7,14 @@ export function StatusScreen({
   title,
   children,
   action,
+  home = true,
 }: {
   code: string;
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** The "Go to my start page" link (the 500 screen offers Go back instead). */
+  home?: boolean;
 }) {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-12">
@@ -24,9 +27,11 @@ export function StatusScreen({
           {/* A full load, not next/link: after an error a fresh page is wanted, and the 404 and
               500 boundaries are part of every page's first load, where next/link would be
               bundled once more per boundary (README, first-load JavaScript). */}
-          <a href="/" className={buttonClass({ variant: action ? "secondary" : "primary" })}>
-            Go to my start page
-          </a>
+          {home && (
+            <a href="/" className={buttonClass({ variant: action ? "secondary" : "primary" })}>
+              Go to my start page
+            </a>
+          )}
         </div>
       </div>
     </main>

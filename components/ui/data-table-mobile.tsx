@@ -15,6 +15,7 @@ export function DataTableCards<T>({
   caption,
   titleColumnId,
   label,
+  rowClassName,
   className,
 }: {
   rows: Row<T>[];
@@ -22,6 +23,7 @@ export function DataTableCards<T>({
   /** Column shown as the card's title line (meta.mobileTitle). */
   titleColumnId?: string;
   label: (column: Column<T, unknown>) => string | null;
+  rowClassName?: (row: T) => string | undefined;
   className?: string;
 }) {
   return (
@@ -43,7 +45,10 @@ export function DataTableCards<T>({
         return (
           <li
             key={row.id}
-            className="min-w-0 rounded-card border border-gray-200 bg-white p-4 shadow-sm"
+            className={cn(
+              "min-w-0 rounded-card border border-gray-200 bg-white p-4 shadow-sm",
+              rowClassName?.(row.original),
+            )}
           >
             {title && (
               <div className="mb-3 text-base font-semibold break-words text-gray-900">

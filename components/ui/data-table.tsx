@@ -30,6 +30,11 @@ declare module "@tanstack/react-table" {
     /** Show this column as the card's title line in the phone card view. */
     mobileTitle?: boolean;
     align?: "left" | "center" | "right";
+    /**
+     * Kept in view at the table's right edge when the table is wider than its box (row
+     * actions): the data of a row can always outgrow the screen; its menu must not go with it.
+     */
+    sticky?: "right";
     headerClassName?: string;
     cellClassName?: string;
   }
@@ -54,6 +59,10 @@ export type DataTableProps<T> = {
   emptyHint?: ReactNode;
   emptyAction?: ReactNode;
   getRowId?: (row: T, index: number) => string;
+  /** Classes of one row (and of its phone card), e.g. to mark the row just created. */
+  rowClassName?: (row: T) => string | undefined;
+  /** "compact": narrower cell padding, for a table with many columns beside the navigation. */
+  density?: "normal" | "compact";
   /** Below 640 px: stacked cards (default) or the table scrolling inside its own box. */
   mobile?: "cards" | "scroll";
   /** Query parameter names (defaults page / sort / order). */
@@ -85,6 +94,8 @@ export function DataTable<T>({
   emptyHint,
   emptyAction,
   getRowId,
+  rowClassName,
+  density = "normal",
   mobile = "cards",
   params,
   className,
@@ -218,7 +229,9 @@ export function DataTable<T>({
                       }
                       className={cn(
                         "px-4 py-3 font-medium whitespace-nowrap",
+                        density === "compact" && "px-3",
                         alignClass[meta?.align ?? "left"],
+                        meta?.sticky && "sticky right-0 bg-gray-50",
                         meta?.headerClassName,
                       )}
                     >
@@ -242,7 +255,10 @@ export function DataTable<T>({
           </thead>
           <tbody className="divide-y divide-gray-200">
             {rows.map((row) => (
-              <tr key={row.id} className="hover:bg-gray-50">
+              <tr
+                key={row.id}
+                className={cn("bg-white hover:bg-gray-50", rowClassName?.(row.original))}
+              >
                 {row.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
@@ -250,7 +266,10 @@ export function DataTable<T>({
                       key={cell.id}
                       className={cn(
                         "px-4 py-3 align-middle text-gray-900",
+                        density === "compact" && "px-3",
                         alignClass[meta?.align ?? "left"],
+                        // The row's own background (hover, a marked row) under a sticky cell.
+                        meta?.sticky && "sticky right-0 bg-inherit",
                         meta?.cellClassName,
                       )}
                     >
@@ -270,6 +289,7 @@ export function DataTable<T>({
           caption={caption}
           titleColumnId={titleColumn?.id}
           label={columnLabel}
+          rowClassName={rowClassName}
           className={cn(pending && "opacity-60")}
         />
       )}

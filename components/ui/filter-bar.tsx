@@ -8,6 +8,7 @@ import { FilterControl } from "./filter-control";
 import { FormField, Input } from "./form-field";
 import { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 import type { FilterField } from "./filter-types";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 
 export type { FilterField } from "./filter-types";
 export { toggleIsOn, dateToInput, dateFromInput } from "./filter-types";
@@ -31,18 +32,34 @@ export function FilterBar({
   label,
   fields,
   pageParam = "page",
+  implied,
   className,
 }: {
   /** Accessible name of the search landmark, e.g. "Filter jobs". */
   label: string;
   fields: readonly FilterField[];
   pageParam?: string;
+  /**
+   * Values the page applied although the URL does not carry them (a list that opens on the
+   * view holding work, without a redirect): shown as in use, and written into the URL with the
+   * next change, so that change keeps the rest of the view.
+   */
+  implied?: Readonly<Record<string, string>>;
   className?: string;
 }) {
-  const { searchParams, navigate, pending } = useQueryNavigation();
+  const query = useQueryNavigation();
+  const { navigate, pending } = query;
+  const searchParams = {
+    get: (param: string) => query.searchParams.get(param) ?? implied?.[param] ?? null,
+  };
   const apply = useCallback(
-    (updates: QueryUpdates) => navigate({ ...updates, [pageParam]: null }),
-    [navigate, pageParam],
+    (updates: QueryUpdates) => {
+      const pinned = Object.entries(implied ?? {}).filter(
+        ([param]) => query.searchParams.get(param) === null,
+      );
+      navigate({ ...Object.fromEntries(pinned), ...updates, [pageParam]: null });
+    },
+    [navigate, pageParam, implied, query.searchParams],
   );
   const active = fields.some((f) => searchParams.get(f.param));
   const folded = fields.filter(
@@ -163,7 +180,7 @@ function SearchField({
       <Input
         type="search"
         value={text}
-        maxLength={200}
+        maxLength={SEARCH_MAX}
         placeholder={field.placeholder}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {

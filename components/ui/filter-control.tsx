@@ -50,7 +50,15 @@ export function FilterControl({
     );
   return (
     <FormField label={field.label} className={className}>
-      <Select value={value} onChange={(e) => apply({ [field.param]: e.target.value })}>
+      <Select
+        value={value}
+        onChange={(e) =>
+          apply({
+            ...Object.fromEntries((field.resets ?? []).map((param) => [param, null])),
+            [field.param]: e.target.value,
+          })
+        }
+      >
         <option value="">{field.all}</option>
         {field.options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -10,6 +10,8 @@ export type FilterField =
       /** The first option, meaning "no filter" (e.g. "All companies"). */
       all: string;
       options: readonly { value: string | number; label: string }[];
+      /** Filters that depend on this one (a sub-skill on its skill): cleared when it changes. */
+      resets?: readonly string[];
     }
   /** A day, DD/MM/YYYY in the URL (spec §9, as the API takes it) and in the date picker. */
   | { kind: "date"; param: string; label: string }

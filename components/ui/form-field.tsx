@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from "react";
 import { ChevronDown, CircleAlert } from "lucide-react";
+import { lengthCounter } from "@/lib/domain/text-limits";
 import { cn } from "./cn";
 
 /*
@@ -35,6 +36,14 @@ export type FormFieldProps = {
   errors?: readonly string[] | string | null;
   required?: boolean;
   className?: string;
+  /**
+   * The field's length limit (lib/domain/text-limits.ts). Taken from the control's maxLength
+   * when not given; give it instead of maxLength where the form checks the limit itself, so
+   * an over-long paste stays in the field, counted, with its error.
+   */
+  limit?: number;
+  /** The value's length, for a render-prop control (a cloned child's `value` is read). */
+  length?: number;
   children: ReactElement | ((field: FieldControlProps) => ReactNode);
 };
 
@@ -46,6 +55,8 @@ export function FormField({
   errors,
   required,
   className,
+  limit,
+  length,
   children,
 }: FormFieldProps) {
   const generatedId = useId();
@@ -58,7 +69,10 @@ export function FormField({
   const messages = (typeof errors === "string" ? [errors] : (errors ?? [])).filter(Boolean);
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = messages.length > 0 ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const max = limit ?? (typeof child?.props.maxLength === "number" ? child.props.maxLength : 0);
+  const count = length ?? (typeof child?.props.value === "string" ? child.props.value.length : 0);
+  const counterId = max && lengthCounter(count, max) ? `${controlId}-count` : undefined;
+  const describedBy = [hintId, counterId, errorId].filter(Boolean).join(" ") || undefined;
 
   const field: FieldControlProps = {
     id: controlId,
@@ -92,6 +106,7 @@ export function FormField({
         )}
       </label>
       {control}
+      {counterId && <LengthCounter id={counterId} length={count} max={max} />}
       {hint && (
         <p id={hintId} className="text-sm text-gray-600">
           {hint}
@@ -99,6 +114,41 @@ export function FormField({
       )}
       <FieldErrors id={errorId} messages={messages} />
     </div>
+  );
+}
+
+/**
+ * "19,200 / 20,000" under a text control from 80 % of its limit on (nothing below); past the
+ * limit it turns red and says so. FormField draws it for its control; a control outside a
+ * FormField (the rich-text editor) draws its own.
+ */
+export function LengthCounter({
+  id,
+  length,
+  max,
+  className,
+}: {
+  id?: string;
+  length: number;
+  max: number;
+  className?: string;
+}) {
+  const text = lengthCounter(length, max);
+  if (!text) return null;
+  const over = length > max;
+  return (
+    <p
+      id={id}
+      className={cn(
+        "self-end text-xs tabular-nums",
+        over ? "font-medium text-danger-700" : "text-gray-600",
+        className,
+      )}
+    >
+      <span className="sr-only">Characters used: </span>
+      {text}
+      {over && " · too long"}
+    </p>
   );
 }
 

@@ -32,11 +32,13 @@ export {
 } from "./dialog";
 export { DateInput, DATE_ENTRY_ERROR, type DateInputProps } from "./date-input";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
+export { ErrorSummary, focusFirstError, type ErrorSummaryItem } from "./error-summary";
 export {
   Checkbox,
   FieldErrors,
   FormField,
   Input,
+  LengthCounter,
   Select,
   Textarea,
   type CheckboxProps,
@@ -74,6 +76,7 @@ export {
   TOAST_UNDO_MS,
   type NotifyOptions,
 } from "./toaster";
+export { NumberInput, type NumberInputProps } from "./number-input";
 export { TimeInput, TIME_ENTRY_ERROR, type TimeInputProps } from "./time-input";
 export { useQueryNavigation, type QueryUpdates } from "./use-query-navigation";
 export {

@@ -49,7 +49,11 @@ export function TimeInput({
     encode: (time: string) => ({ value: time, text: time }),
     errorText: TIME_ENTRY_ERROR,
   });
-  const { inputId, errorId, text, error, commit, emit } = entry;
+  const { inputId, errorId, text, commit, emit } = entry;
+  // One message a field: while the form names an error on it (FormField's aria-invalid), that
+  // message is shown and this one, about the same text, waits until the form's is cleared.
+  const outside = props["aria-invalid"] === true || props["aria-invalid"] === "true";
+  const error = outside ? null : entry.error;
   const listId = `${inputId}-times`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<string | null>(null);
@@ -121,7 +125,7 @@ export function TimeInput({
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={open && active ? `${listId}-${active}` : undefined}
-          aria-describedby={entry.describedBy}
+          aria-describedby={outside ? props["aria-describedby"] : entry.describedBy}
           aria-invalid={error ? true : props["aria-invalid"]}
           className={cn("pr-10 tabular-nums", className)}
           value={text}

@@ -14,6 +14,7 @@ import {
 } from "@/components/ui/dialog";
 import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
+import { COMMENT_MAX } from "@/lib/domain/text-limits";
 
 export interface ReportHoursValues {
   start: string;
@@ -30,7 +31,10 @@ export interface ReportHoursDialogProps {
   /** What the hours are for, e.g. "Gala dinner · 21/11/2026 22:00 – 02:00". */
   shiftLabel: string;
   initial?: { start: string; end: string; i_was_late: boolean; comment: string };
-  onSubmit: (values: ReportHoursValues) => Promise<ActionResult<{ message: string }>>;
+  /** `changed: false` (a correction that changes nothing) is said as news, not as a success. */
+  onSubmit: (
+    values: ReportHoursValues,
+  ) => Promise<ActionResult<{ message: string; changed?: boolean }>>;
   onDone?: () => void;
   triggerVariant?: ButtonVariant;
   triggerSize?: ButtonSize;
@@ -81,6 +85,7 @@ export function ReportHoursDialog({
   const [unusual, setUnusual] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const confirmRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const endId = useId();
 
   function reset() {
@@ -92,16 +97,29 @@ export function ReportHoursDialog({
     setUnusual(null);
   }
 
+  /** A field's server message goes once the field is edited (its own check takes over). */
+  const clearError = (field: string) =>
+    setErrors((prev) => {
+      if (!prev[field]) return prev;
+      const next = { ...prev };
+      delete next[field];
+      return next;
+    });
+
   function send(confirmed: boolean) {
-    const local: Errors = {};
-    if (!start) local.start = ["The start field is required."];
-    if (!end) local.end = ["The end field is required."];
-    if (Object.keys(local).length) return setErrors(local);
+    // What the fields show is what is sent, typos included: the verb's schema is the one
+    // reading of a time, so "25:99" comes back as that field's error instead of the last good
+    // time being saved in its place.
+    const form = formRef.current ? new FormData(formRef.current) : null;
+    const typed = (name: string, fallback: string) => {
+      const v = form?.get(name);
+      return typeof v === "string" ? v.trim() : fallback;
+    };
     setErrors({});
     startTransition(async () => {
       const result = await onSubmit({
-        start,
-        end,
+        start: typed("start", start),
+        end: typed("end", end),
         i_was_late: late ? 1 : 0,
         comment: comment.trim(),
         ...(confirmed ? { confirm_unusual: 1 as const } : {}),
@@ -117,7 +135,8 @@ export function ReportHoursDialog({
         notify.error(result.message);
         return;
       }
-      notify.success(result.data.message);
+      if (result.data.changed === false) notify.info(result.data.message);
+      else notify.success(result.data.message);
       setUnusual(null);
       setOpen(false);
       onDone?.();
@@ -147,11 +166,13 @@ export function ReportHoursDialog({
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={shiftLabel}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Start" errors={errors.start} required>
               <TimeInput
+                name="start"
                 value={start}
+                onInput={() => clearError("start")}
                 onValueChange={(value) => {
                   setStart(value);
                   setUnusual(null);
@@ -164,10 +185,13 @@ export function ReportHoursDialog({
               label="End"
               errors={errors.end}
               required
-              hint={overnight ? "Ends the next day" : undefined}
+              // Said of the times in the fields: not while the end is refused.
+              hint={overnight && !errors.end ? "Ends the next day" : undefined}
             >
               <TimeInput
+                name="end"
                 value={end}
+                onInput={() => clearError("end")}
                 onValueChange={(value) => {
                   setEnd(value);
                   setUnusual(null);
@@ -193,7 +217,7 @@ export function ReportHoursDialog({
           <FormField label={office ? "Office comment" : "Comment"} errors={errors.comment}>
             <Textarea
               rows={3}
-              maxLength={2000}
+              maxLength={COMMENT_MAX}
               value={comment}
               onChange={(e) => setComment(e.target.value)}
               placeholder={

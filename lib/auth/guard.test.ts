@@ -67,13 +67,19 @@ describe("decide: route permissions", () => {
   });
 
   it("sends a dashboard_access holder without the permission to /dashboard", () => {
-    expect(go("/roles", agency)).toEqual({ action: "redirect", to: "/dashboard" });
-    expect(go("/my-dashboard", agency)).toEqual({ action: "redirect", to: "/dashboard" });
+    expect(go("/roles", agency)).toEqual({ action: "redirect", to: "/dashboard?denied=roles" });
+    expect(go("/my-dashboard", agency)).toEqual({
+      action: "redirect",
+      to: "/dashboard?denied=my-dashboard",
+    });
   });
 
   it("sends anyone else without the permission to /my-dashboard", () => {
-    expect(go("/dashboard", worker)).toEqual({ action: "redirect", to: "/my-dashboard" });
-    expect(go("/jobs/12", worker)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go("/dashboard", worker)).toEqual({
+      action: "redirect",
+      to: "/my-dashboard?denied=dashboard",
+    });
+    expect(go("/jobs/12", worker)).toEqual({ action: "redirect", to: "/my-dashboard?denied=jobs" });
   });
 
   it("passes the book tab with either jobs_book_workers or can_request_worker", () => {
@@ -81,7 +87,7 @@ describe("decide: route permissions", () => {
     expect(go("/jobs/12/book", user(["can_request_worker"]))).toEqual({ action: "next" });
     expect(go("/jobs/12/book", user(["dashboard_access", "job_view"]))).toEqual({
       action: "redirect",
-      to: "/dashboard",
+      to: "/dashboard?denied=jobs-book",
     });
   });
 
@@ -92,11 +98,11 @@ describe("decide: route permissions", () => {
     });
     expect(go("/jobs/12/job-notes", crewBoss, { ...PROD, checkPassed: false })).toEqual({
       action: "redirect",
-      to: "/my-dashboard",
+      to: "/my-dashboard?denied=jobs-job-notes",
     });
     expect(go("/jobs/12/job-notes", crewBoss, PROD)).toEqual({
       action: "redirect",
-      to: "/my-dashboard",
+      to: "/my-dashboard?denied=jobs-job-notes",
     });
   });
 
@@ -106,7 +112,7 @@ describe("decide: route permissions", () => {
     });
     expect(go("/users/5/invited-users", worker, PROD)).toEqual({
       action: "redirect",
-      to: "/my-dashboard",
+      to: "/my-dashboard?denied=users-invited-users",
     });
   });
 
@@ -121,8 +127,14 @@ describe("decide: route permissions", () => {
 
   it("sends a role with neither landing permission to /my-dashboard, never to a screen of its own", () => {
     expect(go("/", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
-    expect(go("/dashboard", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
-    expect(go("/my-dashboard/new", nobody)).toEqual({ action: "redirect", to: "/my-dashboard" });
+    expect(go("/dashboard", nobody)).toEqual({
+      action: "redirect",
+      to: "/my-dashboard?denied=dashboard",
+    });
+    expect(go("/my-dashboard/new", nobody)).toEqual({
+      action: "redirect",
+      to: "/my-dashboard?denied=my-dashboard",
+    });
     expect(go("/help", nobody)).toEqual({ action: "next" });
   });
 
@@ -175,6 +187,25 @@ describe("decide: two-factor for administrators", () => {
   });
 });
 
+describe("decide: the reason a refused page gives (?denied=)", () => {
+  const col = user(["dashboard_access", "company_access"]);
+  it("names the refused page by its words, never by its ids or by what the URL carried", () => {
+    expect(go("/client/7/rates", col)).toEqual({ action: "next" });
+    expect(go("/jobs/12/client-rates", agency)).toEqual({
+      action: "redirect",
+      to: "/dashboard?denied=jobs-client-rates",
+    });
+    expect(go("/salaryreports/slips", agency)).toEqual({
+      action: "redirect",
+      to: "/dashboard?denied=salaryreports",
+    });
+    expect(go("/users/5/%3Cscript%3E", agency)).toEqual({
+      action: "redirect",
+      to: "/dashboard?denied=users",
+    });
+  });
+});
+
 describe("decide: development route and unknown paths", () => {
   it("treats /dev/mail as not found in production, even for an administrator", () => {
     expect(go("/dev/mail", admin, PROD)).toEqual({ action: "not-found" });
@@ -182,7 +213,10 @@ describe("decide: development route and unknown paths", () => {
 
   it("opens /dev/mail in development for a holder of its permission only", () => {
     expect(go("/dev/mail", admin, DEV)).toEqual({ action: "next" });
-    expect(go("/dev/mail", agency, DEV)).toEqual({ action: "redirect", to: "/dashboard" });
+    expect(go("/dev/mail", agency, DEV)).toEqual({
+      action: "redirect",
+      to: "/dashboard?denied=page",
+    });
   });
 
   it("treats an unknown path as not found, signed in or out", () => {

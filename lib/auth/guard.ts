@@ -1,3 +1,5 @@
+import { withDenied } from "@/lib/domain/denied";
+import { deniedCodeForPath } from "./denied";
 import { matchRoute, type RouteMatch } from "./routes";
 
 /** What the guard needs to know about the signed-in user (loaded fresh on every navigation). */
@@ -45,7 +47,7 @@ export function fallbackFor(user: GuardUser): string {
  * /sign-in; an administrator without TOTP → /otp/enable when the setting requires it; a
  * signed-in user other than an administrator during maintenance → /maintenance; a
  * route whose permission is not held → / (which leads to /dashboard) for holders of
- * dashboard_access, else /my-dashboard, which shows a role holding neither permission the
+ * dashboard_access, else /my-dashboard, with `?denied=` naming what was refused, which shows a role holding neither permission the
  * screens it can open (so nothing loops); unknown paths → 404.
  */
 export function decide(
@@ -87,7 +89,8 @@ export function decide(
   const to = fallbackFor(user);
   // The fallback itself refused (a role without either landing page): do not loop.
   if (to === pathname) return { action: "rewrite", to: OPEN_SCREENS_PAGE };
-  return { action: "redirect", to };
+  // The start page says which page was refused (?denied=, a code of a fixed table).
+  return { action: "redirect", to: withDenied(to, deniedCodeForPath(pathname)) };
 }
 
 export { matchRoute };

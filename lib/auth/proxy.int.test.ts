@@ -43,11 +43,11 @@ describe("proxy.ts navigation guard", () => {
     const worker = await createUser(handle.db, { roles: [ROLE.worker] });
     const pm = await createUser(handle.db, { roles: [ROLE.projectManager] });
     expect(await visit("/", worker.id)).toBe("/my-dashboard");
-    expect(await visit("/dashboard", worker.id)).toBe("/my-dashboard");
+    expect(await visit("/dashboard", worker.id)).toBe("/my-dashboard?denied=dashboard");
     expect(await visit("/my-dashboard", worker.id)).toBe("next");
     expect(await visit("/", pm.id)).toBe("/dashboard");
     expect(await visit("/dashboard", pm.id)).toBe("next");
-    expect(await visit("/roles", pm.id)).toBe("/dashboard");
+    expect(await visit("/roles", pm.id)).toBe("/dashboard?denied=roles");
   });
 
   it("shows a custom role without either dashboard the screens it can open, at /my-dashboard", async () => {
@@ -65,7 +65,7 @@ describe("proxy.ts navigation guard", () => {
     const user = await createUser(handle.db);
     await handle.db.insert(schema.userRoles).values({ userId: user.id, roleId: role.id });
     expect(await visit("/", user.id)).toBe("/my-dashboard");
-    expect(await visit("/dashboard", user.id)).toBe("/my-dashboard");
+    expect(await visit("/dashboard", user.id)).toBe("/my-dashboard?denied=dashboard");
     expect(await visit("/my-dashboard", user.id)).toBe("rewrite:/no-access");
     expect(await visit("/no-access", user.id)).toBe("/my-dashboard");
   });
@@ -91,10 +91,10 @@ describe("proxy.ts navigation guard", () => {
     expect(await visit("/clients", col.id)).toBe("next");
     expect(await visit(`/client/${company.id}`, col.id)).toBe("next");
     expect(await visit(`/client/${company.id + 1}/users`, col.id)).toBe("next");
-    expect(await visit("/clients/new", col.id)).toBe("/dashboard");
-    expect(await visit(`/client/${company.id}`, lone.id)).toBe("/dashboard");
-    expect(await visit(`/client/${company.id}`, worker.id)).toBe("/my-dashboard");
-    expect(await visit("/clients", crew.id)).toBe("/dashboard");
+    expect(await visit("/clients/new", col.id)).toBe("/dashboard?denied=clients-new");
+    expect(await visit(`/client/${company.id}`, lone.id)).toBe("/dashboard?denied=client");
+    expect(await visit(`/client/${company.id}`, worker.id)).toBe("/my-dashboard?denied=client");
+    expect(await visit("/clients", crew.id)).toBe("/dashboard?denied=clients");
   });
 
   it("sends no HSTS while the public address is plain http", async () => {
@@ -125,7 +125,7 @@ describe("proxy.ts navigation guard", () => {
         ),
       );
     try {
-      expect(await visit("/calendar", worker.id)).toBe("/my-dashboard");
+      expect(await visit("/calendar", worker.id)).toBe("/my-dashboard?denied=calendar");
     } finally {
       await handle.db
         .insert(schema.rolePermissions)
@@ -215,10 +215,16 @@ describe("proxy.ts navigation guard", () => {
       .insert(schema.shifts)
       .values({ jobId: job.id, startsAt: start, endsAt: new Date(start.getTime() + 8 * 3600_000) })
       .returning();
-    expect(await visit(`/jobs/${job.id}/job-notes`, worker.id)).toBe("/my-dashboard");
+    expect(await visit(`/jobs/${job.id}/job-notes`, worker.id)).toBe(
+      "/my-dashboard?denied=jobs-job-notes",
+    );
     await handle.db.insert(schema.shiftCrewBosses).values({ shiftId: shift.id, userId: worker.id });
     expect(await visit(`/jobs/${job.id}/job-notes`, worker.id)).toBe("next");
-    expect(await visit(`/jobs/${other.id}/job-notes`, worker.id)).toBe("/my-dashboard");
-    expect(await visit(`/jobs/not-a-number/job-notes`, worker.id)).toBe("/my-dashboard");
+    expect(await visit(`/jobs/${other.id}/job-notes`, worker.id)).toBe(
+      "/my-dashboard?denied=jobs-job-notes",
+    );
+    expect(await visit(`/jobs/not-a-number/job-notes`, worker.id)).toBe(
+      "/my-dashboard?denied=jobs-job-notes",
+    );
   });
 });

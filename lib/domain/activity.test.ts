@@ -127,3 +127,25 @@ describe("activitySubjectLink", () => {
     expect(activitySubjectLink({ subjectType: null, subjectId: null })).toBe(null);
   });
 });
+
+// Issue 23: rows read in words, never raw shapes.
+describe("activityLines: {old, attributes} and calendar days", () => {
+  it("reads {old, attributes} objects as edited fields, days as DD/MM/YYYY", () => {
+    expect(
+      activityLines(
+        {
+          user_id: 4,
+          old: { status: "approved", expires_on: "2026-12-18", version: 1 },
+          attributes: { status: "pending", expires_on: "2035-01-31", version: 1 },
+        },
+        TZ,
+      ),
+    ).toEqual([
+      { label: "Status", from: "approved", to: "pending" },
+      { label: "Expires on", from: "18/12/2026", to: "31/01/2035" },
+    ]);
+    expect(activityLines({ expires_on: "2026-12-18" }, TZ)).toEqual([
+      { label: "Expires on", value: "18/12/2026" },
+    ]);
+  });
+});

@@ -22,6 +22,7 @@ const SECRET = /(hash|token|password|secret|otp|remember|^ip$|user_?agent|sessio
 /** Internal row ids: the row's link already leads to the record. */
 const INTERNAL_ID = /(^id$|_id$|Id$|_ids$|Ids$|^undo_of$|^restored_from$|^invited_by$)/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_TEXT = 200;
 
 /** "shiftsAdded" / "has_danish_bank" → "Shifts added" / "Has danish bank". */
@@ -44,6 +45,8 @@ export function displayValue(value: unknown, timeZone: string): string {
       const d = new Date(value);
       if (!Number.isNaN(d.getTime())) return formatDateTime(d, timeZone);
     }
+    // A calendar day (an expiry date): DD/MM/YYYY, spec §9.
+    if (ISO_DATE.test(value)) return value.split("-").reverse().join("/");
     return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value;
   }
   if (Array.isArray(value)) {
@@ -75,19 +78,29 @@ export function activityLines(properties: unknown, timeZone: string): ActivityLi
     change("Status", properties.from, properties.to);
     used.add("from").add("to");
   }
-  if ("old" in properties || "new" in properties) {
+  if (
+    ("old" in properties || "new" in properties) &&
+    scalar(properties.old) &&
+    scalar(properties.new)
+  ) {
     change("Status", properties.old, properties.new);
     used.add("old").add("new");
   }
-  if (isRecord(properties.before) || isRecord(properties.after)) {
-    const before = isRecord(properties.before) ? properties.before : {};
-    const after = isRecord(properties.after) ? properties.after : {};
+  // Edited fields: {before, after}, or {old, attributes} / {old, new} as objects.
+  const afterKey = isRecord(properties.attributes) ? "attributes" : "new";
+  const beforeKey = isRecord(properties.before) || isRecord(properties.after) ? "before" : "old";
+  const pairAfter = beforeKey === "before" ? "after" : afterKey;
+  const rawBefore = properties[beforeKey];
+  const rawAfter = properties[pairAfter];
+  if (isRecord(rawBefore) || isRecord(rawAfter)) {
+    const before = isRecord(rawBefore) ? rawBefore : {};
+    const after = isRecord(rawAfter) ? rawAfter : {};
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (!shown(key)) continue;
       if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
       change(humanizeKey(key), before[key], after[key]);
     }
-    used.add("before").add("after");
+    used.add(beforeKey).add(pairAfter);
   }
   for (const key of ["fields", "changed"]) {
     const names = properties[key];

@@ -2,6 +2,8 @@
  * The kinds of a job's additional costs (spec §3 "additional cost", issue 13) and their
  * limits, shared by the verbs, the API schema and the job tab.
  */
+import { COMMENT_MAX } from "./text-limits";
+
 export const ADDITIONAL_COST_CATEGORIES = ["travel", "equipment", "food", "other"] as const;
 export type AdditionalCostCategory = (typeof ADDITIONAL_COST_CATEGORIES)[number];
 
@@ -18,7 +20,8 @@ export const ADDITIONAL_COST_CATEGORY_LABELS: Record<AdditionalCostCategory, str
  */
 export const MAX_COST_AMOUNT = 1_000_000_000;
 export const MAX_COST_QUANTITY = 10_000;
-export const MAX_COST_NOTE = 500;
+/** A cost line's note: a comment (lib/domain/text-limits.ts). */
+export const MAX_COST_NOTE = COMMENT_MAX;
 
 /** A line's total in minor units: quantity × unit amount (both integers, so exact). */
 export const costLineTotal = (quantity: number, unitAmount: number) => quantity * unitAmount;

@@ -5,6 +5,8 @@ import {
   isDayShift,
   matchesPlan,
   unusualHours,
+  MATCH_RULE,
+  reportsAndHours,
 } from "./hours-plan";
 import { fromLocal } from "./time";
 
@@ -82,5 +84,19 @@ describe("matchesPlan", () => {
     expect(matchesPlan(dayShift, span(at(23, 8), at(23, 16, 16)))).toBe(false);
     // The same length an hour later is not the plan.
     expect(matchesPlan(dayShift, span(at(23, 9), at(23, 17)))).toBe(false);
+  });
+});
+
+describe("reportsAndHours and MATCH_RULE", () => {
+  it("names the reports and their hours in decimal hours", () => {
+    expect(reportsAndHours(12, 94.5 * 60)).toBe("12 reports, 94.5 hours");
+    expect(reportsAndHours(1, 60)).toBe("1 report, 1 hour");
+    expect(reportsAndHours(2, 7 * 60 + 45)).toBe("2 reports, 7.75 hours");
+    expect(reportsAndHours(0, 0)).toBe("0 reports, 0 hours");
+    expect(reportsAndHours(3, 20)).toBe("3 reports, 0.33 hours");
+  });
+
+  it("states the rule as the screen asks it", () => {
+    expect(MATCH_RULE).toBe("start and end each within 15 minutes of the plan");
   });
 });

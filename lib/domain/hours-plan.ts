@@ -83,3 +83,17 @@ export function matchesPlan(planned: Span, reported: Span): boolean {
     Math.abs(reported.end.getTime() - planned.end.getTime()) <= tolerance
   );
 }
+
+/** The rule of "Approve all that match the plan", as the screen and the API name it. */
+export const MATCH_RULE = `start and end each within ${MATCH_TOLERANCE_MINUTES} minutes of the plan`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "12 reports, 94.5 hours": a number of reports and their worked time in decimal hours
+ * (spec §9: minutes divided by 60, here to two places at most).
+ */
+export function reportsAndHours(reports: number, minutes: number): string {
+  const hours = Math.round((minutes / 60) * 100) / 100;
+  return `${plural(reports, "report", "reports")}, ${plural(hours, "hour", "hours")}`;
+}

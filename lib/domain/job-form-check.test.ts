@@ -33,6 +33,17 @@ describe("checkJobForm: everything at once", () => {
     expect(hasErrors(e)).toBe(true);
   });
 
+  it("keeps an over-long text in its field with its limit, counting as the server does (trimmed)", () => {
+    const state = withShift([{ skillId: 3, skillName: "Stagehand", qty: 2 }]);
+    const e = checkJobForm(
+      { ...filled, details: "x".repeat(20_001), zip: " 1234 ", reason: " ".repeat(5000) },
+      state.shifts,
+    );
+    expect(e.fields).toEqual({ details: ["Details may be at most 20,000 characters"] });
+    const ok = checkJobForm({ ...filled, details: "x".repeat(20_000) }, state.shifts);
+    expect(hasErrors(ok)).toBe(false);
+  });
+
   it("passes a complete form", () => {
     const state = withShift([{ skillId: 3, skillName: "Stagehand", qty: 2 }]);
     const e = checkJobForm(filled, state.shifts);

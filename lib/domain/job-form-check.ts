@@ -5,6 +5,7 @@
  * company"). Errors of one shift are keyed by its field in the shift editor.
  */
 import { validateShifts, type ShiftEdit, type ShiftId } from "./shift-editing";
+import { JOB_TEXT_LIMITS, atMostChars, type JobTextField } from "./text-limits";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -36,7 +37,7 @@ const ASK: Record<string, string> = {
 };
 
 /** The form's labels, for messages that name a limit ("Zip may be at most 20 characters"). */
-const LABEL: Record<string, string> = {
+const LABEL: Record<JobTextField, string> & Record<string, string> = {
   name: "Job name",
   venue_name: "Venue name",
   address: "Address",
@@ -94,8 +95,9 @@ const push = (map: FieldErrors, key: string, message: string) => {
 };
 
 /**
- * Everything the form can tell before sending, at once: the job's required choices, at least
- * one shift, and each live shift's date, times and slots.
+ * Everything the form can tell before sending, at once: the job's required choices, each
+ * text within its limit (a pasted text past it stays in its field, with this error, and is
+ * never sent), at least one shift, and each live shift's date, times and slots.
  */
 export function checkJobForm(
   values: {
@@ -104,7 +106,7 @@ export function checkJobForm(
     country_id: number | null;
     venue_id: number | null;
     venue_name: string;
-  },
+  } & Partial<Record<JobTextField, string>>,
   shifts: readonly ShiftEdit[],
 ): JobFormErrors {
   const errors: JobFormErrors = { fields: {}, shifts: {} };
@@ -114,6 +116,11 @@ export function checkJobForm(
   // "Another venue (type it)" chosen and nothing typed.
   if (values.venue_id === null && values.venue_name !== "" && !values.venue_name.trim())
     push(errors.fields, "venue_name", TYPE_VENUE);
+  for (const [field, max] of Object.entries(JOB_TEXT_LIMITS) as [JobTextField, number][]) {
+    const value = values[field];
+    if (typeof value === "string" && value.trim().length > max)
+      push(errors.fields, field, `${LABEL[field]} ${atMostChars(max)}`);
+  }
   if (!shifts.some((s) => !s.isDeleted)) push(errors.fields, "shifts", NO_SHIFTS);
   for (const p of validateShifts(shifts)) {
     const field = shiftFieldOf(p.field);

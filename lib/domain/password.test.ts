@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isStrongPassword, passwordProblems } from "./password";
+import {
+  PASSWORD_REQUIRED,
+  PASSWORD_STRENGTH_MESSAGE,
+  isStrongPassword,
+  newPasswordProblem,
+  passwordProblems,
+} from "./password";
 
 describe("password strength (spec §5)", () => {
   it('accepts the demo password "Crewdeck!2026"', () => {
@@ -41,5 +47,13 @@ describe("password strength (spec §5)", () => {
 
   it("counts an emoji as one character", () => {
     expect(passwordProblems("Aa1!bc😀")).toEqual(["length"]);
+  });
+});
+
+describe("a new password's one message", () => {
+  it("is 'required' when blank, the strength rule when weak, none when strong", () => {
+    expect(newPasswordProblem("")).toBe(PASSWORD_REQUIRED);
+    expect(newPasswordProblem("weak")).toBe(PASSWORD_STRENGTH_MESSAGE);
+    expect(newPasswordProblem("Crewdeck!2026")).toBeNull();
   });
 });

@@ -18,3 +18,11 @@ export const isStrongPassword = (password: string): boolean =>
 
 export const PASSWORD_STRENGTH_MESSAGE =
   "The password must be at least 8 characters and contain an upper-case letter, a lower-case letter, a digit and a special character.";
+
+export const PASSWORD_REQUIRED = "The password field is required.";
+
+/** The one message for a new password, or null: "required" when blank, else the strength rule. */
+export function newPasswordProblem(password: string): string | null {
+  if (password === "") return PASSWORD_REQUIRED;
+  return isStrongPassword(password) ? null : PASSWORD_STRENGTH_MESSAGE;
+}

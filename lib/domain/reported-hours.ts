@@ -40,6 +40,10 @@ export function resolveReportedTimes(
   return { ok: true, start, end, minutes };
 }
 
+/** One time as a report reads it: "DD/MM/YYYY HH:mm", or "HH:mm" on the day nearest `anchor`. */
+export const placeReportedTime = (raw: string, anchor: Date, timeZone: string): Date | null =>
+  parseInstant(raw, anchor, timeZone);
+
 /**
  * "DD/MM/YYYY HH:mm" as given, or "HH:mm" on the local day of `anchor` (for an end: the
  * anchor's day, moved on by the overnight rule) or the neighbouring day nearest to it.

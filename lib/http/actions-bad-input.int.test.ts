@@ -85,6 +85,7 @@ const MAY_SUCCEED: Record<string, string> = {
   searchWorkers: "a search of bookable workers: a read",
   removeAgencyLogoAction: "takes no input; removing an absent logo changes nothing",
   approveAllMatching: "no filter is every awaiting report (there are none here)",
+  previewMatching: "what Approve all that match the plan would do: a read",
 };
 
 describe("bad input on every server action", () => {

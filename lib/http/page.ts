@@ -1,4 +1,9 @@
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { deniedCodeForPath, PATH_HEADER } from "@/lib/auth/denied";
+import { fallbackFor } from "@/lib/auth/guard";
+import { currentActor } from "@/lib/auth/session";
+import { withDenied } from "@/lib/domain/denied";
 import { ValidationError, type FieldErrors } from "@/lib/services/errors";
 import { parseId } from "@/lib/services/params";
 import { PageClientError } from "./client-error";
@@ -7,23 +12,37 @@ import { toErrorBody } from "./errors";
 /**
  * A page's answer to an error, through the same mapping as the REST API and server actions:
  * a record the user may not see is the 404 screen, a verb they may not use sends them to their
- * start page (like the guard), a signed-out user to sign-in, any other 4xx shows its message
- * on the error screen with its code; only a real failure is a 500.
+ * start page (like the guard) saying which page was refused, a signed-out user to sign-in, any
+ * other 4xx shows its message on the error screen with its code; only a real failure is a 500.
  */
-export function pageError(err: unknown): never {
+export async function pageError(err: unknown): Promise<never> {
   const { status, message } = toErrorBody(err);
   if (status === 404) notFound();
-  if (status === 403) redirect("/");
+  if (status === 403) return refused(message);
   if (status === 401) redirect("/sign-in");
   if (status < 500) throw new PageClientError(status, message);
   throw err;
+}
+
+/**
+ * A 403 on a page: to the user's start page with `?denied=` naming the page by the words of
+ * its address (proxy.ts passes the path), as the guard does. The start page itself refused
+ * would loop: its error screen says why instead.
+ */
+async function refused(message: string): Promise<never> {
+  const [h, actor] = await Promise.all([headers(), currentActor()]);
+  if (!actor) redirect("/sign-in");
+  const path = h.get(PATH_HEADER) ?? "";
+  const to = fallbackFor(actor);
+  if (path === to) throw new PageClientError(403, message);
+  redirect(withDenied(to, deniedCodeForPath(path)));
 }
 
 export async function pageData<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (err) {
-    pageError(err);
+    return pageError(err);
   }
 }
 
@@ -80,12 +99,12 @@ export async function lenientList<I extends Record<string, unknown>, T>(
     try {
       return { data: await load(current), dropped };
     } catch (err) {
-      if (!(err instanceof ValidationError) || !err.errors) pageError(err);
+      if (!(err instanceof ValidationError) || !err.errors) return pageError(err);
       let next: Record<string, unknown> = current;
       for (const [path, messages] of Object.entries(err.errors)) {
         const without = withoutPath(next, path);
         // An error about something the screen did not send is not the query's fault.
-        if (!without) pageError(err);
+        if (!without) return pageError(err);
         next = without;
         dropped[path] = messages;
       }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { NotFoundError } from "./errors";
 
 /**
@@ -54,7 +55,10 @@ export const idList = z.preprocess((v) => {
   return [v];
 }, z.array(idSchema).max(500).optional());
 
-export const searchText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+export const searchText = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(SEARCH_MAX).optional(),
+);
 
 /**
  * A switch that must be written plainly: "1"/"true"/1/true → true, "0"/"false"/0/false →

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX, atMostChars, tooLongMessage } from "@/lib/domain/text-limits";
 import { idSchema } from "./params";
 
 /**
@@ -13,16 +14,16 @@ export const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefi
 export const clearableText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : v),
-    z.string().max(max, `may be at most ${max} characters`).nullable().optional(),
+    z.string().max(max, atMostChars(max)).nullable().optional(),
   );
 
-/** A record's name: trimmed, required, at most 200 characters. */
+/** A record's name: trimmed, required, at most NAME_MAX characters. */
 export const recordName = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
   z
     .string({ error: "The name field is required." })
     .min(1, "The name field is required.")
-    .max(200, "The name may be at most 200 characters."),
+    .max(NAME_MAX, tooLongMessage("name", NAME_MAX)),
 );
 
 /** The country a record belongs to: required. */

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ActivityList } from "@/components/activity/activity-list";
+import { activityTypeLabel } from "@/lib/domain/activity-words";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
@@ -47,7 +48,9 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
             param: "log_name",
             label: "Type",
             all: "All types",
-            options: types.map((t) => ({ value: t, label: t })),
+            options: types
+              .map((t) => ({ value: t, label: activityTypeLabel(t) }))
+              .sort((a, b) => a.label.localeCompare(b.label)),
           },
           { kind: "date", param: "from", label: "From" },
           { kind: "date", param: "to", label: "To" },

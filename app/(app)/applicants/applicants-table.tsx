@@ -4,53 +4,27 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Badge, Button, DataTable, notify, type PaginationMeta } from "@/components/ui";
+import { Button, DataTable, notify, type PaginationMeta } from "@/components/ui";
 import type { ApplicantRow } from "@/lib/services/applicants";
 import { approveApplicantAction } from "./actions";
+import {
+  ApplicantDetails,
+  Completeness,
+  ConfirmApprove,
+  DocumentBadges,
+} from "./applicant-details";
 
 /** A row as the page hands it over: the registration time already formatted on the server. */
 export type ApplicantView = ApplicantRow & { registered: string };
 
-const dash = <span className="text-gray-600">—</span>;
-const listOf = (names: string[]) => (names.length ? names.join(", ") : dash);
-
-function Documents({ d, id }: { d: ApplicantRow["documents"]; id: number }) {
-  const total = d.pending + d.approved + d.declined;
-  if (!total)
-    return (
-      <Link href={`/users/${id}/my-documents`} className="text-gray-700 hover:underline">
-        None uploaded
-      </Link>
-    );
-  return (
-    <Link
-      href={`/users/${id}/my-documents`}
-      className="flex flex-wrap gap-1 rounded hover:underline"
-      aria-label={`Documents: ${d.pending} pending, ${d.approved} approved, ${d.declined} declined`}
-    >
-      {d.pending > 0 && <Badge tone="warning">{d.pending} pending</Badge>}
-      {d.approved > 0 && <Badge tone="success">{d.approved} approved</Badge>}
-      {d.declined > 0 && <Badge tone="danger">{d.declined} declined</Badge>}
-    </Link>
-  );
-}
-
-function Completeness({ c }: { c: ApplicantRow["completeness"] }) {
-  const complete = c.done === c.total;
-  return (
-    <span className="flex flex-col gap-0.5">
-      <Badge tone={complete ? "success" : "neutral"} className="w-fit">
-        {c.done} of {c.total}
-      </Badge>
-      {!complete && (
-        <span className="text-xs text-gray-600">Missing: {c.missing.join(", ").toLowerCase()}</span>
-      )}
-    </span>
-  );
-}
-
+/*
+ * Few columns, so the name and the actions fit beside each other at any width (issue 23: at
+ * 1280 px Approve sat off screen and the names were cut off). Where, skills and who invited
+ * them are in the Details dialog; Registered shows from 1280 px.
+ */
 function columns(
   awaiting: ReadonlySet<number>,
+  open: (row: ApplicantView) => void,
   approve: (row: ApplicantView) => void,
 ): ColumnDef<ApplicantView>[] {
   return [
@@ -60,7 +34,7 @@ function columns(
       cell: ({ row }) => {
         const a = row.original;
         return (
-          <span className="flex min-w-0 flex-col sm:min-w-52">
+          <span className="flex min-w-0 flex-col">
             <Link
               href={`/users/${a.id}/personal`}
               className="font-medium break-words text-accent-700 hover:underline"
@@ -68,67 +42,38 @@ function columns(
               {a.name}
             </Link>
             <span className="text-xs [overflow-wrap:anywhere] text-gray-600">{a.email}</span>
-            {a.phone && <span className="text-xs text-gray-600">{a.phone}</span>}
           </span>
         );
       },
-      meta: { label: "Applicant", mobileTitle: true },
+      meta: { label: "Applicant", mobileTitle: true, cellClassName: "min-w-40" },
     },
     {
       id: "registered",
       header: "Registered",
       cell: ({ row }) => (
         <span className="flex flex-col">
-          <span className="whitespace-nowrap tabular-nums">{row.original.registered}</span>
+          <span className="tabular-nums">{row.original.registered}</span>
           {!row.original.email_verified && (
             <span className="text-xs text-gray-600">E-mail not confirmed</span>
           )}
         </span>
       ),
-      meta: { label: "Registered" },
-    },
-    {
-      id: "where",
-      header: "Country / branch",
-      cell: ({ row }) => {
-        const a = row.original;
-        const parts = [a.country?.name, ...a.branches.map((b) => b.name)].filter(Boolean);
-        return listOf(parts as string[]);
+      meta: {
+        label: "Registered",
+        headerClassName: "hidden xl:table-cell",
+        cellClassName: "hidden xl:table-cell",
       },
-      meta: { label: "Country / branch" },
     },
     {
-      id: "skills",
-      header: "Skills",
-      cell: ({ row }) => <span className="line-clamp-2">{listOf(row.original.skills)}</span>,
-      meta: { label: "Skills" },
-    },
-    {
-      id: "documents",
-      header: "Documents",
-      cell: ({ row }) => <Documents d={row.original.documents} id={row.original.id} />,
-      meta: { label: "Documents" },
-    },
-    {
-      id: "profile",
-      header: "Profile",
-      cell: ({ row }) => <Completeness c={row.original.completeness} />,
-      meta: { label: "Profile" },
-    },
-    {
-      id: "invited",
-      header: "Invited by",
-      cell: ({ row }) => {
-        const by = row.original.invited_by;
-        return by ? (
-          <Link href={`/users/${by.id}/personal`} className="text-accent-700 hover:underline">
-            {by.name}
-          </Link>
-        ) : (
-          dash
-        );
-      },
-      meta: { label: "Invited by" },
+      id: "checks",
+      header: "Profile and documents",
+      cell: ({ row }) => (
+        <span className="flex flex-col gap-1">
+          <Completeness c={row.original.completeness} short />
+          <DocumentBadges a={row.original} />
+        </span>
+      ),
+      meta: { label: "Profile and documents" },
     },
     {
       id: "actions",
@@ -137,26 +82,36 @@ function columns(
         const a = row.original;
         const busy = awaiting.has(a.id);
         return (
-          <Button
-            size="sm"
-            loading={busy}
-            disabled={busy}
-            aria-label={`Approve ${a.name}`}
-            onClick={() => approve(a)}
-          >
-            Approve
-          </Button>
+          <span className="flex justify-end gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Details of ${a.name}`}
+              onClick={() => open(a)}
+            >
+              Details
+            </Button>
+            <Button
+              size="sm"
+              loading={busy}
+              disabled={busy}
+              aria-label={`Approve ${a.name}`}
+              onClick={() => approve(a)}
+            >
+              Approve
+            </Button>
+          </span>
         );
       },
-      meta: { label: "", align: "right" },
+      meta: { label: "", align: "right", cellClassName: "w-px whitespace-nowrap" },
     },
   ];
 }
 
 /**
- * The applicants list. A row being approved is held in an awaiting list (spinner, disabled,
- * spec §4); on success it leaves and the page (with the menu's count) is read again; on
- * failure the mark clears.
+ * The applicants list. Approving asks first, naming the person; a row being approved is held
+ * in an awaiting list (spinner, disabled, spec §4); on success it leaves and the page (with
+ * the menu's count) is read again; on failure the mark clears.
  */
 export function ApplicantsTable({
   items,
@@ -172,6 +127,8 @@ export function ApplicantsTable({
   const router = useRouter();
   const [awaiting, setAwaiting] = useState<ReadonlySet<number>>(new Set());
   const [approved, setApproved] = useState<ReadonlySet<number>>(new Set());
+  const [details, setDetails] = useState<ApplicantView | null>(null);
+  const [asking, setAsking] = useState<ApplicantView | null>(null);
   const mark = (id: number, on: boolean) =>
     setAwaiting((s) => {
       const next = new Set(s);
@@ -194,19 +151,42 @@ export function ApplicantsTable({
       notify.error("There was an error.");
     } finally {
       mark(row.id, false);
+      setAsking(null);
       router.refresh();
     }
   }
 
+  const ask = (row: ApplicantView) => {
+    setDetails(null);
+    setAsking(row);
+  };
+
   return (
-    <DataTable
-      columns={columns(awaiting, approve)}
-      data={items.filter((a) => !approved.has(a.id))}
-      meta={meta}
-      caption="Applicants awaiting approval"
-      emptyTitle={emptyTitle}
-      emptyHint={emptyHint}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      <DataTable
+        columns={columns(awaiting, setDetails, ask)}
+        data={items.filter((a) => !approved.has(a.id))}
+        meta={meta}
+        caption="Applicants awaiting approval"
+        emptyTitle={emptyTitle}
+        emptyHint={emptyHint}
+        getRowId={(row) => String(row.id)}
+      />
+      {details && (
+        <ApplicantDetails
+          applicant={details}
+          onOpenChange={(open) => !open && setDetails(null)}
+          onApprove={() => ask(details)}
+        />
+      )}
+      {asking && (
+        <ConfirmApprove
+          applicant={asking}
+          pending={awaiting.has(asking.id)}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => approve(asking)}
+        />
+      )}
+    </>
   );
 }

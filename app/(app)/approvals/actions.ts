@@ -7,6 +7,10 @@ import {
   approveMany,
   approveMatching,
   approveMatchingInput,
+  approveMatchingPreviewInput,
+  previewApproveMatching,
+  undoApproveMatching,
+  undoApproveMatchingInput,
   bulkApprovalInput,
   disapproveApplication,
   disapproveMany,
@@ -53,9 +57,28 @@ export async function enterHours(applicationId: number, values: HoursReport) {
   return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
 }
 
-/** "Approve all that match the plan" over the list's filters (every page, not only this one). */
-export async function approveAllMatching(filter: z.input<typeof approveMatchingInput>["filter"]) {
-  return runParsed(approveMatchingInput, { filter }, approveMatching);
+type MatchingFilter = z.input<typeof approveMatchingInput>["filter"];
+
+/** "Approve all that match the plan", first: what it would approve and leave (writes nothing). */
+export async function previewMatching(filter: MatchingFilter) {
+  return runParsed(approveMatchingPreviewInput, { filter }, previewApproveMatching);
+}
+
+/**
+ * "Approve all that match the plan" over the list's filters (every page, not only this one),
+ * limited to the reports the question named.
+ */
+export async function approveAllMatching(filter: MatchingFilter, applicationIds: number[]) {
+  return runParsed(
+    approveMatchingInput,
+    { filter, application_ids: applicationIds },
+    approveMatching,
+  );
+}
+
+/** Its toast's Undo. */
+export async function undoMatching(activityId: number) {
+  return runParsed(undoApproveMatchingInput, { activity_id: activityId }, undoApproveMatching);
 }
 
 /**

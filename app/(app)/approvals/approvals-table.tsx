@@ -8,8 +8,9 @@ import { Badge, Button, Checkbox, DataTable, notify, type PaginationMeta } from 
 import { formatDate, formatDateTime, formatHours, formatTime } from "@/lib/domain/format";
 import { formatLate, lateMinutes } from "@/lib/domain/lateness";
 import type { ApprovalRow, ApprovalTab } from "@/lib/services/hours";
-import { approve, approveAllMatching, approveSelected, disapproveSelected } from "./actions";
+import { approve, approveSelected, disapproveSelected } from "./actions";
 import { ReportedTimes, RowActions } from "./approval-row";
+import { ApproveMatching } from "./approve-matching";
 
 const APPROVED = "Report approved!";
 // The spec's text, typo included (spec §8).
@@ -75,23 +76,6 @@ export function ApprovalsTable({
         );
       }
       setSelected(new Set(failed.map((f) => f.id)));
-      router.refresh();
-    });
-  }
-
-  function runMatching() {
-    startTransition(async () => {
-      const result = await approveAllMatching(filter);
-      if (!result.ok) return void notify.error(result.message);
-      const { approved, failed, message } = result.data;
-      if (approved.length) notify.success(APPROVED, { description: message });
-      else notify.info(message);
-      if (failed.length)
-        notify.error(
-          `${failed.length} ${failed.length === 1 ? "row was" : "rows were"} not approved.`,
-          { description: failed.map((f) => f.message).join(" ") },
-        );
-      setSelected(new Set());
       router.refresh();
     });
   }
@@ -203,18 +187,22 @@ export function ApprovalsTable({
     },
     {
       id: "check_in",
-      header: "Checked in",
+      header: "Checked in / out",
       cell: ({ row }) => {
-        const { check_in_at, shift, time_zone: tz } = row.original;
+        const { check_in_at, check_out_at, shift, time_zone: tz } = row.original;
         if (!check_in_at) return "—";
         const at = new Date(check_in_at);
         const start = new Date(shift.start);
-        const sameDay = formatDate(at, tz) === formatDate(start, tz);
+        const shown = (d: Date) =>
+          formatDate(d, tz) === formatDate(start, tz) ? formatTime(d, tz) : formatDateTime(d, tz);
         const late = formatLate(lateMinutes(start, at));
         return (
           <span className="flex flex-col whitespace-nowrap tabular-nums">
-            <span>{sameDay ? formatTime(at, tz) : formatDateTime(at, tz)}</span>
+            <span>In {shown(at)}</span>
             {late && <span className="text-xs font-medium text-warning-800">{late}</span>}
+            <span className={check_out_at ? undefined : "text-gray-600"}>
+              {check_out_at ? `Out ${shown(new Date(check_out_at))}` : "Not checked out"}
+            </span>
           </span>
         );
       },
@@ -250,15 +238,11 @@ export function ApprovalsTable({
           </span>
           <div className="flex flex-wrap gap-2 sm:ml-auto">
             {tab === "awaiting" && (
-              <Button
-                size="sm"
-                variant="secondary"
+              <ApproveMatching
+                filter={filter}
                 disabled={pending}
-                onClick={runMatching}
-                title="Approves every report in these filters whose start and end are within 15 minutes of the plan, on all pages; the others stay for a look"
-              >
-                Approve all that match the plan
-              </Button>
+                onDone={() => setSelected(new Set())}
+              />
             )}
             <Button
               size="sm"

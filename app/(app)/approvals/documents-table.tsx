@@ -19,12 +19,12 @@ import {
   type PaginationMeta,
 } from "@/components/ui";
 import type { PendingDocumentRow } from "@/lib/services/approvals";
+import { COMMENT_MAX } from "@/lib/domain/text-limits";
 import { reviewDocumentAction } from "./actions";
 
 /** A row as the page hands it over: the upload time already formatted on the server. */
 export type PendingDocumentView = PendingDocumentRow & { uploaded: string };
 
-const REASON_MAX = 500;
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const EXPIRY: Record<
@@ -118,16 +118,11 @@ function RowActions({ doc }: { doc: PendingDocumentView }) {
             }}
             className="flex flex-col gap-4"
           >
-            <FormField
-              label="Reason"
-              required
-              errors={errors}
-              hint={`${reason.length} of ${REASON_MAX} characters`}
-            >
+            <FormField label="Reason" required errors={errors}>
               <Textarea
                 name="reason"
                 value={reason}
-                maxLength={REASON_MAX}
+                maxLength={COMMENT_MAX}
                 onChange={(e) => {
                   setReason(e.target.value);
                   setErrors(null);

@@ -12,6 +12,7 @@ import type { HolidayRegion } from "@/lib/domain/holidays";
 import type { BranchView } from "@/lib/services/branches";
 import type { CountryOption } from "@/lib/services/reference";
 import { createBranchAction, updateBranchAction } from "./actions";
+import { LABEL_MAX, NAME_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
 
 export function BranchDialog({
   open,
@@ -83,7 +84,7 @@ function BranchForm({
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -139,7 +140,7 @@ function BranchForm({
         <Input
           name="city"
           value={city}
-          maxLength={100}
+          maxLength={NAME_MAX}
           autoComplete="address-level2"
           onChange={(e) => setCity(e.target.value)}
         />
@@ -148,7 +149,7 @@ function BranchForm({
         <Input
           name="address"
           value={address}
-          maxLength={300}
+          maxLength={SHORT_TEXT_MAX}
           autoComplete="street-address"
           onChange={(e) => setAddress(e.target.value)}
         />

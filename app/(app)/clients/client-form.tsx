@@ -24,6 +24,14 @@ import type { CompanyView } from "@/lib/services/companies";
 import { sendDocument } from "@/app/(app)/users/[id]/my-documents/send-document";
 import { deleteClientFileAction, saveClientAction } from "./actions";
 import type { ClientFormOptions } from "./form-data";
+import {
+  CODE_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  ZIP_MAX,
+} from "@/lib/domain/text-limits";
 
 type TextKey =
   | "name"
@@ -135,7 +143,7 @@ export function ClientForm({
             <fieldset disabled={pending} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <legend className="sr-only">Company</legend>
               <FormField label="Name" required errors={errors.name} className="sm:col-span-2">
-                <Input {...text("name")} maxLength={200} autoComplete="organization" />
+                <Input {...text("name")} maxLength={NAME_MAX} autoComplete="organization" />
               </FormField>
               <FormField label="Country" required errors={errors.countryid}>
                 <Select {...text("countryid")} placeholder="Choose a country">
@@ -151,7 +159,7 @@ export function ClientForm({
                 hint="Checked against the country's format (e.g. a CVR number in Denmark)."
                 errors={errors.taxid}
               >
-                <Input {...text("taxid")} maxLength={30} autoComplete="off" />
+                <Input {...text("taxid")} maxLength={CODE_MAX} autoComplete="off" />
               </FormField>
               <FormField label="Default branch" errors={errors.default_branch}>
                 <Select {...text("default_branch")}>
@@ -164,19 +172,23 @@ export function ClientForm({
                 </Select>
               </FormField>
               <FormField label="Email" errors={errors.email}>
-                <Input {...text("email")} type="email" maxLength={200} autoComplete="email" />
+                <Input {...text("email")} type="email" maxLength={EMAIL_MAX} autoComplete="email" />
               </FormField>
               <FormField label="Address" errors={errors.address} className="sm:col-span-2">
-                <Input {...text("address")} maxLength={300} autoComplete="street-address" />
+                <Input
+                  {...text("address")}
+                  maxLength={SHORT_TEXT_MAX}
+                  autoComplete="street-address"
+                />
               </FormField>
               <FormField label="Zip code" errors={errors.zip}>
-                <Input {...text("zip")} maxLength={20} autoComplete="postal-code" />
+                <Input {...text("zip")} maxLength={ZIP_MAX} autoComplete="postal-code" />
               </FormField>
               <FormField label="City" errors={errors.city}>
-                <Input {...text("city")} maxLength={200} autoComplete="address-level2" />
+                <Input {...text("city")} maxLength={NAME_MAX} autoComplete="address-level2" />
               </FormField>
               <FormField label="Phone" errors={errors.phone}>
-                <Input {...text("phone")} type="tel" maxLength={50} autoComplete="tel" />
+                <Input {...text("phone")} type="tel" maxLength={CODE_MAX} autoComplete="tel" />
               </FormField>
             </fieldset>
           </CardContent>
@@ -193,7 +205,7 @@ export function ClientForm({
               <legend className="sr-only">Policies</legend>
               {POLICIES.map((p) => (
                 <FormField key={p.key} label={p.label} errors={errors[p.key]}>
-                  <Textarea {...text(p.key)} rows={3} maxLength={5000} />
+                  <Textarea {...text(p.key)} rows={3} maxLength={NOTE_MAX} />
                 </FormField>
               ))}
             </fieldset>

@@ -11,6 +11,7 @@ import {
 import type { CountryView } from "@/lib/services/countries";
 import type { CurrencyView } from "@/lib/services/countries/currencies";
 import { createCountryAction, updateCountryAction } from "./actions";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 
 export function CountryDialog({
   open,
@@ -91,7 +92,7 @@ function CountryForm({
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />

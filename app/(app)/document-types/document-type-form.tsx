@@ -11,6 +11,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { DocumentTypeView } from "@/lib/services/document-types";
 import { createDocumentTypeAction, updateDocumentTypeAction } from "./actions";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 
 export interface DocumentTypeFormOptions {
   roles: { id: number; name: string }[];
@@ -89,7 +90,7 @@ function DocumentTypeForm({
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -103,7 +104,7 @@ function DocumentTypeForm({
           name="description"
           value={description}
           rows={3}
-          maxLength={2000}
+          maxLength={COMMENT_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>

@@ -11,6 +11,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { HelpCategoryView } from "@/lib/services/help";
 import { createHelpCategoryAction, updateHelpCategoryAction } from "./actions";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 
 export type RoleOption = { id: number; name: string };
 
@@ -72,7 +73,7 @@ function HelpCategoryForm({
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -86,7 +87,7 @@ function HelpCategoryForm({
           name="description"
           value={description}
           rows={3}
-          maxLength={500}
+          maxLength={COMMENT_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>

@@ -16,12 +16,17 @@ import {
   FieldErrors,
   FormField,
   Input,
+  LengthCounter,
   Select,
   Skeleton,
   buttonClass,
   notify,
 } from "@/components/ui";
-import type { FieldErrors as Errors } from "@/components/master-data/record-dialog";
+import {
+  runOrNetworkError,
+  type FieldErrors as Errors,
+} from "@/components/master-data/record-dialog";
+import { NAME_MAX, RICH_TEXT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { createArticleAction, deleteArticleAction, updateArticleAction } from "./actions";
 
 // The editor (tiptap and ProseMirror) is a chunk of its own, fetched by this form only.
@@ -61,12 +66,21 @@ export function ArticleForm({
   const bodyErrorId = useId();
   const editing = article.id !== undefined;
 
-  const submit = () =>
+  const submit = () => {
+    // A pasted text past the limit stays in the editor, counted, and is never sent.
+    if (body.length > RICH_TEXT_MAX) {
+      const message = tooLongMessage("text", RICH_TEXT_MAX);
+      setErrors({ body: [message] });
+      notify.error(message);
+      return;
+    }
     start(async () => {
       const values = { title, body, category_id: categoryId };
-      const r = editing
-        ? await updateArticleAction(article.id!, values)
-        : await createArticleAction(values);
+      const r = await runOrNetworkError(
+        () => (editing ? updateArticleAction(article.id!, values) : createArticleAction(values)),
+        values,
+      );
+      if (!r) return;
       if (!r.ok) {
         setErrors(r.errors ?? {});
         notify.error(r.message);
@@ -77,6 +91,7 @@ export function ArticleForm({
       router.push(`/help/${r.data.id}`);
       router.refresh();
     });
+  };
 
   return (
     <form
@@ -92,7 +107,7 @@ export function ArticleForm({
             <Input
               name="title"
               value={title}
-              maxLength={200}
+              maxLength={NAME_MAX}
               autoComplete="off"
               onChange={(e) => setTitle(e.target.value)}
             />
@@ -121,6 +136,7 @@ export function ArticleForm({
               describedBy={errors.body?.length ? bodyErrorId : undefined}
               invalid={Boolean(errors.body?.length)}
             />
+            <LengthCounter length={body.length} max={RICH_TEXT_MAX} />
             <FieldErrors id={bodyErrorId} messages={errors.body ?? []} />
           </div>
         </CardContent>

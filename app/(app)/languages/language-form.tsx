@@ -10,6 +10,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { LanguageView } from "@/lib/services/languages";
 import { createLanguageAction, updateLanguageAction } from "./actions";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 
 export function LanguageDialog({
   open,
@@ -54,7 +55,7 @@ function LanguageForm({ language, onDone }: { language?: LanguageView; onDone: (
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />

@@ -10,6 +10,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { LevelView } from "@/lib/services/levels";
 import { createLevelAction, updateLevelAction } from "./actions";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 
 export function LevelDialog({
   open,
@@ -56,7 +57,7 @@ function LevelForm({ level, onDone }: { level?: LevelView; onDone: () => void })
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -70,7 +71,7 @@ function LevelForm({ level, onDone }: { level?: LevelView; onDone: () => void })
           name="description"
           value={description}
           rows={3}
-          maxLength={2000}
+          maxLength={COMMENT_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>

@@ -12,13 +12,17 @@ import {
   updateHoursInput,
   updateReportedHours,
 } from "@/lib/services/hours";
-import { checkIn, checkOut } from "@/lib/services/worker";
+import { checkIn, checkOut, undoCheckOut } from "@/lib/services/worker";
 
 /** The hours form's fields; the application comes from the shift card. */
 type HoursReport = Omit<z.input<typeof reportHoursInput>, "application_id">;
 
-/** "Apply" on a new job: the worker applies for that slot itself. */
-export async function applyForShift(shiftId: number, slotId: number) {
+/**
+ * "Apply" on a new job: the worker applies for that slot itself. A shift leaving too little
+ * rest next to one the worker is booked on answers 410 first; "Apply anyway" repeats with
+ * `closely`.
+ */
+export async function applyForShift(shiftId: number, slotId: number, closely = false) {
   return runAction(async (ctx) => {
     const me = requireUser(ctx).userId;
     await bookApplications(ctx, {
@@ -26,6 +30,7 @@ export async function applyForShift(shiftId: number, slotId: number) {
       shiftIds: [shiftId],
       shift_slots: [slotId],
       status: "Applied",
+      closely,
     });
     return { message: APPLICATION_MESSAGES.applied };
   });
@@ -55,8 +60,14 @@ export async function checkInOnShift(applicationId: number) {
   );
 }
 
-export async function checkOutOfShift(applicationId: number) {
-  return runAction((ctx) => checkOut(ctx, { application_id: applicationId }));
+/** "Check out"; `confirm` after the worker said yes to the early check-out question (410). */
+export async function checkOutOfShift(applicationId: number, confirm = false) {
+  return runAction((ctx) => checkOut(ctx, { application_id: applicationId, confirm }));
+}
+
+/** "Undo" of a check-out, within ten minutes of it. */
+export async function undoCheckOutOfShift(applicationId: number) {
+  return runAction((ctx) => undoCheckOut(ctx, { application_id: applicationId }));
 }
 
 export async function reportMyHours(applicationId: number, values: HoursReport) {

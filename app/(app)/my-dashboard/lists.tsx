@@ -17,15 +17,17 @@ import {
   type PastShift,
   type WorkerShift,
 } from "@/lib/services/worker";
+import { workerFigures } from "./data";
 import { duration, hhmm, timeRange } from "./format";
 import { ShiftCard } from "./shift-card";
+import { ApplyButton } from "./apply-button";
 import {
   AnswerRequest,
-  ApplyButton,
   CheckInButton,
   EditHoursButton,
   ReportHoursButton,
   UnapplyButton,
+  UndoCheckOutButton,
 } from "./shift-actions";
 
 const PER_PAGE = 10;
@@ -106,6 +108,8 @@ export async function MyShiftsList({ page }: { page: number }) {
                     <Badge tone="success">
                       <CheckCircle2 className="size-3.5" aria-hidden /> Checked in at{" "}
                       {formatTime(new Date(s.check_in_at), s.time_zone)}
+                      {s.check_out_at &&
+                        ` · out at ${formatTime(new Date(s.check_out_at), s.time_zone)}`}
                     </Badge>
                   )
                 }
@@ -164,12 +168,27 @@ export async function PendingShiftsList({ page }: { page: number }) {
   );
 }
 
+/** "Checked in at 08:02 · checked out at 16:05", when the worker did. */
+function Attendance({ shift }: { shift: WorkerShift }) {
+  if (!shift.check_in_at) return null;
+  const tz = shift.time_zone;
+  return (
+    <span className="text-sm text-gray-700 tabular-nums">
+      Checked in at {formatTime(new Date(shift.check_in_at), tz)}
+      {shift.check_out_at && ` · checked out at ${formatTime(new Date(shift.check_out_at), tz)}`}
+    </span>
+  );
+}
+
 function Hours({ shift }: { shift: PastShift }) {
   const h = shift.reported_hours;
   if (!h)
     return (
-      <span className="flex items-center gap-1.5 text-sm font-medium text-warning-800">
-        <Clock className="size-4" aria-hidden /> Hours not reported yet
+      <span className="flex flex-col gap-0.5">
+        <span className="flex items-center gap-1.5 text-sm font-medium text-warning-800">
+          <Clock className="size-4" aria-hidden /> Hours not reported yet
+        </span>
+        <Attendance shift={shift} />
       </span>
     );
   return (
@@ -186,25 +205,83 @@ function Hours({ shift }: { shift: PastShift }) {
   );
 }
 
+/**
+ * The Past tab's two views: every past shift, or only those whose hours are due (the tab's
+ * badge counts exactly these: `shiftsToReport`, the count this list pages with).
+ */
+function PastFilter({ toReport, count }: { toReport: boolean; count: number }) {
+  const views = [
+    { href: "/my-dashboard/past", label: "All past shifts", current: !toReport },
+    {
+      href: "/my-dashboard/past?to_report=1",
+      label: `To report (${count})`,
+      current: toReport,
+    },
+  ];
+  return (
+    <nav aria-label="Past shifts filter" className="mb-4">
+      <ul className="flex flex-wrap gap-2">
+        {views.map((v) => (
+          <li key={v.href}>
+            <Link
+              href={v.href}
+              aria-current={v.current ? "page" : undefined}
+              className={buttonClass({ size: "md", variant: v.current ? "primary" : "secondary" })}
+            >
+              {v.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Tab "Past": finished shifts, with "Report hours" or "Edit hours" until approved. */
-export async function PastShiftsList({ page }: { page: number }) {
+export async function PastShiftsList({ page, toReport }: { page: number; toReport: boolean }) {
   const ctx = await requestCtx();
-  const res = await pageData(pastShifts(ctx, { page, perPage: PER_PAGE }));
+  const [res, figures] = await Promise.all([
+    pageData(pastShifts(ctx, { page, perPage: PER_PAGE, to_report: toReport })),
+    pageData(workerFigures()),
+  ]);
+  // The filtered list counts itself; the full list shows the badge's figure (the same query).
+  const dueCount = toReport ? res.meta.total : figures.toReport;
+  const filter = <PastFilter toReport={toReport} count={dueCount} />;
   if (!res.items.length)
     return (
-      <EmptyState
-        title="No past shifts yet"
-        hint="After a shift has ended it shows up here, so you can report the hours you worked."
-      />
+      <>
+        {filter}
+        {toReport ? (
+          <EmptyState
+            title="No hours to report"
+            hint="Every past shift has its hours reported. Shifts show up here when they end."
+          />
+        ) : (
+          <EmptyState
+            title="No past shifts yet"
+            hint="After a shift has ended it shows up here, so you can report the hours you worked."
+          />
+        )}
+      </>
     );
   return (
     <>
-      <List label="Past shifts">
+      {filter}
+      <List label={toReport ? "Past shifts to report" : "Past shifts"}>
         {res.items.map((s) => {
           const h = s.reported_hours;
           return (
             <li key={s.id}>
               <ShiftCard shift={s} extra={<Hours shift={s} />}>
+                {s.check_out_undo_until && !h && (
+                  <UndoCheckOutButton
+                    key={s.check_out_undo_until}
+                    applicationId={s.id}
+                    until={s.check_out_undo_until}
+                    untilLabel={formatTime(new Date(s.check_out_undo_until), s.time_zone)}
+                    fullWidth={false}
+                  />
+                )}
                 {s.status === "Report!" && !h && (
                   <ReportHoursButton
                     applicationId={s.id}

@@ -15,7 +15,7 @@ import { formatDate, formatTime } from "@/lib/domain/format";
 import type { NextShift } from "@/lib/services/worker";
 import { dayOf, timeRange } from "./format";
 import { DetailLine, placeOf } from "./shift-card";
-import { CheckInButton, CheckOutButton } from "./shift-actions";
+import { CheckInButton, CheckOutButton, UndoCheckOutButton } from "./shift-actions";
 
 /** The next-shift widget: where to be and when, and the big "Check in" button on site. */
 export function NextShiftCard({ shift }: { shift: NextShift | null }) {
@@ -111,6 +111,14 @@ export function NextShiftCard({ shift }: { shift: NextShift | null }) {
           )}
           {shift.can_check_out && (
             <CheckOutButton key={`out-${shift.id}`} applicationId={shift.id} />
+          )}
+          {shift.check_out_undo_until && (
+            <UndoCheckOutButton
+              key={`undo-${shift.id}-${shift.check_out_undo_until}`}
+              applicationId={shift.id}
+              until={shift.check_out_undo_until}
+              untilLabel={formatTime(new Date(shift.check_out_undo_until), tz)}
+            />
           )}
         </CardContent>
       </Card>

@@ -2,18 +2,18 @@
 
 import { lazy, Suspense, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { Check, LogIn, LogOut, X } from "lucide-react";
+import { Check, LogIn, LogOut, Undo2, X } from "lucide-react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { notify } from "@/components/ui/toaster";
 import type { ReportHoursDialogProps } from "@/components/work/report-hours-dialog";
 import type { ActionResult } from "@/lib/http/action";
 import {
   answerRequest,
-  applyForShift,
   checkInOnShift,
   checkOutOfShift,
   editMyHours,
   reportMyHours,
+  undoCheckOutOfShift,
   unapplyFromShift,
 } from "./actions";
 
@@ -124,10 +124,6 @@ function ActionButton({
   );
 }
 
-export function ApplyButton({ shiftId, slotId }: { shiftId: number; slotId: number }) {
-  return <ActionButton action={() => applyForShift(shiftId, slotId)}>Apply</ActionButton>;
-}
-
 export function UnapplyButton({ applicationId, what }: { applicationId: number; what: string }) {
   return (
     <ActionButton
@@ -210,20 +206,114 @@ export function CheckInButton({
   );
 }
 
-/** "Check out" while the shift runs: the time becomes the suggested end of the hours report. */
+/**
+ * "Check out" once checked in, while the shift runs: the time becomes the suggested end of the
+ * hours report. More than 30 minutes before the end the server asks first (410
+ * `check_out_early`, "Your shift ends at 21:00. Check out now, at 17:06?"): the question shows
+ * in a dialog and "Check out now" repeats the call with the confirmation. The toast offers Undo.
+ */
 export function CheckOutButton({ applicationId }: { applicationId: number }) {
-  const { pending, run } = useRun();
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [question, setQuestion] = useState<string | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (question) asked.current = true;
+    else if (asked.current) trigger.current?.focus();
+  }, [question]);
+
+  // Not a transition of this button: after the refresh the card shows Undo instead of it, and
+  // the toast's Undo outlives it.
+  const undo = async () => {
+    const r = await undoCheckOutOfShift(applicationId);
+    if (!r.ok) return void notify.error(r.message);
+    notify.success(r.data.message);
+    router.refresh();
+  };
+  const checkOut = (confirm: boolean) =>
+    start(async () => {
+      const r = await checkOutOfShift(applicationId, confirm);
+      if (!r.ok && r.type === "check_out_early") return void setQuestion(r.message);
+      if (!r.ok) return void notify.error(r.message);
+      setQuestion(null);
+      if (r.data.already_checked_out) notify.info(r.data.message);
+      else notify.undoable(r.data.message, () => void undo());
+      router.refresh();
+    });
+
   return (
-    <Button
-      size="lg"
-      variant="secondary"
-      fullWidth
-      className="min-h-14 text-lg"
-      loading={pending}
-      onClick={() => run(() => checkOutOfShift(applicationId))}
-    >
-      <LogOut aria-hidden /> Check out
-    </Button>
+    <>
+      <Button
+        ref={trigger}
+        size="lg"
+        variant="secondary"
+        fullWidth
+        className="min-h-14 text-lg"
+        loading={pending && !question}
+        onClick={() => checkOut(false)}
+      >
+        <LogOut aria-hidden /> Check out
+      </Button>
+      {question && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Check out early?"
+            description={question}
+            label="Check out now"
+            cancelLabel="Not yet"
+            variant="primary"
+            pending={pending}
+            onCancel={() => setQuestion(null)}
+            onConfirm={() => checkOut(true)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * "Undo check-out" for ten minutes after checking out (a tap by mistake); it goes away by
+ * itself when the time is up, and the server decides in any case. After that the office
+ * corrects the times.
+ */
+export function UndoCheckOutButton({
+  applicationId,
+  until,
+  untilLabel,
+  fullWidth = true,
+}: {
+  applicationId: number;
+  /** ISO time until which the check-out may be undone. */
+  until: string;
+  /** The same time as the worker reads it (HH:mm in the job's zone). */
+  untilLabel: string;
+  fullWidth?: boolean;
+}) {
+  const { pending, run } = useRun();
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const left = Math.max(0, new Date(until).getTime() - Date.now());
+    const timer = window.setTimeout(() => setOpen(false), left);
+    return () => window.clearTimeout(timer);
+  }, [until]);
+  if (!open) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Button
+        size="lg"
+        variant="secondary"
+        fullWidth={fullWidth}
+        loading={pending}
+        onClick={() => run(() => undoCheckOutOfShift(applicationId))}
+      >
+        <Undo2 aria-hidden /> Undo check-out
+      </Button>
+      <p className="text-sm text-gray-600">
+        Checked out by mistake? You can undo it until {untilLabel}.
+      </p>
+    </div>
   );
 }
 

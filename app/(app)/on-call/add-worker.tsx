@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/form-field";
 import type { OnCallCandidate } from "@/lib/services/on-call";
 import { addOnCallAction } from "./actions";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 
 const DEBOUNCE_MS = 250;
 
@@ -91,7 +92,7 @@ export function AddWorker() {
           aria-busy={pending || undefined}
           autoComplete="off"
           placeholder="Search by name, e-mail or phone"
-          maxLength={200}
+          maxLength={SEARCH_MAX}
           value={text}
           disabled={pending}
           onChange={(e) => {

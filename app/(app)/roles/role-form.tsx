@@ -11,6 +11,7 @@ import {
 import type { PermissionChoiceGroup, RoleView } from "@/lib/services/roles";
 import { createRoleAction, updateRoleAction } from "./actions";
 import { PermissionChecklist } from "./permission-checklist";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 
 export function RoleDialog({
   open,
@@ -92,7 +93,7 @@ function RoleForm({
         <Input
           name="title"
           value={title}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           readOnly={role?.built_in}
           onChange={(e) => setTitle(e.target.value)}
@@ -107,7 +108,7 @@ function RoleForm({
           name="description"
           value={description}
           rows={2}
-          maxLength={2000}
+          maxLength={COMMENT_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>

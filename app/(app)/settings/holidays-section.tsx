@@ -26,6 +26,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { AgencyHolidayView, CountryHolidaysView } from "@/lib/services/holidays/agency-days";
 import { addAgencyHolidayAction, removeAgencyHolidayAction } from "./actions";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 
 /** "2026-06-05" as the spec's DD/MM/YYYY. */
 const ddmmyyyy = (date: string) => date.split("-").reverse().join("/");
@@ -207,7 +208,7 @@ function AddHolidayForm({ view, onDone }: { view: CountryHolidaysView; onDone: (
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />

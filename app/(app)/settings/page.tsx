@@ -20,7 +20,8 @@ export default async function AgencySettingsPage() {
     <>
       <PageHeader
         title="Agency settings"
-        description="How Crewdeck works for your whole agency. Every change is saved at once and written to the activity log."
+        // Each card is its own form (settings-forms.tsx): nothing saves until its button is pressed.
+        description="How Crewdeck works for your whole agency. Each section saves with its own button; a holiday saves as you add or remove it. Every saved change is written to the activity log."
       />
       <SettingsForms
         settings={settings}

@@ -22,6 +22,7 @@ import {
   saveAgencySettingsAction,
   uploadAgencyLogoAction,
 } from "./actions";
+import { EMAIL_MAX, LABEL_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
 
 const noop = () => {};
 
@@ -164,7 +165,7 @@ function MaintenanceForm({ settings }: { settings: AgencySettingsView }) {
         <Textarea
           name="maintenance_message"
           rows={3}
-          maxLength={300}
+          maxLength={SHORT_TEXT_MAX}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
         />
@@ -196,19 +197,24 @@ function AgencyForm({ settings }: { settings: AgencySettingsView }) {
       onSubmit={() => submit(() => saveAgencySettingsAction(values))}
     >
       <FormField label="Agency name" errors={errors.agency_name} required>
-        <Input {...field("agency_name")} maxLength={100} autoComplete="organization" />
+        <Input {...field("agency_name")} maxLength={LABEL_MAX} autoComplete="organization" />
       </FormField>
       <FormField label="E-mail" errors={errors.agency_email}>
-        <Input {...field("agency_email")} type="email" maxLength={254} autoComplete="email" />
+        <Input {...field("agency_email")} type="email" maxLength={EMAIL_MAX} autoComplete="email" />
       </FormField>
       <FormField label="Phone" errors={errors.agency_phone}>
         <Input {...field("agency_phone")} type="tel" maxLength={20} autoComplete="tel" />
       </FormField>
       <FormField label="Address" errors={errors.agency_address}>
-        <Textarea {...field("agency_address")} rows={2} maxLength={300} />
+        <Textarea {...field("agency_address")} rows={2} maxLength={SHORT_TEXT_MAX} />
       </FormField>
       <FormField label="Website" hint="Starting with https://" errors={errors.agency_website}>
-        <Input {...field("agency_website")} type="url" maxLength={300} autoComplete="url" />
+        <Input
+          {...field("agency_website")}
+          type="url"
+          maxLength={SHORT_TEXT_MAX}
+          autoComplete="url"
+        />
       </FormField>
     </Section>
   );

@@ -11,6 +11,7 @@ import {
 } from "@/components/master-data/record-dialog";
 import type { SkillView } from "@/lib/services/skills";
 import { createSkillAction, updateSkillAction } from "./actions";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 
 /** Under which parent a new skill goes: none (a parent skill) or one parent skill. */
 type Parent = { id: number; name: string } | null;
@@ -103,7 +104,7 @@ function SkillForm({
         <Input
           name="name"
           value={name}
-          maxLength={100}
+          maxLength={LABEL_MAX}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
@@ -133,7 +134,7 @@ function SkillForm({
           name="description"
           value={description}
           rows={3}
-          maxLength={2000}
+          maxLength={COMMENT_MAX}
           onChange={(e) => setDescription(e.target.value)}
         />
       </FormField>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui";
+import { JOB_TEXT_LIMITS as LIMIT } from "@/lib/domain/text-limits";
 import type { CompanyOptions, FieldErrorMap, JobFieldValues, JobFormOptions } from "./types";
 
 const num = (v: string) => (v ? Number(v) : null);
@@ -34,7 +35,7 @@ export function JobFields({
         <Input
           value={values.name}
           onChange={(e) => set({ name: e.target.value })}
-          maxLength={200}
+          maxLength={LIMIT.name}
         />
       </FormField>
       <FormField label="Company" errors={errors.company_id} required>
@@ -127,7 +128,7 @@ export function JobFields({
           <Input
             value={values.venue_name.trimStart()}
             onChange={(e) => set({ venue_name: e.target.value || " " })}
-            maxLength={200}
+            maxLength={LIMIT.venue_name}
           />
         </FormField>
       )}
@@ -136,6 +137,7 @@ export function JobFields({
           value={values.address}
           onChange={(e) => set({ address: e.target.value })}
           autoComplete="street-address"
+          maxLength={LIMIT.address}
         />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
@@ -144,26 +146,40 @@ export function JobFields({
             value={values.zip}
             onChange={(e) => set({ zip: e.target.value })}
             autoComplete="postal-code"
+            maxLength={LIMIT.zip}
           />
         </FormField>
         <FormField label="City" errors={errors.city}>
-          <Input value={values.city} onChange={(e) => set({ city: e.target.value })} />
+          <Input
+            value={values.city}
+            onChange={(e) => set({ city: e.target.value })}
+            maxLength={LIMIT.city}
+          />
         </FormField>
       </div>
       <FormField label="Area / province" errors={errors.province}>
-        <Input value={values.province} onChange={(e) => set({ province: e.target.value })} />
+        <Input
+          value={values.province}
+          onChange={(e) => set({ province: e.target.value })}
+          maxLength={LIMIT.province}
+        />
       </FormField>
       <FormField
         label="Entrance"
         errors={errors.entrance}
         hint="Where the crew meets, e.g. Gate 4, stage door."
       >
-        <Input value={values.entrance} onChange={(e) => set({ entrance: e.target.value })} />
+        <Input
+          value={values.entrance}
+          onChange={(e) => set({ entrance: e.target.value })}
+          maxLength={LIMIT.entrance}
+        />
       </FormField>
       <FormField label="Invoice reference" errors={errors.invoice_reference}>
         <Input
           value={values.invoice_reference}
           onChange={(e) => set({ invoice_reference: e.target.value })}
+          maxLength={LIMIT.invoice_reference}
         />
       </FormField>
       <FormField label="Project manager" errors={errors.project_manager_id}>
@@ -251,6 +267,7 @@ export function JobFields({
         label="Details"
         errors={errors.details}
         className="md:col-span-2"
+        limit={LIMIT.details}
         hint="What the crew and the client should know about the job."
       >
         <Textarea
@@ -265,7 +282,11 @@ export function JobFields({
         className="md:col-span-2"
         hint="Why the job exists or changed, if it matters (optional)."
       >
-        <Input value={values.reason} onChange={(e) => set({ reason: e.target.value })} />
+        <Input
+          value={values.reason}
+          onChange={(e) => set({ reason: e.target.value })}
+          maxLength={LIMIT.reason}
+        />
       </FormField>
     </div>
   );

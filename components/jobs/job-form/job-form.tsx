@@ -19,6 +19,7 @@ import {
   FormField,
   notify,
 } from "@/components/ui";
+import { runOrNetworkError } from "@/components/master-data/record-dialog";
 import type { ActionResult } from "@/lib/http/action";
 import {
   ShiftEditError,
@@ -169,7 +170,9 @@ export function JobForm({
     };
     if (!options.canSelectBooker) delete payload.booker_id;
     start(async () => {
-      const r = await save(payload);
+      // A refused or failed call keeps the form as it is, with the reason in a toast.
+      const r = await runOrNetworkError(() => save(payload), payload);
+      if (!r) return;
       if (r.ok) {
         if (mode === "create") {
           notify.success("Job created successfully!");

@@ -11,6 +11,7 @@ import {
   FieldErrors,
   FormField,
   Input,
+  NumberInput,
   Select,
   Textarea,
   TimeInput,
@@ -21,6 +22,7 @@ import type { FieldErrors as ErrorMap } from "@/lib/domain/job-form-check";
 import type { ShiftEdit, ShiftDetails } from "@/lib/domain/shift-editing";
 import { inSkillOrder, skillRanks, type SkillGroup } from "@/lib/domain/skill-groups";
 import { displayToIso, isoToDisplay } from "@/lib/domain/time-entry";
+import { SHIFT_TEXT_LIMITS } from "@/lib/domain/text-limits";
 import type { UserOption } from "@/lib/services/reference";
 
 export interface ShiftCardHandlers {
@@ -34,6 +36,9 @@ export interface ShiftCardHandlers {
   toggleDeleted: () => void;
   copyTo: (date: string) => void;
 }
+
+const HOURS = ["hour", "hours"] as const;
+const POSITIONS = ["position", "positions"] as const;
 
 export function ShiftCard({
   shift,
@@ -114,17 +119,13 @@ export function ShiftCard({
             <TimeInput value={shift.end} onValueChange={(t) => t && on.setEnd(t)} />
           </FormField>
           <FormField label="Hours" errors={errors.duration} hint={formatHours(shift.duration)}>
-            <Input
-              type="number"
-              inputMode="decimal"
+            <NumberInput
               min={0.5}
               max={24}
               step={0.5}
+              unit={HOURS}
               value={shift.duration}
-              onChange={(e) => {
-                const h = Number(e.target.value);
-                if (h > 0 && h <= 24) on.setDuration(h);
-              }}
+              onValueChange={on.setDuration}
             />
           </FormField>
         </fieldset>
@@ -153,19 +154,16 @@ export function ShiftCard({
                 <label className="sr-only" htmlFor={`qty-${shift.id}-${slot.skillId}`}>
                   Positions for {slot.skillName}
                 </label>
-                <Input
+                <NumberInput
                   id={`qty-${shift.id}-${slot.skillId}`}
-                  type="number"
-                  inputMode="numeric"
+                  integer
                   min={1}
                   max={500}
+                  unit={POSITIONS}
                   className="w-20"
                   value={slot.qty}
                   disabled={slot.isDeleted}
-                  onChange={(e) => {
-                    const n = Number(e.target.value);
-                    if (Number.isInteger(n) && n >= 1) on.setSlot(slot.skillId, n);
-                  }}
+                  onValueChange={(n) => on.setSlot(slot.skillId, n)}
                 />
                 <Button
                   type="button"
@@ -289,6 +287,7 @@ export function ShiftCard({
               <Input
                 value={shift.dresscodeNotes}
                 onChange={(e) => on.setDetails({ dresscodeNotes: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.dresscodeNotes}
               />
             </FormField>
             <FormField label="Notes for workers" className="sm:col-span-3">
@@ -296,6 +295,7 @@ export function ShiftCard({
                 rows={2}
                 value={shift.notesForWorkers}
                 onChange={(e) => on.setDetails({ notesForWorkers: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.notesForWorkers}
               />
             </FormField>
             <FormField label="Description" className="sm:col-span-3">
@@ -303,6 +303,7 @@ export function ShiftCard({
                 rows={2}
                 value={shift.description}
                 onChange={(e) => on.setDetails({ description: e.target.value })}
+                maxLength={SHIFT_TEXT_LIMITS.description}
               />
             </FormField>
           </fieldset>

@@ -25,7 +25,7 @@ export const postApplications = endpoint({
   method: "POST",
   path: "/applications",
   summary:
-    "Book a worker onto one slot of each of several shifts (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, or Applied for oneself; book_anyway, booked_at, closely). 409: full slot, overlapping shift, deactivated worker; 410: rest time (repeat with closely), missing skill or missing worker rate (type missing_rates; repeat with book_anyway, or POST rates/missing-rates-book)",
+    "Book a worker onto one slot of each of several shifts (assignee_id, shiftIds, shift_slots, status Booked|Reserve|Requested, or Applied for oneself; book_anyway, booked_at, closely). 409: full slot, overlapping shift, deactivated worker; 410: rest time (repeat with closely), missing skill or missing worker rate (type missing_rates; repeat with book_anyway, or POST rates/missing-rates-book). A worker applying is told about its own bookings too: 409 at the same time, 410 rest_time (Apply anyway? repeat with closely)",
   tag: "applications",
   auth: "user",
   body: bookInput,

@@ -4,6 +4,10 @@ import {
   approveApplication,
   approveMatching,
   approveMatchingInput,
+  approveMatchingPreviewInput,
+  previewApproveMatching,
+  undoApproveMatching,
+  undoApproveMatchingInput,
   deleteReportedHours,
   disapproveApplication,
   reportHours,
@@ -75,15 +79,37 @@ export const getApprovals = endpoint({
   run: (ctx, { query }) => listApprovalInbox(ctx, query),
 });
 
+export const getApproveMatching = endpoint({
+  method: "GET",
+  path: "/approvals/approve-matching",
+  summary:
+    "What POST approvals/approve-matching would do, writing nothing: how many reports (application_ids) and hours it approves under its rule (start and end each within 15 minutes of the plan, and a check-in), the reports that match but have no check-in (listed apart, not approved by it) and how many differ; same filters",
+  tag: "hours",
+  auth: "user",
+  query: approveMatchingPreviewInput,
+  run: (ctx, { query }) => previewApproveMatching(ctx, query),
+});
+
 export const postApproveMatching = endpoint({
   method: "POST",
   path: "/approvals/approve-matching",
   summary:
-    "Approve every awaiting report whose start and end are each within 15 minutes of the planned shift, in the caller's scope and the list's filters (filter[job_id], filter[company_id], filter[from], filter[to]); the others are left for a look",
+    "Approve every awaiting report whose start and end are each within 15 minutes of the planned shift and whose worker checked in, in the caller's scope and the list's filters (filter[job_id], filter[company_id], filter[from], filter[to]); application_ids (optional, from the GET) limits it to the reports the caller was shown; the others are left for a look. The answer's undo_activity_id undoes it (POST approvals/approve-matching/undo)",
   tag: "hours",
   auth: "user",
   body: approveMatchingInput,
   run: (ctx, { body }) => approveMatching(ctx, body),
+});
+
+export const postUndoApproveMatching = endpoint({
+  method: "POST",
+  path: "/approvals/approve-matching/undo",
+  summary:
+    "Undo one's own approve-matching (activity_id = its undo_activity_id) within 10 minutes: every report it approved awaits approval again, or none does (409 when one changed since)",
+  tag: "hours",
+  auth: "user",
+  body: undoApproveMatchingInput,
+  run: (ctx, { body }) => undoApproveMatching(ctx, body),
 });
 
 /** Reported hours and approvals (spec §7 Hours). */
@@ -94,5 +120,7 @@ export const hoursEndpoints: Endpoint[] = [
   postApprove as Endpoint,
   postDisapprove as Endpoint,
   getApprovals,
+  getApproveMatching,
   postApproveMatching,
+  postUndoApproveMatching,
 ];

@@ -131,7 +131,7 @@ export const getUnpaidEarnings = endpoint({
   method: "GET",
   path: "/statistics/unpaid-earnings",
   summary:
-    "Approved hours not yet paid (user_id; oneself or user_create): minutes, hours, shifts; amount once worker rates exist",
+    "Approved hours not yet paid (user_id; oneself or user_create): minutes, hours, shifts; by_currency (amount in minor units per currency, priced at the worker's rates as the dashboard's estimates; never summed across currencies), without_rate (hours no rate prices yet), summary; amount and currency only when every hour is priced in one currency",
   tag: "users",
   auth: "user",
   query: unpaidEarningsInput,

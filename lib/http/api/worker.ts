@@ -6,6 +6,8 @@ import {
   checkInInput,
   checkOut,
   checkOutInput,
+  correctCheckTimes,
+  correctCheckTimesInput,
   estimatedEarnings,
   estimatedEarningsInput,
   myShifts,
@@ -13,7 +15,10 @@ import {
   newJobsInput,
   nextShift,
   pastShifts,
+  pastShiftsInput,
   pendingShifts,
+  undoCheckOut,
+  undoCheckOutInput,
   workerShiftsInput,
 } from "@/lib/services/worker";
 
@@ -51,10 +56,10 @@ export const getPastShifts = endpoint({
   path: "/my-dashboard/past-shifts",
   summary:
     "The worker's ended shifts with hours due (Report!), reported or approved, latest first, " +
-    "with the reported hours",
+    "with the reported hours; to_report=1 lists only those whose hours are due (the Past tab's badge)",
   tag: "my-dashboard",
   auth: "user",
-  query: workerShiftsInput,
+  query: pastShiftsInput,
   paginated: true,
   run: (ctx, { query }) => pastShifts(ctx, query),
 });
@@ -86,12 +91,42 @@ export const postCheckOut = endpoint({
   method: "POST",
   path: "/my-dashboard/check-out",
   summary:
-    "Check out of one's own shift (application_id) once it has started and until 12 hours after " +
-    "its end; the time is the suggested end of the hours report. A second check-out keeps the first time",
+    "Check out of one's own shift (application_id) after checking in (409 not_checked_in otherwise), " +
+    "once it has started and until 12 hours after its end; the time is the suggested end of the " +
+    "hours report. More than 30 minutes before the end it answers 410 check_out_early with the " +
+    "question, unless repeated with confirm: 1. A second check-out keeps the first time; " +
+    "undo_until says until when POST my-dashboard/check-out/undo takes it back [my_dashboard_access]",
   tag: "my-dashboard",
   auth: "user",
   body: checkOutInput,
   run: (ctx, { body }) => checkOut(ctx, body),
+});
+
+export const postUndoCheckOut = endpoint({
+  method: "POST",
+  path: "/my-dashboard/check-out/undo",
+  summary:
+    "Undo one's own check-out (application_id) within 10 minutes of it; later 409 undo_closed " +
+    "(the office corrects it: PUT applications/{id}/check-times) [my_dashboard_access]",
+  tag: "my-dashboard",
+  auth: "user",
+  body: undoCheckOutInput,
+  run: (ctx, { body }) => undoCheckOut(ctx, body),
+});
+
+export const putCheckTimes = endpoint<{ id: string }>({
+  method: "PUT",
+  path: "/applications/{id}/check-times",
+  summary:
+    "Correct a worker's check-in and check-out (check_in_at, check_out_at: HH:mm on the shift's " +
+    "day, DD/MM/YYYY HH:mm in the job's zone, or ISO 8601 with offset; empty clears, left out " +
+    "keeps). A check-out needs a check-in; both obey the check-in and check-out windows and " +
+    "cannot lie in the future (422). Not once the hours are approved (409). changed: false when " +
+    "nothing changed [jobs_book_workers, in the job's scope]",
+  tag: "applications",
+  auth: "user",
+  body: correctCheckTimesInput,
+  run: (ctx, { params, body }) => correctCheckTimes(ctx, params.id, body),
 });
 
 export const getNextShift = endpoint({
@@ -124,6 +159,8 @@ export const workerEndpoints: Endpoint[] = [
   getPendingShifts as Endpoint,
   postCheckIn as Endpoint,
   postCheckOut as Endpoint,
+  postUndoCheckOut as Endpoint,
+  putCheckTimes as Endpoint,
   getNextShift as Endpoint,
   getEstimatedEarnings as Endpoint,
 ];

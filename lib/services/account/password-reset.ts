@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX, PASSWORD_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
@@ -32,14 +33,14 @@ const email = requiredString("email")
   .trim()
   .min(1, "The email field is required.")
   .toLowerCase()
-  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
 
 export const forgotPasswordInput = z.object({ email });
 
 /** A new password and its repetition, with the strength rule of spec §5. */
 export const newPasswordFields = {
   password: requiredString("password")
-    .max(200, "The password may not be greater than 200 characters.")
+    .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
     .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE),
   password_confirmation: requiredString("password confirmation"),
 };
@@ -150,6 +151,35 @@ export async function sendWelcomeLink(
     },
     ctx.now,
   );
+}
+
+/** What a password link is, as its page says when opened (before the password is typed). */
+export type ResetLinkState = "valid" | "used" | "expired" | "unknown";
+
+export const RESET_LINK_PROBLEM: Record<Exclude<ResetLinkState, "valid">, string> = {
+  used: "This password link was already used. Each link works once: ask for a new one if you still need to set your password.",
+  expired:
+    "This password link has expired. Ask for a new one: it arrives by e-mail within a minute.",
+  unknown:
+    "This password link is not valid. Check that the whole link from the e-mail was opened, or ask for a new one.",
+};
+
+/**
+ * Opening /password/reset/{token}: whether the link can still set a password. A pure read (a
+ * page load never writes: no attempt is counted, nothing is spent); savePassword checks again.
+ * Input that cannot be a link (empty, past 200 characters, not text) is "unknown".
+ */
+export async function resetLinkState(ctx: Ctx, token: unknown): Promise<ResetLinkState> {
+  if (typeof token !== "string" || token.length === 0 || token.length > 200) return "unknown";
+  const [link] = await ctx.db
+    .select({ usedAt: schema.passwordResets.usedAt, expiresAt: schema.passwordResets.expiresAt })
+    .from(schema.passwordResets)
+    .where(eq(schema.passwordResets.tokenHash, sha256(token)))
+    .limit(1);
+  if (!link) return "unknown";
+  if (link.usedAt) return "used";
+  if (link.expiresAt <= ctx.now) return "expired";
+  return "valid";
 }
 
 const invalidLink = () =>

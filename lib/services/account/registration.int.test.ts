@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, setDatabaseForTests } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { PASSWORD_REQUIRED, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { PHONE_INVALID, PHONE_REQUIRED } from "@/lib/domain/phone";
 import { createUser, ctxFor, TEST_PASSWORD } from "@/lib/testing/fixtures";
 import { AWAITING_APPROVAL } from "@/lib/services/context";
 import { newJobs } from "@/lib/services/worker/new-jobs";
@@ -166,8 +167,59 @@ describe("POST register (multipart) and POST registration (JSON)", () => {
     const blank = await callRoute(registrationRoute.POST, "registration", { json: {} });
     expect(blank.status).toBe(422);
     expect((blank.body as { errors: Record<string, string[]> }).errors.name).toEqual([
-      "The name field is required.",
+      "The last name field is required.",
     ]);
+  });
+
+  it("answers an empty form with exactly one message per field, and creates nothing", async () => {
+    // What the browser posts for the untouched form: every field present and empty.
+    const empty = {
+      first_name: "",
+      name: "",
+      email: "",
+      phone: "",
+      password: "",
+      country_id: "",
+      branch_id: "",
+      skills: "",
+      languages: "",
+      issues_invoice: "0",
+      privacy_accepted: "0",
+    };
+    const { rawBody, contentType } = await multipart(empty);
+    const before = await db.$count(schema.users);
+    const res = await callRoute(registerRoute.POST, "register", {
+      rawBody,
+      headers: { "content-type": contentType },
+    });
+    expect(res.status).toBe(422);
+    const errors = (res.body as { errors: Record<string, string[]> }).errors;
+    expect(errors).toEqual({
+      name: ["The last name field is required."],
+      first_name: ["The first name field is required."],
+      email: ["The email field is required."],
+      phone: [PHONE_REQUIRED],
+      password: [PASSWORD_REQUIRED],
+      country_id: ["The country field is required."],
+      branch_id: ["The branch field is required."],
+      skills: ["Choose at least one of the skills."],
+      languages: ["Choose at least one of the languages."],
+      privacy_accepted: ["You must accept the privacy notice."],
+    });
+    expect(await db.$count(schema.users)).toBe(before);
+  });
+
+  it("checks the phone with the one phone rule: one message, nothing written", async () => {
+    for (const phone of ["call me", "+45 123", "45+20304050"]) {
+      const email = uniqueEmail("ph");
+      const err = await appErrorOf(register(anon(), signUpPayload(w, email, { phone })));
+      expect(err.status).toBe(422);
+      expect(err.errors).toEqual({ phone: [PHONE_INVALID] });
+      expect(await userByEmail(email)).toBeUndefined();
+    }
+    const email = uniqueEmail("ph-ok");
+    await register(anon(), signUpPayload(w, email, { phone: " +1 (555) 123-4567 " }));
+    expect((await userByEmail(email))?.phone).toBe("+1 (555) 123-4567");
   });
 
   it("records the referral: the inviter's invitation is accepted by the new user", async () => {

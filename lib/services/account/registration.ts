@@ -2,7 +2,7 @@ import { z } from "zod";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
-import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
+import { newPasswordProblem } from "@/lib/domain/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { queueMail } from "@/lib/mail";
 import { env } from "@/lib/env";
@@ -10,6 +10,7 @@ import { randomToken, sha256 } from "@/lib/auth/secret";
 import { type Ctx, withTx } from "../context";
 import { ValidationError } from "../errors";
 import { parseInput, requiredString } from "../validate";
+import { requiredPhone } from "../phone";
 import { logActivity } from "../activity";
 import { languageOptions } from "../languages";
 import { accountKey, addressKey, beginAttempt } from "../auth/rate-limit";
@@ -29,11 +30,12 @@ const email = requiredString("email")
   .toLowerCase()
   .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
 
-const text = (field: string, max: number) =>
-  requiredString(field)
+/** `label` is how messages name the field ("last name" for `name`), by default its key. */
+const text = (field: string, max: number, label = field.replace(/_/g, " ")) =>
+  requiredString(label)
     .trim()
-    .min(1, `The ${field.replace(/_/g, " ")} field is required.`)
-    .max(max, `The ${field.replace(/_/g, " ")} may not be greater than ${max} characters.`);
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
 
 const id = (field: string) =>
   z.coerce
@@ -78,13 +80,16 @@ const flag = z.preprocess(
 
 export const registerInput = z.object({
   /** Last name (spec §3 User `name`). */
-  name: text("name", 100),
+  name: text("name", 100, "last name"),
   first_name: text("first_name", 100),
   email,
-  phone: text("phone", 40).regex(/^\+?[0-9 ()-]{6,}$/, "The phone format is invalid."),
+  phone: requiredPhone,
   password: requiredString("password")
     .max(200, "The password may not be greater than 200 characters.")
-    .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE),
+    .superRefine((v, c) => {
+      const problem = newPasswordProblem(v);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    }),
   country_id: id("country"),
   branch_id: id("branch"),
   skills: idList("skills"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX } from "@/lib/domain/text-limits";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { schema } from "@/db";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -55,7 +56,7 @@ export const changePasswordInput = z
   .object({
     current_password: requiredString("current password")
       .min(1, "The current password field is required.")
-      .max(200),
+      .max(PASSWORD_MAX),
     ...newPasswordFields,
   })
   .refine(confirmedPassword, PASSWORD_MISMATCH);

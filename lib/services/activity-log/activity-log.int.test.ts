@@ -7,6 +7,8 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { addOnCall } from "../on-call";
+import { createNote } from "../notes";
+import { changeUserStatus } from "../users/status";
 import { activityTypes, listActivityLog, listUserActivities } from ".";
 
 let handle: DbHandle;
@@ -236,5 +238,37 @@ describe("GET activities/{userId}", () => {
     await listUserActivities(ctx, worker2, {});
     expect(counting.statements()).toBe(one);
     expect(one).toBe(4);
+  });
+});
+
+// Issue 23: every row names its subject and shows its kind in words, for rows the verbs write.
+describe("how a row reads", () => {
+  const said = (row: { sentence: (string | { link: { label: string } })[] }) =>
+    row.sentence.map((p) => (typeof p === "string" ? p : `[${p.link.label}]`)).join("");
+
+  it("names the person deactivated and the person a note is about, and the kinds in words", async () => {
+    const petra = await createUser(db, { name: "Petra Planner", roles: [ROLE.projectManager] });
+    const admin = await ctxOf(w.admin);
+    await changeUserStatus(admin, petra.id, { status: "deactivated" });
+    await createNote(admin, { noteable_type: "users", noteable_id: petra.id, comment: "Called" });
+
+    const [note, deactivated] = (await listActivityLog(admin, { perPage: 2 })).items;
+    expect(said(deactivated)).toBe("deactivated [Petra Planner]");
+    expect(deactivated.sentence).toContainEqual({
+      link: { href: `/users/${petra.id}/personal`, label: "Petra Planner" },
+    });
+    expect(deactivated.log_label).toBe("Users");
+    expect(said(note)).toBe("added a note on [Petra Planner]");
+    expect(note.log_label).toBe("Notes");
+
+    const onCall = (await listActivityLog(admin, { filter: { log_name: "on_call" } })).items[0];
+    expect(onCall.log_label).toBe("On-call");
+    expect(said(onCall)).toBe("added [Wanda Worker] to the on-call list");
+    // The profile tab reads the same rows the same way.
+    const tab = await listUserActivities(admin, petra.id, {});
+    expect(tab.items.map(said)).toEqual([
+      "added a note on [Petra Planner]",
+      "deactivated [Petra Planner]",
+    ]);
   });
 });

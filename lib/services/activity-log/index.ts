@@ -7,6 +7,11 @@ import {
   type ActivityLine,
   type ActivityLink,
 } from "@/lib/domain/activity";
+import {
+  activitySentence,
+  activityTypeLabel,
+  type ActivityPart,
+} from "@/lib/domain/activity-words";
 import { parseDate } from "@/lib/domain/format";
 import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -49,7 +54,11 @@ export const userActivitiesInput = pageInput(15);
 export interface ActivityRow {
   id: number;
   log_name: string;
+  /** The log name in words ("On-call", "Reported hours"). */
+  log_label: string;
   description: string;
+  /** What the causer did, naming the subject: "deactivated ", {link: Petra Planner}. */
+  sentence: ActivityPart[];
   subject_type: string | null;
   subject_id: number | null;
   /** Where "on which record" leads, or null when the record has no page. */
@@ -125,23 +134,36 @@ async function activityPage(
       .limit(perPage)
       .offset(offsetOf(page, perPage)),
   ]);
-  const items = rows.map((r) => ({
-    id: Number(r.id),
-    log_name: r.logName,
-    description: r.description,
-    subject_type: r.subjectType,
-    subject_id: r.subjectId,
-    subject: activitySubjectLink({
+  const items = rows.map((r): ActivityRow => {
+    const subject = activitySubjectLink({
       subjectType: r.subjectType,
       subjectId: r.subjectId,
       parentId: r.parentId === null ? null : Number(r.parentId),
       causerId: r.causerId,
       name: r.subjectName,
-    }),
-    causer: r.causerId && r.causerName ? { id: r.causerId, name: r.causerName } : null,
-    created_at: new Date(r.createdAt).toISOString(),
-    changes: activityLines(r.properties, timeZone),
-  }));
+    });
+    return {
+      id: Number(r.id),
+      log_name: r.logName,
+      log_label: activityTypeLabel(r.logName),
+      description: r.description,
+      sentence: activitySentence({
+        description: r.description,
+        causerId: r.causerId,
+        causerName: r.causerName,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        subjectName: r.subjectName,
+        link: subject,
+      }),
+      subject_type: r.subjectType,
+      subject_id: r.subjectId,
+      subject,
+      causer: r.causerId && r.causerName ? { id: r.causerId, name: r.causerName } : null,
+      created_at: new Date(r.createdAt).toISOString(),
+      changes: activityLines(r.properties, timeZone),
+    };
+  });
   return { items, meta: pageMeta(page, perPage, Number(total)), time_zone: timeZone };
 }
 

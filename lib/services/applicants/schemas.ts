@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { MAX_INT } from "../params";
 import { pageInput } from "../pagination";
 
@@ -8,7 +9,7 @@ export const applicantsListInput = pageInput(10).extend({
     .object({
       search: z.preprocess(
         (v) => (v === "" || v === null ? undefined : v),
-        z.string({ error: "The search must be text." }).trim().max(200).optional(),
+        z.string({ error: "The search must be text." }).trim().max(SEARCH_MAX).optional(),
       ),
     })
     .optional()

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { FILLED_STATUSES, type ApplicationStatus, type JobStatus } from "@/lib/domain/statuses";
+import { checkInOpensAt } from "@/lib/domain/attendance";
 import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
@@ -13,6 +14,7 @@ export interface BoardApplication {
   status: ApplicationStatus;
   worker: { id: number; name: string };
   check_in_at: string | null;
+  check_out_at: string | null;
 }
 
 export interface BoardSlot {
@@ -30,7 +32,15 @@ export interface BookBoard {
    * whether it may open the client's rate card (a warning about a missing price links to it).
    */
   can: { book: boolean; request: boolean; rates: boolean };
-  shifts: { id: number; start: string; end: string; ended: boolean; slots: BoardSlot[] }[];
+  shifts: {
+    id: number;
+    start: string;
+    end: string;
+    ended: boolean;
+    /** Check-in has opened (six hours before the start): the office may correct check-ins. */
+    check_in_open: boolean;
+    slots: BoardSlot[];
+  }[];
 }
 
 /**
@@ -85,6 +95,7 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
           workerId: schema.users.id,
           workerName: schema.users.name,
           checkInAt: schema.applications.checkInAt,
+          checkOutAt: schema.applications.checkOutAt,
         })
         .from(schema.applications)
         .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
@@ -109,6 +120,7 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
         start: isoInZone(s.startsAt, tz),
         end: isoInZone(s.endsAt, tz),
         ended: s.endsAt.getTime() <= ctx.now.getTime(),
+        check_in_open: checkInOpensAt(s.startsAt).getTime() <= ctx.now.getTime(),
         slots: [],
       };
       shifts.push(shift);
@@ -125,6 +137,7 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
         status: a.status,
         worker: { id: a.workerId, name: a.workerName },
         check_in_at: a.checkInAt ? isoInZone(a.checkInAt, tz) : null,
+        check_out_at: a.checkOutAt ? isoInZone(a.checkOutAt, tz) : null,
       })),
     });
   }

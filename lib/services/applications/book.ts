@@ -99,14 +99,17 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       except: existing.map((a) => a.id),
       capacity: applying || status === "Booked",
       // A request is asked what a booking is: the worker's acceptance takes the place unasked.
-      clashes: status === "Booked" || status === "Requested" ? "overlap-and-rest" : "none",
+      // A worker applying is told before it applies that the shift clashes with one it is
+      // booked on (409) or leaves it too little rest (410, repeat with closely).
+      clashes:
+        applying || status === "Booked" || status === "Requested" ? "overlap-and-rest" : "none",
       skill: !applying,
       // A request the worker accepts takes a place without asking again: the office booker is
       // asked about a missing worker rate when it requests. A client contact never is (pay).
       rates: status === "Booked" || (status === "Requested" && !actor.isClient),
       closely: input.closely,
       bookAnyway: input.book_anyway,
-      anyway: status === "Requested" ? "Request" : "Book",
+      anyway: applying ? "Apply" : status === "Requested" ? "Request" : "Book",
     });
 
     const out: number[] = [];

@@ -58,17 +58,19 @@ export interface FillRequest {
   bookAnyway?: boolean;
   /**
    * What the 410's question offers: a move asks "Move anyway?" and a request "Request
-   * anyway?", not "Book anyway?".
+   * anyway?", not "Book anyway?". "Apply" is the worker applying for itself: the clash is told
+   * to the worker about its own bookings ("You are booked on …"), and "Apply anyway?".
    */
-  anyway?: "Book" | "Move" | "Request";
+  anyway?: "Book" | "Move" | "Request" | "Apply";
 }
 
 /**
  * The one rule "can this worker fill this slot" of booking, moving and status changes, checked
  * in a fixed order: a booked job is not cancelled, capacity (409), overlap (409), rest time
- * (410 `rest_time`, repeat with `closely`), missing skill (410 `missing_skill`, repeat with
- * `book_anyway`), missing worker rate (410 `missing_rates`, repeat with `book_anyway`), no client
- * price for the slot's skill (410 `missing_client_price`, repeat with `book_anyway`). Each flag
+ * (410 `rest_time`, repeat with `closely`; a worker applying is told too, about its own bookings),
+ * missing skill (410 `missing_skill`, repeat with `book_anyway`), missing worker rate (410
+ * `missing_rates`, repeat with `book_anyway`), no client price for the slot's skill (410
+ * `missing_client_price`, repeat with `book_anyway`). Each flag
  * overrides only its own warnings: `closely` the rest time, `book_anyway` (the one column the
  * spec gives) the skill, the worker rate and the client price; the first of those questions
  * names the others that apply too (and carries the price gap in `details.client_price`), so one
@@ -108,11 +110,22 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     const overlap = conflicts.find((c) => c.kind === "overlap");
     // A client contact who books learns of a clash, never another company's job behind it.
     const viewer = viewerCompanyOf(ctx.actor);
+    const self = r.anyway === "Apply";
     if (overlap)
-      throw new ConflictError(conflictMessage(overlap, r.worker.name, 0, viewer), "overlap");
+      throw new ConflictError(
+        self
+          ? `You are already booked on ${otherShiftLabel(overlap)} at the same time.`
+          : conflictMessage(overlap, r.worker.name, 0, viewer),
+        "overlap",
+      );
     const rest = conflicts.find((c) => c.kind === "rest");
     if (rest && r.clashes === "overlap-and-rest" && !r.closely) {
       const hours = r.targets.find((t) => t.shiftId === rest.targetShiftId)?.restHours ?? 11;
+      if (self)
+        throw new ConfirmError(
+          `You are booked on ${otherShiftLabel(rest)}, which leaves less than ${hours} hours of rest before or after this shift. Apply anyway?`,
+          "rest_time",
+        );
       if (r.rest === "refuse")
         throw new ConflictError(
           `You are booked on ${otherShiftLabel(rest)}, which leaves less than ${hours} hours of rest. Ask your planner to book you on this shift.`,
@@ -136,8 +149,12 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
       ? await hasRateFor(ctx.db, [r.worker.id], r.targets)
       : r.rates;
   const unrated = hasRate ? r.targets.find((t) => !hasRate(r.worker.id, t)) : undefined;
-  // A client contact is never asked about the agency's prices (nor shown them).
-  const askPrice = (r.clientPrice ?? Boolean(r.rates)) && viewerCompanyOf(ctx.actor) === undefined;
+  // Only the office is asked about the agency's prices: never a client contact (nor shown
+  // them), never a worker applying for itself.
+  const askPrice =
+    (r.clientPrice ?? Boolean(r.rates)) &&
+    anyway !== "Apply" &&
+    viewerCompanyOf(ctx.actor) === undefined;
   const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets) : [];
   const details = gap ? { client_price: gap } : undefined;
   const priceText = gap ? ` ${missingClientPriceText(gap)}` : "";

@@ -6,7 +6,7 @@ import { NotFoundError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
 import { inCompanyScope } from "./access";
-import { rateOfSlot, workerRatesOfSlots } from "./rated";
+import { workerRatesOfSlots } from "./rated";
 import type { WorkerRate } from "../rates/lookup";
 
 export const checkHasRateInput = z.object({
@@ -58,7 +58,7 @@ export async function checkHasRate(ctx: Ctx, raw: unknown): Promise<HasRateView>
   if (!worker) throw new NotFoundError("The worker does not exist.");
 
   const slot = { jobId: job.id, skillId: skill.id };
-  const rate = rateOfSlot(await workerRatesOfSlots(ctx.db, [worker.id], [slot]), worker.id, slot);
+  const rate = (await workerRatesOfSlots(ctx.db, [worker.id], [slot]))(worker.id, slot);
   if (!rate) return { has_rate: false };
   if (actor.kind === "user" && actor.isClient) return { has_rate: true };
   return {

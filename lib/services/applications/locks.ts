@@ -3,7 +3,7 @@ import { schema } from "@/db";
 import type { JobStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConflictError } from "../errors";
-import { loadApplication, type ApplicationRow } from "./access";
+import { applicationBase, loadApplication, type ApplicationRow } from "./access";
 import { liveSlots, loadAssignee, type SlotTarget } from "./targets";
 
 /**
@@ -164,4 +164,29 @@ export async function lockApplicationsOf(
     )
     .orderBy(asc(schema.applications.id))
     .for("update");
+}
+
+/**
+ * Many applications locked in the one lock order (their jobs FOR KEY SHARE, their slots, then
+ * the application rows in id order) and read again under the locks: a verb that decides on a
+ * batch at once (approving all that match the plan, undoing that). An id that does not exist
+ * is simply not in the answer.
+ */
+export async function lockApplications(ctx: TxCtx, ids: number[]): Promise<ApplicationRow[]> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return [];
+  const seen = await applicationBase(ctx.db).where(inArray(schema.applications.id, unique));
+  await lockJobs(
+    ctx,
+    seen.map((r) => r.jobId),
+    "key share",
+  );
+  await lockSlots(
+    ctx,
+    seen.map((r) => r.shiftSlotId),
+  );
+  return applicationBase(ctx.db)
+    .where(inArray(schema.applications.id, unique))
+    .orderBy(asc(schema.applications.id))
+    .for("update", { of: schema.applications });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
 import { isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
@@ -6,6 +6,7 @@ import { requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { lockUndoable, NOTHING_TO_UNDO, UNDO_WINDOW_MS, type UndoProps } from "../undo";
 import { relationTo, type ApplicationRow } from "./access";
 import { assertCanFill, assertCanMove } from "./fill";
 import {
@@ -21,12 +22,9 @@ import { recomputeJobStatuses } from "./settle";
 import { loadAssignee, slotLabel, type SlotTarget } from "./targets";
 import { applicationViews, type ApplicationView } from "./view";
 
-/** How long after a change its Undo is honoured (the toast offers it for a few seconds). */
-export const UNDO_WINDOW_MS = 10 * 60_000;
+export { UNDO_WINDOW_MS };
 
-const NOTHING = "There is nothing to undo.";
-
-type Props = Record<string, unknown> & { action?: string };
+type Props = UndoProps;
 
 /**
  * POST applications/undo `{ activity_id }`: puts back what a booker's Remove, Move or status
@@ -44,35 +42,13 @@ export async function undoApplicationChange(
   const actor = requireUser(ctx);
   const input = parseInput(undoInput, raw);
   const result = await withTx(ctx, async (ctx) => {
-    const [entry] = await ctx.db
-      .select()
-      .from(schema.activityLog)
-      .where(
-        and(
-          eq(schema.activityLog.id, input.activity_id),
-          eq(schema.activityLog.logName, "applications"),
-          eq(schema.activityLog.causerId, actor.userId),
-        ),
-      )
-      .for("update");
-    const p = (entry?.properties ?? {}) as Props;
-    if (!entry || !entry.subjectId || !["removed", "moved", "status"].includes(p.action ?? ""))
-      throw new NotFoundError(NOTHING);
-    if (ctx.now.getTime() - entry.createdAt.getTime() > UNDO_WINDOW_MS)
-      throw new ConflictError("This change is too old to undo.", "undo_expired");
-    const [done] = await ctx.db
-      .select({ id: schema.activityLog.id })
-      .from(schema.activityLog)
-      // An undo is logged after the change (and may name a re-created application): only
-      // the rows since then are read, through the created_at index, not the whole log.
-      .where(
-        and(
-          gte(schema.activityLog.createdAt, entry.createdAt),
-          sql`${schema.activityLog.properties}->>'undo_of' = ${String(entry.id)}`,
-        ),
-      )
-      .limit(1);
-    if (done) throw new ConflictError("This change has already been undone.", "already_undone");
+    const { entry, p } = await lockUndoable(ctx, {
+      activityId: input.activity_id,
+      logName: "applications",
+      actions: ["removed", "moved", "status"],
+      causerId: actor.userId,
+    });
+    if (!entry.subjectId) throw new NotFoundError(NOTHING_TO_UNDO);
 
     const closely = Boolean(input.closely);
     const undo = { entryId: entry.id, subjectId: entry.subjectId, p, closely };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX, PASSWORD_MAX } from "@/lib/domain/text-limits";
 import { eq, lt } from "drizzle-orm";
 import { schema } from "@/db";
 import { readTicket, signTicket } from "@/lib/auth/secret";
@@ -21,8 +22,10 @@ const email = requiredString("email")
   .trim()
   .min(1, "The email field is required.")
   .toLowerCase()
-  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
-const password = requiredString("password").min(1, "The password field is required.").max(200);
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
+const password = requiredString("password")
+  .min(1, "The password field is required.")
+  .max(PASSWORD_MAX);
 
 export const loginInput = z.object({
   email,

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { PASSWORD_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { eq, isNull, sql } from "drizzle-orm";
 import speakeasy from "speakeasy";
@@ -162,7 +163,7 @@ export async function enableTotp(ctx: Ctx, raw: unknown) {
 }
 
 export const disableTotpInput = z.object({
-  password: requiredString("password").min(1, "The password field is required.").max(200),
+  password: requiredString("password").min(1, "The password field is required.").max(PASSWORD_MAX),
 });
 
 /** POST /api/v2/otp/disable: needs the password again; remembered devices are forgotten too. */

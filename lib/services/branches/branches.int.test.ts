@@ -128,9 +128,9 @@ describe("createBranch", () => {
     ],
     [
       "a too long city",
-      { name: "X", country_id: 1, city: "c".repeat(101) },
+      { name: "X", country_id: 1, city: "c".repeat(201) },
       "city",
-      "The city may be at most 100 characters.",
+      "The city may be at most 200 characters.",
     ],
   ])("refuses %s with 422", async (_, raw, field, message) => {
     const err = await appErrorOf(createBranch(admin, raw));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX, NAME_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { holidayRegionOf, holidayRegions } from "@/lib/domain/holidays";
@@ -76,13 +77,13 @@ export const regionNotOfCountry = (country: string, codes: string[]) =>
     : BRANCH_MESSAGES.noRegions;
 
 export const branchInput = z.object({
-  name: nameField(100),
+  name: nameField(LABEL_MAX),
   country_id: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
     z.custom<unknown>((v) => v !== undefined, "The country field is required.").pipe(idSchema),
   ),
-  city: optionalText(100, "city"),
-  address: optionalText(300, "address"),
+  city: optionalText(NAME_MAX, "city"),
+  address: optionalText(SHORT_TEXT_MAX, "address"),
   /** Upper-cased; blank or absent: national holidays only. */
   holiday_region: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toUpperCase() || null : (v ?? null)),

@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  CODE_MAX,
+  EMAIL_MAX,
+  NAME_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  ZIP_MAX,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
 import { pageInput } from "../pagination";
 import { flag, idList, idSchema, optionalId, searchText } from "../params";
 import { clearableId, clearableText, recordName, requiredCountryId } from "../record-fields";
@@ -18,25 +27,29 @@ const branchId = clearableId;
 
 export const companyFields = {
   name: recordName,
-  taxid: clearableText(30),
+  taxid: clearableText(CODE_MAX),
   countryid: requiredCountryId,
   default_branch: branchId,
   /** User ids of office users (a role with dashboard_access, not a client contact). */
   key_account_managers: idList.optional(),
-  address: clearableText(300),
-  city: clearableText(200),
-  zip: clearableText(20),
-  phone: clearableText(50),
+  address: clearableText(SHORT_TEXT_MAX),
+  city: clearableText(NAME_MAX),
+  zip: clearableText(ZIP_MAX),
+  phone: clearableText(CODE_MAX),
   email: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : v),
-    z.email("The email must be a valid email address.").max(200).nullable().optional(),
+    z
+      .email("The email must be a valid email address.")
+      .max(EMAIL_MAX, tooLongMessage("email", EMAIL_MAX))
+      .nullable()
+      .optional(),
   ),
-  type_of_work: clearableText(5000),
-  safety_requirements: clearableText(5000),
-  water_policy: clearableText(5000),
-  dresscode: clearableText(5000),
-  food_policy: clearableText(5000),
-  value_workers: clearableText(5000),
+  type_of_work: clearableText(NOTE_MAX),
+  safety_requirements: clearableText(NOTE_MAX),
+  water_policy: clearableText(NOTE_MAX),
+  dresscode: clearableText(NOTE_MAX),
+  food_policy: clearableText(NOTE_MAX),
+  value_workers: clearableText(NOTE_MAX),
 };
 
 /** POST companies. */

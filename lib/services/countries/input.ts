@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 import { nameField } from "../master-data";
 import { pageInput } from "../pagination";
 import { searchText, strictFlag } from "../params";
@@ -73,7 +74,7 @@ const phonePrefix = z.preprocess(
 );
 
 export const countryInput = z.object({
-  name: nameField(100),
+  name: nameField(LABEL_MAX),
   iso_code: z.preprocess(
     upperTrim,
     requiredText("ISO code").regex(

@@ -40,6 +40,7 @@ export interface CrewMember {
   worker: { id: number; name: string; phone: string | null };
   status: ApplicationStatus;
   check_in_at: string | null;
+  check_out_at: string | null;
   booked_at: string | null;
   reported_hours: { id: number; start: string; end: string } | null;
 }
@@ -79,6 +80,7 @@ export async function shiftCrewStatus(ctx: Ctx, shiftId: unknown): Promise<Shift
       applicationId: schema.applications.id,
       status: schema.applications.status,
       checkInAt: schema.applications.checkInAt,
+      checkOutAt: schema.applications.checkOutAt,
       bookedAt: schema.applications.bookedAt,
       workerId: schema.users.id,
       workerName: schema.users.name,
@@ -116,6 +118,7 @@ export async function shiftCrewStatus(ctx: Ctx, shiftId: unknown): Promise<Shift
       worker: { id: r.workerId, name: r.workerName ?? "", phone: r.workerPhone },
       status: r.status,
       check_in_at: r.checkInAt ? isoInZone(r.checkInAt, tz) : null,
+      check_out_at: r.checkOutAt ? isoInZone(r.checkOutAt, tz) : null,
       booked_at: r.bookedAt ? isoInZone(r.bookedAt, tz) : null,
       reported_hours:
         r.hoursId !== null && r.hoursStart && r.hoursEnd

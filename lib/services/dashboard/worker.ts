@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
-import { nextShift } from "../worker/shifts";
+import { nextShift, shiftsToReport } from "../worker/shifts";
 import { statusAsOfSql } from "../applications/as-of";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 
@@ -26,6 +26,8 @@ export async function workerDashboard(ctx: Ctx) {
   >;
 
   const next = await nextShift(ctx);
+  // The Past tab's badge: the very count its "To report" list shows.
+  const toReport = await shiftsToReport(ctx);
 
   const [{ upcoming }] = await ctx.db
     .select({ upcoming: count() })
@@ -46,7 +48,7 @@ export async function workerDashboard(ctx: Ctx) {
     upcomingBooked: Number(upcoming ?? 0),
     pending: (by["Applied"] ?? 0) + (by["Reserve"] ?? 0),
     requests: by["Requested"] ?? 0,
-    toReport: by["Report!"] ?? 0,
+    toReport,
     awaitingApproval: by["Reported"] ?? 0,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { pageInput } from "../pagination";
 import { flag, idList, searchText } from "../params";
 
@@ -13,8 +14,6 @@ export const DOCUMENT_TYPE_MESSAGES = {
   skill: "The selected skill is invalid.",
 } as const;
 
-const NAME_MAX = 100;
-const DESCRIPTION_MAX = 2000;
 export const WARNING_MONTHS_MAX = 24;
 
 const name = z.preprocess(
@@ -27,14 +26,14 @@ const name = z.preprocess(
           : "The name must be a string.",
     })
     .min(1, "The name field is required.")
-    .max(NAME_MAX, `The name may be at most ${NAME_MAX} characters.`),
+    .max(LABEL_MAX, tooLongMessage("name", LABEL_MAX)),
 );
 
 const description = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? null : v),
   z
     .string({ error: "The description must be a string." })
-    .max(DESCRIPTION_MAX, `The description may be at most ${DESCRIPTION_MAX} characters.`)
+    .max(COMMENT_MAX, tooLongMessage("description", COMMENT_MAX))
     .nullable(),
 );
 

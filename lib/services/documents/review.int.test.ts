@@ -120,17 +120,17 @@ describe("reviewDocument", () => {
     expect(mail.text).toContain(`Reason: ${reason.trim()}`);
   });
 
-  it("needs a reason to decline (≤ 500 characters) and a known status: 422, nothing written", async () => {
+  it("needs a reason to decline (≤ 2,000 characters) and a known status: 422, nothing written", async () => {
     const id = await pending();
     const ctx = await as(w.pm);
     const none = await appErrorOf(reviewDocument(ctx, id, { status: "declined", reason: "  " }));
     expect(none.status).toBe(422);
     expect(none.errors).toEqual({ reason: ["A reason is required to decline a document."] });
     const long = await appErrorOf(
-      reviewDocument(ctx, id, { status: "declined", reason: "x".repeat(501) }),
+      reviewDocument(ctx, id, { status: "declined", reason: "x".repeat(2001) }),
     );
     expect(long.status).toBe(422);
-    expect(long.errors?.reason).toEqual(["The reason may be at most 500 characters."]);
+    expect(long.errors?.reason).toEqual(["The reason may be at most 2,000 characters."]);
     for (const body of [{}, { status: "maybe" }, { status: ["approved"] }, null])
       expect((await appErrorOf(reviewDocument(ctx, id, body))).status).toBe(422);
     expect((await rowOf(id)).status).toBe("pending");

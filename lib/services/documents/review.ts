@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { COMMENT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { env } from "@/lib/env";
@@ -14,7 +15,7 @@ import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from
 /** Spec §8 success toast of a review. */
 export const DOCUMENT_REVIEWED = "Document approved or declined successfully";
 export const REASON_REQUIRED = "A reason is required to decline a document.";
-export const REASON_MAX = 500;
+export const REASON_MAX = COMMENT_MAX;
 /** The 409 of a review that names a version the owner has since replaced (file or expiry). */
 export const STALE_DOCUMENT = "This document was replaced; look at it again";
 
@@ -44,7 +45,7 @@ export const reviewDocumentInput = z.object({
     (v) => (typeof v === "string" ? v.trim() || undefined : v === null ? undefined : v),
     z
       .string({ error: "The reason must be text." })
-      .max(REASON_MAX, `The reason may be at most ${REASON_MAX} characters.`)
+      .max(REASON_MAX, tooLongMessage("reason", REASON_MAX))
       .optional(),
   ),
   version: z.preprocess(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { isId } from "../params";
 import { count, countDistinct, eq, ilike, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -36,8 +37,8 @@ export const DRESS_CODE_MESSAGES = {
   notFound: "Dress code not found.",
 } as const;
 
-const name = nameField(100);
-const description = optionalText(2000);
+const name = nameField(LABEL_MAX);
+const description = optionalText(COMMENT_MAX);
 
 export const dressCodeInput = z.object({ name, description });
 export type DressCodeInput = z.output<typeof dressCodeInput>;

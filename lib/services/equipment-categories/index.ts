@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -56,8 +57,8 @@ async function usageFor(db: DbOrTx, id: number): Promise<Usage> {
 }
 
 export const equipmentCategoryInput = z.object({
-  name: nameField(100),
-  description: optionalText(2000),
+  name: nameField(LABEL_MAX),
+  description: optionalText(COMMENT_MAX),
 });
 export type EquipmentCategoryInput = z.input<typeof equipmentCategoryInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX, RICH_TEXT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { helpExcerpt, sanitizeHelpHtml, helpPlainText } from "@/lib/domain/help-html";
@@ -26,14 +27,14 @@ export const ARTICLE_MESSAGES = {
   deleted: "Article deleted successfully",
   badCategory: "The selected category is invalid.",
   bodyRequired: "The body field is required.",
-  bodyTooLong: "The body may be at most 100 kB.",
+  bodyTooLong: tooLongMessage("text", RICH_TEXT_MAX),
 } as const;
 
 /** The largest body accepted, before and after sanitizing (about 100 kB of HTML). */
-export const MAX_BODY_CHARS = 100_000;
+export const MAX_BODY_CHARS = RICH_TEXT_MAX;
 
 export const articleInput = z.object({
-  title: nameField(200, "title"),
+  title: nameField(NAME_MAX, "title"),
   body: z
     .string({
       error: (issue) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, withTx, type Ctx } from "../context";
@@ -47,8 +48,8 @@ export const HELP_CATEGORY_MESSAGES = {
 } as const;
 
 export const helpCategoryInput = z.object({
-  name: nameField(100),
-  description: optionalText(500),
+  name: nameField(LABEL_MAX),
+  description: optionalText(COMMENT_MAX),
   target_roles: z
     .array(idSchema, { error: "The target roles must be a list of role ids." })
     .max(50, "At most 50 roles can be chosen.")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 import { asc, eq, exists, or, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import {
@@ -68,7 +69,7 @@ export const agencyHolidayInput = z.object({
   /** Optional for a day date-holidays knows (its name is taken), required otherwise. */
   name: z.preprocess(
     (v) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v),
-    nameField(100).optional(),
+    nameField(LABEL_MAX).optional(),
   ),
 });
 export type AgencyHolidayInput = z.input<typeof agencyHolidayInput>;

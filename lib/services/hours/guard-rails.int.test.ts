@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { fromLocal } from "@/lib/domain/time";
@@ -58,6 +58,13 @@ async function dayShift(workers: number[], companyId = w.companyA, name = "Guard
     apps.push(await applyOn(db, job.shifts[0].slots[0].id, worker, "Booked"));
   return { jobId: job.id, apps };
 }
+
+/** The workers checked in at the shift's start (the rule approves only checked-in reports). */
+const checkIn = (apps: number[]) =>
+  db
+    .update(schema.applications)
+    .set({ checkInAt: at(21, 8) })
+    .where(inArray(schema.applications.id, apps));
 
 const reportsOf = (applicationId: number) =>
   db
@@ -209,13 +216,12 @@ describe("approveMatching", () => {
     await reportHours(await ctxOf(a), { application_id: apps[0], start: "08:00", end: "16:00" });
     await reportHours(await ctxOf(b), { application_id: apps[1], start: "08:10", end: "16:15" });
     await reportHours(await ctxOf(c), { application_id: apps[2], start: "08:00", end: "17:00" });
+    await checkIn(apps);
 
     const result = await approveMatching(await ctxOf(w.pm), { filter: { job_id: jobId } });
     expect(result).toMatchObject({ left: 1, failed: [] });
     expect(result.approved.sort()).toEqual([apps[0], apps[1]].sort());
-    expect(result.message).toBe(
-      "Approved 2 reports that match the plan; 1 report differs and waits for a look.",
-    );
+    expect(result.message).toBe("Approved 2 reports, 16.08 hours");
     expect(await applicationStatus(db, apps[0])).toBe("Approved");
     expect(await applicationStatus(db, apps[1])).toBe("Approved");
     expect(await applicationStatus(db, apps[2])).toBe("Reported");
@@ -237,6 +243,7 @@ describe("approveMatching", () => {
       end: "16:00",
     });
 
+    await checkIn([own.apps[0], other.apps[0]]);
     const result = await approveMatching(await ctxOf(w.colA), {});
     expect(result.approved).toContain(own.apps[0]);
     expect(result.approved).not.toContain(other.apps[0]);

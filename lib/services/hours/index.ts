@@ -1,6 +1,6 @@
 export * from "./schemas";
 export * from "./view";
-export { reportHours, updateReportedHours, deleteReportedHours } from "./report";
+export { reportHours, updateReportedHours, deleteReportedHours, NOTHING_CHANGED } from "./report";
 export {
   approveApplication,
   disapproveApplication,
@@ -14,7 +14,16 @@ export { APPROVED_LOCKED } from "./access";
 export {
   approveMatching,
   approveMatchingInput,
+  approveMatchingPreviewInput,
+  previewApproveMatching,
   APPROVE_MATCHING_LIMIT,
+  type ApproveMatchingPreview,
   type ApproveMatchingResult,
+  type MatchingReport,
 } from "./approve-matching";
+export {
+  undoApproveMatching,
+  undoApproveMatchingInput,
+  type UndoApproveMatchingResult,
+} from "./undo-matching";
 export type { HoursChange } from "./changes";

@@ -55,6 +55,7 @@ export interface ApprovalRow {
     last_change: HoursChange | null;
   } | null;
   check_in_at: string | null;
+  check_out_at: string | null;
   time_zone: string;
   /** The viewer may enter hours on the worker's behalf (a booker, or the shift's crew boss). */
   can_report: boolean;
@@ -99,6 +100,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       skillId: schema.skills.id,
       skillName: schema.skills.name,
       checkInAt: schema.applications.checkInAt,
+      checkOutAt: schema.applications.checkOutAt,
       timeZone: schema.countries.timeZone,
       hoursId: schema.reportedHours.id,
       hoursStart: schema.reportedHours.startsAt,
@@ -168,6 +170,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
             }
           : null,
       check_in_at: r.checkInAt ? isoInZone(r.checkInAt, tz) : null,
+      check_out_at: r.checkOutAt ? isoInZone(r.checkOutAt, tz) : null,
       time_zone: tz,
       can_report: Boolean(r.crewBoss) || (booker && inCompanyScope(actor, r.companyId)),
     };

@@ -21,6 +21,8 @@ import { reportHoursInput, updateHoursInput } from "./schemas";
 import { hoursView, reportById, reportOf, type ReportedHoursView } from "./view";
 
 const NOT_ENDED = "You can report hours once the shift has ended.";
+/** The answer to a correction that changes nothing (and writes nothing). */
+export const NOTHING_CHANGED = "Nothing changed.";
 const ALREADY = "Hours are already reported for this shift. Edit the report instead.";
 
 /**
@@ -93,13 +95,14 @@ export async function reportHours(
 
 /**
  * PUT reported-hours/{id}: corrects a report. The worker and the crew boss only until it is
- * approved; a booker or an approver also afterwards (the application stays Approved).
+ * approved; a booker or an approver also afterwards (the application stays Approved). A
+ * correction that changes nothing writes nothing and answers `changed: false`, "Nothing changed.".
  */
 export async function updateReportedHours(
   ctx: Ctx,
   reportId: unknown,
   raw: unknown,
-): Promise<ReportedHoursView & { message: string }> {
+): Promise<ReportedHoursView & { changed: boolean; message: string }> {
   const actor = requireUser(ctx);
   const input = parseInput(updateHoursInput, raw);
 
@@ -125,14 +128,30 @@ export async function updateReportedHours(
     const own = app.assigneeId === actor.userId;
     const next = (v: string | null | undefined, was: string | null) =>
       v === undefined ? was : v || null;
+    const after = {
+      iWasLate: input.i_was_late ?? before.iWasLate,
+      comment: own ? next(input.comment, before.comment) : before.comment,
+      officeComment: own ? before.officeComment : next(input.comment, before.officeComment),
+    };
+    // Saving what is already there writes nothing: no update, no "from 08:00–16:30 to
+    // 08:00–16:30" in the activity log, and the answer says so.
+    if (
+      !moved &&
+      after.iWasLate === before.iWasLate &&
+      after.comment === before.comment &&
+      after.officeComment === before.officeComment
+    )
+      return {
+        ...hoursView(before, app.status, app.timeZone),
+        changed: false,
+        message: NOTHING_CHANGED,
+      };
     const [row] = await ctx.db
       .update(schema.reportedHours)
       .set({
         startsAt: t.start,
         endsAt: t.end,
-        iWasLate: input.i_was_late ?? before.iWasLate,
-        comment: own ? next(input.comment, before.comment) : before.comment,
-        officeComment: own ? before.officeComment : next(input.comment, before.officeComment),
+        ...after,
         updatedById: actor.userId,
         updatedAt: ctx.now,
       })
@@ -169,7 +188,11 @@ export async function updateReportedHours(
         ...(moved && input.confirm_unusual ? { confirmedUnusual: true } : {}),
       },
     });
-    return { ...hoursView(row, app.status, app.timeZone), message: "Hours updated successfully" };
+    return {
+      ...hoursView(row, app.status, app.timeZone),
+      changed: true,
+      message: "Hours updated successfully",
+    };
   });
 }
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { COMMENT_MAX, atMostChars } from "@/lib/domain/text-limits";
+import { parseDateTime, parseTime } from "@/lib/domain/format";
 import { MAX_INT, idSchema, optionalId } from "../params";
 import { pageInput } from "../pagination";
 
@@ -18,7 +20,12 @@ const time = (field: "start" | "end") =>
             : `The ${field} must be a time as HH:mm.`,
       })
       .min(1, `The ${field} field is required.`)
-      .max(20, `The ${field} must be HH:mm or DD/MM/YYYY HH:mm.`),
+      // The one reading of a time (the REST call and the screens' dialogs alike): "25:99" or
+      // "abc" is a 422 on its field here, before anything is loaded, never a value left out.
+      .refine(
+        (v) => v === "" || (v.length <= 20 && (parseTime(v) !== null || parseDateTime(v) !== null)),
+        `The ${field} must be HH:mm or DD/MM/YYYY HH:mm.`,
+      ),
   );
 
 /** 0/1, "0"/"1", true/false, "true"/"false"; anything else is refused rather than guessed. */
@@ -40,7 +47,7 @@ const comment = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
   z
     .string({ error: "The comment must be text." })
-    .max(2000, "A comment may be at most 2000 characters.")
+    .max(COMMENT_MAX, `A comment ${atMostChars(COMMENT_MAX)}.`)
     .nullable()
     .optional(),
 );

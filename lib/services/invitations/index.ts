@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX } from "@/lib/domain/text-limits";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { queueMail } from "@/lib/mail";
@@ -15,7 +16,7 @@ export const inviteInput = z.object({
     .trim()
     .min(1, "The email field is required.")
     .toLowerCase()
-    .pipe(z.email({ error: "The email must be a valid email address." }).max(254)),
+    .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX)),
 });
 
 /**

@@ -187,9 +187,9 @@ describe("saveAdditionalCost and listAdditionalCosts", () => {
         "The selected equipment category does not exist.",
       ],
       [
-        { category: "other", amount: 100, note: "x".repeat(501) },
+        { category: "other", amount: 100, note: "x".repeat(2001) },
         "note",
-        "The note may be at most 500 characters.",
+        "The note may be at most 2,000 characters.",
       ],
     ];
     for (const [input, field, message] of cases) {

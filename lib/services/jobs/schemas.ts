@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { parseDate, parseTime } from "@/lib/domain/format";
+import {
+  JOB_TEXT_LIMITS as JOB,
+  SHIFT_TEXT_LIMITS as SHIFT,
+  atMostChars,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
 import { flag, idList, idSchema, optionalId } from "../params";
 
 /** Text fields of a job: trimmed, blank becomes null. */
 const text = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? undefined : v),
-    z.string().max(max, `may be at most ${max} characters`).nullable().optional(),
+    z.string().max(max, atMostChars(max)).nullable().optional(),
   );
 
 const ddmmyyyy = z.string().refine((v) => parseDate(v) !== null, "must be a date as DD/MM/YYYY");
@@ -30,9 +36,9 @@ export const createShiftInput = z.object({
   pm: optionalId,
   col: optionalId,
   dresscodeID: optionalId,
-  dresscodeNotes: text(2000),
-  workerNotes: text(5000),
-  description: text(5000),
+  dresscodeNotes: text(SHIFT.dresscodeNotes),
+  workerNotes: text(SHIFT.notesForWorkers),
+  description: text(SHIFT.description),
 });
 export type CreateShiftInput = z.infer<typeof createShiftInput>;
 
@@ -43,30 +49,30 @@ export const jobFields = {
     z
       .string({ error: "The name field is required." })
       .min(1, "The name field is required.")
-      .max(200),
+      .max(JOB.name, tooLongMessage("name", JOB.name)),
   ),
   company_id: idSchema,
   country_id: idSchema,
   venue_id: optionalId,
   /** A venue typed by hand: saved as a private venue of the company. */
-  venue_name: text(200),
-  city: text(200),
-  address: text(300),
-  zip: text(20),
-  province: text(200),
-  entrance: text(300),
-  invoice_reference: text(200),
+  venue_name: text(JOB.venue_name),
+  city: text(JOB.city),
+  address: text(JOB.address),
+  zip: text(JOB.zip),
+  province: text(JOB.province),
+  entrance: text(JOB.entrance),
+  invoice_reference: text(JOB.invoice_reference),
   contact_on_location_id: optionalId,
   project_manager_id: optionalId,
   dresscode_id: optionalId,
-  details: text(10_000),
+  details: text(JOB.details),
   book_from_branches: idList,
   booker_id: optionalId,
 };
 
 export const createJobInput = z.object({
   ...jobFields,
-  reason: text(2000),
+  reason: text(JOB.reason),
   status: z.enum(["Published", "Draft"]).optional().default("Published"),
   is_past: flag,
   sendEmail: flag,
@@ -86,7 +92,7 @@ const dateTime = z
 const nullableText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
-    z.string().max(max).nullable(),
+    z.string().max(max, atMostChars(max)).nullable(),
   );
 
 /** One shift of the edit payload (spec §3 "Shift edit form"); new shifts have ids new_{n}. */
@@ -104,9 +110,9 @@ export const editShiftInput = z.object({
   project_manager_id: optionalId.nullable(),
   contact_on_location_id: optionalId.nullable(),
   dresscode_id: optionalId.nullable(),
-  dresscode_notes: nullableText(2000).optional(),
-  notes_for_workers: nullableText(5000).optional(),
-  description: nullableText(5000).optional(),
+  dresscode_notes: nullableText(SHIFT.dresscodeNotes).optional(),
+  notes_for_workers: nullableText(SHIFT.notesForWorkers).optional(),
+  description: nullableText(SHIFT.description).optional(),
   shift_slots: z
     .array(
       z.object({
@@ -127,7 +133,7 @@ export type EditShiftInput = z.infer<typeof editShiftInput>;
 export const editJobInput = z.object({
   ...jobFields,
   dresscode_id: optionalId.nullable(),
-  reason: text(2000),
+  reason: text(JOB.reason),
   sendEmail: flag,
   /** The user confirmed cancelling the bookings on shifts or slots being removed. */
   cancel_bookings: flag,

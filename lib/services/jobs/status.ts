@@ -4,6 +4,7 @@ import { schema } from "@/db";
 import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
 import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
 import { BOOKED_STATUSES } from "@/lib/domain/application-status";
+import { COMMENT_MAX, atMostChars, tooLongMessage } from "@/lib/domain/text-limits";
 import { requirePermission, type Ctx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
@@ -12,7 +13,7 @@ import { loadJobInScope } from "./scope";
 
 const reasonText = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || undefined : v),
-  z.string().max(2000, "may be at most 2000 characters").optional(),
+  z.string().max(COMMENT_MAX, atMostChars(COMMENT_MAX)).optional(),
 );
 
 export const statusChangeInput = z.object({ reason: reasonText });
@@ -88,7 +89,9 @@ export async function bookedCrewCount(ctx: Ctx, jobId: unknown): Promise<{ booke
 export const changeReasonInput = z.object({
   reason: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: "The reason field is required." }).max(2000),
+    z
+      .string({ error: "The reason field is required." })
+      .max(COMMENT_MAX, tooLongMessage("reason", COMMENT_MAX)),
   ),
 });
 

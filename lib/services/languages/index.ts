@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, countDistinct, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx, type Tx } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -48,7 +49,7 @@ const code = z.preprocess(
     .regex(/^[a-z]{2}$/, LANGUAGE_MESSAGES.code),
 );
 
-export const languageInput = z.object({ name: nameField(100), code });
+export const languageInput = z.object({ name: nameField(LABEL_MAX), code });
 export type LanguageInput = z.input<typeof languageInput>;
 
 export const languagesListInput = pageInput(10).extend({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, countDistinct, ilike, inArray, isNull, max, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { logActivity } from "../activity";
@@ -44,7 +45,10 @@ export const LEVEL_MESSAGES = {
   incomplete: "The order must list every level once. Reload the page and try again.",
 } as const;
 
-export const levelInput = z.object({ name: nameField(100), description: optionalText(2000) });
+export const levelInput = z.object({
+  name: nameField(LABEL_MAX),
+  description: optionalText(COMMENT_MAX),
+});
 export type LevelInput = z.input<typeof levelInput>;
 
 export const levelsListInput = pageInput(10).extend({

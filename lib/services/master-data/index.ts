@@ -2,6 +2,7 @@ import { z } from "zod";
 import { and, asc, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "@/db";
+import { COMMENT_MAX, LABEL_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { ConflictError, ValidationError } from "../errors";
 
 /**
@@ -13,7 +14,7 @@ import { ConflictError, ValidationError } from "../errors";
  */
 
 /** A required, trimmed name. `label` words the messages ("The title field is required."). */
-export function nameField(max = 100, label = "name") {
+export function nameField(max = LABEL_MAX, label = "name") {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z
@@ -24,17 +25,17 @@ export function nameField(max = 100, label = "name") {
             : `The ${label} must be a string.`,
       })
       .min(1, `The ${label} field is required.`)
-      .max(max, `The ${label} may be at most ${max} characters.`),
+      .max(max, tooLongMessage(label, max)),
   );
 }
 
 /** Optional text: blank, absent or null is stored as null. */
-export function optionalText(max = 2000, label = "description") {
+export function optionalText(max = COMMENT_MAX, label = "description") {
   return z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? null : v),
     z
       .string({ error: `The ${label} must be a string.` })
-      .max(max, `The ${label} may be at most ${max} characters.`)
+      .max(max, tooLongMessage(label, max))
       .nullable(),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTE_MAX, atMostChars } from "@/lib/domain/text-limits";
 import { parseId } from "../params";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
@@ -43,7 +44,7 @@ const comment = z.preprocess(
   z
     .string({ error: "The note field is required." })
     .min(1, "The note field is required.")
-    .max(5000, "A note may be at most 5000 characters."),
+    .max(NOTE_MAX, `A note ${atMostChars(NOTE_MAX)}.`),
 );
 
 /**

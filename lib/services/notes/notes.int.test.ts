@@ -152,7 +152,7 @@ describe("saveJobNote and createNote", () => {
       createNote(await ctxOf(w.pm), { noteable_id: jobA.id, comment: "x".repeat(5001) }),
     );
     expect(long.status).toBe(422);
-    expect(long.errors?.comment).toEqual(["A note may be at most 5000 characters."]);
+    expect(long.errors?.comment).toEqual(["A note may be at most 5,000 characters."]);
     const ok = await createNote(await ctxOf(w.pm), {
       noteable_id: jobA.id,
       comment: "y".repeat(5000),

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, notExists, or, sql } from "drizzle-orm";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { logActivity } from "../activity";
@@ -174,7 +175,7 @@ export async function removeOnCall(ctx: Ctx, rawUserId: unknown) {
 export const onCallSearchInput = z.object({
   userName: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.string().trim().max(200).optional(),
+    z.string().trim().max(SEARCH_MAX).optional(),
   ),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { asc, count, eq, ilike, inArray, or } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { PERMISSION_GROUPS, PERMISSIONS, ROLE, isCodePermission } from "@/lib/domain/permissions";
@@ -56,10 +57,10 @@ export const permissionInput = z.object({
             : "The name must be a string.",
       })
       .min(1, "The name field is required.")
-      .max(100, "The name may be at most 100 characters.")
+      .max(LABEL_MAX, tooLongMessage("name", LABEL_MAX))
       .regex(/^[a-z][a-z0-9_]*$/, NAME_RULE),
   ),
-  description: optionalText(500),
+  description: optionalText(COMMENT_MAX),
 });
 export type PermissionInput = z.input<typeof permissionInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { logActivity } from "../activity";
@@ -59,7 +60,7 @@ export const savePresetInput = z.object({
     .string({ error: "The preset name field is required." })
     .trim()
     .min(1, "The preset name field is required.")
-    .max(100, "The preset name may not be greater than 100 characters."),
+    .max(LABEL_MAX, tooLongMessage("preset name", LABEL_MAX)),
 });
 
 export const applyPresetInput = z.object({

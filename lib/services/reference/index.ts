@@ -189,10 +189,15 @@ const branchColumns = {
   country_id: schema.branches.countryId,
 };
 
-/** The live branches a picker offers (the user forms, the freelancer filter), by name. */
-export function liveBranches(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+/**
+ * The live branches a picker offers (the user forms, the freelancer filter), by name, each with
+ * its country so a form can narrow them to the chosen one.
+ */
+export function liveBranches(
+  db: DbOrTx,
+): Promise<{ id: number; name: string; country_id: number }[]> {
   return db
-    .select({ id: schema.branches.id, name: schema.branches.name })
+    .select(branchColumns)
     .from(schema.branches)
     .where(isNull(schema.branches.deletedAt))
     .orderBy(asc(schema.branches.name));

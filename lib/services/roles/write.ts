@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { schema, type Tx } from "@/db";
 import { mayBuildRole } from "@/lib/domain/manage";
@@ -39,8 +40,8 @@ const permissionIds = z
  * permission ids. On PUT, absent permission_ids leave the role's permissions as they are.
  */
 export const roleInput = z.object({
-  title: nameField(100, "title"),
-  description: optionalText(2000),
+  title: nameField(LABEL_MAX, "title"),
+  description: optionalText(COMMENT_MAX),
   permission_ids: permissionIds.optional(),
 });
 export type RoleInput = z.input<typeof roleInput>;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { EMAIL_MAX, LABEL_MAX, SHORT_TEXT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import sharp from "sharp";
 import { z } from "zod";
 import { newFileKey } from "@/lib/files/keys";
@@ -40,17 +41,20 @@ export const agencySettingsInput = z
   .object({
     two_factor_required_for_admins: strictFlag,
     maintenance_mode: strictFlag,
-    maintenance_message: optionalText(300, "maintenance message").optional(),
+    maintenance_message: optionalText(SHORT_TEXT_MAX, "maintenance message").optional(),
     agency_name: z
       .string({ error: "The agency name must be a string." })
       .trim()
       .min(1, "The agency name field is required.")
-      .max(100, "The agency name may be at most 100 characters.")
+      .max(LABEL_MAX, tooLongMessage("agency name", LABEL_MAX))
       .optional(),
     agency_email: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim() || null : v),
-        z.email("The agency e-mail must be a valid e-mail address.").max(254).nullable(),
+        z
+          .email("The agency e-mail must be a valid e-mail address.")
+          .max(EMAIL_MAX, tooLongMessage("agency e-mail", EMAIL_MAX))
+          .nullable(),
       )
       .optional(),
     agency_phone: z
@@ -65,7 +69,7 @@ export const agencySettingsInput = z
           .nullable(),
       )
       .optional(),
-    agency_address: optionalText(300, "agency address").optional(),
+    agency_address: optionalText(SHORT_TEXT_MAX, "agency address").optional(),
     agency_website: z
       .preprocess(
         (v) => (typeof v === "string" ? v.trim() || null : v),
@@ -74,7 +78,7 @@ export const agencySettingsInput = z
             protocol: /^https?$/,
             error: "The agency website must be an address starting with https://.",
           })
-          .max(300)
+          .max(SHORT_TEXT_MAX, tooLongMessage("agency website", SHORT_TEXT_MAX))
           .nullable(),
       )
       .optional(),

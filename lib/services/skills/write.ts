@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, count, eq, isNull, max, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
@@ -27,8 +28,8 @@ import {
 } from "./read";
 import { skillUses, usageLabel } from "./usage";
 
-const name = nameField(100);
-const description = optionalText(2000);
+const name = nameField(LABEL_MAX);
+const description = optionalText(COMMENT_MAX);
 
 export const skillInput = z.object({ name, description });
 /** PUT skills/{id}: a sub-skill may also move to another parent (`parent_id`). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { TEMPLATE_SHIFT_STATUS } from "@/lib/domain/job-template";
 import { normalizeDate, normalizeTime } from "@/lib/domain/shift-editing";
 import { pageInput } from "../pagination";
@@ -104,7 +105,7 @@ const templateName = z.preprocess(
   z
     .string({ error: "The name field is required." })
     .min(1, "The name field is required.")
-    .max(200, "The name may be at most 200 characters."),
+    .max(NAME_MAX, tooLongMessage("name", NAME_MAX)),
 );
 
 export const templatesListInput = pageInput(TEMPLATES_PER_PAGE).extend({
@@ -157,7 +158,7 @@ export const createJobFromTemplateInput = z.object({
   /** The new job's name; the template's job name (or the template's name) when left out. */
   name: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() || undefined : v === null ? undefined : v),
-    z.string().max(200, "The name may be at most 200 characters.").optional(),
+    z.string().max(NAME_MAX, tooLongMessage("name", NAME_MAX)).optional(),
   ),
   /** Confirms a start date before today (the job rule of spec §5 past-date helper). */
   is_past: flag,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { NAME_MAX, NOTE_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -77,12 +78,12 @@ export const mailColAndPmInput = z.object({
     .string({ error: "The subject field is required." })
     .trim()
     .min(1, "The subject field is required.")
-    .max(200, "The subject may be at most 200 characters."),
+    .max(NAME_MAX, tooLongMessage("subject", NAME_MAX)),
   message: z
     .string({ error: "The message field is required." })
     .trim()
     .min(1, "The message field is required.")
-    .max(5000, "The message may be at most 5000 characters."),
+    .max(NOTE_MAX, tooLongMessage("message", NOTE_MAX)),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type DbOrTx } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
@@ -16,7 +16,7 @@ import {
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, withTx, type Ctx, type UserActor } from "../context";
 import { ConflictError, ForbiddenError, ValidationError } from "../errors";
-import { flag, idSchema } from "../params";
+import { flag, idSchema, optionalId } from "../params";
 import { parseInput } from "../validate";
 import { grantVerdict, rolesWithPermissions } from "./manage";
 import { createUserSchema, stepInput, stepSchema } from "./schemas";
@@ -140,6 +140,12 @@ export async function validateUserStep(ctx: Ctx, raw: unknown) {
   const values = parseInput(stepSchema(role.kind, step), raw);
   if (step === "account") await assertEmailFree(ctx.db, (values as { email: string }).email);
   if (step === "company") await companyInScope(ctx, (values as { company_id: number }).company_id);
+  if (step === "branches") {
+    // The country was chosen on an earlier step; a bad one is that step's to name.
+    const country = optionalId.safeParse((raw as { country_id?: unknown }).country_id);
+    const branches = (values as { branches?: number[] }).branches ?? [];
+    await assertBranchesInCountry(ctx.db, branches, country.success ? country.data : undefined);
+  }
   return { ok: true as const };
 }
 
@@ -177,6 +183,27 @@ async function assertKnown(
   }
 }
 
+export const branchOutsideCountry = (branch: string) =>
+  `The branch ${branch} is not in the chosen country.`;
+
+/**
+ * The branches of a user lie in its country, when it has one (the wizard offers only those):
+ * a branch elsewhere is a 422 on `branches` naming it. Unknown ids are assertKnown's to name.
+ */
+async function assertBranchesInCountry(db: DbOrTx, branches: number[], countryId?: number | null) {
+  if (!countryId || !branches.length) return;
+  const [outside] = await db
+    .select({ name: schema.branches.name })
+    .from(schema.branches)
+    .where(and(inArray(schema.branches.id, branches), ne(schema.branches.countryId, countryId)))
+    .orderBy(asc(schema.branches.name))
+    .limit(1);
+  if (outside) {
+    const message = branchOutsideCountry(outside.name);
+    throw new ValidationError(message, { branches: [message] });
+  }
+}
+
 /**
  * POST users: creates an approved, active user with everything the wizard collected (roles,
  * skills with level and experience, branches, languages, payment settings, company) in one
@@ -207,6 +234,7 @@ export async function createUser(ctx: Ctx, raw: unknown) {
     );
     await assertKnown(ctx.db, "languages", input.languages ?? [], schema.languages);
     await assertKnown(ctx.db, "branches", input.branches ?? [], schema.branches);
+    await assertBranchesInCountry(ctx.db, input.branches ?? [], input.country_id);
     await assertKnown(
       ctx.db,
       "skills",

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -38,7 +39,7 @@ export const freelancerListInput = pageInput(10).extend({
   sort: z.preprocess(blank, z.enum(FREELANCER_SORTS).optional()),
   order: z.preprocess(blank, z.enum(["asc", "desc"]).optional()),
   filter: z
-    .object({ search: z.preprocess(blank, z.string().trim().max(200).optional()) })
+    .object({ search: z.preprocess(blank, z.string().trim().max(SEARCH_MAX).optional()) })
     .optional()
     .default({}),
 });

@@ -8,7 +8,7 @@ import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
-import { listUsers, searchBookers, sendMailToColAndPM } from ".";
+import { listUsers, searchBookers, sendMailToColAndPM, userListFilters } from ".";
 
 let handle: DbHandle;
 let db: Db;
@@ -96,6 +96,53 @@ describe("listUsers", () => {
     expect(emails).toEqual([...emails].sort());
     const desc = await listUsers(ctx, { sort: "email", order: "desc", perPage: 100 });
     expect(desc.items.map((r) => r.email)).toEqual([...emails].reverse());
+  });
+
+  it("lists a user first when asked (the one just created), only within the list's scope", async () => {
+    const ctx = await ctxOf(w.admin);
+    const late = await createUser(db, { name: "Zz Last Byname", roles: [ROLE.worker] });
+    const plain = await listUsers(ctx, { perPage: 5 });
+    expect(ids(plain)).not.toContain(late.id);
+    const first = await listUsers(ctx, { perPage: 5, first: late.id });
+    expect(ids(first)[0]).toBe(late.id);
+    expect(first.meta.total).toBe(plain.meta.total);
+    // The rest keep their order.
+    expect(ids(first).slice(1)).toEqual(ids(plain).slice(0, 4));
+    // A client contact is not shown someone outside its company by asking for it first.
+    const col = await listUsers(await ctxOf(w.colA), { first: late.id, perPage: 100 });
+    expect(ids(col)).not.toContain(late.id);
+    expect((await appErrorOf(listUsers(ctx, { first: "abc" }))).status).toBe(422);
+  });
+
+  it("offers the sub-skills of the chosen parent skill only", async () => {
+    const ctx = await ctxOf(w.admin);
+    const all = await userListFilters(ctx);
+    const [{ parentId }] = await db
+      .select({ parentId: schema.skills.parentId })
+      .from(schema.skills)
+      .where(eq(schema.skills.id, w.skill2));
+    const [other] = await db
+      .insert(schema.skills)
+      .values({ name: "Catering", parentId: null })
+      .returning();
+    const [waiter] = await db
+      .insert(schema.skills)
+      .values({ name: "Waiter", parentId: other.id })
+      .returning();
+    const every = (await userListFilters(ctx)).subSkills.map((s) => s.id);
+    expect(every).toEqual(expect.arrayContaining([w.skill2, waiter.id]));
+    expect(every.length).toBeGreaterThan(all.subSkills.length);
+    const narrowed = await userListFilters(ctx, { parent_skill: String(parentId) });
+    expect(narrowed.subSkills.map((s) => s.id)).toContain(w.skill2);
+    expect(narrowed.subSkills.map((s) => s.id)).not.toContain(waiter.id);
+    expect(narrowed.subSkills.every((s) => s.parent_id === parentId)).toBe(true);
+    const catering = await userListFilters(ctx, { parent_skill: other.id });
+    expect(catering.subSkills.map((s) => s.name)).toEqual(["Waiter"]);
+    // A parent that is not an id narrows nothing (the list drops it too), never a 500.
+    expect((await userListFilters(ctx, { parent_skill: "abc" })).subSkills).toHaveLength(
+      every.length,
+    );
+    expect((await appErrorOf(userListFilters(await ctxOf(w.worker)))).status).toBe(403);
   });
 
   it("shows a client contact only its own company's users, whatever it asks for", async () => {

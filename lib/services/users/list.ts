@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -40,6 +41,8 @@ export const userListInput = pageInput(10).extend({
   role: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().max(100).optional()),
   parent_skill: optionalId,
   sub_skill: optionalId,
+  /** A user listed first when it is in the list (the one just created, spec §2). */
+  first: optionalId,
   showDeactivatedUsers: flag,
   sort: z.preprocess((v) => (v === "" ? undefined : v), z.enum(USER_SORTS).optional()),
   order: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["asc", "desc"]).optional()),
@@ -47,7 +50,7 @@ export const userListInput = pageInput(10).extend({
     .object({
       search: z.preprocess(
         (v) => (v === "" || v === null ? undefined : v),
-        z.string().trim().max(200).optional(),
+        z.string().trim().max(SEARCH_MAX).optional(),
       ),
       roles: roleList,
       company_id: optionalId,
@@ -192,7 +195,12 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       .from(schema.users)
       .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
       .where(where)
-      .orderBy(dir(sortColumn), asc(sql`lower(${schema.users.name})`), asc(schema.users.id))
+      .orderBy(
+        ...(input.first ? [desc(sql`${schema.users.id} = ${input.first}`)] : []),
+        dir(sortColumn),
+        asc(sql`lower(${schema.users.name})`),
+        asc(schema.users.id),
+      )
       .limit(input.perPage)
       .offset(offsetOf(input.page, input.perPage)),
   ]);
@@ -214,10 +222,16 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
   return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
 }
 
-/** The choices of the list's filters: roles, parent skills and sub-skills. */
-export async function userListFilters(ctx: Ctx) {
+/**
+ * The choices of the list's filters: roles, parent skills and sub-skills — with a parent skill
+ * chosen, only its own sub-skills.
+ */
+export async function userListFilters(ctx: Ctx, raw?: unknown) {
   const actor = requireUser(ctx);
   listScope(actor);
+  // As the list itself, a parent skill that is not an id is left out rather than refused.
+  const parsed = optionalId.safeParse((raw as { parent_skill?: unknown } | null)?.parent_skill);
+  const parent_skill = parsed.success ? parsed.data : undefined;
   const [roles, skills] = await Promise.all([
     ctx.db
       .select({ id: schema.roles.id, title: schema.roles.title })
@@ -233,6 +247,8 @@ export async function userListFilters(ctx: Ctx) {
   return {
     roles,
     parentSkills: skills.filter((s) => s.parent_id === null),
-    subSkills: skills.filter((s) => s.parent_id !== null),
+    subSkills: skills.filter((s) =>
+      parent_skill ? s.parent_id === parent_skill : s.parent_id !== null,
+    ),
   };
 }

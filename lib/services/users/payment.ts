@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { NAME_MAX, atMostChars } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
 import { checkPaymentDetails, groupIban, maskIban, maskValue } from "@/lib/domain/payment-details";
@@ -53,7 +54,12 @@ export async function getPaymentSettings(ctx: Ctx, rawId: unknown): Promise<Paym
   return readPayment(ctx, subject.id);
 }
 
-const str = z.union([z.string(), z.null()], { error: "This value must be text." }).optional();
+/** Bank numbers and a company name: checkPaymentDetails checks each format; this bounds them. */
+const str = z
+  .string({ error: "This value must be text." })
+  .max(NAME_MAX, `This value ${atMostChars(NAME_MAX)}.`)
+  .nullable()
+  .optional();
 
 export const paymentInput = z
   .object({
@@ -110,36 +116,4 @@ export async function savePaymentSettings(ctx: Ctx, rawId: unknown, raw: unknown
   });
 }
 
-export const unpaidEarningsInput = z.object({
-  user_id: z.union([z.string(), z.number()], { error: "The user id field is required." }),
-});
-
-/**
- * GET statistics/unpaid-earnings?user_id=: approved hours not yet paid (not inside the period
- * of a paid pay slip). Priced once worker rates exist; until then hours and shifts.
- */
-export async function unpaidEarnings(ctx: Ctx, raw: unknown) {
-  const input = parseInput(unpaidEarningsInput, raw ?? {});
-  const { subject } = await profileAccess(ctx, input.user_id, { tab: "payment" });
-  const rows = (await ctx.db.execute(sql`
-    select coalesce(sum(extract(epoch from (rh.ends_at - rh.starts_at)) / 60), 0)::int as minutes,
-           count(*)::int as shifts
-    from reported_hours rh
-    join applications a on a.id = rh.application_id
-    where a.assignee_id = ${subject.id}
-      and rh.approved_at is not null
-      and not exists (
-        select 1 from pay_slips ps
-        where ps.user_id = a.assignee_id and ps.paid_at is not null
-          and rh.starts_at >= ps.period_start and rh.starts_at < ps.period_end)
-  `)) as unknown as { rows: { minutes: number; shifts: number }[] };
-  const { minutes, shifts } = rows.rows[0] ?? { minutes: 0, shifts: 0 };
-  return {
-    user_id: subject.id,
-    minutes: Number(minutes),
-    hours: Math.round((Number(minutes) / 60) * 100) / 100,
-    shifts: Number(shifts),
-    amount: null as number | null,
-    currency: null as string | null,
-  };
-}
+export { unpaidEarnings, unpaidEarningsInput, type UnpaidEarnings } from "./unpaid-earnings";

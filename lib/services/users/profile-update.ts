@@ -1,4 +1,14 @@
 import { eq } from "drizzle-orm";
+import {
+  EMAIL_MAX,
+  LABEL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PERSON_NAME_MAX,
+  SHORT_TEXT_MAX,
+  ZIP_MAX,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema, type Tx } from "@/db";
 import { mergeNotificationPrefs, NOTIFICATION_PREF_KEYS } from "@/lib/domain/notification-prefs";
@@ -10,6 +20,7 @@ import { idSchema, parseId } from "../params";
 import { cancelPendingEmailChange, requestEmailChange } from "../account/email-change";
 import { assertCurrentPassword, CURRENT_PASSWORD_REQUIRED } from "../account/security";
 import { parseInput } from "../validate";
+import { optionalPhone } from "../phone";
 import { editAccess } from "./access";
 import { existingIds } from "./profile";
 import { assertMayGrantRoles } from "./manage";
@@ -23,9 +34,7 @@ export const DATA_UPDATED = "Data updated successfully!";
 const text = (field: string, max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ error: `The ${field} must be a string.` })
-      .max(max, `The ${field} may not be greater than ${max} characters.`),
+    z.string({ error: `The ${field} must be a string.` }).max(max, tooLongMessage(field, max)),
   );
 const optionalText = (field: string, max: number) =>
   z.preprocess((v) => (v === "" ? null : v), text(field, max).nullable()).optional();
@@ -43,25 +52,20 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const updateProfileInput = z
   .object({
-    first_name: requiredText("first name", 100),
-    last_name: requiredText("last name", 100),
+    first_name: requiredText("first name", PERSON_NAME_MAX),
+    last_name: requiredText("last name", PERSON_NAME_MAX),
     email: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-      z.email("The email must be a valid email address.").max(254).optional(),
+      z
+        .email("The email must be a valid email address.")
+        .max(EMAIL_MAX, tooLongMessage("email", EMAIL_MAX))
+        .optional(),
     ),
-    phone: z
-      .preprocess(
-        (v) => (v === "" ? null : typeof v === "string" ? v.trim() : v),
-        z
-          .string({ error: "The phone must be a string." })
-          .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, "The phone must be a valid phone number.")
-          .nullable(),
-      )
-      .optional(),
-    address: optionalText("address", 200),
-    city: optionalText("city", 100),
-    zip: optionalText("zip", 20),
-    nationality: optionalText("nationality", 100),
+    phone: optionalPhone,
+    address: optionalText("address", SHORT_TEXT_MAX),
+    city: optionalText("city", NAME_MAX),
+    zip: optionalText("zip", ZIP_MAX),
+    nationality: optionalText("nationality", LABEL_MAX),
     birth_date: z
       .preprocess(
         (v) => (v === "" ? null : v),
@@ -85,7 +89,7 @@ export const updateProfileInput = z
     /** Changing one's own e-mail address: the current password (never stored, never logged). */
     current_password: z
       .string({ error: "The current password must be a string." })
-      .max(200)
+      .max(PASSWORD_MAX)
       .optional(),
     notification_prefs: z.partialRecord(z.enum(NOTIFICATION_PREF_KEYS), z.boolean()).optional(),
   })

@@ -1,9 +1,17 @@
 import { z } from "zod";
-import { PASSWORD_STRENGTH_MESSAGE, isStrongPassword } from "@/lib/domain/password";
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PERSON_NAME_MAX,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
+import { newPasswordProblem } from "@/lib/domain/password";
 import { parseDateEntry, isoOfDay } from "@/lib/domain/time-entry";
 import { checkPaymentDetails } from "@/lib/domain/payment-details";
 import { stepsFor, type WizardKind, type WizardStep } from "@/lib/domain/user-wizard";
 import { flag, idList, idSchema, optionalId } from "../params";
+import { optionalPhone, requiredPhone } from "../phone";
 
 /**
  * The body of `POST users` (the wizard's final call), built for the kind of user the chosen
@@ -12,33 +20,45 @@ import { flag, idList, idSchema, optionalId } from "../params";
  */
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-const required = (label: string, max = 200) =>
+const required = (label: string, max = NAME_MAX) =>
   z
     .string({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
-    .max(max, `The ${label} may be at most ${max} characters.`);
+    .max(max, tooLongMessage(label, max));
 
-const optional = (label: string, max = 200) => z.preprocess(blank, required(label, max).optional());
+const optional = (label: string, max = NAME_MAX) =>
+  z.preprocess(blank, required(label, max).optional());
 
 const email = z
   .string({ error: "The email field is required." })
   .trim()
   .toLowerCase()
   .min(1, "The email field is required.")
-  .pipe(z.email({ error: "The email must be a valid email address." }).max(254));
+  .pipe(z.email({ error: "The email must be a valid email address." }).max(EMAIL_MAX));
 
-const password = z
-  .string({ error: "The password field is required." })
-  .min(1, "The password field is required.")
-  .max(200, "The password may be at most 200 characters.")
-  .refine(isStrongPassword, PASSWORD_STRENGTH_MESSAGE);
+/** Blank is no password (then one is required unless a link is sent: passwordOrLink). */
+const password = z.preprocess(
+  blank,
+  z
+    .string({ error: "The password field is required." })
+    .max(PASSWORD_MAX, tooLongMessage("password", PASSWORD_MAX))
+    .superRefine((v, c) => {
+      const problem = newPasswordProblem(v);
+      if (problem) c.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+);
 
 /** DD/MM/YYYY (spec §9) → YYYY-MM-DD as stored; a day in the past. */
 const birthDate = z
   .string({ error: "The birth date field is required." })
   .trim()
   .transform((v, c) => {
+    if (v === "") {
+      c.addIssue({ code: "custom", message: "The birth date field is required." });
+      return z.NEVER;
+    }
     const day = parseDateEntry(v);
     if (!day) {
       c.addIssue({ code: "custom", message: "The birth date must be a date as DD/MM/YYYY." });
@@ -75,7 +95,7 @@ export const paymentSettingsSchema = z
     tax_card: optional("tax card", 60),
     has_tax_id: flag.default(false),
     tax_id: optional("tax id", 40),
-    company_name: optional("company name", 200),
+    company_name: optional("company name", NAME_MAX),
   })
   // The same bank and tax checks as the profile's payment tab (one rule). Invoicing, for the
   // wizard, is giving a company name.
@@ -114,12 +134,12 @@ function fieldsOf(kind: WizardKind) {
       send_password_link: z
         .boolean({ error: "The send password link field must be true or false." })
         .optional(),
-      password: password.optional(),
+      password,
     },
     personal: {
-      first_name: required("first name", 100),
-      last_name: required("last name", 100),
-      phone: worker ? required("phone", 40) : optional("phone", 40),
+      first_name: required("first name", PERSON_NAME_MAX),
+      last_name: required("last name", PERSON_NAME_MAX),
+      phone: worker ? requiredPhone : optionalPhone,
       ...(worker
         ? { birth_date: birthDate, country_id: idSchema, languages: idList.default([]) }
         : { country_id: optionalId }),
@@ -163,7 +183,7 @@ export interface CreateUserInput {
   send_password_link?: boolean;
   first_name: string;
   last_name: string;
-  phone?: string;
+  phone?: string | null;
   birth_date?: string;
   country_id?: number;
   languages?: number[];

@@ -19,7 +19,11 @@ import {
   possibleRoles,
   validateUserStep,
   wizardFields,
+  wizardOptions,
 } from ".";
+import { branchOutsideCountry } from "./create";
+import { PHONE_INVALID, PHONE_REQUIRED } from "@/lib/domain/phone";
+import { PASSWORD_REQUIRED, PASSWORD_STRENGTH_MESSAGE } from "@/lib/domain/password";
 
 let handle: DbHandle;
 let db: Db;
@@ -221,6 +225,118 @@ describe("the create wizard", () => {
       .from(schema.users)
       .where(eq(schema.users.email, "bad@example.test"));
     expect(none).toEqual([]);
+  });
+});
+
+describe("the wizard checks phones and branches as sign-up does", () => {
+  const usersNamed = (email: string) =>
+    db.select().from(schema.users).where(eq(schema.users.email, email));
+
+  it("answers one password message: required when blank, else the strength rule", async () => {
+    const ctx = await ctxOf(w.pm);
+    const account = (password: string) => ({
+      role_id: workerRole,
+      step: "account",
+      email: "pw.once@example.test",
+      password,
+    });
+    const blank = await appErrorOf(validateUserStep(ctx, account("")));
+    expect(blank.status).toBe(422);
+    expect(blank.errors).toEqual({ password: [PASSWORD_REQUIRED] });
+    const weak = await appErrorOf(validateUserStep(ctx, account("weak")));
+    expect(weak.errors).toEqual({ password: [PASSWORD_STRENGTH_MESSAGE] });
+    expect(await validateUserStep(ctx, account("Strong!Pass1"))).toEqual({ ok: true });
+  });
+
+  it("answers one phone message, on the step and on the final call, and writes nothing", async () => {
+    const ctx = await ctxOf(w.pm);
+    const personal = (phone: unknown) => ({
+      role_id: workerRole,
+      step: "personal",
+      first_name: "Pia",
+      last_name: "Phone",
+      phone,
+      birth_date: "01/02/1990",
+      country_id: w.countryId,
+    });
+    const blank = await appErrorOf(validateUserStep(ctx, personal("")));
+    expect(blank.status).toBe(422);
+    expect(blank.errors?.phone).toEqual([PHONE_REQUIRED]);
+    const junk = await appErrorOf(validateUserStep(ctx, personal("call me")));
+    expect(junk.errors?.phone).toEqual([PHONE_INVALID]);
+    expect((await appErrorOf(validateUserStep(ctx, personal("+45 123")))).errors?.phone).toEqual([
+      PHONE_INVALID,
+    ]);
+    expect(await validateUserStep(ctx, personal("+45 20 30 40 50"))).toEqual({ ok: true });
+
+    const bad = await appErrorOf(
+      createUserVerb(ctx, workerBody("pia.phone@example.test", { phone: "12-ab-34" })),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.message).toBe(PHONE_INVALID);
+    expect(bad.errors).toEqual({ phone: [PHONE_INVALID] });
+    expect(await usersNamed("pia.phone@example.test")).toEqual([]);
+
+    // Staff may leave the phone out, but what they type passes the same rule.
+    const staff = {
+      role_id: await roleId(db, ROLE.crewHandler),
+      email: "carl.crew@example.test",
+      password: "Strong!Pass1",
+      first_name: "Carl",
+      last_name: "Crew",
+    };
+    const typo = await appErrorOf(createUserVerb(ctx, { ...staff, phone: "+45 2030 4050-" }));
+    expect(typo.errors).toEqual({ phone: [PHONE_INVALID] });
+    expect(await usersNamed(staff.email)).toEqual([]);
+    const made = await createUserVerb(ctx, { ...staff, phone: "" });
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.id, made.id));
+    expect(u.phone).toBeNull();
+  });
+
+  it("refuses a branch outside the chosen country, naming it, and writes nothing", async () => {
+    const ctx = await ctxOf(w.pm);
+    const [elsewhere] = await db
+      .insert(schema.countries)
+      .values({
+        name: "Norway",
+        isoCode: "NO",
+        currencyCode: "DKK",
+        timeZone: "Europe/Oslo",
+        operational: true,
+      })
+      .returning();
+    const [oslo] = await db
+      .insert(schema.branches)
+      .values({ name: "Oslo", countryId: elsewhere.id })
+      .returning();
+    const step = await appErrorOf(
+      validateUserStep(ctx, {
+        role_id: workerRole,
+        step: "branches",
+        country_id: w.countryId,
+        branches: [branch, oslo.id],
+      }),
+    );
+    expect(step.status).toBe(422);
+    expect(step.errors).toEqual({ branches: [branchOutsideCountry("Oslo")] });
+    expect(
+      await validateUserStep(ctx, {
+        role_id: workerRole,
+        step: "branches",
+        country_id: elsewhere.id,
+        branches: [oslo.id],
+      }),
+    ).toEqual({ ok: true });
+
+    const final = await appErrorOf(
+      createUserVerb(ctx, workerBody("olle.oslo@example.test", { branches: [oslo.id] })),
+    );
+    expect(final.status).toBe(422);
+    expect(final.message).toBe("The branch Oslo is not in the chosen country.");
+    expect(await usersNamed("olle.oslo@example.test")).toEqual([]);
+
+    const options = await wizardOptions(ctx);
+    expect(options.branches.find((b) => b.id === oslo.id)?.country_id).toBe(elsewhere.id);
   });
 });
 

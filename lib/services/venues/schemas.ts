@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_MAX, NOTE_MAX, SHORT_TEXT_MAX, ZIP_MAX } from "@/lib/domain/text-limits";
 import { pageInput } from "../pagination";
 import { flag, optionalId, searchText } from "../params";
 import {
@@ -33,13 +34,13 @@ const venueType = z.preprocess(
 
 const venueFields = {
   name: recordName,
-  entrance: clearableText(300),
+  entrance: clearableText(SHORT_TEXT_MAX),
   country_id: requiredCountryId,
-  city: clearableText(200),
-  address: clearableText(300),
-  zip: clearableText(20),
-  province: clearableText(200),
-  notes: clearableText(5000),
+  city: clearableText(NAME_MAX),
+  address: clearableText(SHORT_TEXT_MAX),
+  zip: clearableText(ZIP_MAX),
+  province: clearableText(NAME_MAX),
+  notes: clearableText(NOTE_MAX),
   company_id: ownerCompany,
   type: venueType,
 };

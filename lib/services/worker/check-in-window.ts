@@ -1,13 +1,12 @@
+import { checkInOpensAt } from "@/lib/domain/attendance";
 import { formatDate, formatTime } from "@/lib/domain/format";
 
 /**
  * When a worker may check in on a booked shift: from six hours before it starts (travel,
- * early call times) until it ends. Pure, so the screen and the verb agree to the second.
+ * early call times) until it ends. Pure, so the screen and the verb agree to the second; the
+ * constants are in lib/domain/attendance.ts with the other attendance rules.
  */
-export const CHECK_IN_OPENS_BEFORE_MS = 6 * 3_600_000;
-
-export const checkInOpensAt = (startsAt: Date): Date =>
-  new Date(startsAt.getTime() - CHECK_IN_OPENS_BEFORE_MS);
+export { CHECK_IN_OPENS_BEFORE_MS, checkInOpensAt } from "@/lib/domain/attendance";
 
 export type CheckInWindow = "early" | "open" | "ended";
 

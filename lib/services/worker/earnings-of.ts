@@ -1,16 +1,7 @@
 import type { DbOrTx } from "@/db";
 import { formatMoney } from "@/lib/domain/money";
-import {
-  costOf,
-  describeSplit,
-  nightWindowOf,
-  splitMinutes,
-  type Band,
-} from "@/lib/domain/pricing";
-import { toMinorUnits } from "@/lib/domain/pricing";
-import { jobCalendars } from "../holidays/calendar";
-import { jobsPricing } from "../rates/job-pricing";
-import { workerRateKey, workerRatesForJobs } from "../rates/lookup";
+import { describeSplit, type Band } from "@/lib/domain/pricing";
+import { priceWorkerTime } from "../rates/worker-pay";
 
 /** What one position on a slot would pay the worker, before applying. */
 export interface EarningsEstimate {
@@ -33,10 +24,10 @@ export interface SlotEarnings {
 export const NO_PAY_RATE = "No pay rate is set for this skill yet; ask the agency.";
 
 /**
- * The worker's estimated pay on each slot: its worker rate for the slot's skill on that job
- * (`workerRatesFor` precedence, the job's branches from `jobsPricing`), split in the job's time
- * zone with the rate's night window and the job's holiday calendar. Batched: a fixed number
- * of queries whatever the number of slots and jobs. Keyed by the slot id.
+ * The worker's estimated pay on each slot: what one position from the shift's start to its end
+ * pays at the worker's rate for the slot's skill on that job (`priceWorkerTime`, the one lookup
+ * of worker pay that the payment tab's unpaid earnings use too). Batched: a fixed number of
+ * queries whatever the number of slots and jobs. Keyed by the slot id.
  */
 export async function earningsOfSlots(
   db: DbOrTx,
@@ -45,44 +36,33 @@ export async function earningsOfSlots(
 ): Promise<Map<number, SlotEarnings>> {
   const out = new Map<number, SlotEarnings>();
   if (!slots.length) return out;
-  const jobIds = [...new Set(slots.map((s) => s.jobId))];
-  const pricing = await jobsPricing(db, jobIds);
-  const rates = await workerRatesForJobs(
+  const priced = await priceWorkerTime(
     db,
-    jobIds.map((jobId) => ({
-      jobId,
-      branchIds: pricing.get(jobId)?.branchIds ?? [],
-      pairs: slots.filter((s) => s.jobId === jobId).map((s) => ({ userId, skillId: s.skillId })),
-    })),
-  );
-  const byJob = new Map(jobIds.map((jobId, i) => [jobId, rates[i]]));
-  const calendars = await jobCalendars(db, pricing.values());
-  for (const s of slots) {
-    const p = pricing.get(s.jobId);
-    const rate = byJob.get(s.jobId)?.get(workerRateKey(userId, s.skillId));
-    if (!p || !rate) {
-      out.set(s.slotId, { estimate: null, reason: NO_PAY_RATE });
-      continue;
-    }
-    const minutes = splitMinutes({
+    slots.map((s) => ({
+      userId,
+      jobId: s.jobId,
+      skillId: s.skillId,
       start: s.startsAt,
       end: s.endsAt,
-      timeZone: p.timeZone,
-      isHoliday: calendars.get(s.jobId)!,
-      ...nightWindowOf(rate),
-    });
-    const amount = toMinorUnits(costOf(minutes, rate));
-    const split = describeSplit(minutes);
+    })),
+  );
+  slots.forEach((s, i) => {
+    const p = priced[i];
+    if (p.rate === null) {
+      out.set(s.slotId, { estimate: null, reason: NO_PAY_RATE });
+      return;
+    }
+    const split = describeSplit(p.minutes);
     out.set(s.slotId, {
       estimate: {
-        amount,
-        currency_code: rate.currencyCode,
-        minutes,
+        amount: p.amount,
+        currency_code: p.currencyCode,
+        minutes: p.minutes,
         split,
-        label: `Est. ${formatMoney(amount, rate.currencyCode)} · ${split}`,
+        label: `Est. ${formatMoney(p.amount, p.currencyCode)} · ${split}`,
       },
       reason: null,
     });
-  }
+  });
   return out;
 }

@@ -3,8 +3,12 @@ export {
   checkOut,
   checkOutInput,
   CHECK_OUT_CLOSES_AFTER_MS,
+  undoCheckOut,
+  undoCheckOutInput,
   type CheckOutResult,
+  type UndoCheckOutResult,
 } from "./check-out";
+export { correctCheckTimes, correctCheckTimesInput, type CheckTimes } from "./correct-check-times";
 export {
   CHECK_IN_OPENS_BEFORE_MS,
   checkInOpensAt,
@@ -29,7 +33,9 @@ export {
   myShifts,
   nextShift,
   pastShifts,
+  pastShiftsInput,
   pendingShifts,
+  shiftsToReport,
   workerShiftsInput,
   type NextShift,
 } from "./shifts";

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
+import { canUndoCheckOut, checkOutUndoUntil } from "@/lib/domain/attendance";
 import { isoInZone } from "@/lib/domain/time";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
@@ -15,6 +16,8 @@ export interface WorkerShift {
   check_in_at: string | null;
   /** The worker's check-out: the suggested end of its hours report. */
   check_out_at: string | null;
+  /** Until when the worker may still undo its check-out; null once it cannot (or never did). */
+  check_out_undo_until: string | null;
   shift_id: number;
   shift_slot_id: number;
   start: string;
@@ -105,13 +108,17 @@ export function workerShiftQuery(db: DbOrTx) {
 
 export type WorkerShiftRow = Awaited<ReturnType<typeof workerShiftQuery>>[number];
 
-export function toWorkerShift(r: WorkerShiftRow): WorkerShift {
+export function toWorkerShift(r: WorkerShiftRow, now: Date): WorkerShift {
   const tz = r.timeZone;
   return {
     id: r.id,
     status: r.status,
     check_in_at: r.checkInAt ? isoInZone(r.checkInAt, tz) : null,
     check_out_at: r.checkOutAt ? isoInZone(r.checkOutAt, tz) : null,
+    check_out_undo_until:
+      r.checkOutAt && canUndoCheckOut(now, r.checkOutAt)
+        ? isoInZone(checkOutUndoUntil(r.checkOutAt), tz)
+        : null,
     shift_id: r.shiftId,
     shift_slot_id: r.slotId,
     start: isoInZone(r.startsAt, tz),
@@ -130,7 +137,7 @@ export function toWorkerShift(r: WorkerShiftRow): WorkerShift {
   };
 }
 
-export function toPastShift(r: WorkerShiftRow): PastShift {
+export function toPastShift(r: WorkerShiftRow, now: Date): PastShift {
   const hours: ReportedHoursView | null =
     r.hoursId && r.hoursStart && r.hoursEnd
       ? {
@@ -142,5 +149,5 @@ export function toPastShift(r: WorkerShiftRow): PastShift {
           comment: r.hoursComment,
         }
       : null;
-  return { ...toWorkerShift(r), reported_hours: hours };
+  return { ...toWorkerShift(r, now), reported_hours: hours };
 }

@@ -5,6 +5,7 @@ import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page, type PageMeta } from "../pagination";
+import { flag } from "../params";
 import { parseInput } from "../validate";
 import { statusInAsOf } from "../applications/as-of";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
@@ -36,10 +37,36 @@ const s = schema.shifts;
 const j = schema.jobs;
 
 /**
- * The worker's own applications in some statuses, upcoming (not yet ended) or ended, paged:
- * one count and one page query. Archived jobs and removed shifts are gone from the lists;
- * a cancelled job stays, with its status, so the worker learns not to turn up.
+ * Which of the worker's own applications a list holds: in some statuses as of now (an ended
+ * Booked place reads as Report!), upcoming (not yet ended) or ended, on live shifts of live jobs
+ * (as `countOwn` and `workerShiftQuery` join them). Archived jobs and removed shifts are gone from the lists; a cancelled
+ * job stays, with its status, so the worker learns not to turn up.
  */
+function ownWhere(
+  ctx: Ctx,
+  userId: number,
+  statuses: readonly ApplicationStatus[],
+  when: "upcoming" | "ended",
+): SQL {
+  return and(
+    eq(a.assigneeId, userId),
+    statusInAsOf(statuses, ctx.now),
+    when === "upcoming" ? gt(s.endsAt, ctx.now) : lte(s.endsAt, ctx.now),
+  )!;
+}
+
+/** How many applications a list holds: the one count its pages and its badge both show. */
+async function countOwn(ctx: Ctx, where: SQL): Promise<number> {
+  const [{ total }] = await ctx.db
+    .select({ total: count() })
+    .from(a)
+    .innerJoin(s, liveShiftOfApplication)
+    .innerJoin(j, liveJobOfShift)
+    .where(where);
+  return Number(total);
+}
+
+/** The worker's own applications of a list, paged: one count and one page query. */
 async function ownApplications(
   ctx: Ctx,
   raw: unknown,
@@ -48,18 +75,9 @@ async function ownApplications(
 ): Promise<{ rows: Awaited<ReturnType<typeof workerShiftQuery>>; meta: PageMeta }> {
   const actor = requireUser(ctx);
   const { page, perPage } = parseInput(workerShiftsInput, raw);
-  const where: SQL = and(
-    eq(a.assigneeId, actor.userId),
-    statusInAsOf(statuses, ctx.now),
-    when === "upcoming" ? gt(s.endsAt, ctx.now) : lte(s.endsAt, ctx.now),
-  )!;
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db
-      .select({ total: count() })
-      .from(a)
-      .innerJoin(s, liveShiftOfApplication)
-      .innerJoin(j, liveJobOfShift)
-      .where(where),
+  const where = ownWhere(ctx, actor.userId, statuses, when);
+  const [total, rows] = await Promise.all([
+    countOwn(ctx, where),
     workerShiftQuery(ctx.db)
       .where(where)
       .orderBy(
@@ -71,33 +89,52 @@ async function ownApplications(
   ]);
   return {
     rows: rows.map((r) => ({ ...r, status: statusAsOf(r.status, r.endsAt, ctx.now) })),
-    meta: pageMeta(page, perPage, Number(total)),
+    meta: pageMeta(page, perPage, total),
   };
+}
+
+/** What waits for the worker on the Past tab: ended shifts whose hours are due (Report!). */
+const TO_REPORT = ["Report!"] as const satisfies readonly ApplicationStatus[];
+
+/**
+ * The Past tab's badge: how many shifts wait for the worker's hours (every "Report!" shift).
+ * The same query counts `pastShifts` with `to_report`, so the badge and the list agree.
+ */
+export async function shiftsToReport(ctx: Ctx): Promise<number> {
+  requirePermission(ctx, "my_dashboard_access");
+  const actor = requireUser(ctx);
+  return countOwn(ctx, ownWhere(ctx, actor.userId, TO_REPORT, "ended"));
 }
 
 /** GET my-dashboard/my-shifts: upcoming Booked, Request accepted and Requested, soonest first. */
 export async function myShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, MY_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
 
 /** GET my-dashboard/pending-shifts: upcoming Applied and Reserve, soonest first. */
 export async function pendingShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<WorkerShift>> {
   requirePermission(ctx, "my_dashboard_access");
   const { rows, meta } = await ownApplications(ctx, raw, PENDING_STATUSES, "upcoming");
-  return { items: rows.map(toWorkerShift), meta };
+  return { items: rows.map((r) => toWorkerShift(r, ctx.now)), meta };
 }
+
+/** The Past tab: `to_report` narrows it to the shifts whose hours are due. */
+export const pastShiftsInput = workerShiftsInput.extend({ to_report: flag });
 
 /**
  * GET my-dashboard/past-shifts: ended shifts whose hours are due (Report!), reported or
- * approved, latest first, with the hours. An ended Booked shift reads as Report! at once,
- * without waiting for the background sweep.
+ * approved, latest first, with the hours; with `to_report`, only those whose hours are due (as
+ * many as the tab's badge counts, `shiftsToReport`). An ended Booked shift reads as Report! at
+ * once, without waiting for the background sweep.
  */
 export async function pastShifts(ctx: Ctx, raw: unknown = {}): Promise<Page<PastShift>> {
   requirePermission(ctx, "my_dashboard_access");
-  const { rows, meta } = await ownApplications(ctx, raw, HOURS_STATUSES, "ended");
-  return { items: rows.map(toPastShift), meta };
+  const { to_report, ...paging } = parseInput(pastShiftsInput, raw ?? {});
+  const statuses = to_report ? TO_REPORT : HOURS_STATUSES;
+  const { rows, meta } = await ownApplications(ctx, paging, statuses, "ended");
+  return { items: rows.map((r) => toPastShift(r, ctx.now)), meta };
 }
 
 export interface NextShift extends WorkerShift {
@@ -106,7 +143,7 @@ export interface NextShift extends WorkerShift {
   check_in_opens_at: string;
   /** The shift has started and not ended: "Your current shift". */
   running: boolean;
-  /** Running, and the worker has not checked out yet. */
+  /** Running, checked in, and not checked out yet. */
   can_check_out: boolean;
 }
 
@@ -131,10 +168,10 @@ export async function nextShift(ctx: Ctx): Promise<NextShift | null> {
   if (!row) return null;
   const running = row.startsAt.getTime() <= ctx.now.getTime();
   return {
-    ...toWorkerShift(row),
+    ...toWorkerShift(row, ctx.now),
     can_check_in: !row.checkInAt && checkInWindow(ctx.now, row.startsAt, row.endsAt) === "open",
     check_in_opens_at: isoInZone(checkInOpensAt(row.startsAt), row.timeZone),
     running,
-    can_check_out: running && !row.checkOutAt,
+    can_check_out: running && Boolean(row.checkInAt) && !row.checkOutAt,
   };
 }

@@ -22,6 +22,7 @@ import { crewCount, removeJob, setJobReason, setJobStatus } from "./actions";
 import { DraftConfirm } from "./draft-confirm";
 import { JobActionsMenu } from "./job-actions-menu";
 import { SaveTemplate } from "./save-template";
+import { COMMENT_MAX } from "@/lib/domain/text-limits";
 
 /**
  * The job header's actions: buttons from 640 px, one ⋯ menu on a phone (the header's top
@@ -226,7 +227,7 @@ export function JobActions({
                 value={reasonText}
                 onChange={(e) => setReasonText(e.target.value)}
                 rows={3}
-                maxLength={2000}
+                maxLength={COMMENT_MAX}
               />
             </FormField>
             <DialogFooter>
@@ -267,6 +268,7 @@ export function JobActions({
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
                 rows={3}
+                maxLength={COMMENT_MAX}
                 autoFocus
               />
             </FormField>

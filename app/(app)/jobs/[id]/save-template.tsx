@@ -15,6 +15,7 @@ import {
   notify,
 } from "@/components/ui";
 import { saveJobAsTemplate } from "./template-actions";
+import { NAME_MAX } from "@/lib/domain/text-limits";
 
 /**
  * "Save as template" from the job header (a button, or the ⋯ menu on a phone): asks the
@@ -100,7 +101,7 @@ export function SaveTemplate({
               <Input
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                maxLength={200}
+                maxLength={NAME_MAX}
                 autoFocus
               />
             </FormField>

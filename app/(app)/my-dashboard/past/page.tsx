@@ -8,5 +8,5 @@ type Search = Record<string, string | string[] | undefined>;
 
 export default async function Page({ searchParams }: { searchParams: Promise<Search> }) {
   const sp = await searchParams;
-  return <PastShiftsList page={pageParam(sp.page)} />;
+  return <PastShiftsList page={pageParam(sp.page)} toReport={sp.to_report === "1"} />;
 }

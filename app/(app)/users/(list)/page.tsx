@@ -29,12 +29,13 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
       role: one(sp.role),
       parent_skill: one(sp.parent_skill),
       sub_skill: one(sp.sub_skill),
+      first: one(sp.created),
       showDeactivatedUsers: one(sp.showDeactivatedUsers),
       sort: one(sp.sort),
       order: one(sp.order),
       filter: { search: one(sp.search) },
     }),
-    pageData(userListFilters(ctx)),
+    pageData(userListFilters(ctx, { parent_skill: one(sp.parent_skill) })),
   ]);
   const filtered = ["search", "role", "parent_skill", "sub_skill"].some(
     (k) => one(sp[k]) && !dropped[k === "search" ? "filter.search" : k],
@@ -79,6 +80,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
             label: "Skill",
             all: "All skills",
             options: filters.parentSkills.map((s) => ({ value: s.id, label: s.name })),
+            resets: ["sub_skill"],
           },
           {
             kind: "select",
@@ -95,6 +97,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
         meta={page.meta}
         selfId={actor.userId}
         mayManage={mayCreate}
+        createdId={dropped.first ? undefined : Number(one(sp.created)) || undefined}
         emptyTitle={filtered ? "No user matches these filters" : "No users yet"}
         emptyHint={
           filtered

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ellipsis, Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -41,12 +42,18 @@ function StatusCell({ row }: { row: UserRow }) {
 function columns(
   selfId: number,
   onAction: ((row: UserRow, action: UserAction) => void) | null,
+  createdId: number | undefined,
 ): ColumnDef<UserRow>[] {
   const list: ColumnDef<UserRow>[] = [
     {
       accessorKey: "name",
       header: "Name",
-      cell: ({ row }) => <PersonCell {...row.original} />,
+      cell: ({ row }) => (
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <PersonCell {...row.original} />
+          {row.original.id === createdId && <Badge tone="accent">New</Badge>}
+        </span>
+      ),
       meta: { label: "Name", mobileTitle: true },
     },
     {
@@ -162,7 +169,7 @@ function columns(
           </DropdownMenu>
         );
       },
-      meta: { label: "", align: "right" },
+      meta: { label: "", align: "right", sticky: "right" },
     },
   ];
 }
@@ -172,6 +179,7 @@ export function UsersTable({
   meta,
   selfId,
   mayManage,
+  createdId,
   emptyTitle,
   emptyHint,
   emptyAction,
@@ -180,6 +188,8 @@ export function UsersTable({
   meta: PaginationMeta;
   selfId: number;
   mayManage: boolean;
+  /** The user just created (spec §2): listed first, marked, with a link to its profile. */
+  createdId?: number;
   emptyTitle: string;
   emptyHint: string;
   emptyAction?: ReactNode;
@@ -187,8 +197,17 @@ export function UsersTable({
   // The row stays set while its dialog closes, so the title does not change mid-animation.
   const [target, setTarget] = useState<{ row: UserRow; action: UserAction } | null>(null);
   const [open, setOpen] = useState(false);
+  const created = createdId ? items.find((u) => u.id === createdId) : undefined;
   return (
     <>
+      {created && (
+        <Alert tone="success" role="status" className="mb-4">
+          {created.name} was created.{" "}
+          <Link href={`/users/${created.id}/personal`} className="font-medium underline">
+            Open {created.name}&rsquo;s profile
+          </Link>
+        </Alert>
+      )}
       <DataTable
         columns={columns(
           selfId,
@@ -198,6 +217,7 @@ export function UsersTable({
                 setOpen(true);
               }
             : null,
+          createdId,
         )}
         data={items}
         meta={meta}
@@ -206,6 +226,10 @@ export function UsersTable({
         emptyHint={emptyHint}
         emptyAction={emptyAction}
         getRowId={(row) => String(row.id)}
+        density="compact"
+        rowClassName={(row) =>
+          row.id === created?.id ? "bg-accent-50 hover:bg-accent-50" : undefined
+        }
       />
       <UserActionDialog
         user={target?.row ?? null}

@@ -30,12 +30,15 @@ export function WizardFieldControl({
   errors,
   set,
   options,
+  countryId,
 }: {
   field: WizardField;
   value: string | boolean | string[] | undefined;
   errors: string[] | undefined;
   set: (name: string, value: string | boolean | string[]) => void;
   options: WizardOptions;
+  /** The country chosen on the personal step ("" for none): branches are narrowed to it. */
+  countryId: string;
 }) {
   const common = { label: f.label, required: f.required, errors: errors };
   switch (f.type) {
@@ -81,10 +84,18 @@ export function WizardFieldControl({
       );
     }
     case "multiselect": {
-      const list = f.options === "languages" ? options.languages : options.branches;
+      const list =
+        f.options === "languages"
+          ? options.languages
+          : options.branches.filter((b) => !countryId || String(b.country_id) === countryId);
+      const country = options.countries.find((c) => String(c.id) === countryId);
       const chosen = Array.isArray(value) ? value : [];
       return (
-        <fieldset className="flex flex-col gap-1 sm:col-span-2">
+        <fieldset
+          tabIndex={-1}
+          data-invalid={errors?.length ? "" : undefined}
+          className="flex flex-col gap-1 outline-none sm:col-span-2"
+        >
           <legend className="text-sm font-medium text-gray-900">
             {f.label}
             {f.required && (
@@ -93,6 +104,13 @@ export function WizardFieldControl({
               </span>
             )}
           </legend>
+          {f.options === "branches" && country && (
+            <p className="text-sm text-gray-600">
+              {list.length
+                ? `The branches in ${country.name}.`
+                : `There is no branch in ${country.name} yet.`}
+            </p>
+          )}
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
             {list.map((o) => (
               <Checkbox
@@ -157,7 +175,11 @@ export function SkillsEditor({
   const update = (key: number, patch: Partial<SkillRow>) =>
     setSkills((rows) => rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
-    <fieldset className="flex flex-col gap-3 sm:col-span-2">
+    <fieldset
+      tabIndex={-1}
+      data-invalid={skillErrors.length ? "" : undefined}
+      className="flex flex-col gap-3 outline-none sm:col-span-2"
+    >
       <legend className="mb-1 text-sm font-medium text-gray-900">
         Skills, with level and years of experience
       </legend>

@@ -1,8 +1,16 @@
 "use client";
 
-import { useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Button, Card, CardContent, FieldErrors, cn, notify } from "@/components/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  FieldErrors,
+  cn,
+  focusFirstError,
+  notify,
+} from "@/components/ui";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import {
   STEP_TITLES,
@@ -68,7 +76,14 @@ export function CreateUserWizard({
     { key: 0, skill_id: "", level_id: "", experience: "" },
   ]);
   const [errors, setErrors] = useState<Errors>({});
+  // Bumped when the server refuses fields: once they are drawn, the first one takes the focus.
+  const [refusals, setRefusals] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (refusals > 0) focusFirstError(formRef.current);
+  }, [refusals]);
 
   const role = options.roles.find((r) => String(r.id) === roleId);
   const kind = role ? wizardKind(role.title) : "staff";
@@ -77,8 +92,16 @@ export function CreateUserWizard({
   const last = role !== undefined && index === steps.length - 1;
   const danishBank = values.has_danish_bank === true;
 
+  const branchCountry = new Map(options.branches.map((b) => [String(b.id), String(b.country_id)]));
+
   const set = (name: string, value: string | boolean | string[]) => {
-    setValues((v) => ({ ...v, [name]: value }));
+    setValues((v) => {
+      const next = { ...v, [name]: value };
+      // Branches are those of the user's country: a new country drops the others.
+      if (name === "country_id" && value && Array.isArray(v.branches))
+        next.branches = v.branches.filter((id) => branchCountry.get(id) === value);
+      return next;
+    });
     // A field's server message goes once the field is changed.
     setErrors((e) => {
       if (!e[name] && !e[`payment_settings.${name}`]) return e;
@@ -123,6 +146,23 @@ export function CreateUserWizard({
     requestAnimationFrame(() => heading.current?.focus());
   };
 
+  /**
+   * A refusal: field errors are shown once, in place, and the first takes the focus (on its
+   * own step); a refusal without field errors (spec §8) is the server's message as a toast.
+   */
+  const refused = (r: { message: string; errors?: Errors }) => {
+    const errs = r.errors ?? {};
+    const first = Object.keys(errs)[0];
+    if (!first) {
+      notify.error(r.message);
+      return;
+    }
+    const at = steps.indexOf(stepOfField(first));
+    if (at >= 0) setIndex(at);
+    setErrors(errs);
+    setRefusals((n) => n + 1);
+  };
+
   const next = () =>
     start(async () => {
       if (!role) {
@@ -131,30 +171,17 @@ export function CreateUserWizard({
       }
       if (step === "role") return goTo(index + 1);
       const r = await validateUserStepAction({ ...payload(), step });
-      if (!r.ok) {
-        setErrors(r.errors ?? {});
-        notify.error(r.message);
-        return;
-      }
+      if (!r.ok) return refused(r);
       goTo(index + 1);
     });
 
   const submit = () =>
     start(async () => {
       const r = await createUserAction(payload());
-      if (!r.ok) {
-        // spec §8: the server's message as an error toast; the fields show theirs in place.
-        notify.error(r.message);
-        const first = Object.keys(r.errors ?? {})[0];
-        if (first) {
-          const at = steps.indexOf(stepOfField(first));
-          if (at >= 0 && at !== index) goTo(at);
-        }
-        setErrors(r.errors ?? {});
-        return;
-      }
+      if (!r.ok) return refused(r);
       notify.success(r.data.message);
-      router.push("/users");
+      // Spec §2: to /users, where the new user is listed first and marked.
+      router.push(`/users?created=${r.data.id}`);
     });
 
   return (
@@ -184,6 +211,7 @@ export function CreateUserWizard({
             {STEP_TITLES[step]}
           </h2>
           <form
+            ref={formRef}
             noValidate
             className="grid grid-cols-1 gap-4 sm:grid-cols-2"
             onSubmit={(e) => {
@@ -244,6 +272,7 @@ export function CreateUserWizard({
                     errors={errorsOf(f.name)}
                     set={set}
                     options={options}
+                    countryId={typeof values.country_id === "string" ? values.country_id : ""}
                   />
                 ),
               )

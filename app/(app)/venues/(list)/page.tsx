@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { Plus } from "lucide-react";
 import { FilterBar, LinkTabs, PageHeader, buttonClass, type FilterField } from "@/components/ui";
 import { requestCtx } from "@/lib/auth/session";
@@ -37,25 +36,16 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
   const ctx = await requestCtx();
   const perPage = await screenPageSize(ctx.db);
   const staff = ctx.actor?.kind === "user" && !ctx.actor.isClient;
-  if (!one(sp.tab)) {
-    // Opened without a tab: start where work waits (venues awaiting approval), if any.
-    const start = await pageData(venuesStartTab(ctx));
-    if (start) {
-      const q = new URLSearchParams({
-        tab: start.tab,
-        ...(start.status && { status: start.status }),
-      });
-      for (const key of ["search", "company_id"]) {
-        const value = one(sp[key]);
-        if (value) q.set(key, value);
-      }
-      redirect(`/venues?${q}`);
-    }
-  }
+  // Opened without a tab: start where work waits (venues awaiting approval), if any — drawn
+  // here, not by a redirect; the filter bar shows it and keeps it with the next change.
+  const start = one(sp.tab) ? null : await pageData(venuesStartTab(ctx));
+  const implied = start
+    ? { tab: start.tab, ...(start.status && !one(sp.status) && { status: start.status }) }
+    : undefined;
   const tabs = TABS.filter((t) => staff || !t.staffOnly);
-  const tab = tabs.find((t) => t.key === one(sp.tab))?.key ?? "public";
+  const tab = tabs.find((t) => t.key === (implied?.tab ?? one(sp.tab)))?.key ?? "public";
   const search = one(sp.search);
-  const status = staff && tab !== "public" ? one(sp.status) : undefined;
+  const status = staff && tab !== "public" ? (one(sp.status) ?? implied?.status) : undefined;
   const companyId = staff ? one(sp.company_id) : undefined;
 
   const [{ data: page, dropped }, companies] = await Promise.all([
@@ -118,7 +108,7 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
           return { href: `/venues?${q}`, label: t.label, current: t.key === tab };
         })}
       />
-      <FilterBar label="Filter venues" fields={fields} />
+      <FilterBar label="Filter venues" fields={fields} implied={implied} />
       <VenuesTable
         items={page.items}
         meta={page.meta}

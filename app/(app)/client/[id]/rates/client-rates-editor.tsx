@@ -22,6 +22,7 @@ import {
   type CardPayload,
 } from "./actions";
 import { ApplyPresetDialog } from "./apply-preset-dialog";
+import { LABEL_MAX } from "@/lib/domain/text-limits";
 
 const COLUMNS: RateGridColumn[] = [
   { key: "standard_price", label: "Standard price", kind: "amount" },
@@ -195,7 +196,7 @@ function SavePresetDialog({
           }}
         >
           <FormField label="Preset name" errors={error} required>
-            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            <Input value={name} maxLength={LABEL_MAX} onChange={(e) => setName(e.target.value)} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -28,6 +28,7 @@ import { isValidQty } from "@/lib/domain/shift-editing";
 import { removeTemplateShift, type TemplateShift } from "@/lib/domain/job-template";
 import type { TemplateDetail } from "@/lib/services/templates";
 import { createJobFromTemplateAction, updateTemplateAction } from "./actions";
+import { NAME_MAX } from "@/lib/domain/text-limits";
 
 type Option = { id: number; name: string };
 type Errors = Record<string, string[]>;
@@ -142,7 +143,7 @@ export function TemplateEditor({
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField label="Name" errors={errors.name} required>
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} />
             </FormField>
             <FormField label="Company" errors={errors.company_id} required>
               <Select value={companyId} onChange={(e) => setCompanyId(e.target.value)}>
@@ -339,7 +340,7 @@ function CreateJobFromTemplate({
               <Input
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                maxLength={200}
+                maxLength={NAME_MAX}
                 placeholder={defaultName}
               />
             </FormField>

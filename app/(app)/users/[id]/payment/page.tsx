@@ -1,4 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { formatDecimalHours } from "@/lib/domain/earnings";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { getPaymentSettings, unpaidEarnings } from "@/lib/services/users/payment";
@@ -19,11 +20,11 @@ export default async function PaymentTab({ params }: { params: Promise<{ id: str
           <CardTitle>Unpaid earnings</CardTitle>
         </CardHeader>
         <CardContent>
-          <dl className="grid grid-cols-2 gap-4 sm:max-w-md">
-            <div>
+          <dl className="flex flex-col gap-4 sm:flex-row sm:gap-10">
+            <div className="min-w-0">
               <dt className="text-sm text-gray-600">Approved hours not yet paid</dt>
-              <dd className="text-2xl font-semibold text-gray-900 tabular-nums">
-                {earnings.hours.toLocaleString("en-GB", { maximumFractionDigits: 2 })}
+              <dd className="text-2xl font-semibold break-words text-gray-900 tabular-nums">
+                {earnings.summary}
               </dd>
             </div>
             <div>
@@ -33,7 +34,23 @@ export default async function PaymentTab({ params }: { params: Promise<{ id: str
               </dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm text-gray-600">Amounts appear once worker rates are set up.</p>
+          {earnings.by_currency.length > 1 && (
+            <ul aria-label="Unpaid earnings by currency" className="mt-3 text-sm text-gray-800">
+              {earnings.by_currency.map((c) => (
+                <li key={c.currency_code} className="tabular-nums">
+                  {c.label} for {formatDecimalHours(c.minutes)} ({c.shifts}{" "}
+                  {c.shifts === 1 ? "shift" : "shifts"})
+                </li>
+              ))}
+            </ul>
+          )}
+          {earnings.without_rate.note && (
+            <p className="mt-3 text-sm font-medium text-warning-800">
+              {earnings.without_rate.note} ({earnings.without_rate.shifts}{" "}
+              {earnings.without_rate.shifts === 1 ? "shift" : "shifts"}). The agency sets the rate
+              before these hours are paid.
+            </p>
+          )}
         </CardContent>
       </Card>
       <PaymentForm userId={profile.id} initial={payment} refusal={profile.can.refusal} />

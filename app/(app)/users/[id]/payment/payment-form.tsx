@@ -15,6 +15,7 @@ import {
 import type { PaymentView } from "@/lib/services/users/payment";
 import { savePayment } from "../actions";
 import { useSave } from "../use-save";
+import { NAME_MAX } from "@/lib/domain/text-limits";
 
 export function PaymentForm({
   userId,
@@ -94,14 +95,21 @@ export function PaymentForm({
               )}
             </div>
             {flag("has_tax_id", "I have a tax id")}
-            {v.has_tax_id && <div className="sm:max-w-sm">{text("tax_id", "Tax id")}</div>}
+            {v.has_tax_id && (
+              <div className="sm:max-w-sm">{text("tax_id", "Tax id", { maxLength: NAME_MAX })}</div>
+            )}
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {text("social_security", "Social security number", { autoComplete: "off" })}
-              {text("tax_card", "Tax card")}
+              {text("social_security", "Social security number", {
+                autoComplete: "off",
+                maxLength: NAME_MAX,
+              })}
+              {text("tax_card", "Tax card", { maxLength: NAME_MAX })}
             </div>
             {flag("issues_invoice", "I invoice through my own company")}
             {v.issues_invoice && (
-              <div className="sm:max-w-sm">{text("company_name", "Company name")}</div>
+              <div className="sm:max-w-sm">
+                {text("company_name", "Company name", { maxLength: NAME_MAX })}
+              </div>
             )}
           </fieldset>
           {!refusal && (

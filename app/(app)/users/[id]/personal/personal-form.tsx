@@ -16,6 +16,14 @@ import { saveProfile } from "../actions";
 import { PendingEmail } from "./pending-email";
 import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
+import {
+  EMAIL_MAX,
+  LABEL_MAX,
+  NAME_MAX,
+  PERSON_NAME_MAX,
+  SHORT_TEXT_MAX,
+  ZIP_MAX,
+} from "@/lib/domain/text-limits";
 
 type Option = { id: number; name: string };
 
@@ -81,10 +89,23 @@ export function PersonalForm({
         >
           {profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text("first_name", "First name", { autoComplete: "given-name", required: true })}
-            {text("last_name", "Last name", { autoComplete: "family-name", required: true })}
+            {text("first_name", "First name", {
+              autoComplete: "given-name",
+              required: true,
+              maxLength: PERSON_NAME_MAX,
+            })}
+            {text("last_name", "Last name", {
+              autoComplete: "family-name",
+              required: true,
+              maxLength: PERSON_NAME_MAX,
+            })}
             <div className="flex flex-col gap-2">
-              {text("email", "E-mail", { type: "email", autoComplete: "email", required: true })}
+              {text("email", "E-mail", {
+                type: "email",
+                autoComplete: "email",
+                required: true,
+                maxLength: EMAIL_MAX,
+              })}
               {profile.pending_email && (
                 <PendingEmail
                   userId={profile.id}
@@ -112,10 +133,13 @@ export function PersonalForm({
               </FormField>
             )}
             {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-            {text("address", "Address", { autoComplete: "street-address" })}
+            {text("address", "Address", {
+              autoComplete: "street-address",
+              maxLength: SHORT_TEXT_MAX,
+            })}
             <div className="grid grid-cols-[7rem_1fr] gap-4">
-              {text("zip", "Zip", { autoComplete: "postal-code" })}
-              {text("city", "City", { autoComplete: "address-level2" })}
+              {text("zip", "Zip", { autoComplete: "postal-code", maxLength: ZIP_MAX })}
+              {text("city", "City", { autoComplete: "address-level2", maxLength: NAME_MAX })}
             </div>
             <FormField label="Birth date" errors={errors.birth_date}>
               <DateInput
@@ -138,7 +162,7 @@ export function PersonalForm({
                 ))}
               </Select>
             </FormField>
-            {text("nationality", "Nationality")}
+            {text("nationality", "Nationality", { maxLength: LABEL_MAX })}
           </div>
           <CheckList
             legend="Languages"

@@ -18,6 +18,7 @@ import {
 } from "@/components/ui";
 import type { VenueView } from "@/lib/services/venues";
 import { saveVenueAction } from "../../actions";
+import { NAME_MAX, NOTE_MAX, SHORT_TEXT_MAX, ZIP_MAX } from "@/lib/domain/text-limits";
 
 interface Option {
   id: number;
@@ -135,7 +136,7 @@ export function VenueForm({
           >
             <legend className="sr-only">Venue details</legend>
             <FormField label="Name" required errors={errors.name} className="sm:col-span-2">
-              <Input {...text("name")} maxLength={200} autoComplete="off" />
+              <Input {...text("name")} maxLength={NAME_MAX} autoComplete="off" />
             </FormField>
             <FormField label="Country" required errors={errors.country_id}>
               <Select {...text("country_id")} placeholder="Choose a country">
@@ -147,16 +148,20 @@ export function VenueForm({
               </Select>
             </FormField>
             <FormField label="City" errors={errors.city}>
-              <Input {...text("city")} maxLength={200} autoComplete="address-level2" />
+              <Input {...text("city")} maxLength={NAME_MAX} autoComplete="address-level2" />
             </FormField>
             <FormField label="Address" errors={errors.address} className="sm:col-span-2">
-              <Input {...text("address")} maxLength={300} autoComplete="street-address" />
+              <Input
+                {...text("address")}
+                maxLength={SHORT_TEXT_MAX}
+                autoComplete="street-address"
+              />
             </FormField>
             <FormField label="Zip code" errors={errors.zip}>
-              <Input {...text("zip")} maxLength={20} autoComplete="postal-code" />
+              <Input {...text("zip")} maxLength={ZIP_MAX} autoComplete="postal-code" />
             </FormField>
             <FormField label="Province" errors={errors.province}>
-              <Input {...text("province")} maxLength={200} autoComplete="address-level1" />
+              <Input {...text("province")} maxLength={NAME_MAX} autoComplete="address-level1" />
             </FormField>
             <FormField
               label="Entrance"
@@ -164,10 +169,10 @@ export function VenueForm({
               errors={errors.entrance}
               className="sm:col-span-2"
             >
-              <Input {...text("entrance")} maxLength={300} />
+              <Input {...text("entrance")} maxLength={SHORT_TEXT_MAX} />
             </FormField>
             <FormField label="Notes" errors={errors.notes} className="sm:col-span-2">
-              <Textarea {...text("notes")} rows={4} maxLength={5000} />
+              <Textarea {...text("notes")} rows={4} maxLength={NOTE_MAX} />
             </FormField>
             {companies && (
               <FormField

@@ -1,4 +1,7 @@
 import { route } from "@/lib/http/route";
-import { postApproveMatching } from "@/lib/http/api/hours";
+import { getApproveMatching, postApproveMatching } from "@/lib/http/api/hours";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(postApproveMatching);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  getApproveMatching,
+  postApproveMatching,
+);

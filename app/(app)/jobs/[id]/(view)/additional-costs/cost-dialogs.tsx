@@ -193,7 +193,7 @@ function CostForm({
           />
         </FormField>
       </div>
-      <FormField label="Note" errors={errors.note} hint={`Up to ${MAX_COST_NOTE} characters`}>
+      <FormField label="Note" errors={errors.note}>
         <Textarea
           name="note"
           rows={3}

@@ -19,6 +19,7 @@ import {
   undoApplicationChange,
   undoInput,
 } from "@/lib/services/applications";
+import { correctCheckTimes, correctCheckTimesInput } from "@/lib/services/worker";
 
 type StatusChange = z.input<typeof statusChangeInput>;
 
@@ -60,4 +61,14 @@ export async function moveOptions(shiftId: number, applicationId: number) {
 
 export async function moveApplication(input: z.input<typeof applicationChangeInput>) {
   return runParsed(applicationChangeInput, input, changeApplication);
+}
+
+/** The office corrects a worker's check-in and check-out ("HH:mm"; empty clears). */
+export async function correctCheckTimesOf(
+  applicationId: number,
+  times: z.input<typeof correctCheckTimesInput>,
+) {
+  return runParsed(correctCheckTimesInput, times, (ctx, input) =>
+    correctCheckTimes(ctx, applicationId, input),
+  );
 }

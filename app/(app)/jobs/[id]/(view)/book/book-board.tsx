@@ -7,6 +7,7 @@ import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookApplicants, removeApplication, setApplicationStatus } from "./actions";
 import { BookDialog } from "./book-dialog";
+import { CheckTimesDialog } from "./check-times-dialog";
 import { ConfirmRetry } from "./confirm-retry";
 import { CrewRow, isFilled } from "./crew-row";
 import { MoveDialog } from "./move-dialog";
@@ -28,6 +29,7 @@ export function BookBoardView({
   const targetSlot = targetShift?.slots.find((x) => x.id === targetIds?.slotId);
   const [moving, setMoving] = useState<{ shiftId: number; app: BoardApplication } | null>(null);
   const [removing, setRemoving] = useState<{ app: BoardApplication; label: string } | null>(null);
+  const [timing, setTiming] = useState<{ app: BoardApplication; label: string } | null>(null);
   const call = useBookingCall();
 
   const remove = (app: BoardApplication, notifyWorker = false) =>
@@ -125,6 +127,7 @@ export function BookBoardView({
                                 shiftStart={shift.start}
                                 canBook={board.can.book}
                                 ended={shift.ended}
+                                checkInOpen={shift.check_in_open}
                                 slotFull={slot.filled >= slot.positions}
                                 busy={call.pending}
                                 onBook={() =>
@@ -149,6 +152,12 @@ export function BookBoardView({
                                     : remove(app)
                                 }
                                 onMove={() => setMoving({ shiftId: shift.id, app })}
+                                onCheckTimes={() =>
+                                  setTiming({
+                                    app,
+                                    label: `${slot.skill.name} · ${formatDate(start, tz)} ${formatTime(start, tz)}–${formatTime(end, tz)}`,
+                                  })
+                                }
                               />
                             ))}
                           </ul>
@@ -178,6 +187,14 @@ export function BookBoardView({
           tz={tz}
           canOpenRates={board.can.rates}
           onClose={() => setMoving(null)}
+        />
+      )}
+      {timing && (
+        <CheckTimesDialog
+          app={timing.app}
+          tz={tz}
+          shiftLabel={timing.label}
+          onClose={() => setTiming(null)}
         />
       )}
       <RemoveDialog

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, Clock } from "lucide-react";
 import { Badge, Button } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatTime } from "@/lib/domain/format";
@@ -12,9 +12,13 @@ import type { BoardApplication } from "@/lib/services/applications";
 export const isFilled = (s: string) => (FILLED_STATUSES as readonly string[]).includes(s);
 const BOOKABLE = ["Applied", "Reserve", "Request denied", "Requested"];
 
+/** Crew whose check-in and check-out the office may correct (hours not approved yet). */
+const CHECK_TIMES = ["Booked", "Request accepted", "Report!", "Reported"];
+
 /**
  * One person on a slot with what a booker may do: Book (disabled with the reason on a full
- * slot, offering "Add as reserve" instead), Move, Remove.
+ * slot, offering "Add as reserve" instead), Move, Remove; and, for the crew, correct the
+ * check-in and check-out.
  */
 export function CrewRow({
   app,
@@ -22,12 +26,14 @@ export function CrewRow({
   shiftStart,
   canBook,
   ended,
+  checkInOpen,
   slotFull,
   busy,
   onBook,
   onReserve,
   onRemove,
   onMove,
+  onCheckTimes,
 }: {
   app: BoardApplication;
   tz: string;
@@ -35,17 +41,22 @@ export function CrewRow({
   shiftStart: string;
   canBook: boolean;
   ended: boolean;
+  /** Check-in has opened on the shift: its check-in times may be corrected. */
+  checkInOpen: boolean;
   slotFull: boolean;
   busy: boolean;
   onBook: () => void;
   onReserve: () => void;
   onRemove: () => void;
   onMove: () => void;
+  onCheckTimes: () => void;
 }) {
   const reasonId = useId();
   const filled = isFilled(app.status);
   const hoursDue = ["Report!", "Reported", "Approved"].includes(app.status);
   const bookable = BOOKABLE.includes(app.status);
+  const manage = canBook && !hoursDue && !ended;
+  const correct = canBook && checkInOpen && CHECK_TIMES.includes(app.status);
   const late = app.check_in_at
     ? formatLate(lateMinutes(new Date(shiftStart), new Date(app.check_in_at)))
     : "";
@@ -61,15 +72,21 @@ export function CrewRow({
           </Badge>
         )}
         {late && <Badge tone="warning">{late}</Badge>}
+        {app.check_out_at && (
+          <Badge tone="neutral">
+            <Clock aria-hidden className="size-3.5" /> Out at{" "}
+            {formatTime(new Date(app.check_out_at), tz)}
+          </Badge>
+        )}
       </div>
-      {canBook && !hoursDue && !ended && (
+      {(manage || correct) && (
         <div className="flex flex-wrap items-center gap-1">
-          {bookable && slotFull && (
+          {manage && bookable && slotFull && (
             <span id={reasonId} className="text-sm text-gray-600">
               Slot is full
             </span>
           )}
-          {bookable && (
+          {manage && bookable && (
             <Button
               size="sm"
               variant="secondary"
@@ -81,7 +98,7 @@ export function CrewRow({
               Book
             </Button>
           )}
-          {bookable && slotFull && app.status !== "Reserve" && (
+          {manage && bookable && slotFull && app.status !== "Reserve" && (
             <Button
               size="sm"
               variant="secondary"
@@ -92,20 +109,33 @@ export function CrewRow({
               Add as reserve
             </Button>
           )}
-          {filled && (
+          {correct && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={onCheckTimes}
+              aria-label={`Check-in times of ${app.worker.name}`}
+            >
+              Check-in times
+            </Button>
+          )}
+          {manage && filled && (
             <Button size="sm" variant="secondary" disabled={busy} onClick={onMove}>
               Move
             </Button>
           )}
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={onRemove}
-            aria-label={`Remove ${app.worker.name}`}
-          >
-            Remove
-          </Button>
+          {manage && (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={onRemove}
+              aria-label={`Remove ${app.worker.name}`}
+            >
+              Remove
+            </Button>
+          )}
         </div>
       )}
     </li>

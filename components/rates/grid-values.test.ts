@@ -3,6 +3,7 @@ import { parseAmount } from "@/lib/domain/money";
 import {
   contentKey,
   gridErrorsFrom,
+  inheritanceNote,
   readGrid,
   toGridValues,
   type RateGridColumn,
@@ -89,5 +90,43 @@ describe("contentKey", () => {
     const rates = [{ skill_id: 1, amount: 17550 }];
     expect(contentKey(rates)).toBe(contentKey([{ skill_id: 1, amount: 17550 }]));
     expect(contentKey(rates)).not.toBe(contentKey([{ skill_id: 1, amount: 17551 }]));
+  });
+});
+
+describe("inheritanceNote", () => {
+  const card = [
+    { id: 1, name: "Stage", parentName: null, parentId: null },
+    { id: 7, name: "Stagehand", parentName: "Stage", parentId: 1 },
+    { id: 9, name: "Rigger", parentName: "Stage", parentId: 1 },
+    { id: 2, name: "Driver", parentName: null, parentId: null },
+    { id: 3, name: "Catering", parentName: null, parentId: null },
+    { id: 8, name: "Cook", parentName: "Catering", parentId: 3 },
+  ];
+  const values = {
+    1: { standard_price: "300" },
+    7: { standard_price: "" },
+    9: { standard_price: "320" },
+  };
+
+  it("says a parent row prices its sub-skills unless they are priced apart", () => {
+    expect(inheritanceNote(card[0], card, values)).toBe(
+      "Applies to its 2 sub-skills unless priced apart",
+    );
+    expect(inheritanceNote(card[4], card, values)).toBe(
+      "Applies to its sub-skill unless priced apart",
+    );
+    expect(inheritanceNote(card[3], card, values)).toBeNull();
+  });
+
+  it("says an empty sub-skill row uses its priced parent's price, and nothing otherwise", () => {
+    expect(inheritanceNote(card[1], card, values)).toBe("Uses the Stage price");
+    expect(inheritanceNote(card[2], card, values)).toBeNull();
+    expect(inheritanceNote(card[5], card, values)).toBeNull();
+  });
+
+  it("says nothing on a grid without parent ids (a job's rates)", () => {
+    expect(
+      inheritanceNote({ id: 7, name: "Stagehand", parentName: "Stage" }, card, values),
+    ).toBeNull();
   });
 });

@@ -13,6 +13,11 @@ export interface RateGridRow {
   name: string;
   /** Sub-skills are indented under their parent. */
   parentName: string | null;
+  /**
+   * The parent skill's row id, on a card that lists parents with their sub-skills: the parent's
+   * row then says what it prices (see `inheritanceNote`). Absent on a job's grid.
+   */
+  parentId?: number | null;
   /** A line under the name (where the rate comes from, a price example). */
   detail?: string;
 }
@@ -116,4 +121,29 @@ export function contentKey(value: unknown): string {
   let h = 5381;
   for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
   return (h >>> 0).toString(36);
+}
+
+const filled = (values: GridValues, id: number) =>
+  Object.values(values[id] ?? {}).some((v) => v.trim() !== "");
+
+/**
+ * What a card row prices beyond itself, as the pricing engine resolves it (rates/lookup.ts: a
+ * sub-skill with no row of its own takes its parent skill's): a parent row "applies to its N
+ * sub-skills unless priced apart"; an empty sub-skill row under a priced parent uses the
+ * parent's price. Null for a row that says nothing more (or a grid without `parentId`s).
+ */
+export function inheritanceNote(
+  row: RateGridRow,
+  rows: RateGridRow[],
+  values: GridValues,
+): string | null {
+  if (row.parentId === undefined) return null;
+  if (row.parentId === null) {
+    const subs = rows.filter((r) => r.parentId === row.id).length;
+    if (!subs) return null;
+    return `Applies to its ${subs === 1 ? "sub-skill" : `${subs} sub-skills`} unless priced apart`;
+  }
+  if (filled(values, row.id) || !filled(values, row.parentId)) return null;
+  const parent = rows.find((r) => r.id === row.parentId);
+  return parent ? `Uses the ${parent.name} price` : null;
 }

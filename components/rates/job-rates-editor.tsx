@@ -2,7 +2,13 @@
 
 import { Button } from "@/components/ui";
 import { RateGrid, type RateGridColumn, type RateGridRow } from "./rate-grid";
-import { toGridValues, useRateGrid, type RateSaveResult } from "./use-rate-grid";
+import {
+  toGridValues,
+  useRateGrid,
+  type RateSaveFlags,
+  type RateSaveResult,
+} from "./use-rate-grid";
+import { RateLossConfirm } from "./rate-loss-confirm";
 
 /** A grid row of a job's rates: what it shows, and the keys it is saved under. */
 export interface JobRateGridRow extends RateGridRow {
@@ -36,7 +42,10 @@ export function JobRatesEditor({
   columns: RateGridColumn[];
   sections: JobRateSection[];
   currency: { code: string; digits: number };
-  save: (rates: Record<string, number | string | null>[]) => Promise<RateSaveResult>;
+  save: (
+    rates: Record<string, number | string | null>[],
+    flags: RateSaveFlags,
+  ) => Promise<RateSaveResult>;
 }) {
   const all = sections.flatMap((s) => s.rows);
   const grid = useRateGrid(columns, all, currency.digits, () =>
@@ -49,7 +58,7 @@ export function JobRatesEditor({
     if (!read) return;
     const sent = read.map((r, i) => ({ ...all[i].keys, ...r.values }));
     grid.submit(
-      () => save(sent),
+      (flags) => save(sent, flags),
       all.map((r) => r.id),
     );
   };
@@ -84,6 +93,7 @@ export function JobRatesEditor({
           />
         </div>
       ))}
+      <RateLossConfirm loss={grid.loss} busy={pending} onCancel={grid.dismissLoss} />
     </section>
   );
 }

@@ -156,7 +156,8 @@ function SortableRow({ item, children }: { item: SortableItem; children: ReactNo
       >
         <GripVertical aria-hidden className="size-5" />
       </button>
-      <div className="min-w-0 flex-1">{children}</div>
+      {/* A long name wraps inside the row, never past the panel (390 px too). */}
+      <div className="min-w-0 flex-1 wrap-anywhere">{children}</div>
     </li>
   );
 }

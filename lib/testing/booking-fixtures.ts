@@ -39,6 +39,7 @@ export function bookingKit(db: Db, world: () => JobWorld, now: Date) {
       companyId: companyId ?? w.companyA,
       countryId: w.countryId,
       shifts: [{ startsAt: at(start), endsAt: at(end), slots: [{ skillId: w.skill, positions }] }],
+      clientRates: true,
     });
     return { jobId: job.id, shiftId: job.shifts[0].id, slotId: job.shifts[0].slots[0].id };
   }

@@ -122,6 +122,11 @@ export async function insertJob(
      * passes the missing-rates check; `false` leaves the job without (410 missing_rates).
      */
     workerRates?: boolean;
+    /**
+     * A job client price for each slot skill, so that booking onto the job passes the
+     * client-price check (410 missing_client_price otherwise, for an office booker).
+     */
+    clientRates?: boolean;
   },
 ): Promise<InsertedJob> {
   const starts = job.shifts.map((s) => s.startsAt.getTime());
@@ -156,7 +161,48 @@ export async function insertJob(
   }
   const skillIds = [...new Set(job.shifts.flatMap((s) => s.slots.map((x) => x.skillId)))];
   if (job.workerRates !== false) await jobWorkerRates(db, row.id, skillIds);
+  if (job.clientRates) await jobClientRates(db, row.id, skillIds);
   return { id: row.id, shifts };
+}
+
+/**
+ * A job client price (300.00 in the job's currency, worker pay 150.00) for each skill. Its
+ * branch is the job's country's first branch (one is made when there is none); a job's own rows
+ * price it whatever its pricing branch.
+ */
+export async function jobClientRates(db: Db, jobId: number, skillIds: number[]): Promise<void> {
+  if (!skillIds.length) return;
+  const [job] = await db
+    .select({
+      companyId: schema.jobs.companyId,
+      countryId: schema.jobs.countryId,
+      currencyCode: schema.countries.currencyCode,
+    })
+    .from(schema.jobs)
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+    .where(eq(schema.jobs.id, jobId));
+  let [branch] = await db
+    .select({ id: schema.branches.id })
+    .from(schema.branches)
+    .where(eq(schema.branches.countryId, job.countryId))
+    .orderBy(schema.branches.id)
+    .limit(1);
+  if (!branch)
+    [branch] = await db
+      .insert(schema.branches)
+      .values({ name: "Pricing branch (test)", countryId: job.countryId })
+      .returning({ id: schema.branches.id });
+  await db.insert(schema.clientRates).values(
+    skillIds.map((skillId) => ({
+      companyId: job.companyId,
+      branchId: branch.id,
+      skillId,
+      jobId,
+      currencyCode: job.currencyCode,
+      standardPrice: 30000,
+      rateWorker: 15000,
+    })),
+  );
 }
 
 /** A job worker rate (no worker, no level: 150.00 in the job's currency) for each skill. */

@@ -30,11 +30,17 @@ export function WorkerRatesEditor({
   userId?: number;
   levelId: number | null;
   currency: CurrencyView;
-  skills: { id: number; name: string; parent_name: string | null }[];
+  skills: { id: number; name: string; parent_id: number | null; parent_name: string | null }[];
   rates: WorkerRateView[];
 }) {
   const rows = useMemo(
-    () => skills.map((s) => ({ id: s.id, name: s.name, parentName: s.parent_name })),
+    () =>
+      skills.map((s) => ({
+        id: s.id,
+        name: s.name,
+        parentName: s.parent_name,
+        parentId: s.parent_id,
+      })),
     [skills],
   );
   const grid = useRateGrid(COLUMNS, rows, currency.minor_units, () =>

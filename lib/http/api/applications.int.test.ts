@@ -57,6 +57,7 @@ async function futureSlot(positions = 1, daysAhead = 5) {
   const start = new Date(Date.now() + daysAhead * 24 * 3_600_000);
   start.setUTCHours(8, 0, 0, 0);
   const job = await insertJob(db, {
+    clientRates: true,
     name: `Api job ${daysAhead}`,
     companyId: w.companyA,
     countryId: w.countryId,
@@ -126,6 +127,7 @@ describe("POST /api/v2/applications", () => {
     const start = new Date(Date.now() + 8 * 24 * 3_600_000);
     start.setUTCHours(20, 0, 0, 0);
     const late = await insertJob(db, {
+      clientRates: true,
       name: "Api late",
       companyId: w.companyA,
       countryId: w.countryId,

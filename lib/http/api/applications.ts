@@ -13,6 +13,7 @@ import {
   changeApplication,
   changeApplicationStatus,
   bookAllApplicants,
+  bookAllInput,
   deleteApplication,
   removeInput,
   statusChangeInput,
@@ -69,10 +70,11 @@ export const postBookApplicants = endpoint<{ id: string }>({
   method: "POST",
   path: "/shift-slots/{id}/book-applicants",
   summary:
-    "Book a slot's applicants in the order they applied, up to its free positions [jobs_book_workers]; answers who was booked and why the others were not",
+    "Book a slot's applicants in the order they applied, up to its free positions [jobs_book_workers]; answers who was booked and why the others were not; 410 missing_client_price when the slot's skill has no client price on the job (repeat with book_anyway)",
   tag: "applications",
   auth: "user",
-  run: (ctx, { params }) => bookAllApplicants(ctx, params.id),
+  body: bookAllInput,
+  run: (ctx, { params, body }) => bookAllApplicants(ctx, params.id, body),
 });
 
 export const getApplicationChange = endpoint<{ shiftId: string; applicationId: string }>({

@@ -48,6 +48,7 @@ async function unratedSlot() {
   const start = new Date(Date.now() + ++days * 24 * 3_600_000);
   start.setUTCHours(8, 0, 0, 0);
   const job = await insertJob(db, {
+    clientRates: true,
     name: `Unrated api job ${days}`,
     companyId: w.companyA,
     countryId: w.countryId,

@@ -116,6 +116,7 @@ describe("booking (POST applications)", () => {
 
     // Moving: the options of another shift name the clash the same way.
     const two = await insertJob(db, {
+      clientRates: true,
       name: "Two days (move)",
       companyId: w.companyA,
       countryId: w.countryId,
@@ -188,6 +189,7 @@ describe("booking (POST applications)", () => {
 
   it("books one worker onto several shifts at once, or onto none when one refuses", async () => {
     const job = await insertJob(db, {
+      clientRates: true,
       name: "Three days",
       companyId: w.companyA,
       countryId: w.countryId,

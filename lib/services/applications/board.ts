@@ -27,8 +27,11 @@ export interface BoardSlot {
 
 export interface BookBoard {
   job: { id: number; name: string; status: JobStatus; time_zone: string };
-  /** What the viewer may do: book (Booked/Reserve/Requested, move, remove) or only request. */
-  can: { book: boolean; request: boolean };
+  /**
+   * What the viewer may do: book (Booked/Reserve/Requested, move, remove) or only request; and
+   * whether it may open the client's rate card (a warning about a missing price links to it).
+   */
+  can: { book: boolean; request: boolean; rates: boolean };
   shifts: {
     id: number;
     start: string;
@@ -144,6 +147,10 @@ export async function bookBoard(ctx: Ctx, jobId: unknown): Promise<BookBoard> {
       book: actor.permissions.has("jobs_book_workers"),
       request:
         actor.permissions.has("can_request_worker") || actor.permissions.has("jobs_book_workers"),
+      rates:
+        !actor.isClient &&
+        actor.permissions.has("rate_access") &&
+        actor.permissions.has("company_access"),
     },
     shifts,
   };

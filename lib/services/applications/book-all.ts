@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, withTx, type Ctx } from "../context";
-import { AppError, ConflictError, NotFoundError } from "../errors";
+import { AppError, ConfirmError, ConflictError, NotFoundError } from "../errors";
+import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { inCompanyScope, toId } from "./access";
 import { assertCanFill } from "./fill";
 import { lockJobs, lockSlots, underLocks } from "./locks";
-import { hasRateFor } from "./rated";
+import { clientPriceGaps, hasRateFor, missingClientPriceText } from "./rated";
+import { bookAllInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { liveSlots, loadAssignee, slotLabel } from "./targets";
 
@@ -22,11 +24,18 @@ export interface BookAllResult {
  * applicants' worker rows in id order, the slot, their applications). Each applicant passes
  * the same fill rule as a single booking; one that does not (slot full, another shift at the
  * same time, too little rest, a missing skill, deactivated) stays Applied, with the reason.
+ * A slot whose skill has no client price on the job is asked about once, before anyone is
+ * booked (410 `missing_client_price`, repeat with `book_anyway`), as a single booking is.
  */
-export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise<BookAllResult> {
+export async function bookAllApplicants(
+  ctx: Ctx,
+  slotIdParam: unknown,
+  raw: unknown = {},
+): Promise<BookAllResult> {
   requirePermission(ctx, "jobs_book_workers");
   const actor = requireUser(ctx);
   const slotId = toId(slotIdParam, "Shift slot");
+  const input = parseInput(bookAllInput, raw ?? {});
   const [seen] = await liveSlots(ctx.db, [slotId]);
   if (!seen || !inCompanyScope(actor, seen.companyId))
     throw new NotFoundError("Shift slot not found.");
@@ -73,6 +82,16 @@ export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise
         .for("update", { of: schema.applications })
     ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 
+    // The slot's price is one question for all of them, asked before anyone is booked.
+    if (apps.length && !input.book_anyway && !actor.isClient) {
+      const [gap] = await clientPriceGaps(ctx.db, [target]);
+      if (gap)
+        throw new ConfirmError(
+          `${missingClientPriceText(gap)} Book the applicants anyway?`,
+          "missing_client_price",
+          { client_price: gap },
+        );
+    }
     // Every applicant's worker rate at once: an applicant without one stays Applied.
     const hasRate = await hasRateFor(ctx.db, workerIds, [target]);
     const out: BookAllResult = { booked: [], not_booked: [], message: "" };
@@ -87,6 +106,7 @@ export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise
           clashes: "overlap-and-rest",
           skill: true,
           rates: hasRate,
+          clientPrice: false,
         });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -99,7 +119,13 @@ export async function bookAllApplicants(ctx: Ctx, slotIdParam: unknown): Promise
       }
       await ctx.db
         .update(schema.applications)
-        .set({ status: "Booked", bookedById: actor.userId, bookedAt: ctx.now, updatedAt: ctx.now })
+        .set({
+          status: "Booked",
+          bookedById: actor.userId,
+          bookedAt: ctx.now,
+          updatedAt: ctx.now,
+          ...(input.book_anyway ? { bookAnyway: true } : {}),
+        })
         .where(eq(schema.applications.id, a.id));
       await logActivity(ctx, {
         logName: "applications",

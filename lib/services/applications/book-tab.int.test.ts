@@ -67,6 +67,7 @@ describe("removing and moving", () => {
 
   it("moves a booked worker to another shift of the job, checking its capacity", async () => {
     const job = await insertJob(db, {
+      clientRates: true,
       name: "Move me",
       companyId: w.companyA,
       countryId: w.countryId,
@@ -214,7 +215,7 @@ describe("the book tab (bookBoard)", () => {
     await book(w.pm, b, s, { status: "Reserve" });
     await applyOn(db, s.slotId, c, "Denied");
     const board = await bookBoard(await ctx(w.pm), s.jobId);
-    expect(board.can).toEqual({ book: true, request: true });
+    expect(board.can).toEqual({ book: true, request: true, rates: true });
     expect(board.shifts).toHaveLength(1);
     expect(board.shifts[0]).toMatchObject({ id: s.shiftId, ended: false });
     const [slot] = board.shifts[0].slots;
@@ -229,7 +230,7 @@ describe("the book tab (bookBoard)", () => {
     const own = await oneShiftJob("2027-01-21T08:00:00Z", "2027-01-21T12:00:00Z");
     const other = await oneShiftJob("2027-01-21T14:00:00Z", "2027-01-21T18:00:00Z", 2, w.companyB);
     const board = await bookBoard(await ctx(w.colA), own.jobId);
-    expect(board.can).toEqual({ book: false, request: true });
+    expect(board.can).toEqual({ book: false, request: true, rates: false });
     expect((await appErrorOf(bookBoard(await ctx(w.colA), other.jobId))).status).toBe(404);
     expect((await appErrorOf(bookBoard(await ctx(w.worker), own.jobId))).status).toBe(403);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { formatDateTime } from "@/lib/domain/format";
-import { jobWorkerRates, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { jobClientRates, jobWorkerRates, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { AppError } from "@/lib/services/errors";
 import { updateJob } from "@/lib/services/jobs/edit";
@@ -101,6 +101,7 @@ describe("capacity under concurrent bookings and edits", () => {
       .values({ shiftId: from.shiftId, skillId: w.skill2, positions: 3 })
       .returning({ id: schema.shiftSlots.id });
     await jobWorkerRates(db, fromShift.jobId, [w.skill2]);
+    await jobClientRates(db, fromShift.jobId, [w.skill2]);
     const pm = await k.ctx(w.pm);
     const movers = await Promise.all(
       Array.from({ length: 4 }, () => k.worker([w.skill, w.skill2])),

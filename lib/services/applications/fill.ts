@@ -11,7 +11,13 @@ import {
   type Conflict,
 } from "./conflicts";
 import { lockApplicationsOf } from "./locks";
-import { hasRateFor, missingRateMessage, type HasRate } from "./rated";
+import {
+  clientPriceGaps,
+  hasRateFor,
+  missingClientPriceText,
+  missingRateMessage,
+  type HasRate,
+} from "./rated";
 import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
 
 /** What a verb asks of "can this worker fill this slot". */
@@ -36,6 +42,12 @@ export interface FillRequest {
    * of them (book-all: no query per worker).
    */
   rates?: boolean | HasRate;
+  /**
+   * Ask when a slot's skill has no client price on its job (410 `missing_client_price`, repeat
+   * with `book_anyway`): the worker would be paid for hours billed at nothing. Asked wherever
+   * worker rates are (`rates`) unless set; never of a client contact.
+   */
+  clientPrice?: boolean;
   closely?: boolean;
   /**
    * Who answers too little rest: a booker or requester is asked (410, repeat with `closely`);
@@ -56,11 +68,13 @@ export interface FillRequest {
  * The one rule "can this worker fill this slot" of booking, moving and status changes, checked
  * in a fixed order: a booked job is not cancelled, capacity (409), overlap (409), rest time
  * (410 `rest_time`, repeat with `closely`; a worker applying is told too, about its own bookings),
- * missing skill (410 `missing_skill`, repeat with
- * `book_anyway`), missing worker rate (410 `missing_rates`, repeat with `book_anyway`). Each flag
+ * missing skill (410 `missing_skill`, repeat with `book_anyway`), missing worker rate (410
+ * `missing_rates`, repeat with `book_anyway`), no client price for the slot's skill (410
+ * `missing_client_price`, repeat with `book_anyway`). Each flag
  * overrides only its own warnings: `closely` the rest time, `book_anyway` (the one column the
- * spec gives) the skill and the rate; when both of those apply, the skill's question names the
- * missing rate too, so one Book answers both. Call it inside the verb's transaction with the
+ * spec gives) the skill, the worker rate and the client price; the first of those questions
+ * names the others that apply too (and carries the price gap in `details.client_price`), so one
+ * Book answers them all. Call it inside the verb's transaction with the
  * jobs, worker and slots locked.
  */
 export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
@@ -135,6 +149,15 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
       ? await hasRateFor(ctx.db, [r.worker.id], r.targets)
       : r.rates;
   const unrated = hasRate ? r.targets.find((t) => !hasRate(r.worker.id, t)) : undefined;
+  // Only the office is asked about the agency's prices: never a client contact (nor shown
+  // them), never a worker applying for itself.
+  const askPrice =
+    (r.clientPrice ?? Boolean(r.rates)) &&
+    anyway !== "Apply" &&
+    viewerCompanyOf(ctx.actor) === undefined;
+  const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets) : [];
+  const details = gap ? { client_price: gap } : undefined;
+  const priceText = gap ? ` ${missingClientPriceText(gap)}` : "";
 
   if (r.skill) {
     const skills = await workerSkillIds(ctx.db, r.worker.id);
@@ -144,16 +167,25 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
         ? ` There is no worker rate for them as ${unrated.skillName} on this job either.`
         : "";
       throw new ConfirmError(
-        `${r.worker.name} does not have the skill ${missing.skillName}.${noRate} ${anyway} anyway?`,
+        `${r.worker.name} does not have the skill ${missing.skillName}.${noRate}${priceText} ${anyway} anyway?`,
         "missing_skill",
+        details,
       );
     }
   }
 
   if (unrated)
     throw new ConfirmError(
-      missingRateMessage(r.worker.name, unrated.skillName, anyway),
+      missingRateMessage(r.worker.name, unrated.skillName, anyway, priceText),
       "missing_rates",
+      details,
+    );
+
+  if (gap)
+    throw new ConfirmError(
+      `${missingClientPriceText(gap)} ${anyway} anyway?`,
+      "missing_client_price",
+      details,
     );
 }
 
@@ -257,5 +289,6 @@ export async function assertCanMove(
     ...opts,
     // Only a held place needs a rate: an application or a reserve is not booked by moving.
     rates: filled && opts.rates,
+    clientPrice: filled && Boolean(opts.rates),
   });
 }

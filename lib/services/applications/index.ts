@@ -5,6 +5,7 @@ export { applicationChangeOptions, changeApplication } from "./change";
 export { bookableUsers, bookableUsersInput } from "./bookable";
 export {
   bookInput,
+  bookAllInput,
   statusChangeInput,
   applicationChangeInput,
   removeInput,

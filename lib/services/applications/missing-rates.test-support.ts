@@ -23,6 +23,7 @@ export async function unratedJob(start: string, end: string, opts: { branchId?: 
     companyId: w.companyA,
     countryId: w.countryId,
     workerRates: false,
+    clientRates: true,
     shifts: [
       {
         startsAt: new Date(start),

@@ -1,5 +1,7 @@
-import type { DbOrTx } from "@/db";
-import type { WorkerRate } from "../rates/lookup";
+import { inArray } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { jobsPricing } from "../rates/job-pricing";
+import { clientRatesFor, type WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
 
 /** What the booking check needs of a slot: its job and its skill. */
@@ -50,4 +52,85 @@ export const missingRateMessage = (
   workerName: string,
   skillName: string,
   anyway: "Book" | "Move" | "Request" | "Apply" = "Book",
-) => `There is no worker rate for ${workerName} as ${skillName} on this job. ${anyway} anyway?`;
+  /** More the same answer overrides (" Nordlys has no client price …"), before the question. */
+  more = "",
+) =>
+  `There is no worker rate for ${workerName} as ${skillName} on this job.${more} ${anyway} anyway?`;
+
+/** A slot's skill the client pays nothing for on the slot's job. */
+export interface ClientPriceGap {
+  job_id: number;
+  skill_id: number;
+  skill_name: string;
+  company_id: number;
+  company_name: string;
+  /** The pricing branch whose rate card lacks the skill; null: the job has no branch to price it. */
+  branch_id: number | null;
+  branch_name: string | null;
+}
+
+/**
+ * The slots' skills with no client price on their job, by the lookup the projection prices
+ * revenue with (the job's own row, the card at the job's pricing branch, then the parent
+ * skill's): booking onto one of them puts worker pay on the job with nothing billed for it.
+ * Two queries for the names and the pricing, two per job of the slots.
+ */
+export async function clientPriceGaps(
+  db: DbOrTx,
+  slots: (RatedSlot & { skillName: string })[],
+): Promise<ClientPriceGap[]> {
+  if (!slots.length) return [];
+  const jobIds = [...new Set(slots.map((s) => s.jobId))];
+  const pricing = await jobsPricing(db, jobIds);
+  const gaps: ClientPriceGap[] = [];
+  for (const [jobId, p] of pricing) {
+    const own = slots.filter((s) => s.jobId === jobId);
+    const prices = await clientRatesFor(db, {
+      companyId: p.companyId,
+      branchId: p.branchId,
+      jobId,
+      skillIds: own.map((s) => s.skillId),
+    });
+    for (const s of own)
+      if (
+        !prices.has(s.skillId) &&
+        !gaps.some((g) => g.job_id === jobId && g.skill_id === s.skillId)
+      )
+        gaps.push({
+          job_id: jobId,
+          skill_id: s.skillId,
+          skill_name: s.skillName,
+          company_id: p.companyId,
+          company_name: "",
+          branch_id: p.branchId,
+          branch_name: null,
+        });
+  }
+  if (!gaps.length) return gaps;
+  const [companies, branches] = await Promise.all([
+    db
+      .select({ id: schema.companies.id, name: schema.companies.name })
+      .from(schema.companies)
+      .where(inArray(schema.companies.id, [...new Set(gaps.map((g) => g.company_id))])),
+    db
+      .select({ id: schema.branches.id, name: schema.branches.name })
+      .from(schema.branches)
+      .where(
+        inArray(schema.branches.id, [
+          0,
+          ...new Set(gaps.flatMap((g) => (g.branch_id === null ? [] : [g.branch_id]))),
+        ]),
+      ),
+  ]);
+  for (const g of gaps) {
+    g.company_name = companies.find((c) => c.id === g.company_id)?.name ?? "The client";
+    g.branch_name = branches.find((b) => b.id === g.branch_id)?.name ?? null;
+  }
+  return gaps;
+}
+
+/** Why a gap matters, in words: "Nordlys has no client price for Rigger at Copenhagen: …". */
+export const missingClientPriceText = (g: ClientPriceGap) =>
+  g.branch_name
+    ? `${g.company_name} has no client price for ${g.skill_name} at ${g.branch_name}, so its hours on this job are billed at nothing.`
+    : `${g.company_name} has no client price for ${g.skill_name} on this job (the job has no branch to price it), so its hours are billed at nothing.`;

@@ -30,6 +30,9 @@ export const bookInput = z.object({
 });
 export type BookInput = z.input<typeof bookInput>;
 
+/** POST shift-slots/{id}/book-applicants: `book_anyway` books onto a skill with no client price. */
+export const bookAllInput = z.object({ book_anyway: flag });
+
 export const statusChangeInput = z.object({
   status: statusOf(APPLICATION_STATUSES),
   closely: flag,

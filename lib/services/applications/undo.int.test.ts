@@ -50,6 +50,7 @@ async function outboxFor(workerId: number) {
 /** A two-shift job with one Stagehand slot per shift (positions each). */
 async function twoShiftJob(day: string, positions = 1) {
   const job = await insertJob(db, {
+    clientRates: true,
     name: `Undo ${day}`,
     companyId: w.companyA,
     countryId: w.countryId,
@@ -286,6 +287,7 @@ describe("moving onto a shift the worker is already on (one rule for move and un
 describe("moving into a slot of another skill", () => {
   it('asks "Move anyway?" (410 missing_skill), not "Book anyway?", and moves when repeated', async () => {
     const job = await insertJob(db, {
+      clientRates: true,
       name: "Move anyway",
       companyId: w.companyA,
       countryId: w.countryId,

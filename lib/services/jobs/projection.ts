@@ -120,14 +120,13 @@ async function projectionRates(
 ) {
   const skillIds = [...new Set(slotRows.flatMap((r) => (r.skillId ? [r.skillId] : [])))];
   const [clientRates, workerRates] = await Promise.all([
-    pricing.branchId === null
-      ? Promise.resolve(new Map() as Awaited<ReturnType<typeof clientRatesFor>>)
-      : clientRatesFor(ctx.db, {
-          companyId: job.companyId,
-          branchId: pricing.branchId,
-          jobId: job.id,
-          skillIds,
-        }),
+    // The booking's warning about a skill with no client price reads the same rows.
+    clientRatesFor(ctx.db, {
+      companyId: job.companyId,
+      branchId: pricing.branchId,
+      jobId: job.id,
+      skillIds,
+    }),
     workerRatesFor(ctx.db, {
       jobId: job.id,
       branchIds: pricing.branchIds,

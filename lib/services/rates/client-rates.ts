@@ -8,6 +8,8 @@ import { withTx, type Ctx, type TxCtx } from "../context";
 import { NotFoundError } from "../errors";
 import { parseId } from "../params";
 import { parseInput } from "../validate";
+import { minorUnitsOf } from "@/lib/domain/money";
+import { assertNoRateLosses, storedPrices } from "./losses";
 import {
   clientRateInput,
   clientRateQuery,
@@ -130,6 +132,7 @@ export async function listClientRates(ctx: Ctx, raw: unknown): Promise<ClientRat
 export async function writeCard(
   ctx: TxCtx,
   card: ClientCard,
+  saveAnyway?: boolean,
 ): Promise<{ currency: CurrencyView; saved: number; removed: number }> {
   await loadCompany(ctx.db, card.company_id);
   const currency = await branchCurrency(ctx.db, card.branch_id);
@@ -139,12 +142,28 @@ export async function writeCard(
   );
   await requireLiveLevels(ctx.db, card.rates);
   const existing = await ctx.db
-    .select({ id: cr.id, skillId: cr.skillId, levelId: cr.levelId })
+    .select({
+      id: cr.id,
+      skillId: cr.skillId,
+      levelId: cr.levelId,
+      standardPrice: cr.standardPrice,
+      weekendPrice: cr.weekendPrice,
+      nightPrice: cr.nightPrice,
+      rateWorker: cr.rateWorker,
+    })
     .from(cr)
     .where(
       and(eq(cr.companyId, card.company_id), eq(cr.branchId, card.branch_id), isNull(cr.jobId)),
     )
     .for("update");
+  const stored = new Map(existing.map((r) => [cardKey(r.skillId, r.levelId), storedPrices(r)]));
+  await assertNoRateLosses(
+    ctx.db,
+    card.rates,
+    (r) => stored.get(cardKey(r.skill_id, r.level_id)),
+    currency.minor_units,
+    saveAnyway,
+  );
   const plan = planCardWrite(
     existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, r.levelId) })),
     card.rates,
@@ -170,9 +189,9 @@ export async function saveClientCard(
   raw: unknown,
 ): Promise<{ rates: ClientRateView[]; currency: CurrencyView; message: string }> {
   requireRateAccess(ctx);
-  const { jsonData: card } = parseInput(saveCardInput, raw ?? {});
+  const { jsonData: card, save_anyway } = parseInput(saveCardInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
-    const { currency, saved, removed } = await writeCard(ctx, card);
+    const { currency, saved, removed } = await writeCard(ctx, card, save_anyway);
     await logActivity(ctx, {
       logName: "rates",
       description: `Saved the client rate card (${saved} rates, ${removed} removed)`,
@@ -219,11 +238,11 @@ export async function createClientRate(
   requireRateAccess(ctx);
   const input = parseInput(clientRateInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
-    await writeCard(ctx, {
-      company_id: input.company_id,
-      branch_id: input.branch_id,
-      rates: [input],
-    });
+    await writeCard(
+      ctx,
+      { company_id: input.company_id, branch_id: input.branch_id, rates: [input] },
+      input.save_anyway,
+    );
     const [row] = await cardRows(
       ctx.db,
       and(
@@ -260,6 +279,13 @@ export async function updateClientRate(
       .where(and(eq(cr.id, id), isNull(cr.jobId)))
       .for("update");
     if (!before) throw new NotFoundError("Rate not found.");
+    await assertNoRateLosses(
+      ctx.db,
+      [{ ...input, skill_id: before.skillId }],
+      () => storedPrices(before),
+      minorUnitsOf(before.currencyCode.trim()),
+      input.save_anyway,
+    );
     await ctx.db
       .update(cr)
       .set({ ...clientBandsOf(input), updatedAt: ctx.now })

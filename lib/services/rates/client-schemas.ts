@@ -71,7 +71,11 @@ export const clientCard = z
 export type ClientCard = z.output<typeof clientCard>;
 
 /** POST/PUT rates: the whole card of one company and branch. */
-export const saveCardInput = z.object({ jsonData: jsonText(clientCard) });
+export const saveCardInput = z.object({
+  jsonData: jsonText(clientCard),
+  /** Saves rates that lose money (410 `rate_loses_money` otherwise). */
+  save_anyway: flag,
+});
 
 export const ratesListInput = z.object({
   filter: z
@@ -100,6 +104,7 @@ export const clientRateInput = clientBands
     branch_id: idSchema,
     skill_id: idSchema,
     level_id: optionalLevelId,
+    save_anyway: flag,
   })
   .superRefine((r, ctx) => {
     checkClientBands(r, ctx);
@@ -112,7 +117,7 @@ export const clientRateInput = clientBands
   });
 
 /** PUT rates/update/{id}: the prices of one row. */
-export const clientRateUpdate = clientBands.superRefine((r, ctx) => {
+export const clientRateUpdate = clientBands.extend({ save_anyway: flag }).superRefine((r, ctx) => {
   checkClientBands(r, ctx);
   if (isEmptyClientRow(r))
     ctx.addIssue({

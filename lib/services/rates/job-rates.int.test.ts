@@ -11,6 +11,7 @@ import {
   branch,
   evening,
   jobClientRows,
+  jobWorkerRows,
   junior,
   lastLog,
   senior,
@@ -256,5 +257,66 @@ describe("who may read and change a job's rates", () => {
       for (const call of calls) expect((await appErrorOf(call)).status).toBe(403);
     }
     expect((await jobClientRows(job.id))[0].standardPrice).toBe(30000);
+  });
+});
+
+describe("a job's client rates that lose money (issue 23)", () => {
+  it("asks before saving a price below the worker pay, writes nothing, and saves with save_anyway", async () => {
+    const job = await makeJob([evening()]);
+    const before = await jobClientRows(job.id);
+    const rates = [
+      {
+        skill_id: w.skill3,
+        standard_price: 30000,
+        weekend_price: 20000,
+        rate_worker: 35000,
+      },
+    ];
+    const pm = await ctxOf(w.pm);
+    const err = await appErrorOf(saveJobClientRates(pm, job.id, { rates }));
+    expect([err.status, err.type]).toEqual([410, "rate_loses_money"]);
+    expect(err.message).toBe(
+      "This rate loses money. Runner: The worker pay (350.00) is above the standard price (300.00) and the weekend and holiday price (200.00). The weekend and holiday price (200.00) is below the standard price (300.00). Save anyway?",
+    );
+    expect(await jobClientRows(job.id)).toEqual(before);
+    await saveJobClientRates(pm, job.id, { rates, save_anyway: true });
+    const runner = (await jobClientRows(job.id)).find((r) => r.skillId === w.skill3);
+    expect(runner).toMatchObject({ standardPrice: 30000, weekendPrice: 20000, rateWorker: 35000 });
+    // The copied Stagehand row, sent back unchanged with the saved loss, asks nothing.
+    const again = await saveJobClientRates(pm, job.id, { rates });
+    expect(again.message).toBe("Record updated successfully");
+  });
+});
+
+describe("a job's worker pay above the client's price (issue 23)", () => {
+  it("asks before saving, names the row and band, writes nothing, and saves with save_anyway", async () => {
+    const job = await makeJob([evening()]);
+    const before = await jobWorkerRows(job.id);
+    const rates = [
+      {
+        skill_id: w.skill,
+        level_id: senior,
+        amount: 32000,
+        night_amount: 50000,
+        night_start: "22:00",
+        night_end: "06:00",
+      },
+    ];
+    const pm = await ctxOf(w.pm);
+    const err = await appErrorOf(saveJobWorkerRates(pm, job.id, { rates }));
+    expect([err.status, err.type]).toEqual([410, "rate_loses_money"]);
+    expect(err.message).toBe(
+      "This rate loses money. Stagehand · Senior (job rates): The standard pay (320.00) is above the client's standard price (300.00). The night pay (500.00) is above the client's night price (450.00). Save anyway?",
+    );
+    expect(await jobWorkerRows(job.id)).toEqual(before);
+
+    await saveJobWorkerRates(pm, job.id, { rates, save_anyway: true });
+    const row = (await jobWorkerRows(job.id)).find((r) => r.levelId === senior);
+    expect(row).toMatchObject({ amount: 32000, nightAmount: 50000 });
+    // Pay at or below the price asks nothing.
+    const fine = await saveJobWorkerRates(pm, job.id, {
+      rates: [{ skill_id: w.skill, level_id: junior, amount: 30000 }],
+    });
+    expect(fine.message).toBe("Record updated successfully");
   });
 });

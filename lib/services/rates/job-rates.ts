@@ -4,8 +4,10 @@ import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { withTx, type Ctx } from "../context";
-import { parseId } from "../params";
+import { flag, parseId } from "../params";
 import { parseInput } from "../validate";
+import { minorUnitsOf } from "@/lib/domain/money";
+import { assertNoRateLosses, storedPrices } from "./losses";
 import { clientRateRow, isEmptyClientRow, jsonText } from "./client-schemas";
 import {
   JOB_RATE_MESSAGES,
@@ -118,6 +120,8 @@ export const saveJobClientRatesInput = z.object({
         });
       }),
   ),
+  /** Saves rates that lose money (410 `rate_loses_money` otherwise). */
+  save_anyway: flag,
 });
 
 /**
@@ -132,15 +136,31 @@ export async function saveJobClientRates(
 ): Promise<JobClientRatesView & { message: string }> {
   requireRateAccess(ctx);
   const jobId = parseId(rawJobId, "Job");
-  const { rates } = parseInput(saveJobClientRatesInput, raw ?? {});
+  const { rates, save_anyway } = parseInput(saveJobClientRatesInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const { job, pricing, branchId } = await lockJobForRates(ctx, jobId, rates);
     const cr = schema.clientRates;
     const existing = await ctx.db
-      .select({ id: cr.id, skillId: cr.skillId })
+      .select({
+        id: cr.id,
+        skillId: cr.skillId,
+        standardPrice: cr.standardPrice,
+        weekendPrice: cr.weekendPrice,
+        nightPrice: cr.nightPrice,
+        rateWorker: cr.rateWorker,
+      })
       .from(cr)
       .where(and(eq(cr.jobId, job.id), isNull(cr.levelId)))
       .for("update");
+    // A row the job copied from the card is stored; one sent as the card's shows it unchanged.
+    const stored = new Map(existing.map((r) => [r.skillId, storedPrices(r)]));
+    await assertNoRateLosses(
+      ctx.db,
+      rates,
+      (r) => stored.get(r.skill_id),
+      minorUnitsOf(pricing.currencyCode),
+      save_anyway,
+    );
     const plan = planCardWrite(
       existing.map((r) => ({ id: r.id, key: cardKey(r.skillId, null) })),
       rates,

@@ -6,7 +6,9 @@ import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { withTx, type Ctx } from "../context";
 import { ValidationError } from "../errors";
-import { parseId } from "../params";
+import { flag, parseId } from "../params";
+import { minorUnitsOf } from "@/lib/domain/money";
+import { assertNoPayLosses } from "./losses";
 import { parseInput } from "../validate";
 import { levelOptions } from "../levels";
 import { jsonText } from "./client-schemas";
@@ -222,6 +224,8 @@ export const saveJobWorkerRatesInput = z.object({
         });
       }),
   ),
+  /** Saves pay above the client's price (410 `rate_loses_money` otherwise). */
+  save_anyway: flag,
 });
 
 /**
@@ -236,7 +240,7 @@ export async function saveJobWorkerRates(
 ): Promise<JobWorkerRatesView & { message: string }> {
   requireRateAccess(ctx);
   const jobId = parseId(rawJobId, "Job");
-  const { rates } = parseInput(saveJobWorkerRatesInput, raw ?? {});
+  const { rates, save_anyway } = parseInput(saveJobWorkerRatesInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const { job, pricing, branchId } = await lockJobForRates(ctx, jobId, rates);
     await requireLiveLevels(ctx.db, rates);
@@ -259,10 +263,27 @@ export async function saveJobWorkerRates(
         throw new ValidationError(JOB_RATE_MESSAGES.workerNotOnJob, errors);
     }
     const existing = await ctx.db
-      .select({ id: wr.id, skillId: wr.skillId, levelId: wr.levelId, userId: wr.userId })
+      .select({
+        id: wr.id,
+        skillId: wr.skillId,
+        levelId: wr.levelId,
+        userId: wr.userId,
+        amount: wr.amount,
+        weekend_amount: wr.weekendAmount,
+        night_amount: wr.nightAmount,
+      })
       .from(wr)
       .where(eq(wr.jobId, job.id))
       .for("update");
+    const stored = new Map(existing.map((r) => [cardKey(r.skillId, r.levelId, r.userId), r]));
+    await assertNoPayLosses(
+      ctx.db,
+      { id: job.id, companyId: pricing.companyId, branchId },
+      rates,
+      (r) => stored.get(cardKey(r.skill_id, r.level_id, r.user_id)),
+      minorUnitsOf(pricing.currencyCode),
+      save_anyway,
+    );
     const [branch] = await ctx.db
       .select({ countryId: schema.branches.countryId })
       .from(schema.branches)

@@ -60,15 +60,16 @@ const trim = (code: string) => code.trim();
  * precedence: the job's own row for the skill → the company × branch card row → for a
  * sub-skill with neither, the same two for its parent skill. Rows priced per level are not
  * used here (the card prices a skill; level rows are a refinement the grid does not write).
- * A skill with no rate is absent from the map. Two queries.
+ * A skill with no rate is absent from the map. Two queries. `branchId` null (a job with no
+ * pricing branch) reads the job's own rows only: there is no card to fall back on.
  */
 export async function clientRatesFor(
   db: DbOrTx,
-  q: { companyId: number; branchId: number; jobId?: number | null; skillIds: number[] },
+  q: { companyId: number; branchId: number | null; jobId?: number | null; skillIds: number[] },
 ): Promise<Map<number, ClientRate>> {
   const out = new Map<number, ClientRate>();
   const skillIds = [...new Set(q.skillIds)];
-  if (!skillIds.length) return out;
+  if (!skillIds.length || (q.branchId === null && !q.jobId)) return out;
   const parents = await parentsOf(db, skillIds);
   const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
   const cr = schema.clientRates;
@@ -80,7 +81,9 @@ export async function clientRatesFor(
         inArray(cr.skillId, all),
         isNull(cr.levelId),
         or(
-          and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
+          q.branchId === null
+            ? undefined
+            : and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
           q.jobId ? eq(cr.jobId, q.jobId) : undefined,
         ),
       ),

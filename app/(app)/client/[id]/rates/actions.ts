@@ -10,8 +10,14 @@ export interface CardPayload {
   rates: ({ skill_id: number } & Record<string, number | string | null>)[];
 }
 
-export async function saveClientCardAction(card: CardPayload) {
-  return runAction((ctx) => saveClientCard(ctx, { jsonData: card }));
+/** `save_anyway` answers "this rate loses money" (410 rate_loses_money). */
+export async function saveClientCardAction(
+  card: CardPayload,
+  flags: { save_anyway?: boolean } = {},
+) {
+  return runAction((ctx) =>
+    saveClientCard(ctx, { jsonData: card, save_anyway: flags?.save_anyway === true }),
+  );
 }
 
 export async function savePresetAction(card: CardPayload, presetName: string) {

@@ -13,6 +13,7 @@ import {
 } from "@/components/ui";
 import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
 import { toGridValues, useRateGrid } from "@/components/rates/use-rate-grid";
+import { RateLossConfirm } from "@/components/rates/rate-loss-confirm";
 import type { ClientRateView, PresetView, RateSkillView } from "@/lib/services/rates";
 import {
   applyPresetAction,
@@ -57,7 +58,13 @@ export function ClientRatesEditor({
   presets: PresetView[];
 }) {
   const rows = useMemo(
-    () => skills.map((s) => ({ id: s.id, name: s.name, parentName: s.parent_name })),
+    () =>
+      skills.map((s) => ({
+        id: s.id,
+        name: s.name,
+        parentName: s.parent_name,
+        parentId: s.parent_id,
+      })),
     [skills],
   );
   const grid = useRateGrid(COLUMNS, rows, currency.digits, () =>
@@ -85,7 +92,7 @@ export function ClientRatesEditor({
     const payload = card();
     if (!payload) return;
     grid.submit(
-      () => saveClientCardAction(payload),
+      (flags) => saveClientCardAction(payload, flags),
       payload.rates.map((r) => r.skill_id),
     );
   };
@@ -123,6 +130,7 @@ export function ClientRatesEditor({
         onChange={onChange}
         currencyCode={currency.code}
       />
+      <RateLossConfirm loss={grid.loss} busy={pending} onCancel={grid.dismissLoss} />
       <SavePresetDialog open={presetOpen} onOpenChange={setPresetOpen} card={card} />
       <ApplyPresetDialog
         open={applyOpen}

@@ -8,6 +8,7 @@ import {
   bookableUsers,
   bookableUsersInput,
   bookAllApplicants,
+  bookAllInput,
   bookApplications,
   bookInput,
   changeApplication,
@@ -50,8 +51,8 @@ export async function undoChange(activityId: number, flags: { closely?: boolean 
   return runParsed(undoInput, { activity_id: activityId, ...flags }, undoApplicationChange);
 }
 
-export async function bookApplicants(slotId: number) {
-  return runAction((ctx) => bookAllApplicants(ctx, slotId));
+export async function bookApplicants(slotId: number, flags: z.input<typeof bookAllInput> = {}) {
+  return runParsed(bookAllInput, flags, (ctx, input) => bookAllApplicants(ctx, slotId, input));
 }
 
 export async function moveOptions(shiftId: number, applicationId: number) {

@@ -41,7 +41,7 @@ export function BookBoardView({
     );
   const bookAll = (slot: BoardSlot) =>
     call.run(
-      () => bookApplicants(slot.id),
+      (f) => bookApplicants(slot.id, { book_anyway: f.book_anyway }),
       (d) => {
         if (d.not_booked.length)
           notify.warning(`Not booked: ${d.not_booked.length}`, {
@@ -185,6 +185,7 @@ export function BookBoardView({
           shiftId={moving.shiftId}
           app={moving.app}
           tz={tz}
+          canOpenRates={board.can.rates}
           onClose={() => setMoving(null)}
         />
       )}
@@ -203,7 +204,12 @@ export function BookBoardView({
         onCancel={() => setRemoving(null)}
         onRemove={(notifyWorker) => removing && remove(removing.app, notifyWorker)}
       />
-      <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
+      <ConfirmRetry
+        pending={call.confirm}
+        busy={call.pending}
+        onCancel={call.dismiss}
+        canOpenRates={board.can.rates}
+      />
     </>
   );
 }

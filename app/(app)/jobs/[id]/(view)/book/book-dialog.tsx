@@ -295,7 +295,12 @@ export function BookDialog({
             className="mt-3"
           />
         )}
-        <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
+        <ConfirmRetry
+          pending={call.confirm}
+          busy={call.pending}
+          onCancel={call.dismiss}
+          canOpenRates={board.can.rates}
+        />
       </DialogContent>
     </Dialog>
   );

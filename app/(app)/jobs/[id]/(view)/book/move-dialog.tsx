@@ -15,11 +15,13 @@ export function MoveDialog({
   shiftId,
   app,
   tz,
+  canOpenRates,
   onClose,
 }: {
   shiftId: number;
   app: BoardApplication;
   tz: string;
+  canOpenRates: boolean;
   onClose: () => void;
 }) {
   const [options, setOptions] = useState<Options | null>(null);
@@ -107,7 +109,12 @@ export function MoveDialog({
             ))}
           </ul>
         )}
-        <ConfirmRetry pending={call.confirm} busy={call.pending} onCancel={call.dismiss} />
+        <ConfirmRetry
+          pending={call.confirm}
+          busy={call.pending}
+          onCancel={call.dismiss}
+          canOpenRates={canOpenRates}
+        />
       </DialogContent>
     </Dialog>
   );

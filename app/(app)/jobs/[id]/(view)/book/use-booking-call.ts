@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { notify } from "@/components/ui";
 import type { ActionResult } from "@/lib/http/action";
-import type { PendingConfirm } from "./confirm-retry";
+import { clientPriceOf, type PendingConfirm } from "./confirm-retry";
 import { offerUndo } from "./undo-toast";
 
 type Flags = { closely?: boolean; book_anyway?: boolean };
@@ -13,7 +13,7 @@ type Flags = { closely?: boolean; book_anyway?: boolean };
  * Runs a booking action and answers it the way spec §8 asks: 409 as an error toast with the
  * server's message, 410 as a question with Book (or `confirmLabel`, e.g. "Move anyway") and
  * Cancel, where the confirming button repeats the call with `closely` (rest time) or
- * `book_anyway` (missing skill, missing worker rate). The flags add up, so a second warning after
+ * `book_anyway` (missing skill, missing worker rate, no client price for the skill). The flags add up, so a second warning after
  * the first (rest time, then no rate) asks again and its Book repeats the call with both. A success whose answer names an undoable change
  * (`undo_activity_id`) offers Undo in its toast.
  */
@@ -38,7 +38,9 @@ export function useBookingCall(confirmLabel = "Book") {
         router.refresh();
       } else if (res.status === 410) {
         const more =
-          res.type === "missing_skill" || res.type === "missing_rates"
+          res.type === "missing_skill" ||
+          res.type === "missing_rates" ||
+          res.type === "missing_client_price"
             ? { ...flags, book_anyway: true }
             : { ...flags, closely: true };
         // A request's warning asks "Request anyway?": its button says Request, not Book.
@@ -46,6 +48,7 @@ export function useBookingCall(confirmLabel = "Book") {
         setConfirm({
           message: res.message,
           label,
+          clientPrice: clientPriceOf(res.details),
           retry: () => run(call, success, more, onDone),
         });
       } else {

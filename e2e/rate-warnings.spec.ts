@@ -109,6 +109,8 @@ for (const view of [
     await result.getByRole("button", { name: `Book ${first.name}`, exact: true }).click();
     await confirm.getByRole("button", { name: "Book", exact: true }).click();
     await expect(result).toContainText("Booked");
+    // The toast says whom it booked where, not "Application added successfully".
+    await expectToast(page, `${first.name} booked on `);
     await page.keyboard.press("Escape");
     await expect(slot).toContainText("1/2");
 

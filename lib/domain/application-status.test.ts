@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   aggregateJobStatus,
+  bookedMessage,
   allowedTransitions,
   APPLICATION_TRANSITIONS,
   canTransition,
@@ -109,5 +110,19 @@ describe("rules around the hours", () => {
     expect(aggregateJobStatus("Approved", { Reported: 1, Approved: 1 }, true)).toBe("Reported");
     for (const fixed of ["Draft", "Cancelled", "Invoiced", "Paid"] as const)
       expect(aggregateJobStatus(fixed, { "Report!": 3 }, true)).toBe(fixed);
+  });
+});
+
+describe("bookedMessage", () => {
+  it("names whom, what and where, one day or the number of shifts", () => {
+    expect(bookedMessage("Ida Pedersen", "Booked", "Roskilde", ["Sat 27/06"])).toBe(
+      "Ida Pedersen booked on Roskilde · Sat 27/06",
+    );
+    expect(bookedMessage("Ida Pedersen", "Reserve", "Roskilde", ["Sat 27/06", "Sun 28/06"])).toBe(
+      "Ida Pedersen put on reserve for Roskilde · 2 shifts",
+    );
+    expect(bookedMessage("Ida Pedersen", "Requested", "Roskilde", [])).toBe(
+      "Ida Pedersen requested for Roskilde",
+    );
   });
 });

@@ -162,6 +162,24 @@ export function aggregateJobStatus(
   return "Published";
 }
 
+/**
+ * What the office's Book dialog says it did, naming whom and where ("Ida Pedersen booked on
+ * Roskilde · Sat 27/06"): the spec's "Application added successfully" is about applications,
+ * and a planner booking twenty people needs to see which one went through.
+ */
+export function bookedMessage(
+  worker: string,
+  status: "Booked" | "Reserve" | "Requested",
+  job: string,
+  days: string[],
+): string {
+  const what = { Booked: "booked on", Reserve: "put on reserve for", Requested: "requested for" }[
+    status
+  ];
+  const when = days.length > 1 ? `${days.length} shifts` : days[0];
+  return `${worker} ${what} ${job}${when ? ` · ${when}` : ""}`;
+}
+
 /** The toasts of spec §8 for applications, in one place for every screen and answer. */
 export const APPLICATION_MESSAGES = {
   applied: "Succesfully applied",

@@ -17,6 +17,7 @@ import {
   parseDateTime,
   parseTime,
   TIME_OPTIONS,
+  formatWeekdayDate,
 } from "./format";
 
 const CPH = "Europe/Copenhagen";
@@ -24,6 +25,13 @@ const UTC = "UTC";
 
 describe("formatting in a zone (spec §9)", () => {
   const evening = new Date("2026-11-22T21:00:00Z"); // 22:00 in Copenhagen
+
+  it("names a shift's day as 'Sat 27/06' in the job's zone", () => {
+    expect(formatWeekdayDate(new Date("2026-06-27T10:00:00Z"), CPH)).toBe("Sat 27/06");
+    // 23:30 UTC on a Sunday is already Monday in Copenhagen.
+    expect(formatWeekdayDate(new Date("2026-06-28T23:30:00Z"), CPH)).toBe("Mon 29/06");
+    expect(formatWeekdayDate(new Date("2026-06-28T23:30:00Z"), UTC)).toBe("Sun 28/06");
+  });
 
   it("formats the date as DD/MM/YYYY", () => {
     expect(formatDate(evening, CPH)).toBe("22/11/2026");

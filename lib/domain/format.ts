@@ -16,6 +16,15 @@ export const formatTime = (date: Date, timeZone: string): string => {
 export const formatDateTime = (date: Date, timeZone: string): string =>
   `${formatDate(date, timeZone)} ${formatTime(date, timeZone)}`;
 
+const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** "Sat 27/06": a shift's day in a short message, in the job's time zone. */
+export const formatWeekdayDate = (date: Date, timeZone: string): string => {
+  const l = toLocal(date, timeZone);
+  const day = new Date(Date.UTC(l.year, l.month - 1, l.day)).getUTCDay();
+  return `${WEEKDAY_SHORT[day]} ${pad(l.day)}/${pad(l.month)}`;
+};
+
 /** booked_at format. */
 export const formatBookedAt = (date: Date, timeZone: string): string => {
   const l = toLocal(date, timeZone);

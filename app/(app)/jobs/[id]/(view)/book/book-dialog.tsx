@@ -16,8 +16,8 @@ import {
   notify,
 } from "@/components/ui";
 import { StatusBadge } from "@/components/work/status-badge";
-import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
-import { formatDate, formatTime } from "@/lib/domain/format";
+import { bookedMessage } from "@/lib/domain/application-status";
+import { formatDate, formatTime, formatWeekdayDate } from "@/lib/domain/format";
 import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookWorker, searchWorkers } from "./actions";
@@ -94,7 +94,7 @@ export function BookDialog({
     setQuery(name.trim());
   };
 
-  const book = (workerId: number, status: "Booked" | "Reserve" | "Requested") =>
+  const book = (workerId: number, name: string, status: "Booked" | "Reserve" | "Requested") =>
     call.run(
       (f) =>
         bookWorker({
@@ -104,7 +104,14 @@ export function BookDialog({
           status,
           ...f,
         }),
-      APPLICATION_MESSAGES.added,
+      bookedMessage(
+        name,
+        status,
+        board.job.name,
+        sameSkill
+          .filter((s) => shiftIds.includes(s.id))
+          .map((s) => formatWeekdayDate(new Date(s.start), tz)),
+      ),
       {},
       () => void load(),
     );
@@ -266,8 +273,8 @@ export function BookDialog({
                           whyNot={whyNot}
                           reserve={!holding && !here.some((a) => a.status === "Reserve")}
                           busy={call.pending}
-                          onBook={() => book(u.id, "Booked")}
-                          onReserve={() => book(u.id, "Reserve")}
+                          onBook={() => book(u.id, u.name, "Booked")}
+                          onReserve={() => book(u.id, u.name, "Reserve")}
                         />
                       )}
                       {board.can.request && !holding && (
@@ -275,7 +282,7 @@ export function BookDialog({
                           size="sm"
                           variant="secondary"
                           disabled={call.pending}
-                          onClick={() => book(u.id, "Requested")}
+                          onClick={() => book(u.id, u.name, "Requested")}
                           aria-label={`Request ${u.name}`}
                         >
                           Request

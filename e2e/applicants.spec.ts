@@ -128,7 +128,7 @@ test("the office approves an applicant and declines a document with a reason", a
   await expectNoSeriousViolations(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/decline-dialog-1280.png` });
   await dialog.getByRole("button", { name: "Decline document" }).click();
-  await expectToast(page, "Document approved or declined successfully");
+  await expectToast(page, "First-aid certificate of Oskar Lindqvist declined");
   await expect(dialog).toBeHidden();
   await expect(firstAid).toHaveCount(0);
   await expect(kinds.getByRole("link", { name: `Documents (${docs - 1})` })).toBeVisible();

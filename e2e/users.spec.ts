@@ -123,7 +123,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
   await page.getByRole("menuitem", { name: "Deactivate" }).click();
   const dialog = page.getByRole("dialog", { name: `Deactivate ${name}?` });
   await dialog.getByRole("button", { name: "Deactivate" }).click();
-  await expectToast(page, "User activated or deactivated successfully");
+  await expectToast(page, `${name} deactivated`);
   await expect(page.getByText("No user matches these filters")).toBeVisible();
   await page.getByRole("checkbox", { name: "Show deactivated users" }).click();
   await expect(page).toHaveURL(/showDeactivatedUsers=1/);

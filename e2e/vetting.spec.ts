@@ -123,9 +123,7 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
 
   await office.goto(`/approvals?type=documents&search=${lastName}`);
   await office.getByRole("button", { name: `Approve ID card/passport of ${fullName}` }).click();
-  await expect(
-    office.getByText("Document approved or declined successfully").first(),
-  ).toBeVisible();
+  await expect(office.getByText(`ID card/passport of ${fullName} approved`).first()).toBeVisible();
   await office.getByRole("button", { name: `Decline Work permit of ${fullName}` }).click();
   const decline = office.getByRole("dialog", { name: `Decline Work permit of ${fullName}?` });
   await decline.getByLabel("Reason").fill("The permit scan is unreadable; upload a sharper copy.");

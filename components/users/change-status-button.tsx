@@ -140,7 +140,12 @@ export function UserActionDialog({
         return;
       }
       close(false);
-      notify.success(r.data.message);
+      // Name whom it happened to: an office working down a list must see which row went
+      // through (the API keeps the spec's message).
+      const done = { activate: "activated", deactivate: "deactivated", delete: "deleted" } as const;
+      notify.success(
+        action in done ? `${user.name} ${done[action as keyof typeof done]}` : r.data.message,
+      );
       if (onDone) onDone();
       else router.refresh();
     });

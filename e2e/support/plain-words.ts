@@ -166,6 +166,8 @@ export async function venuesOpenInPlace(page: Page) {
   );
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("private");
   await expectAccessible(page);
+  // Every row's last action is wholly on screen (it was cut off at 1280 px).
+  await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeInViewport({ ratio: 1 });
   await shot(page, "venues-start", true);
   await page.getByRole("combobox", { name: "Status" }).selectOption("");
   await expect(page).toHaveURL(/\/venues\?tab=all$/);

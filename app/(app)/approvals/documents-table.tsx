@@ -68,7 +68,9 @@ function RowActions({ doc }: { doc: PendingDocumentView }) {
         return;
       }
       setOpen(false);
-      notify.success(r.data.message);
+      // "First-aid certificate of Oskar Lindqvist declined": which one went through (the API
+      // keeps the spec's message).
+      notify.success(`${label} ${status}`);
       router.refresh();
     });
   };

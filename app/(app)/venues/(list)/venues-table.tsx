@@ -63,17 +63,13 @@ const columns: ColumnDef<VenueView>[] = [
     id: "address",
     header: "Address",
     cell: ({ row }) => {
-      const { address, zip, city, province } = row.original;
+      // The country ends the address rather than taking a column: the row's actions must
+      // stay on screen at 1280 px (issue 23).
+      const { address, zip, city, province, country } = row.original;
       const place = [[zip, city].filter(Boolean).join(" "), province].filter(Boolean).join(", ");
-      return [address, place].filter(Boolean).join(", ") || "—";
+      return [address, place, country.name].filter(Boolean).join(", ") || "—";
     },
     meta: { label: "Address" },
-  },
-  {
-    id: "country",
-    header: "Country",
-    cell: ({ row }) => row.original.country.name,
-    meta: { label: "Country" },
   },
   {
     id: "company",
@@ -124,7 +120,7 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
   const { can } = venue;
   if (!can.edit && !can.approve && !can.decline && !can.clone && !can.delete) return null;
   return (
-    <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">
+    <div className="flex flex-wrap justify-end gap-2">
       {can.edit && (
         <Link
           href={`/venues/edit/${venue.id}`}

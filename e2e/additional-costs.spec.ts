@@ -146,8 +146,9 @@ test("a crew handler and a client contact have no costs tab and are sent away fr
   test.setTimeout(120_000);
   const id = await jobId(page);
   for (const [email, home] of [
-    [ACCOUNTS.handler, /\/dashboard$/],
-    [ACCOUNTS.col, /\/dashboard$/],
+    // Sent to the start page, which says why.
+    [ACCOUNTS.handler, /\/dashboard\?denied=jobs-additional-costs$/],
+    [ACCOUNTS.col, /\/dashboard\?denied=jobs-additional-costs$/],
   ] as const) {
     await page.context().clearCookies();
     await signedIn(page, email);

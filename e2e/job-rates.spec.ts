@@ -94,5 +94,5 @@ test("a crew handler has no rate tabs on a job and is sent away from their addre
   await expect(page.getByRole("link", { name: "Client rates" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Worker rates" })).toHaveCount(0);
   await page.goto(`/jobs/${id}/client-rates`);
-  await expect(page).not.toHaveURL(/client-rates/);
+  await expect(page).toHaveURL(/\/dashboard\?denied=jobs-client-rates$/);
 });

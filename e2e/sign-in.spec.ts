@@ -22,7 +22,8 @@ test.describe("sign in and land where the guard says", () => {
     await signIn(page, ACCOUNTS.worker);
     await expect(page).toHaveURL(/\/my-dashboard$/);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/my-dashboard$/);
+    // Its own start page, saying why (?denied=dashboard).
+    await expect(page).toHaveURL(/\/my-dashboard\?denied=dashboard$/);
   });
 
   test("signed out, a protected page asks to sign in and returns there afterwards", async ({

@@ -144,6 +144,10 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
   // The office approves the applicant, who can now be booked.
   await office.goto(`/applicants?search=${lastName}`);
   await office.getByRole("button", { name: `Approve ${fullName}` }).click();
+  await office
+    .getByRole("dialog", { name: `Approve ${fullName} as a freelancer?` })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
   await expectToast(office, "User approved succesfully.");
   await expect(office.getByRole("row").filter({ hasText: fullName })).toHaveCount(0);
   const approvedId = newcomerId;

@@ -34,7 +34,8 @@ export function ConfirmDialog({
         title={title}
         description={description}
         size="sm"
-        role={alert ? "alertdialog" : undefined}
+        // Only when it is one: role={undefined} would erase Radix's own role="dialog".
+        {...(alert ? { role: "alertdialog" } : {})}
       >
         <DialogFooter>
           <DialogClose asChild>

@@ -37,6 +37,8 @@ export const countries = pgTable(
     phonePrefix: text(),
     /** Minimum rest between two bookings of one worker, in hours (booking rule). */
     restHours: integer().notNull().default(11),
+    /** VAT the agency charges clients of this country, in basis points (2500 = 25 %); null: none. */
+    vatBasisPoints: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,4 @@
 import * as schema from "@/db/schema";
-import { formatDate } from "@/lib/domain/format";
 import {
   FJORD_CLIENT_RATES,
   NORDLYS_CLIENT_RATES,
@@ -183,7 +182,7 @@ async function copyRatesOntoJobs(w: World): Promise<void> {
   for (const job of w.jobs) await copyCardsToJob(w.tx, job.id, job.createdAt);
 }
 
-/** Extra costs on a few jobs (crew van, equipment hire, catering …) and one quote for Nordlys Events. */
+/** Extra costs on a few jobs (crew van, equipment hire, catering …). */
 export async function seedCostsAndQuote(w: World): Promise<void> {
   const { tx, now } = w;
   const job = (key: string) => jobByKey(w, key);
@@ -232,42 +231,4 @@ export async function seedCostsAndQuote(w: World): Promise<void> {
       cost("gb-tech-expo", "equipment", "Radio hire (12 handsets, 2 days)", 12, 1500, "Audio"),
     ]);
 
-  const nordlys = must(w.companies, "nordlys", "company");
-  const gala = job("dk-anniversary");
-  const rate = (skill: SkillName) => NORDLYS_CLIENT_RATES.find((r) => r.skill === skill)!;
-  const items = [
-    { skill: "Stagehand" as const, quantity: 4, hours: 8, band: "standard" as const },
-    { skill: "Light technician" as const, quantity: 2, hours: 8, band: "standard" as const },
-    { skill: "Bartender" as const, quantity: 5, hours: 8, band: "night" as const },
-  ].map((i) => {
-    const unitAmount = i.band === "night" ? rate(i.skill).night : rate(i.skill).standard;
-    return {
-      skillId: must(w.skills, i.skill, "skill"),
-      skill: i.skill,
-      quantity: i.quantity,
-      hours: i.hours,
-      rateType: i.band,
-      unitAmount,
-      amount: unitAmount * i.quantity * i.hours,
-    };
-  });
-  const createdAt = new Date(now.getTime() - days(6));
-  await tx.insert(schema.quotes).values({
-    companyId: nordlys.id,
-    branchId: nordlys.defaultBranchId,
-    name: "Nordlys 10-year anniversary gala – crew estimate",
-    clientData: {
-      companyName: nordlys.name,
-      contactName: "Camilla Olsen",
-      contactEmail: "col@crewdeck.test",
-      eventDate: formatDate(gala.startsAt, gala.country.timeZone),
-      venue: gala.plan.venue,
-    },
-    items,
-    totalAmount: items.reduce((s, i) => s + i.amount, 0),
-    currencyCode: "DKK",
-    createdById: w.staff.pm,
-    createdAt,
-    updatedAt: createdAt,
-  });
 }

@@ -39,12 +39,39 @@ async function hoursOn(
     .values({ shiftSlotId: s.slotId, shiftId: s.shiftId, assigneeId: worker, status: "Approved" })
     .returning();
   const startsAt = k.at(from, now);
-  await db.insert(schema.reportedHours).values({
-    applicationId: app.id,
-    shiftSlotId: s.slotId,
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + hours * H),
-    approvedAt: approved ? now : null,
+  const [report] = await db
+    .insert(schema.reportedHours)
+    .values({
+      applicationId: app.id,
+      shiftSlotId: s.slotId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + hours * H),
+      approvedAt: approved ? now : null,
+    })
+    .returning();
+  return report;
+}
+
+/** A salary line over a report of `worker` (paid or still a draft). */
+async function salaryLine(
+  report: typeof schema.reportedHours.$inferSelect,
+  worker: number,
+  skillId: number,
+  paid: boolean,
+) {
+  await db.insert(schema.salaryLines).values({
+    reportedHoursId: report.id,
+    userId: worker,
+    skillId,
+    workDate: "2026-01-01",
+    startsAt: report.startsAt,
+    endsAt: report.endsAt,
+    currencyCode: "DKK",
+    standardRate: 100_00,
+    rateSource: "card",
+    amount: 100_00,
+    status: paid ? "paid" : "draft",
+    paidAt: paid ? now : null,
   });
 }
 
@@ -54,30 +81,19 @@ async function rate(values: Partial<typeof schema.workerRates.$inferInsert> & { 
 }
 
 describe("unpaid earnings", () => {
-  it("counts approved hours outside paid pay slips only", async () => {
+  it("counts approved hours without a paid salary line only", async () => {
     const skill = await k.newSkill();
     const worker = await k.newWorker([skill]);
-    // Four past shifts: approved (6 h), approved (4 h), reported not approved, approved but paid.
+    // Five past shifts: approved (6 h, its salary line a draft), approved (4 h), reported not
+    // approved, approved and paid.
     const froms = [-200, -150, -100, -400];
     const hoursOf = [6, 4, 5, 8];
+    const reports = [];
     for (const [i, from] of froms.entries())
-      await hoursOn(await k.oneShift(skill, from), worker, from, hoursOf[i], i !== 2);
-    await db.insert(schema.paySlips).values({
-      userId: worker,
-      periodStart: k.at(-420, now),
-      periodEnd: k.at(-300, now),
-      grossAmount: 100_00,
-      currencyCode: "DKK",
-      paidAt: now,
-    });
-    // An unpaid slip over the 6-hour shift does not count as paid.
-    await db.insert(schema.paySlips).values({
-      userId: worker,
-      periodStart: k.at(-210, now),
-      periodEnd: k.at(-190, now),
-      grossAmount: 50_00,
-      currencyCode: "DKK",
-    });
+      reports.push(await hoursOn(await k.oneShift(skill, from), worker, from, hoursOf[i], i !== 2));
+    await salaryLine(reports[3], worker, skill, true);
+    // A draft line (a salary run not yet paid) does not count as paid.
+    await salaryLine(reports[0], worker, skill, false);
     const res = await unpaidEarnings(await ctxFor(db, worker), { user_id: worker });
     // No rate anywhere: counted and said, never priced at zero.
     expect(res).toMatchObject({

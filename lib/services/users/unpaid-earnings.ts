@@ -44,8 +44,7 @@ const a = schema.applications;
 const slot = schema.shiftSlots;
 
 /**
- * GET statistics/unpaid-earnings?user_id=: approved hours not yet paid (not inside the period
- * of a paid pay slip), priced at the worker's rate on each job by the one lookup of worker pay
+ * GET statistics/unpaid-earnings?user_id=: approved hours not yet paid (no paid salary line), priced at the worker's rate on each job by the one lookup of worker pay
  * (`priceWorkerTime`, as the dashboard's estimates), split into standard, weekend and night
  * minutes in the job's zone. Amounts are per currency; hours without a rate are counted and
  * named apart. Oneself, or whoever may open the user's payment tab. Reads only; a fixed number
@@ -70,9 +69,8 @@ export async function unpaidEarnings(ctx: Ctx, raw: unknown): Promise<UnpaidEarn
         eq(a.assigneeId, subject.id),
         isNotNull(rh.approvedAt),
         sql`not exists (
-          select 1 from ${schema.paySlips} ps
-          where ps.user_id = ${a.assigneeId} and ps.paid_at is not null
-            and ${rh.startsAt} >= ps.period_start and ${rh.startsAt} < ps.period_end)`,
+          select 1 from ${schema.salaryLines} sl
+          where sl.reported_hours_id = ${rh.id} and sl.status = 'paid')`,
       ),
     )
     .orderBy(asc(rh.startsAt), asc(rh.id));

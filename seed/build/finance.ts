@@ -230,5 +230,4 @@ export async function seedCostsAndQuote(w: World): Promise<void> {
       cost("gb-tech-expo", "food", "Crew hot meal (night shift)", 10, 1000),
       cost("gb-tech-expo", "equipment", "Radio hire (12 handsets, 2 days)", 12, 1500, "Audio"),
     ]);
-
 }

@@ -1,4 +1,4 @@
-import { and, inArray, isNull } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import {
   payLosses,
@@ -49,21 +49,14 @@ export async function assertNoRateLosses<R extends SentClientRow>(
     return losses.length ? [{ row, losses }] : [];
   });
   if (!faulty.length) return;
-  const names = await db
-    .select({ id: schema.skills.id, name: schema.skills.name })
-    .from(schema.skills)
-    .where(
-      and(
-        inArray(
-          schema.skills.id,
-          faulty.map((f) => f.row.skill_id),
-        ),
-        isNull(schema.skills.deletedAt),
-      ),
-    );
+  const names = await namesOf(
+    db,
+    schema.skills,
+    faulty.map((f) => f.row.skill_id),
+  );
   const named: NamedLoss[] = faulty.map((f) => ({
     skill_id: f.row.skill_id,
-    skill_name: names.find((n) => n.id === f.row.skill_id)?.name ?? `Skill ${f.row.skill_id}`,
+    skill_name: names.get(f.row.skill_id) ?? `Skill ${f.row.skill_id}`,
     losses: f.losses,
   }));
   throw new ConfirmError(rateLossQuestion(named), "rate_loses_money", { rates: named });
@@ -126,44 +119,45 @@ export async function assertNoPayLosses(
   });
   if (!faulty.length) return;
   const ids = (pick: (r: SentPayRow) => number | null) => [
-    0,
     ...new Set(faulty.flatMap((f) => (pick(f.row) === null ? [] : [pick(f.row)!]))),
   ];
   const [skills, levels, users] = await Promise.all([
-    db
-      .select({ id: schema.skills.id, name: schema.skills.name })
-      .from(schema.skills)
-      .where(
-        inArray(
-          schema.skills.id,
-          ids((r) => r.skill_id),
-        ),
-      ),
-    db
-      .select({ id: schema.levels.id, name: schema.levels.name })
-      .from(schema.levels)
-      .where(
-        inArray(
-          schema.levels.id,
-          ids((r) => r.level_id),
-        ),
-      ),
-    db
-      .select({ id: schema.users.id, name: schema.users.name })
-      .from(schema.users)
-      .where(
-        inArray(
-          schema.users.id,
-          ids((r) => r.user_id),
-        ),
-      ),
+    namesOf(
+      db,
+      schema.skills,
+      ids((r) => r.skill_id),
+    ),
+    namesOf(
+      db,
+      schema.levels,
+      ids((r) => r.level_id),
+    ),
+    namesOf(
+      db,
+      schema.users,
+      ids((r) => r.user_id),
+    ),
   ]);
   const named: NamedLoss[] = faulty.map(({ row, losses }) => {
-    const skill = skills.find((s) => s.id === row.skill_id)?.name ?? `Skill ${row.skill_id}`;
+    const skill = skills.get(row.skill_id) ?? `Skill ${row.skill_id}`;
     const who =
-      users.find((u) => u.id === row.user_id)?.name ??
-      levels.find((l) => l.id === row.level_id)?.name;
+      (row.user_id === null ? undefined : users.get(row.user_id)) ??
+      (row.level_id === null ? undefined : levels.get(row.level_id));
     return { skill_id: row.skill_id, skill_name: who ? `${skill} · ${who}` : skill, losses };
   });
   throw new ConfirmError(rateLossQuestion(named), "rate_loses_money", { rates: named });
+}
+
+/** Names of skills, levels or users by id, for the question (ids not found are left out). */
+async function namesOf(
+  db: DbOrTx,
+  table: typeof schema.skills | typeof schema.levels | typeof schema.users,
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(inArray(table.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -4,7 +4,8 @@ import { schema, type Db, type DbHandle } from "@/db";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import { testDatabase } from "@/lib/testing/db";
-import { ctxFor } from "@/lib/testing/fixtures";
+import { createUser, ctxFor } from "@/lib/testing/fixtures";
+import { ensureRole, giveRole } from "@/lib/testing/jobs-fixtures";
 import { workerKit } from "@/lib/testing/worker-fixtures";
 import { makeCtx } from "../context";
 import { unpaidEarnings } from "../users/payment";
@@ -488,5 +489,86 @@ describe("unpaid earnings agree with the salary lines", () => {
     expect(unpaid.amount).toBe(line.amount);
     await paySalary(await ctxFor(db, k.w.admin), { ...NOV, user_id: w });
     expect((await unpaidEarnings(ctx, { user_id: w })).shifts).toBe(0);
+  });
+});
+
+describe("salary_access is the permission, not a role", () => {
+  it("a custom office role holding only salary_access reads and pays", async () => {
+    const payroll = (await createUser(db, { name: "Pia Payroll" })).id;
+    await giveRole(db, payroll, await ensureRole(db, "Payroll (test)", ["salary_access"]));
+    const skill = await k.newSkill();
+    const w = await k.newWorker([skill]);
+    await rate({ skillId: skill, branchId: k.branchA, amount: 10000 });
+    const h = await approvedHours(skill, w, -60, 1);
+    const ctx = await ctxFor(db, payroll);
+    await buildJobSalaries(ctx, { jobId: h.jobId });
+    const res = await paySalary(ctx, { ...NOV, user_id: w });
+    expect(res.paid).toBe(1);
+  });
+});
+
+describe("the lock reaches every verb that changes hours", () => {
+  it("a worker's own report, approving all that match, and the check-time correction refuse an invoiced job", async () => {
+    const skill = await k.newSkill();
+    const w = await k.newWorker([skill]);
+    // A finished shift booked for the worker with nothing reported yet.
+    const s = await k.oneShift(skill, -50, { branches: [k.branchA] });
+    const [app] = await db
+      .insert(schema.applications)
+      .values({ shiftSlotId: s.slotId, shiftId: s.shiftId, assigneeId: w, status: "Report!" })
+      .returning();
+    await db.update(schema.jobs).set({ status: "Invoiced" }).where(eq(schema.jobs.id, s.jobId));
+    const { reportHours } = await import("../hours");
+    const { correctCheckTimes } = await import("../worker/correct-check-times");
+    const invoiced = "The job is invoiced; reopen it to change hours.";
+    const own = await appErrorOf(
+      reportHours(await ctxFor(db, w, { now }), {
+        application_id: app.id,
+        start: "08:00",
+        end: "12:00",
+      }),
+    );
+    expect([own.status, own.message]).toEqual([409, invoiced]);
+    const check = await appErrorOf(
+      correctCheckTimes(await ctxFor(db, k.w.admin, { now }), app.id, { check_in_at: "08:00" }),
+    );
+    expect([check.status, check.message]).toEqual([409, invoiced]);
+    expect(
+      await db
+        .select()
+        .from(schema.reportedHours)
+        .where(eq(schema.reportedHours.applicationId, app.id)),
+    ).toHaveLength(0);
+  });
+
+  it("approving all that match leaves a report of a paid-out job unapproved, with the reason", async () => {
+    const skill = await k.newSkill();
+    const w = await k.newWorker([skill]);
+    const s = await k.oneShift(skill, -40, { branches: [k.branchA] });
+    const [app] = await db
+      .insert(schema.applications)
+      .values({
+        shiftSlotId: s.slotId,
+        shiftId: s.shiftId,
+        assigneeId: w,
+        status: "Reported",
+        checkInAt: k.at(-40),
+      })
+      .returning();
+    await db.insert(schema.reportedHours).values({
+      applicationId: app.id,
+      shiftSlotId: s.slotId,
+      startsAt: k.at(-40),
+      endsAt: k.at(-34),
+    });
+    await db.update(schema.jobs).set({ status: "Paid" }).where(eq(schema.jobs.id, s.jobId));
+    const { approveMatching } = await import("../hours");
+    const res = await approveMatching(await ctxFor(db, k.w.admin, { now }), {
+      filter: { job_id: s.jobId },
+    });
+    expect(res.approved).toEqual([]);
+    expect(res.failed).toEqual([
+      { id: app.id, message: "The job is paid; reopen it to change hours." },
+    ]);
   });
 });

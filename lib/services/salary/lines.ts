@@ -75,7 +75,7 @@ const jobOfBranch = (branchId: number) => sql`(
   or exists (select 1 from ${schema.companies} co where co.id = ${j.companyId} and co.default_branch_id = ${branchId}))`;
 
 /** Approved hours of the scope that have no paid line, with what prices them. One query. */
-export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope) {
+export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
   const where: (SQL | undefined)[] = [
     isNotNull(rh.approvedAt),
     sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
@@ -85,7 +85,7 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope) {
     scope.userIds ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0]) : undefined,
     scope.jobId ? eq(j.id, scope.jobId) : undefined,
   ];
-  return db
+  const query = db
     .select({
       reportedHoursId: rh.id,
       start: rh.startsAt,
@@ -110,6 +110,10 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope) {
     .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
     .where(and(...where))
     .orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
+  // Writing lines: the applications and their reports held (FOR SHARE, in the hours verbs' lock
+  // order: applications before salary lines) so hours changed meanwhile are read as they are
+  // once that change commits, never priced from before it.
+  return lock ? query.for("share", { of: [a, rh] }) : query;
 }
 
 type HoursRow = Awaited<ReturnType<typeof approvedHoursOf>>[number];
@@ -200,7 +204,7 @@ const INSERT_CHUNK = 500;
  * and the skills (with workers) of approved hours without a rate.
  */
 export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<ComputedLines> {
-  const rows = await approvedHoursOf(tx, scope);
+  const rows = await approvedHoursOf(tx, scope, true);
   const { drafts, missing, considered } = await priceHours(tx, rows, scope);
   if (scope.refuseMissing && missing.length) throw missingRatesError(missing);
   await tx.delete(sl).where(

@@ -53,7 +53,7 @@ export const getSalaryReport = endpoint({
   method: "GET",
   path: "/salaryReport",
   summary:
-    "One worker's (user_id) or one job's (job_id) salary lines, optionally in a period (from, to), with minutes and rates per band, where the rate came from (job, custom, card), totals per currency and the worker's pay slips [salary_access; a worker its own user_id only]",
+    "One worker's (user_id, or self for the caller) or one job's (job_id) salary lines, optionally in a period (from, to), with minutes and rates per band, where the rate came from (job, custom, card), totals per currency and the worker's pay slips [salary_access; a worker its own user_id only]",
   tag: "salary",
   auth: "user",
   query: salaryReportInput,

@@ -15,7 +15,7 @@ import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
 import { workerRatesOnJobs } from "../rates/worker-pay";
-import { ConfirmError } from "../errors";
+import { ConfirmError, NotFoundError } from "../errors";
 
 /**
  * Salary lines from approved hours (issue 24). One approved report of hours is one line, priced
@@ -241,7 +241,7 @@ export async function buildSalaryRun(
   onProgress: (done: number, total: number) => Promise<void>,
 ): Promise<ComputedLines> {
   const [run] = await db.select().from(schema.salaryRuns).where(eq(schema.salaryRuns.id, runId));
-  if (!run) throw new Error(`salary run ${runId} not found`);
+  if (!run) throw new NotFoundError("Salary run not found.");
   const scope: SalaryScope = {
     periodFrom: run.periodFrom,
     periodTo: run.periodTo,

@@ -115,13 +115,16 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
 }
 
 /**
- * GET salaryReport (user_id or job_id, optional from/to) — one worker's or one job's salary
+ * GET salaryReport (user_id — or self — or job_id, optional from/to) — one worker's or one job's salary
  * lines, oldest first, with totals per currency and, for a worker, its pay slips of the period.
  * [salary_access]; a worker may read its own (user_id = itself) and nothing else (403).
  */
 export async function salaryReport(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
-  const input = parseInput(salaryReportInput, raw ?? {});
+  // user_id=self (or me) is the caller: a worker asks for its own lines without knowing its id.
+  const given = (raw ?? {}) as Record<string, unknown>;
+  const self = given.user_id === "self" || given.user_id === "me";
+  const input = parseInput(salaryReportInput, self ? { ...given, user_id: actor.userId } : given);
   const own = input.user_id === actor.userId;
   if (!can(ctx, "salary_access") && !own)
     throw new ForbiddenError("You may read your own salary lines only.");

@@ -24,7 +24,8 @@ export interface PaySlipView {
 /**
  * POST salary/pay [salary_access]: marks a worker's draft lines of the period (user_id), or the
  * lines chosen (line_ids, each within the period), paid; each worker's pay slip of the period is
- * created or brought up to date with its totals per currency over all its paid lines. Lines
+ * created or brought up to date with its totals per currency over all its paid lines, and is
+ * final (paid_at) once none of the worker's lines in the period is left a draft. Lines
  * already paid are left as they are (calling again pays nothing twice and writes nothing). The
  * lines are locked first (FOR UPDATE), the same rows a change of their hours locks, so hours
  * corrected meanwhile lose their draft line and are not paid with old figures. Logged per worker.
@@ -112,9 +113,27 @@ export async function paySalary(
         .where(and(eq(sl.paySlipId, slip.id), eq(sl.status, "paid")));
       const totals = totalsByCurrency(paidLines);
       const minutes = paidLines.reduce((s, l) => s + lineMinutes(l), 0);
+      // The slip is final (paid_at) once no line of the worker's period is left open.
+      const [open] = await ctx.db
+        .select({ id: sl.id })
+        .from(sl)
+        .where(
+          and(
+            eq(sl.userId, userId),
+            eq(sl.status, "draft"),
+            gte(sl.workDate, input.from),
+            lte(sl.workDate, input.to),
+          ),
+        )
+        .limit(1);
       const [row] = await ctx.db
         .update(schema.paySlips)
-        .set({ totals, minutesWorked: minutes })
+        .set({
+          totals,
+          minutesWorked: minutes,
+          paidAt: open ? null : ctx.now,
+          paidById: open ? null : actor.userId,
+        })
         .where(eq(schema.paySlips.id, slip.id))
         .returning();
       const [worker] = await ctx.db

@@ -435,6 +435,8 @@ describe("POST salary/pay and the lock on paid hours", () => {
     expect(outside.message).toMatch(/outside the period October 2026/);
     const res = await paySalary(admin, { ...NOV, line_ids: [la.id] });
     expect(res.slips[0].totals).toEqual([{ currency_code: "DKK", amount: 10000, minutes: 60 }]);
+    // One line of the period still open: the slip is not final yet.
+    expect(res.slips[0].paid_at).toBeNull();
     const rest = await paySalary(admin, { ...NOV, line_ids: [la.id, lb.id] });
     expect(rest).toMatchObject({ paid: 1, already_paid: 1 });
     // The same slip, now over both lines.
@@ -442,6 +444,8 @@ describe("POST salary/pay and the lock on paid hours", () => {
       id: res.slips[0].id,
       totals: [{ currency_code: "DKK", amount: 30000, minutes: 180 }],
     });
+    // Nothing of the period is open now: the slip is final.
+    expect(rest.slips[0].paid_at).not.toBeNull();
   });
 
   it("locks the hours of an invoiced job, and a change drops the hours' draft line", async () => {

@@ -138,6 +138,33 @@ describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
     expect(clashes).toHaveLength(0);
   });
 
+  it("has an older month run and paid, with pay slips, and a later month ready for a run", async () => {
+    const paid = await rows<{ n: number; slips: number; first_month: string }>(
+      `select count(*)::int n, count(distinct pay_slip_id)::int slips, min(to_char(work_date, 'YYYY-MM')) as first_month
+         from salary_lines where status = 'paid'`,
+    );
+    expect(paid[0].n).toBeGreaterThan(0);
+    expect(paid[0].slips).toBeGreaterThan(0);
+    const slips = await rows<{ bad: number }>(
+      `select count(*)::int bad from pay_slips s
+        where s.paid_at is null or jsonb_array_length(s.totals) = 0
+           or s.minutes_worked <> (select sum(standard_minutes + weekend_minutes + night_minutes)
+                                     from salary_lines l where l.pay_slip_id = s.id)`,
+    );
+    expect(slips[0].bad).toBe(0);
+    // The month after the paid one has approved hours and no lines yet.
+    const ready = await rows<{ n: number }>(
+      `select count(*)::int n from reported_hours h
+         join shift_slots ss on ss.id = h.shift_slot_id join shifts s on s.id = ss.shift_id
+         join jobs j on j.id = s.job_id join countries c on c.id = j.country_id
+        where h.approved_at is not null
+          and to_char(s.starts_at at time zone c.time_zone, 'YYYY-MM') > $1
+          and not exists (select 1 from salary_lines l where l.reported_hours_id = h.id)`,
+      [paid[0].first_month],
+    );
+    expect(ready[0].n).toBeGreaterThan(0);
+  });
+
   it("has reported hours exactly for Reported and Approved applications", async () => {
     const wrong = await rows(
       `select a.id from applications a left join reported_hours h on h.application_id = a.id

@@ -21,6 +21,7 @@ import { seedApplicants } from "./build/applicants";
 import { seedActivityLog } from "./build/activity";
 import { seedDocuments } from "./build/documents";
 import { seedCustomRoles } from "./build/roles";
+import { seedSalary } from "./build/salary";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedApplicants(w);
     await seedDocuments(w);
     await seedCustomRoles(w);
+    await seedSalary(w);
     return summarize(tx);
   });
 }

@@ -12,6 +12,7 @@ import { parseInput } from "../validate";
 import { applicationForApproval, describeTimes } from "./access";
 import { bulkApprovalInput } from "./schemas";
 import { hoursView, reportOf, type ReportedHoursView } from "./view";
+import { releaseHoursForChange } from "./paid-lock";
 
 export interface ApprovalResult {
   id: number;
@@ -34,6 +35,7 @@ export async function approveApplication(
     await lockApplication(ctx, id);
     await settleEndedShifts(ctx, { applicationIds: [id] });
     const app = await loadApplication(ctx.db, id);
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
     if (app.status === "Approved")
       throw new ConflictError("These hours are already approved.", "already_approved");
     if (app.status === "Booked" || app.status === "Request accepted")
@@ -84,6 +86,7 @@ export async function disapproveApplication(
   return withTx(ctx, async (ctx) => {
     const { id } = await applicationForApproval(ctx, applicationId);
     const { app } = await lockApplication(ctx, id);
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
     let report = await reportOf(ctx.db, app.id);
     const to = statusAfterDisapproval(report !== null);
     if (app.status !== "Approved")

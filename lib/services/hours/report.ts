@@ -19,6 +19,7 @@ import {
 } from "./access";
 import { reportHoursInput, updateHoursInput } from "./schemas";
 import { hoursView, reportById, reportOf, type ReportedHoursView } from "./view";
+import { releaseHoursForChange } from "./paid-lock";
 
 const NOT_ENDED = "You can report hours once the shift has ended.";
 /** The answer to a correction that changes nothing (and writes nothing). */
@@ -42,6 +43,7 @@ export async function reportHours(
     await lockApplication(ctx, input.application_id);
     await settleEndedShifts(ctx, { applicationIds: [input.application_id] });
     const app = await loadApplication(ctx.db, input.application_id);
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
     if (app.status === "Booked" || app.status === "Request accepted")
       throw new ConflictError(NOT_ENDED, "shift_not_ended");
     if (app.status === "Reported" || app.status === "Approved" || (await reportOf(ctx.db, app.id)))
@@ -112,6 +114,7 @@ export async function updateReportedHours(
     const before = await reportById(ctx.db, found.id);
     if (!before) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
 
     const t = placeTimes(
       input.start ?? asInput(before.startsAt, app.timeZone),
@@ -207,6 +210,7 @@ export async function deleteReportedHours(
     const report = await reportById(ctx.db, found.id);
     if (!report) throw new NotFoundError("Reported hours not found.");
     if (app.status === "Approved" && !manager) throw new ConflictError(APPROVED_LOCKED, "locked");
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
     const refused =
       app.status === "Report!" ? null : transitionError(app.status, "Report!", "hours");
     if (refused) throw new ConflictError(refused, "illegal_transition");

@@ -5,6 +5,7 @@ import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { logActivity } from "../activity";
 import { relationTo } from "../applications/access";
 import { lockApplications } from "../applications/locks";
+import { releaseHoursForChange } from "./paid-lock";
 import { undoInput } from "../applications/schemas";
 import { recomputeJobStatuses } from "../applications/settle";
 import { requirePermission, requireUser, withTx, type Ctx } from "../context";
@@ -94,6 +95,7 @@ export async function undoApproveMatching(
         changed.push(app ? `${app.assigneeName} on ${app.jobName}` : `#${item.application_id}`);
         continue;
       }
+      await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
       const rel = await relationTo(ctx, app);
       if (!rel.approver)
         throw new ForbiddenError(`You cannot approve hours on ${app.jobName} any more.`);

@@ -41,6 +41,13 @@ export interface WorkerRate extends Omit<Bands, "source"> {
   levelId: number | null;
   branchId: number | null;
   userId: number | null;
+  /**
+   * For a job or custom rate: what the card pays the same worker for the skill (skill × the
+   * worker's level × branch, else the card's any-level row, then the parent skill's), so a zero
+   * job or custom rate can be replaced by it (salary's replaceZero). Null when the card has no
+   * row; absent when the rate is the card's own.
+   */
+  card?: Omit<WorkerRate, "card"> | null;
 }
 
 /** Each skill's parent (null for a top-level skill). One query. */
@@ -262,6 +269,7 @@ function resolveWorkerRates(
     userId: number | null,
     skillId: number,
     level: number | null,
+    cardOnly = false,
   ): [Row, string] | undefined => {
     const onJob = (r: Row) => q.jobId != null && r.jobId === q.jobId && r.skillId === skillId;
     const onCard = (r: Row) => r.jobId === null && r.skillId === skillId;
@@ -292,7 +300,7 @@ function resolveWorkerRates(
       ],
       [(r) => onCard(r) && r.userId === null && r.levelId === null, "card"],
     ];
-    for (const [match, source] of steps) {
+    for (const [match, source] of cardOnly ? steps.slice(4) : steps) {
       const row = pick(match);
       if (row) return [row, source];
     }
@@ -311,20 +319,33 @@ function resolveWorkerRates(
       if (p) hit = [p[0], `parent-${p[1]}`];
     }
     if (!hit) continue;
-    const [r, source] = hit;
-    out.set(key, {
-      id: r.id,
-      skillId: r.skillId,
-      source: source as WorkerRate["source"],
-      levelId: r.levelId,
-      branchId: r.branchId,
-      userId: r.userId,
-      currencyCode: trim(r.currencyCode),
-      standard: r.amount,
-      weekend: r.weekendAmount,
-      night: r.nightAmount,
-      nightStart: r.nightStart,
-      nightEnd: r.nightEnd,
-    });
+    const rate = asWorkerRate(hit[0], hit[1]);
+    if (userId !== null && !/card/.test(hit[1])) {
+      // The card the job's or the custom row stands in for (replaceZero).
+      let card = resolve(userId, skillId, level, true);
+      if (!card && parentId !== null) {
+        const p = resolve(userId, parentId, levelOf.get(`${userId}:${parentId}`) ?? level, true);
+        if (p) card = [p[0], `parent-${p[1]}`];
+      }
+      rate.card = card ? asWorkerRate(card[0], card[1]) : null;
+    }
+    out.set(key, rate);
   }
+}
+
+function asWorkerRate(r: WorkerRateRow, source: string): WorkerRate {
+  return {
+    id: r.id,
+    skillId: r.skillId,
+    source: source as WorkerRate["source"],
+    levelId: r.levelId,
+    branchId: r.branchId,
+    userId: r.userId,
+    currencyCode: trim(r.currencyCode),
+    standard: r.amount,
+    weekend: r.weekendAmount,
+    night: r.nightAmount,
+    nightStart: r.nightStart,
+    nightEnd: r.nightEnd,
+  };
 }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "@/db";
-import { costOf, nightWindowOf, splitMinutes, toMinorUnits, type Band } from "@/lib/domain/pricing";
+import { costOf, toMinorUnits, type Band } from "@/lib/domain/pricing";
+import { bandMinutes } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
 import { jobsPricing, type JobPricing } from "./job-pricing";
 import { workerRateKey, workerRatesForJobs, type WorkerRate } from "./lookup";
@@ -117,13 +118,11 @@ export async function priceWorkerTime(
         exact: null,
         amount: null,
       };
-    const minutes = splitMinutes({
-      start: w.start,
-      end: w.end,
-      timeZone: p.timeZone,
-      isHoliday: calendars.get(w.jobId)!,
-      ...nightWindowOf(rate),
-    });
+    // The same split as a salary line's (lib/domain/salary.ts), so the two always agree.
+    const minutes = bandMinutes(
+      { start: w.start, end: w.end, timeZone: p.timeZone, isHoliday: calendars.get(w.jobId)! },
+      rate,
+    );
     const exact = costOf(minutes, rate);
     return { rate, currencyCode: rate.currencyCode, minutes, exact, amount: toMinorUnits(exact) };
   });

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { loadApplication, relationTo, toId } from "../applications/access";
+import { releaseHoursForChange } from "../hours/paid-lock";
 
 const checkTime = (field: "check-in" | "check-out") =>
   z.preprocess(
@@ -74,6 +75,7 @@ export async function correctCheckTimes(
         `The hours of ${app.assigneeName} on this shift are approved; disapprove them first to correct the check-in times.`,
         "approved",
       );
+    await releaseHoursForChange(ctx, { jobStatus: app.jobStatus, applicationIds: [app.id] });
     if (!CORRECTABLE.includes(status))
       throw new ConflictError(
         `${app.assigneeName} is ${status} on this shift, not on its crew: there is no check-in to correct.`,

@@ -1,0 +1,324 @@
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { schema, type Db, type DbOrTx, type Tx } from "@/db";
+import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
+import { jobCalendars } from "../holidays/calendar";
+import { workerRatesOnJobs } from "../rates/worker-pay";
+import { ConfirmError, NotFoundError } from "../errors";
+
+/**
+ * Salary lines from approved hours (issue 24). One approved report of hours is one line, priced
+ * with the worker rate that applied on its job (`workerRatesOnJobs`, the lookup every screen
+ * uses) by the one engine (lib/domain/salary.ts → pricing.ts). A period is cut by the shift's
+ * local date in the job's zone; a branch is the job's pricing branch (the branch whose card and
+ * currency price it); a country the job's.
+ *
+ * Recomputing a scope deletes its draft lines and inserts them again: a paid line is never
+ * touched, and its hours make no new line. Hours without a rate make no line; they come back
+ * as `missing`, per skill with the workers. A fixed number of queries per call, whatever the
+ * number of hours (no N+1).
+ */
+
+export interface SalaryScope {
+  periodFrom: string;
+  periodTo: string;
+  branchId?: number | null;
+  countryId?: number | null;
+  userIds?: number[] | null;
+  jobId?: number | null;
+  runId?: number | null;
+  /** A zero job or custom rate is replaced by the card rate (lib/domain/salary.ts). */
+  replaceZero?: boolean;
+  /** Hours without a rate refuse the whole computation (410 MissingRates), nothing written. */
+  refuseMissing?: boolean;
+}
+
+export interface MissingRate {
+  skill_id: number;
+  skill: string;
+  workers: { id: number; name: string }[];
+  /** Hours whose rate pays 0 (a zero job or custom rate the card cannot replace). */
+  zero: boolean;
+}
+
+export interface ComputedLines {
+  lines: number;
+  workers: number;
+  missing: MissingRate[];
+}
+
+const rh = schema.reportedHours;
+const a = schema.applications;
+const slot = schema.shiftSlots;
+const sh = schema.shifts;
+const j = schema.jobs;
+const c = schema.countries;
+const sl = schema.salaryLines;
+
+/** The shift's local date in the job's zone, in SQL (what periods are cut by). */
+const workDateSql = sql`(${sh.startsAt} at time zone ${c.timeZone})::date`;
+
+/** A job priced by the branch: its company's default branch, or one of its booking branches. */
+const jobOfBranch = (branchId: number) => sql`(
+  exists (select 1 from ${schema.jobBranches} jb where jb.job_id = ${j.id} and jb.branch_id = ${branchId})
+  or exists (select 1 from ${schema.companies} co where co.id = ${j.companyId} and co.default_branch_id = ${branchId}))`;
+
+/** Approved hours of the scope that have no paid line, with what prices them. One query. */
+export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
+  const where: (SQL | undefined)[] = [
+    isNotNull(rh.approvedAt),
+    sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
+    sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
+    scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
+    scope.branchId ? jobOfBranch(scope.branchId) : undefined,
+    scope.userIds ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0]) : undefined,
+    scope.jobId ? eq(j.id, scope.jobId) : undefined,
+  ];
+  const query = db
+    .select({
+      reportedHoursId: rh.id,
+      start: rh.startsAt,
+      end: rh.endsAt,
+      userId: a.assigneeId,
+      userName: schema.users.name,
+      skillId: slot.skillId,
+      skillName: schema.skills.name,
+      shiftId: sh.id,
+      shiftStart: sh.startsAt,
+      jobId: j.id,
+      countryId: j.countryId,
+      timeZone: c.timeZone,
+    })
+    .from(rh)
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(c, eq(c.id, j.countryId))
+    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
+    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
+    .where(and(...where))
+    .orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
+  // Writing lines: the applications and their reports held (FOR SHARE, in the hours verbs' lock
+  // order: applications before salary lines) so hours changed meanwhile are read as they are
+  // once that change commits, never priced from before it.
+  return lock ? query.for("share", { of: [a, rh] }) : query;
+}
+
+type HoursRow = Awaited<ReturnType<typeof approvedHoursOf>>[number];
+
+/**
+ * Prices approved hours into line drafts (no writes). Rows of another branch than the scope's
+ * (a job whose pricing branch is not the asked one, though it books from it) are left out.
+ */
+export async function priceHours(
+  db: DbOrTx,
+  rows: HoursRow[],
+  scope: Pick<SalaryScope, "branchId" | "replaceZero">,
+): Promise<{ drafts: SalaryLineDraft[]; missing: MissingRate[]; considered: HoursRow[] }> {
+  const { pricing, rateOf } = await workerRatesOnJobs(db, rows);
+  const calendars = await jobCalendars(db, pricing.values());
+  const drafts: SalaryLineDraft[] = [];
+  const missing = new Map<string, MissingRate>();
+  const considered: HoursRow[] = [];
+  for (const r of rows) {
+    const p = pricing.get(r.jobId);
+    if (scope.branchId && p?.branchId !== scope.branchId) continue;
+    considered.push(r);
+    const found = p ? rateOf(r) : undefined;
+    const rate = effectiveRate(found, scope.replaceZero ?? false);
+    // A zero job or custom rate the card does not replace stops the line: asked, never paid 0.
+    const zero = !!rate && rate.standard === 0 && rateKind(rate.source) !== "card";
+    if (!rate || zero) {
+      const key = `${r.skillId}:${zero}`;
+      const m = missing.get(key) ?? {
+        skill_id: r.skillId,
+        skill: r.skillName,
+        workers: [],
+        zero,
+      };
+      if (!m.workers.some((w) => w.id === r.userId))
+        m.workers.push({ id: r.userId, name: r.userName });
+      missing.set(key, m);
+      continue;
+    }
+    drafts.push(
+      salaryLine(
+        {
+          reportedHoursId: r.reportedHoursId,
+          userId: r.userId,
+          jobId: r.jobId,
+          shiftId: r.shiftId,
+          skillId: r.skillId,
+          shiftStart: r.shiftStart,
+          start: r.start,
+          end: r.end,
+          branchId: p!.branchId,
+          countryId: r.countryId,
+          timeZone: p!.timeZone,
+          isHoliday: calendars.get(r.jobId)!,
+        },
+        rate,
+      ),
+    );
+  }
+  return {
+    drafts,
+    missing: [...missing.values()].sort((x, y) => x.skill.localeCompare(y.skill)),
+    considered,
+  };
+}
+
+/** The draft lines a recomputation of the scope replaces (paid lines are never in it). */
+function draftScope(scope: SalaryScope, reportIds: number[]): SQL {
+  const inScope = and(
+    gte(sl.workDate, scope.periodFrom),
+    lte(sl.workDate, scope.periodTo),
+    scope.countryId ? eq(sl.countryId, scope.countryId) : undefined,
+    scope.branchId ? eq(sl.branchId, scope.branchId) : undefined,
+    scope.userIds ? inArray(sl.userId, scope.userIds.length ? scope.userIds : [0]) : undefined,
+    scope.jobId ? eq(sl.jobId, scope.jobId) : undefined,
+  );
+  return and(
+    eq(sl.status, "draft"),
+    reportIds.length ? or(inScope, inArray(sl.reportedHoursId, reportIds)) : inScope,
+  )!;
+}
+
+const INSERT_CHUNK = 500;
+
+/**
+ * Computes the scope's salary lines and replaces its draft lines with them (delete + insert),
+ * in the transaction given. Paid lines are never touched. Returns how many lines and workers,
+ * and the skills (with workers) of approved hours without a rate.
+ */
+export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<ComputedLines> {
+  const rows = await approvedHoursOf(tx, scope, true);
+  const { drafts, missing, considered } = await priceHours(tx, rows, scope);
+  if (scope.refuseMissing && missing.length) throw missingRatesError(missing);
+  await tx.delete(sl).where(
+    draftScope(
+      scope,
+      considered.map((r) => r.reportedHoursId),
+    ),
+  );
+  for (let i = 0; i < drafts.length; i += INSERT_CHUNK)
+    await tx
+      .insert(sl)
+      .values(drafts.slice(i, i + INSERT_CHUNK).map((d) => ({ ...d, runId: scope.runId ?? null })));
+  return {
+    lines: drafts.length,
+    workers: new Set(drafts.map((d) => d.userId)).size,
+    missing,
+  };
+}
+
+/** Workers per batch of a salary run: each batch is one transaction. */
+export const RUN_BATCH = 200;
+
+/**
+ * The background run's work (issue 24; pg-boss calls it): reads the salary_runs row, finds the
+ * workers with approved hours in its period and branch or country, and computes their lines in
+ * batches of RUN_BATCH workers, each batch one transaction, calling `onProgress(done, total)`
+ * after each. Sets the run's workerCount and lineCount at the end. Safe to call again after a
+ * crash: each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
+ * Returns the missing rates of the whole run.
+ */
+export async function buildSalaryRun(
+  db: Db,
+  runId: number,
+  onProgress: (done: number, total: number) => Promise<void>,
+): Promise<ComputedLines> {
+  const [run] = await db.select().from(schema.salaryRuns).where(eq(schema.salaryRuns.id, runId));
+  if (!run) throw new NotFoundError("Salary run not found.");
+  const scope: SalaryScope = {
+    periodFrom: run.periodFrom,
+    periodTo: run.periodTo,
+    branchId: run.branchId,
+    countryId: run.countryId,
+    runId,
+  };
+  const workers = await workersWithHours(db, scope);
+  const total = workers.length;
+  let lines = 0;
+  let paidWorkers = 0;
+  const missing = new Map<string, MissingRate>();
+  for (let i = 0; i < total; i += RUN_BATCH) {
+    const userIds = workers.slice(i, i + RUN_BATCH);
+    const result = await db.transaction((tx) => computeSalaryLines(tx, { ...scope, userIds }));
+    lines += result.lines;
+    paidWorkers += result.workers;
+    for (const m of result.missing) {
+      const key = `${m.skill_id}:${m.zero}`;
+      const seen = missing.get(key);
+      if (!seen) missing.set(key, { ...m, workers: [...m.workers] });
+      else
+        for (const w of m.workers)
+          if (!seen.workers.some((x) => x.id === w.id)) seen.workers.push(w);
+    }
+    await onProgress(Math.min(i + RUN_BATCH, total), total);
+  }
+  // Drafts of workers with no approved hours left in the scope (hours since disapproved) go.
+  await db
+    .delete(sl)
+    .where(
+      and(
+        draftScope({ ...scope, userIds: null }, []),
+        workers.length ? notInArray(sl.userId, workers) : undefined,
+      ),
+    );
+  if (!total) await onProgress(0, 0);
+  await db
+    .update(schema.salaryRuns)
+    .set({ workerCount: paidWorkers, lineCount: lines })
+    .where(eq(schema.salaryRuns.id, runId));
+  return { lines, workers: paidWorkers, missing: [...missing.values()] };
+}
+
+/** The workers with approved, unpaid hours in the scope, by id (one query). */
+async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: a.assigneeId })
+    .from(rh)
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(c, eq(c.id, j.countryId))
+    .where(
+      and(
+        isNotNull(rh.approvedAt),
+        sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
+        scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
+        scope.branchId ? jobOfBranch(scope.branchId) : undefined,
+      ),
+    )
+    .orderBy(asc(a.assigneeId));
+  return rows.map((r) => r.userId);
+}
+
+/** 410 type MissingRates (spec §8) naming the skills and workers whose hours have no rate. */
+export function missingRatesError(missing: MissingRate[]): ConfirmError {
+  const named = missing
+    .map(
+      (m) => `${m.skill}${m.zero ? " (rate 0)" : ""}: ${m.workers.map((w) => w.name).join(", ")}`,
+    )
+    .join("; ");
+  const zero = missing.some((m) => m.zero);
+  return new ConfirmError(
+    `Some approved hours have no worker rate, so no salary was computed: ${named}. Add the rates under worker rates${zero ? ", or repeat with replaceZero to pay zero rates at the card rate" : ""}.`,
+    "MissingRates",
+    { skills: missing },
+  );
+}

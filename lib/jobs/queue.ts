@@ -151,16 +151,19 @@ export async function unfinishedJobIds(db: DbOrTx, ids: string[]): Promise<Set<s
 }
 
 /**
- * Stops the workers: a running job gets `timeoutMs` to finish, then its attempt is failed
- * (retried by whichever instance polls next). The database handle stays open (it is the app's).
+ * Stops the workers: a running job gets `timeoutMs` to finish (none when not graceful), then
+ * its attempt is failed (retried by whichever instance polls next). The database handle stays
+ * open (it is the app's).
  */
-export async function stopQueue(options: { timeoutMs?: number } = {}): Promise<void> {
+export async function stopQueue(
+  options: { timeoutMs?: number; graceful?: boolean } = {},
+): Promise<void> {
   const boss = state.boss ?? (await state.starting?.catch(() => undefined));
   if (!boss) return;
   state.boss = undefined;
   state.handle = undefined;
   await boss.stop({
-    graceful: true,
+    graceful: options.graceful ?? true,
     close: false,
     timeout: options.timeoutMs ?? 10_000,
     wait: true,

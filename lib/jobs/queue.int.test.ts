@@ -36,9 +36,9 @@ afterAll(async () => {
 });
 
 async function jobRow(id: string) {
-  const rows = await db.execute<{ state: string; retry_count: number }>(
+  const rows = (await db.execute(
     sql`select state, retry_count from pgboss.job where id = ${id}::uuid`,
-  );
+  )) as unknown as { rows: { state: string; retry_count: number }[] };
   return rows.rows[0];
 }
 

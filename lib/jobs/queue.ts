@@ -54,15 +54,14 @@ const DEFAULTS: Required<StartOptions> = {
 
 // Next bundles instrumentation, route handlers and pages apart: module variables would give
 // each bundle its own registry and boss; the process has one.
-const holder = globalThis as unknown as {
-  __crewdeckQueue?: {
-    handlers: Map<string, Registered>;
-    boss?: PgBoss;
-    starting?: Promise<PgBoss>;
-    handle?: DbHandle;
-  };
-};
-const state = (holder.__crewdeckQueue ??= { handlers: new Map() });
+interface QueueState {
+  handlers: Map<string, Registered>;
+  boss?: PgBoss;
+  starting?: Promise<PgBoss>;
+  handle?: DbHandle;
+}
+const holder = globalThis as unknown as { __crewdeckQueue?: QueueState };
+const state: QueueState = (holder.__crewdeckQueue ??= { handlers: new Map() });
 
 /** Says what runs a kind; registered before startQueue (a later registration is not worked). */
 export function registerHandler<P>(

@@ -105,7 +105,9 @@ const november = () => ({ from: "2026-11-01", to: "2026-11-30", branch_id: branc
 async function counts() {
   const [runs] = await db.select({ n: count() }).from(schema.salaryRuns);
   const [monitors] = await db.select({ n: count() }).from(schema.progressMonitors);
-  const jobs = await db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job`);
+  const jobs = (await db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as {
+    rows: { n: number }[];
+  };
   return { runs: runs.n, monitors: monitors.n, jobs: jobs.rows[0].n };
 }
 
@@ -260,10 +262,10 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
       message: "Missing worker rates for: Run Hand.",
     });
     // Not retried: one attempt, the job completed.
-    const jobs = await db.execute<{ state: string; retry_count: number }>(
+    const jobs = (await db.execute(
       sql`select j.state, j.retry_count from pgboss.job j
            join progress_monitors m on (m.payload->>'job_id')::uuid = j.id where m.id = ${b.monitor_id}`,
-    );
+    )) as unknown as { rows: { state: string; retry_count: number }[] };
     expect(jobs.rows).toEqual([{ state: "completed", retry_count: 0 }]);
   });
 

@@ -70,6 +70,14 @@ export const startSalaryRunInput = z.preprocess(
     }),
 );
 
+/** The call as the OpenAPI document shows it (the parsing schema above accepts the same). */
+export const startSalaryRunFields = z.object({
+  from: z.string().describe("First day of the period: YYYY-MM-DD or DD/MM/YYYY (or filter[from])"),
+  to: z.string().describe("Last day of the period, inclusive, at most 366 days on (or filter[to])"),
+  branch_id: z.number().int().optional().describe("The branch whose salary is run"),
+  country_id: z.number().int().optional().describe("Or the country (one of the two)"),
+});
+
 export interface StartedSalaryRun {
   run_id: number;
   monitor_id: number;

@@ -24,7 +24,7 @@ export async function buildSalaryRun(
     run.branchId !== null
       ? sql`exists (select 1 from job_branches jb where jb.job_id = j.id and jb.branch_id = ${run.branchId})`
       : sql`j.country_id = ${run.countryId}`;
-  const result = await db.execute<{ user_id: number }>(sql`
+  const result = (await db.execute(sql`
     select distinct a.assignee_id as user_id
       from reported_hours rh
       join applications a on a.id = rh.application_id
@@ -34,7 +34,7 @@ export async function buildSalaryRun(
      where rh.approved_at is not null
        and (rh.starts_at at time zone c.time_zone)::date between ${run.periodFrom} and ${run.periodTo}
        and ${scope}
-     order by 1`);
+     order by 1`)) as unknown as { rows: { user_id: number }[] };
   const workers = result.rows.length;
   await onProgress(0, workers);
   for (let done = 1; done <= workers; done++) await onProgress(done, workers);

@@ -237,6 +237,21 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
     await drainQueue("salary-run");
   });
 
+  it("lets exactly one of two simultaneous starts of one period and scope through", async () => {
+    const g = gate();
+    build = g.fn;
+    const period = { from: "2026-09-01", to: "2026-09-30", branch_id: branchId };
+    const results = await Promise.allSettled([
+      startSalaryRun(ctx.admin, period),
+      startSalaryRun(ctx.payroll, period),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, type: "salary_run_running" });
+    g.release();
+    await drainQueue("salary-run");
+  });
+
   it("fails the run and its monitor with the reason in words when the build fails", async () => {
     build = async () => {
       throw new Error("disk full");

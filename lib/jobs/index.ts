@@ -35,7 +35,8 @@ async function task(name: string, run: () => Promise<unknown>) {
 function startJobQueue(): void {
   void (async () => {
     registerSalaryRunJob(getDb);
-    await startQueue(await getDbHandle());
+    // Started at once (enqueue waits for a queue that is starting), on the handle once open.
+    await startQueue(getDbHandle());
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         void stopQueue({ graceful: false }).finally(() => {

@@ -76,9 +76,13 @@ export function registerHandler<P>(
  * Starts pg-boss on the handle once per process: installs or migrates its schema (`pgboss`),
  * creates a queue per registered kind and works each one job at a time.
  */
-export function startQueue(handle: DbHandle, options: StartOptions = {}): Promise<PgBoss> {
+export function startQueue(
+  handleOrPromise: DbHandle | Promise<DbHandle>,
+  options: StartOptions = {},
+): Promise<PgBoss> {
   if (state.boss) return Promise.resolve(state.boss);
   state.starting ??= (async () => {
+    const handle = await handleOrPromise;
     const settings = { ...DEFAULTS, ...options };
     const boss = new PgBoss({
       db: executeSqlFor(handle.db),
@@ -116,9 +120,11 @@ export function startQueue(handle: DbHandle, options: StartOptions = {}): Promis
 }
 
 /** The started boss, or an error the caller can name (the queue is started at server start). */
-function startedBoss(): PgBoss {
-  if (!state.boss) throw new Error("[queue] the background queue is not started");
-  return state.boss;
+async function startedBoss(): Promise<PgBoss> {
+  // A request right after the server started may come while the queue is still starting.
+  const boss = state.boss ?? (await state.starting);
+  if (!boss) throw new Error("[queue] the background queue is not started");
+  return boss;
 }
 
 /**
@@ -132,7 +138,7 @@ export async function enqueue(
   payload: object,
   options: { singletonKey?: string } = {},
 ): Promise<string | null> {
-  return startedBoss().send(kind, payload, {
+  return (await startedBoss()).send(kind, payload, {
     singletonKey: options.singletonKey,
     db: executeSqlFor(db),
   } as PgBoss.SendOptions);
@@ -177,7 +183,7 @@ export const queueStarted = (): boolean => state.boss !== undefined;
  * its work done). Rejects after `timeoutMs`.
  */
 export async function drainQueue(kind: QueueKind, timeoutMs = 15_000): Promise<void> {
-  startedBoss();
+  await startedBoss();
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await executeSqlFor(state.handle!.db).executeSql(

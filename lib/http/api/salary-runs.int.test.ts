@@ -102,6 +102,7 @@ describe("POST salary/all", () => {
     expect(bad.status).toBe(422);
     const err = expectErrorBody(bad);
     expect(err.errors?.from).toEqual(["The from must be a date."]);
+    expect(err.errors?.branch_id).toEqual(["Choose a branch or a country."]);
     const malformed = await start({
       rawBody: "{from:",
       headers: { "content-type": "application/json" },

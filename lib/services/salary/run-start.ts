@@ -55,18 +55,17 @@ export const startSalaryRunInput = z.preprocess(
     .superRefine((v, c) => {
       const problem = salaryPeriodProblem(v.from, v.to);
       if (problem) c.addIssue({ code: "custom", path: ["to"], message: problem });
-      if (v.branch_id === undefined && v.country_id === undefined)
-        c.addIssue({
-          code: "custom",
-          path: ["branch_id"],
-          message: "Choose a branch or a country.",
-        });
-      if (v.branch_id !== undefined && v.country_id !== undefined)
-        c.addIssue({
-          code: "custom",
-          path: ["branch_id"],
-          message: "Choose a branch or a country, not both.",
-        });
+    })
+    // The scope is checked whatever the dates' errors: a form shows every field's at once.
+    .refine((v) => !v || v.branch_id !== undefined || v.country_id !== undefined, {
+      path: ["branch_id"],
+      message: "Choose a branch or a country.",
+      when: () => true,
+    })
+    .refine((v) => !v || v.branch_id === undefined || v.country_id === undefined, {
+      path: ["branch_id"],
+      message: "Choose a branch or a country, not both.",
+      when: () => true,
     }),
 );
 

@@ -92,14 +92,17 @@ export function startQueue(
     });
     boss.on("error", (err) => console.error("[queue]", err.message));
     await boss.start();
-    for (const [kind, { options: o, handler }] of state.handlers) {
-      await boss.createQueue(kind, {
+    for (const [kind, { options: o }] of state.handlers) {
+      const queue = {
         name: kind,
         policy: o.policy ?? "standard",
         expireInSeconds: o.expireInSeconds,
         retryLimit: o.retryLimit,
         retryDelay: 0,
-      });
+      } as const;
+      await boss.createQueue(kind, queue);
+      // An existing queue (created by an earlier version) takes today's settings.
+      await boss.updateQueue(kind, queue);
       await boss.work<unknown>(
         kind,
         {
@@ -107,7 +110,13 @@ export function startQueue(
           batchSize: 1,
           includeMetadata: true,
         },
-        async ([job]) => handler({ id: job.id, payload: job.data, retryCount: job.retryCount }),
+        // Looked up per job: a handler registered again (dev reload) is the one that runs.
+        async ([job]) =>
+          state.handlers.get(kind)!.handler({
+            id: job.id,
+            payload: job.data,
+            retryCount: job.retryCount,
+          }),
       );
     }
     state.boss = boss;

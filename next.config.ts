@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite",
     "@node-rs/argon2",
     "pg",
+    // The background queue (lib/jobs/queue.ts): CommonJS reading its own files; runs as is.
+    "pg-boss",
     "speakeasy",
     "qrcode",
     "nodemailer",

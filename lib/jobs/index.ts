@@ -1,13 +1,17 @@
-import { getDb } from "@/db";
+import { getDb, getDbHandle } from "@/db";
 import { deliverQueuedMail, mailDeliveryEnabled } from "@/lib/mail";
 import { makeCtx, systemActor, withTx } from "@/lib/services/context";
 import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
+import { failAbandonedSalaryRuns, registerSalaryRunJob } from "@/lib/services/salary/run-job";
+import { queueStarted, startQueue, stopQueue } from "./queue";
 
 /**
- * Background work in the app process (DESIGN.md §7). Each task claims its rows with
- * SELECT … FOR UPDATE SKIP LOCKED, so several app instances can run the same loop.
+ * Background work in the app process (DESIGN.md §7). The loop's tasks claim their rows with
+ * SELECT … FOR UPDATE SKIP LOCKED, so several app instances can run the same loop; jobs that
+ * must survive a restart and report progress (salary runs) go through the pg-boss queue
+ * (./queue.ts), started here too.
  */
 const holder = globalThis as unknown as { __crewdeckJobs?: NodeJS.Timeout };
 const EVERY_MS = 15_000;
@@ -23,8 +27,30 @@ async function task(name: string, run: () => Promise<unknown>) {
   }
 }
 
+/**
+ * The pg-boss queue on the app's database, its handlers registered first. On SIGTERM/SIGINT the
+ * running attempt is handed back at once (pg-boss fails it; it is retried by the next instance
+ * or after the restart): Next exits as soon as its server has closed.
+ */
+function startJobQueue(): void {
+  void (async () => {
+    registerSalaryRunJob(getDb);
+    // Started at once (enqueue waits for a queue that is starting), on the handle once open.
+    await startQueue(getDbHandle());
+    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+      process.once(signal, () => {
+        void stopQueue({ graceful: false }).finally(() => {
+          // Nobody else (Next) listens: end the process as the signal would have.
+          if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        });
+      });
+    }
+  })().catch((err) => console.error("[jobs] the background queue did not start", err));
+}
+
 export function startBackgroundWork(): void {
   if (holder.__crewdeckJobs) return;
+  startJobQueue();
   let running = false;
   let helpImagesAt = 0;
   holder.__crewdeckJobs = setInterval(async () => {
@@ -37,6 +63,8 @@ export function startBackgroundWork(): void {
       await task("status sweep", () =>
         withTx(makeCtx(db, systemActor("status sweep")), (ctx) => sweepEndedShifts(ctx)),
       );
+      // A salary run whose job is over without finishing it (retries spent) reads failed.
+      if (queueStarted()) await task("salary runs", () => failAbandonedSalaryRuns(db));
       // Documents entering their warning period: one e-mail each (documents.expiry_warned_at).
       await task("document expiry", () =>
         withTx(makeCtx(db, systemActor("document expiry")), (ctx) => sweepExpiryWarnings(ctx)),

@@ -37,6 +37,7 @@ import { companiesEndpoints } from "./companies";
 import { jobRatesEndpoints } from "./job-rates";
 import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
+import { salaryRunEndpoints } from "./salary-runs";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -74,6 +75,7 @@ const operations: Endpoint[] = [
   ...jobRatesEndpoints,
   ...projectionEndpoints,
   ...salaryEndpoints,
+  ...salaryRunEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -1,0 +1,4 @@
+import { route } from "@/lib/http/route";
+import { getJobProgress } from "@/lib/http/api/salary-runs";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(getJobProgress);

@@ -163,9 +163,15 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
     expect(await runRow(started.run_id)).toMatchObject({
       status: "done",
       workerCount: 2,
-      lineCount: 0,
+      lineCount: 2,
       error: null,
     });
+    // The run built the workers' lines (draft) and tied them to itself.
+    const lines = await db
+      .select()
+      .from(schema.salaryLines)
+      .where(eq(schema.salaryLines.runId, started.run_id));
+    expect(lines.map((l) => l.status)).toEqual(["draft", "draft"]);
     // Two approved workers in November; the unapproved report and December's do not count.
     expect(await readJobProgress(ctx.admin, started.monitor_id)).toMatchObject({
       id: started.monitor_id,
@@ -175,7 +181,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
       total: 2,
       percent: 100,
       errors: [],
-      message: "Salary computed: 2 workers, 0 salary lines.",
+      message: "Salary computed: 2 workers, 2 salary lines.",
     });
   });
 

@@ -16,6 +16,7 @@ export const QUOTE_MESSAGES = {
   notAccepted: "Only an accepted quote can become a job.",
   converted: "This quote has already become a job.",
   validityPast: "The validity date cannot be before today.",
+  tooLarge: "This quote is too large to total. Split it into several quotes.",
   otherClient: "A new revision keeps the quote's client. Make a new quote for another client.",
   noContacts: (company: string) => `${company} has no client contact to send the quote to.`,
 } as const;

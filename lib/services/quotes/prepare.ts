@@ -8,6 +8,7 @@ import type { TxCtx, Ctx } from "../context";
 import { ValidationError, type FieldErrors } from "../errors";
 import { branchCalendar } from "../holidays/calendar";
 import { clientRatesFor } from "../rates/lookup";
+import { MAX_INT } from "../params";
 import { RATE_MESSAGES } from "../rates/shared";
 import { localToday, QUOTE_MESSAGES } from "./access";
 import type { QuoteFields } from "./schemas";
@@ -230,6 +231,9 @@ export async function prepareQuote(ctx: TxCtx, input: QuoteFields): Promise<Prep
         : null,
     vatBasisPoints: company.vat,
   });
+  // Amounts are stored as 32-bit integers of minor units: a larger quote is refused, not a 500.
+  if (Math.max(totals.subtotal + totals.vat, ...lines.map((l) => l.amount)) > MAX_INT)
+    throw new ValidationError(QUOTE_MESSAGES.tooLarge, { lines: [QUOTE_MESSAGES.tooLarge] });
   const contacts = await clientContacts(ctx, company.id);
   const clientData = {
     company: {

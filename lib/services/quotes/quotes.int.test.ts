@@ -242,6 +242,22 @@ describe("POST job-quotes/save", () => {
       ],
       [{ branch_id: 999999 }, "branch_id", "Branch not found."],
       [{ venue_id: 999999 }, "venue_id", "Unknown venue."],
+      [
+        {
+          costs: Array.from({ length: 30 }, () => ({
+            category: "other",
+            quantity: 10000,
+            unit_amount: 100000000,
+          })),
+        },
+        "lines",
+        QUOTE_MESSAGES.tooLarge,
+      ],
+      [
+        { costs: [{ category: "other", unit_amount: 0 }] },
+        "costs.0.unit_amount",
+        "must be at least 1",
+      ],
     ];
     for (const [over, field, message] of cases) {
       const err = await refused(() => saveQuote(pm, body(over)));

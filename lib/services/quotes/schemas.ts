@@ -44,7 +44,8 @@ const wholeNumber = (min: number, max: number) =>
 
 export const MAX_LINES = 200;
 export const MAX_COSTS = 50;
-export const MAX_MONEY = 1_000_000_000;
+/** The largest amount typed on a quote (a cost's unit amount, a discount), in minor units. */
+export const MAX_MONEY = 100_000_000;
 
 export const quoteLineInput = z.object({
   date: localDate,

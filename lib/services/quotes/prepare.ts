@@ -8,6 +8,7 @@ import type { TxCtx, Ctx } from "../context";
 import { ValidationError, type FieldErrors } from "../errors";
 import { branchCalendar } from "../holidays/calendar";
 import { clientRatesFor } from "../rates/lookup";
+import { noClientPriceText } from "../applications/rated";
 import { MAX_INT } from "../params";
 import { RATE_MESSAGES } from "../rates/shared";
 import { localToday, QUOTE_MESSAGES } from "./access";
@@ -47,9 +48,9 @@ export interface MissingPrice {
   message: string;
 }
 
-/** The words of the booking's missing_client_price warning, for a quote. */
+/** The booking's missing_client_price words (applications/rated.ts), said of a quote. */
 export const missingQuotePriceText = (company: string, skill: string, branch: string) =>
-  `${company} has no client price for ${skill} at ${branch}, so its hours on this quote are billed at nothing.`;
+  noClientPriceText(company, skill, branch, "this quote");
 
 export interface PreparedQuote {
   company: { id: number; name: string; countryId: number };

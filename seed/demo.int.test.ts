@@ -40,6 +40,33 @@ describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
     expect(demo.summary.companies).toBe(5);
   });
 
+  it("has quotes in every state, in DKK and GBP, one overnight, one converted, one expired", async () => {
+    const quotes = await rows<{
+      status: string;
+      currency: string;
+      expired: boolean;
+      job_id: number | null;
+      revision: number;
+      archived: boolean;
+    }>(
+      `select q.status, q.currency_code as currency, q.job_id, q.revision, q.archived_at is not null as archived,
+        (q.status in ('Draft','Sent') and q.valid_until < ($1::timestamptz at time zone c.time_zone)::date) as expired
+        from quotes q join branches b on b.id = q.branch_id join countries c on c.id = b.country_id
+        where q.deleted_at is null`,
+      [now],
+    );
+    expect(new Set(quotes.map((q) => q.status))).toEqual(
+      new Set(["Draft", "Sent", "Accepted", "Declined"]),
+    );
+    expect(new Set(quotes.map((q) => q.currency))).toEqual(new Set(["DKK", "GBP"]));
+    expect(quotes.filter((q) => q.job_id !== null)).toHaveLength(1);
+    expect(quotes.some((q) => q.revision === 2)).toBe(true);
+    expect(quotes.some((q) => q.archived)).toBe(true);
+    expect(quotes.filter((q) => q.expired)).toHaveLength(1);
+    const overnight = await rows("select 1 from quote_lines where end_time <= start_time");
+    expect(overnight.length).toBeGreaterThan(0);
+  });
+
   it("creates the five demo accounts with their roles and the demo password", async () => {
     const expected: [string, string, string][] = [
       ["admin@crewdeck.test", "Astrid Admin", ROLE.admin],

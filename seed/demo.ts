@@ -12,6 +12,7 @@ import { seedHelp } from "./build/help";
 import { seedActivity, seedChats, seedWorkerExtras } from "./build/history";
 import { seedCostsAndQuote, seedRates } from "./build/finance";
 import { seedJobs } from "./build/jobs";
+import { seedQuotes } from "./build/quotes";
 import { loadRoles, seedMaster } from "./build/master";
 import { seedPeople } from "./build/people";
 import { seedProfiles } from "./build/profiles";
@@ -88,6 +89,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     const apps = await seedBookings(w);
     await seedRates(w);
     await seedCostsAndQuote(w);
+    await seedQuotes(w);
     await seedNotes(w);
     await seedTemplates(w);
     await seedWorkerExtras(w);

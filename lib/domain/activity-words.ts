@@ -28,6 +28,7 @@ const TYPE_LABELS: Record<string, string> = {
   notes: "Notes",
   on_call: "On-call",
   permissions: "Permissions",
+  quotes: "Quotes",
   rates: "Rates",
   roles: "Roles",
   settings: "Agency settings",

@@ -103,6 +103,7 @@ describe("activitySubjectLink", () => {
     expect(link("dresscodes", 4)).toBe("/dresscodes");
     expect(link("document_types", 4)).toBe("/document-types");
     expect(link("companies", 8)).toBe("/client/8");
+    expect(link("quotes", 5)).toBe("/edit-quote/5");
     expect(link("invitations", 1)).toBe("/users/7/invited-users");
   });
 

@@ -173,6 +173,8 @@ export function activitySubjectLink(s: ActivitySubject): ActivityLink | null {
       return { href: "/dresscodes", label: id ? called(`Dress code #${id}`) : "Dress codes" };
     case "companies":
       return id ? { href: `/client/${id}`, label: called(`Client #${id}`) } : null;
+    case "quotes":
+      return id ? { href: `/edit-quote/${id}`, label: called(`Quote #${id}`) } : null;
     case "invitations":
       return s.causerId
         ? { href: `/users/${s.causerId}/invited-users`, label: `Invitation #${id}` }

@@ -46,6 +46,7 @@ export async function seedMaster(w: World): Promise<void> {
         operational: c.operational,
         phonePrefix: c.phonePrefix,
         restHours: c.restHours,
+        vatBasisPoints: c.vatBasisPoints ?? null,
       })),
     )
     .returning({

@@ -21,6 +21,8 @@ export const COUNTRIES: {
   operational: boolean;
   phonePrefix: string;
   restHours: number;
+  /** VAT on the country's clients' quotes, in basis points; absent: none. */
+  vatBasisPoints?: number;
   nationality: string;
   language: string;
 }[] = [
@@ -32,6 +34,7 @@ export const COUNTRIES: {
     operational: true,
     phonePrefix: "+45",
     restHours: 11,
+    vatBasisPoints: 2500,
     nationality: "Danish",
     language: "Danish",
   },
@@ -43,6 +46,7 @@ export const COUNTRIES: {
     operational: true,
     phonePrefix: "+46",
     restHours: 11,
+    vatBasisPoints: 2500,
     nationality: "Swedish",
     language: "Swedish",
   },
@@ -54,6 +58,7 @@ export const COUNTRIES: {
     operational: true,
     phonePrefix: "+47",
     restHours: 11,
+    vatBasisPoints: 2500,
     nationality: "Norwegian",
     language: "Norwegian",
   },
@@ -65,6 +70,7 @@ export const COUNTRIES: {
     operational: true,
     phonePrefix: "+49",
     restHours: 11,
+    vatBasisPoints: 1900,
     nationality: "German",
     language: "German",
   },
@@ -76,6 +82,7 @@ export const COUNTRIES: {
     operational: true,
     phonePrefix: "+44",
     restHours: 11,
+    vatBasisPoints: 2000,
     nationality: "British",
     language: "English",
   },

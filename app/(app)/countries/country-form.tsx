@@ -65,6 +65,9 @@ function CountryForm({
   const [timeZone, setTimeZone] = useState(country?.time_zone ?? "");
   const [phonePrefix, setPhonePrefix] = useState(country?.phone_prefix ?? "");
   const [restHours, setRestHours] = useState(String(country?.rest_hours ?? 11));
+  const [vat, setVat] = useState(
+    country?.vat_basis_points == null ? "" : String(country.vat_basis_points / 100),
+  );
   const [operational, setOperational] = useState(country?.operational ?? true);
   const zones = useTimeZones(country?.time_zone);
 
@@ -81,6 +84,7 @@ function CountryForm({
           time_zone: timeZone,
           phone_prefix: phonePrefix,
           rest_hours: restHours,
+          vat_basis_points: vatToBasisPoints(vat),
           operational,
         };
         submit(() =>
@@ -162,6 +166,22 @@ function CountryForm({
           onChange={(e) => setRestHours(e.target.value)}
         />
       </FormField>
+      <FormField
+        label="VAT on quotes (%)"
+        hint="Charged to clients of this country on quotes, e.g. 25. Leave empty for no VAT."
+        errors={errors.vat_basis_points}
+      >
+        <Input
+          name="vat_percent"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step={0.01}
+          value={vat}
+          onChange={(e) => setVat(e.target.value)}
+        />
+      </FormField>
       <Checkbox
         className="sm:col-span-2"
         name="operational"
@@ -191,4 +211,12 @@ export function NewCountryButton({ currencies }: { currencies: CurrencyView[] })
       )}
     />
   );
+}
+
+/** "25" → 2500, "12.5" → 1250, "" → "" (none); anything else is sent as is for the server to refuse. */
+function vatToBasisPoints(percent: string): number | string {
+  const v = percent.trim();
+  if (!v) return "";
+  const n = Number(v.replace(",", "."));
+  return Number.isFinite(n) ? Math.round(n * 100) : v;
 }

@@ -57,7 +57,7 @@ export const postCountry = endpoint({
   path: "/countries",
   summary:
     "Create a country (name, iso_code, currency, time_zone, operational, phone_prefix, " +
-    "rest_hours 0–24)",
+    "rest_hours 0–24, vat_basis_points 0–10000 or blank for none: the VAT on its clients' quotes)",
   tag: "countries",
   auth: "user",
   body: countryInput,
@@ -77,7 +77,8 @@ export const getCountryEndpoint = endpoint<{ id: string }>({
 export const putCountry = endpoint<{ id: string }>({
   method: "PUT",
   path: "/countries/{id}",
-  summary: "Replace a country's fields (operational: 0 hides it from every picker)",
+  summary:
+    "Replace a country's fields (operational: 0 hides it from every picker; vat_basis_points absent or blank: no VAT)",
   tag: "countries",
   auth: "user",
   body: countryInput,

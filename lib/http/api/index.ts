@@ -38,6 +38,7 @@ import { jobRatesEndpoints } from "./job-rates";
 import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
 import { salaryRunEndpoints } from "./salary-runs";
+import { quotesEndpoints } from "./quotes";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -76,6 +77,7 @@ const operations: Endpoint[] = [
   ...projectionEndpoints,
   ...salaryEndpoints,
   ...salaryRunEndpoints,
+  ...quotesEndpoints,
 ];
 
 export const openApi = endpoint({

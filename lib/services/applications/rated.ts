@@ -129,8 +129,17 @@ export async function clientPriceGaps(
   return gaps;
 }
 
+/** The words of a skill without a client price at a branch, on a job (booking) or a quote. */
+export const noClientPriceText = (
+  company: string,
+  skill: string,
+  branch: string,
+  on = "this job",
+) =>
+  `${company} has no client price for ${skill} at ${branch}, so its hours on ${on} are billed at nothing.`;
+
 /** Why a gap matters, in words: "Nordlys has no client price for Rigger at Copenhagen: …". */
 export const missingClientPriceText = (g: ClientPriceGap) =>
   g.branch_name
-    ? `${g.company_name} has no client price for ${g.skill_name} at ${g.branch_name}, so its hours on this job are billed at nothing.`
+    ? noClientPriceText(g.company_name, g.skill_name, g.branch_name)
     : `${g.company_name} has no client price for ${g.skill_name} on this job (the job has no branch to price it), so its hours are billed at nothing.`;

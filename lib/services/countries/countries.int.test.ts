@@ -27,6 +27,7 @@ const sweden = {
   operational: true,
   phone_prefix: "+46",
   rest_hours: 9,
+  vat_basis_points: "2500",
 };
 
 async function activityFor(id: number) {
@@ -64,6 +65,7 @@ describe("createCountry", () => {
       operational: true,
       phone_prefix: "+46",
       rest_hours: 9,
+      vat_basis_points: 2500,
       used_by: { count: 0, label: "" },
       message: "Country created successfully",
     });
@@ -101,6 +103,7 @@ describe("createCountry", () => {
       time_zone: "Europe/Oslo",
       currency: "EUR",
       rest_hours: 11,
+      vat_basis_points: null,
       operational: true,
       phone_prefix: null,
     });
@@ -167,6 +170,18 @@ describe("createCountry", () => {
       { rest_hours: "nine" },
       "rest_hours",
       "The rest hours must be a whole number of hours from 0 to 24.",
+    ],
+    [
+      "VAT above 100 %",
+      { vat_basis_points: 10001 },
+      "vat_basis_points",
+      "The VAT must be a whole number of basis points from 0 to 10000 (2500 = 25 %).",
+    ],
+    [
+      "VAT as a fraction",
+      { vat_basis_points: 12.5 },
+      "vat_basis_points",
+      "The VAT must be a whole number of basis points from 0 to 10000 (2500 = 25 %).",
     ],
     [
       "a bad phone prefix",

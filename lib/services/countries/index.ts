@@ -42,6 +42,8 @@ export interface CountryView {
   operational: boolean;
   phone_prefix: string | null;
   rest_hours: number;
+  /** VAT charged to the country's clients in basis points (2500 = 25 %); null: none. */
+  vat_basis_points: number | null;
   /** Where it is used ("3 jobs and 1 branch"); count 0 when unused. */
   used_by: Usage;
 }
@@ -66,6 +68,7 @@ const fields = {
   operational: c.operational,
   phone_prefix: c.phonePrefix,
   rest_hours: c.restHours,
+  vat_basis_points: c.vatBasisPoints,
 };
 type CountryRow = Omit<CountryView, "used_by">;
 
@@ -167,13 +170,15 @@ const values = (input: CountryInput) => ({
   operational: input.operational,
   phonePrefix: input.phone_prefix,
   restHours: input.rest_hours,
+  vatBasisPoints: input.vat_basis_points,
 });
 
 /** The ISO code's unique index caught a race the check above could not see: the same 422. */
 const isoRace = <T>(run: () => Promise<T>) =>
   mapUniqueViolation(run, COUNTRY_MESSAGES.duplicateIso, "iso_code");
 
-/** POST countries (name, iso_code, currency, time_zone, operational, phone_prefix, rest_hours). */
+/** POST countries (name, iso_code, currency, time_zone, operational, phone_prefix, rest_hours,
+ *  vat_basis_points). */
 export async function createCountry(
   ctx: Ctx,
   raw: unknown,

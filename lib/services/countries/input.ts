@@ -65,6 +65,26 @@ const restHours = z.preprocess(
     .default(11),
 );
 
+/**
+ * VAT the agency charges clients of the country, in basis points (2500 = 25 %), 0–10000; blank
+ * or absent: none (quotes then carry no VAT).
+ */
+const VAT_MESSAGE = "The VAT must be a whole number of basis points from 0 to 10000 (2500 = 25 %).";
+const vatBasisPoints = z.preprocess(
+  (v) =>
+    v === undefined || v === null || v === ""
+      ? null
+      : typeof v === "string" && /^\s*\d+\s*$/.test(v)
+        ? Number(v)
+        : v,
+  z
+    .number({ error: VAT_MESSAGE })
+    .int(VAT_MESSAGE)
+    .min(0, VAT_MESSAGE)
+    .max(10_000, VAT_MESSAGE)
+    .nullable(),
+);
+
 const phonePrefix = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() || null : v === undefined ? null : v),
   z
@@ -90,6 +110,7 @@ export const countryInput = z.object({
   operational: strictFlag.transform((v) => v ?? true),
   phone_prefix: phonePrefix,
   rest_hours: restHours,
+  vat_basis_points: vatBasisPoints,
 });
 export type CountryInput = z.output<typeof countryInput>;
 

@@ -36,6 +36,7 @@ import { ratesEndpoints } from "./rates";
 import { companiesEndpoints } from "./companies";
 import { jobRatesEndpoints } from "./job-rates";
 import { projectionEndpoints } from "./projection";
+import { jobReportEndpoints } from "./job-report";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -72,6 +73,7 @@ const operations: Endpoint[] = [
   ...companiesEndpoints,
   ...jobRatesEndpoints,
   ...projectionEndpoints,
+  ...jobReportEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -18,7 +18,7 @@ import { jobCalendar } from "../holidays/calendar";
 import { jobPricing } from "../rates/job-pricing";
 import { clientRatesFor } from "../rates/lookup";
 import { readAdditionalCosts } from "./additional-costs";
-import { mayViewProjection } from "./projection-figures";
+import { mayDownloadJobReport } from "./projection-figures";
 import { clientRateIn } from "./projection-stages";
 import { loadJobInScope } from "./scope";
 
@@ -74,8 +74,8 @@ async function loadJobForReport(ctx: Ctx, jobIdRaw: unknown) {
     if (actor.roles.every((r) => r.title === ROLE.worker))
       throw new NotFoundError("Job not found.");
     requirePermission(ctx, "can_view_job_projection");
-    if (!mayViewProjection(actor)) throw new ForbiddenError();
   }
+  if (!mayDownloadJobReport(actor)) throw new ForbiddenError();
   return loadJobInScope(ctx, jobIdRaw);
 }
 

@@ -131,6 +131,9 @@ export default async function JobLayout({
           canTemplates={job.can.templates}
           canChangeStatus={job.can.change_status}
           canDelete={job.can.delete}
+          canReport={job.can.report}
+          canOpenRates={job.can.rates}
+          invoiceReference={job.invoice_reference}
         />
       </div>
       <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />

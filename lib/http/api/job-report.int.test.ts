@@ -6,6 +6,7 @@ import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { jobReport } from "@/lib/services/jobs/report";
+import { fetchJobForView } from "@/lib/services/jobs/view";
 import { testDatabase } from "@/lib/testing/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
@@ -36,6 +37,8 @@ let runnerId: number;
 let companyId: number;
 let branchId: number;
 let pmId: number;
+let smallJobId: number;
+const userIds = {} as Record<string, number>;
 const tokens = {} as Record<
   "admin" | "pm" | "crewHandler" | "client" | "otherClient" | "worker",
   string
@@ -185,6 +188,20 @@ beforeAll(async () => {
     "2026-11-27T20:00:00Z",
   );
 
+  const small = await insertJob(db, {
+    name: "Small job",
+    companyId: company.id,
+    countryId: country.id,
+    shifts: [{ ...shift, slots: [{ skillId: hand.id, positions: 1 }] }],
+  });
+  smallJobId = small.id;
+  await approvedHours(
+    small.shifts[0].slots[0].id,
+    anna,
+    "2026-11-27T17:00:00Z",
+    "2026-11-27T20:00:00Z",
+  );
+
   const archived = await insertJob(db, {
     name: "Archived report job",
     companyId: company.id,
@@ -206,6 +223,7 @@ beforeAll(async () => {
   const tokenFor = async (role: RoleTitle, extra: { companyId?: number } = {}) => {
     const user = await createUser(db, { roles: [role], ...extra });
     if (role === ROLE.projectManager) pmId = user.id;
+    userIds[role] ??= user.id;
     return (await issueApiToken(db, user.id, new Date())).access_token;
   };
   tokens.admin = await tokenFor(ROLE.admin);
@@ -373,14 +391,23 @@ describe("GET jobs/{id}/report", () => {
   it("reads in a fixed number of queries whatever the size of the job, and writes nothing", async () => {
     const counting = countingDb(handle);
     const ctx = { ...(await ctxFor(db, pmId)), db: counting.db };
-    await jobReport(ctx, missingJobId).catch(() => undefined);
-    counting.reset();
-    await jobReport(ctx, missingJobId).catch(() => undefined);
+    expect((await jobReport(ctx, smallJobId)).lines).toHaveLength(1);
     const small = counting.statements();
     counting.reset();
     const report = await jobReport(ctx, jobId);
     expect(report.lines).toHaveLength(2);
     expect(counting.statements()).toBe(small);
     expect(counting.writes()).toEqual([]);
+    // Actor 1, job 1, pricing 2–3, hours + company 2, client rates 2, calendar 1, costs 1.
+    expect(small).toBeLessThanOrEqual(13);
+  });
+
+  it("shows the Download report button to those who may download it", async () => {
+    const can = async (userId: number) =>
+      (await fetchJobForView(await ctxFor(db, userId), jobId)).can.report;
+    expect(await can(userIds[ROLE.admin])).toBe(true);
+    expect(await can(pmId)).toBe(true);
+    expect(await can(userIds[ROLE.client])).toBe(true);
+    expect(await can(userIds[ROLE.crewHandler])).toBe(false);
   });
 });

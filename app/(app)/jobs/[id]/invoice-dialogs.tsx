@@ -42,6 +42,7 @@ export function InvoiceDialog({
         description="Every booked place must be approved or removed. The hours of an invoiced job can no longer be changed."
       >
         <form
+          noValidate
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -92,6 +93,7 @@ export function ReopenDialog({
         description={`The job is ${from}. Say why it goes back to ${to ?? ""}; the activity log keeps the reason.`}
       >
         <form
+          noValidate
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();

@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     "speakeasy",
     "qrcode",
     "nodemailer",
+    // The job report streams its workbook (exceljs streaming writer) from a route handler.
+    "exceljs",
   ],
   poweredByHeader: false,
   experimental: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AppError,
+  MissingRatesError,
   ServiceUnavailableError,
   TooManyRequestsError,
   type FieldErrors,
@@ -18,6 +19,8 @@ export interface ErrorBody {
   type: string;
   errors?: FieldErrors;
   details?: Record<string, unknown>;
+  /** The skills without a rate of a 410 MissingRates (issue 24). */
+  skills?: { id: number; name: string }[];
   /** Seconds, for the Retry-After header of a 429 or 503. */
   retryAfter?: number;
 }
@@ -32,6 +35,7 @@ export function toErrorBody(err: unknown): ErrorBody {
       type: err.type,
       ...(err.errors ? { errors: err.errors } : {}),
       ...(err.details ? { details: err.details } : {}),
+      ...(err instanceof MissingRatesError ? { skills: err.skills } : {}),
       ...(err instanceof TooManyRequestsError || err instanceof ServiceUnavailableError
         ? { retryAfter: err.retryAfterSeconds }
         : {}),

@@ -69,6 +69,25 @@ export class ConfirmError extends AppError {
 }
 
 /**
+ * 410 type `MissingRates` (spec §8, issue 24): the call cannot price what it was asked for
+ * because these skills have no rate; the body names them (`skills`) so the screen can link
+ * each to the rate card. Nothing was written.
+ */
+export class MissingRatesError extends AppError {
+  readonly status = 410;
+  readonly skills: { id: number; name: string }[];
+  constructor(
+    message: string,
+    skills: { id: number; name: string }[],
+    details?: Record<string, unknown>,
+  ) {
+    super(message, "MissingRates");
+    this.skills = skills;
+    if (details) this.details = details;
+  }
+}
+
+/**
  * The request body is larger than the call accepts (the byte-limited reader of lib/http/body.ts):
  * nothing past the limit was read, nothing was written.
  */

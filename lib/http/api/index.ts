@@ -39,6 +39,7 @@ import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
 import { salaryRunEndpoints } from "./salary-runs";
 import { quotesEndpoints } from "./quotes";
+import { jobReportEndpoints } from "./job-report";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -78,6 +79,7 @@ const operations: Endpoint[] = [
   ...salaryEndpoints,
   ...salaryRunEndpoints,
   ...quotesEndpoints,
+  ...jobReportEndpoints,
 ];
 
 export const openApi = endpoint({

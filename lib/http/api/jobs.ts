@@ -76,7 +76,7 @@ export const postJobStatus = endpoint<{ id: string; status: string }>({
   method: "POST",
   path: "/jobs/{id}/status/{status}",
   summary:
-    "Change a job's status (status as written in the spec or its slug); Cancelled needs a reason",
+    "Change a job's status (status as written in the spec or its slug); Cancelled needs a reason; Approved → Invoiced needs invoice_reference (given or already on the job; 422) and every booked place approved or removed (409 places_not_approved); reopening (Invoiced → Approved, Paid → Invoiced) needs a reason (422), kept in the activity log",
   tag: "jobs",
   auth: "user",
   body: statusChangeInput,

@@ -77,9 +77,16 @@ describe("salary calls over REST", () => {
     });
     const missing = await post(jobSalariesRoute.POST, "jobs/salaries", { jobId: unratedJobId });
     expect(missing.status).toBe(410);
-    const body = missing.body as { type: string; message: string; details: { skills: unknown[] } };
+    const body = missing.body as {
+      type: string;
+      message: string;
+      skills: { id: number; name: string }[];
+      details: { skills: unknown[] };
+    };
     expect(body.type).toBe("MissingRates");
     expect(body.message).toMatch(/no worker rate/);
+    // As every MissingRates answer: the skills at the top, the workers in the details.
+    expect(body.skills).toEqual([{ id: expect.any(Number), name: expect.any(String) }]);
     expect(body.details.skills).toHaveLength(1);
     const denied = await post(jobSalariesRoute.POST, "jobs/salaries", { jobId }, pm);
     expect(denied.status).toBe(403);

@@ -18,6 +18,17 @@ export function mayViewProjection(actor: Actor | null | undefined): boolean {
   );
 }
 
+/**
+ * Who may download a job's client report (issue 24): who may read its projection (the report's
+ * revenue comes from it), and a client contact — its own company's jobs only, which the job's
+ * scope decides. The report holds no worker pay. A plain worker never.
+ */
+export function mayDownloadJobReport(actor: Actor | null | undefined): boolean {
+  if (!actor) return false;
+  if (actor.kind === "system") return true;
+  return actor.isClient || mayViewProjection(actor);
+}
+
 /** The four stages a job's figures are compared at (issue 13 "Job projection"). */
 export type Stage = "planned" | "booked" | "reported" | "approved";
 export const STAGES: Stage[] = ["planned", "booked", "reported", "approved"];

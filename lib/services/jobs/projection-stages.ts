@@ -48,6 +48,16 @@ type Exact = Map<number, Record<Stage, Figures>>;
 
 const minutesOf = (m: Record<Band, number>) => m.standard + m.weekend + m.night;
 
+/** A skill's client rate when it prices in the job's currency, else null (one rule for both). */
+export function clientRateIn(
+  clientRates: Awaited<ReturnType<typeof clientRatesFor>>,
+  skillId: number,
+  currency: string,
+): RateBands | null {
+  const r = clientRates.get(skillId);
+  return r && r.currencyCode === currency ? r : null;
+}
+
 /**
  * Which rate prices what, in the job's currency. A rate not found never fails the projection:
  * it is noted once (by its message, in the order met) and its minutes count at 0.
@@ -65,8 +75,8 @@ export function rateChoice(
   };
   /** The client rate of a skill in the job's currency, else null (noted as missing). */
   const clientRate = (skillId: number): RateBands | null => {
-    const r = clientRates.get(skillId);
-    if (r && r.currencyCode === currency) return r;
+    const r = clientRateIn(clientRates, skillId, currency);
+    if (r) return r;
     noteMissing({
       kind: "client",
       skill: { id: skillId, name: skillName.get(skillId) ?? "" },
@@ -76,10 +86,8 @@ export function rateChoice(
     return null;
   };
   /** The client rate a filled place earns: its slot's planned stage has noted a missing one. */
-  const crewRevenue = (skillId: number): RateBands | null => {
-    const revenueRate = clientRates.get(skillId) ?? null;
-    return revenueRate && revenueRate.currencyCode === currency ? revenueRate : null;
-  };
+  const crewRevenue = (skillId: number): RateBands | null =>
+    clientRateIn(clientRates, skillId, currency);
   /**
    * What a slot's planned positions cost: the worker rate of an open place (with its weekend
    * and night bands, like a booked worker), else the client rate's flat rate_worker.

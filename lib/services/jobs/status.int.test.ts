@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, type DbHandle } from "@/db";
-import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import {
+  isReopening,
+  MANUAL_TRANSITIONS,
+  needsInvoiceReference,
+  statusChangeSentence,
+} from "@/lib/domain/job-status";
 import { JOB_STATUSES, type JobStatus } from "@/lib/domain/statuses";
 import { testDatabase } from "@/lib/testing/db";
 import { ctxFor } from "@/lib/testing/fixtures";
@@ -62,9 +67,14 @@ describe("changeJobStatus", () => {
 
   it.each(allowed)("allows %s → %s and logs it", async (from, to) => {
     const j = await job(from);
-    const reason = to === "Cancelled" ? "Client called it off" : undefined;
-    const result = await changeJobStatus(await ctxOf(w.pm), j.id, to, { reason });
-    expect(result).toEqual({ id: j.id, status: to, reason: reason ?? null });
+    const reopening = isReopening(from, to);
+    const reason = to === "Cancelled" || reopening ? "Client called it off" : undefined;
+    const invoice_reference = needsInvoiceReference(from, to) ? "INV-1" : undefined;
+    const result = await changeJobStatus(await ctxOf(w.pm), j.id, to, {
+      reason,
+      invoice_reference,
+    });
+    expect(result).toEqual({ id: j.id, status: to, reason: reopening ? null : (reason ?? null) });
     const row = await jobRow(handle.db, j.id);
     expect(row.status).toBe(to);
     const log = await handle.db
@@ -74,7 +84,11 @@ describe("changeJobStatus", () => {
         and(eq(schema.activityLog.subjectType, "jobs"), eq(schema.activityLog.subjectId, j.id)),
       );
     expect(log).toHaveLength(1);
-    expect(log[0].description).toBe(`Changed status of Job ${from} from ${from} to ${to}`);
+    expect(log[0].description).toBe(
+      statusChangeSentence(`Job ${from}`, from, to, { reason, invoiceReference: "INV-1" }),
+    );
+    if (!reopening && to !== "Invoiced" && to !== "Paid")
+      expect(log[0].description).toBe(`Changed status of Job ${from} from ${from} to ${to}`);
     expect(log[0].causerId).toBe(w.pm);
   });
 

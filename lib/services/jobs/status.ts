@@ -2,10 +2,23 @@ import { z } from "zod";
 import { and, count, countDistinct, eq, gt, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
-import { MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import {
+  INVOICE_MESSAGES,
+  isReopening,
+  MANUAL_TRANSITIONS,
+  needsInvoiceReference,
+  placesNotApprovedText,
+  statusChangeSentence,
+} from "@/lib/domain/job-status";
 import { BOOKED_STATUSES } from "@/lib/domain/application-status";
-import { COMMENT_MAX, atMostChars, tooLongMessage } from "@/lib/domain/text-limits";
-import { requirePermission, type Ctx, withTx } from "../context";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import {
+  COMMENT_MAX,
+  JOB_TEXT_LIMITS,
+  atMostChars,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
+import { requirePermission, type Ctx, type TxCtx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
@@ -16,9 +29,49 @@ const reasonText = z.preprocess(
   z.string().max(COMMENT_MAX, atMostChars(COMMENT_MAX)).optional(),
 );
 
-export const statusChangeInput = z.object({ reason: reasonText });
+export const statusChangeInput = z.object({
+  reason: reasonText,
+  /** Approved → Invoiced: the invoice reference (kept on the job); the job's own when absent. */
+  invoice_reference: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || undefined : v === null ? undefined : v),
+    z
+      .string()
+      .max(JOB_TEXT_LIMITS.invoice_reference, atMostChars(JOB_TEXT_LIMITS.invoice_reference))
+      .optional(),
+  ),
+});
 
-/** POST jobs/{id}/status/{status}: cancelling needs a reason (spec §4). */
+/**
+ * The booked places of a job that are neither approved nor removed: filled applications
+ * (FILLED_STATUSES) other than Approved on its live shifts and slots. Read under the job's lock,
+ * which the hours and booking verbs of the job take too.
+ */
+async function placesNotApproved(ctx: TxCtx, jobId: number): Promise<number> {
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(schema.applications)
+    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+    .where(
+      and(
+        eq(schema.shifts.jobId, jobId),
+        isNull(schema.shifts.deletedAt),
+        isNull(schema.shiftSlots.deletedAt),
+        inArray(
+          schema.applications.status,
+          FILLED_STATUSES.filter((s) => s !== "Approved"),
+        ),
+      ),
+    );
+  return Number(n);
+}
+
+/**
+ * POST jobs/{id}/status/{status}: cancelling needs a reason (spec §4). Invoicing (issue 24)
+ * needs the invoice reference (given, or already on the job) and every booked place approved or
+ * removed (409 naming how many are not); reopening from Invoiced or Paid needs a reason, which
+ * the activity log keeps (the job's shown reason stays as it was).
+ */
 export async function changeJobStatus(
   ctx: Ctx,
   jobId: unknown,
@@ -27,7 +80,7 @@ export async function changeJobStatus(
 ) {
   requirePermission(ctx, "job_edit");
   const status = typeof statusParam === "string" ? statusFromSlug(JOB_STATUSES, statusParam) : null;
-  const { reason } = parseInput(statusChangeInput, raw ?? {});
+  const { reason, invoice_reference } = parseInput(statusChangeInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const job = await loadJobInScope(ctx, jobId, { lock: true });
     if (!status)
@@ -47,18 +100,46 @@ export async function changeJobStatus(
         reason: ["Please give a reason for cancelling the job."],
       });
     }
-    // Reopening a cancelled job drops the cancel reason unless a new one is given.
-    const newReason = reason ?? (job.status === "Cancelled" ? null : job.reason);
+    const reopening = isReopening(job.status, status);
+    if (reopening && !reason) {
+      throw new ValidationError(INVOICE_MESSAGES.reopenReasonRequired, {
+        reason: [INVOICE_MESSAGES.reopenReasonRequired],
+      });
+    }
+    const invoiceReference = needsInvoiceReference(job.status, status)
+      ? (invoice_reference ?? job.invoiceReference?.trim() ?? "")
+      : job.invoiceReference;
+    if (needsInvoiceReference(job.status, status)) {
+      if (!invoiceReference)
+        throw new ValidationError(INVOICE_MESSAGES.referenceRequired, {
+          invoice_reference: [INVOICE_MESSAGES.referenceRequired],
+        });
+      const open = await placesNotApproved(ctx, job.id);
+      if (open > 0) throw new ConflictError(placesNotApprovedText(open), "places_not_approved");
+    }
+    // Reopening a cancelled job drops the cancel reason unless a new one is given; a reopening
+    // from the invoice keeps its reason in the log only.
+    const newReason = reopening
+      ? job.reason
+      : (reason ?? (job.status === "Cancelled" ? null : job.reason));
     await ctx.db
       .update(schema.jobs)
-      .set({ status, reason: newReason })
+      .set({ status, reason: newReason, invoiceReference })
       .where(eq(schema.jobs.id, job.id));
     await logActivity(ctx, {
       logName: "jobs",
-      description: `Changed status of ${job.name} from ${job.status} to ${status}`,
+      description: statusChangeSentence(job.name, job.status, status, {
+        reason,
+        invoiceReference,
+      }),
       subjectType: "jobs",
       subjectId: job.id,
-      properties: { from: job.status, to: status, reason: reason ?? null },
+      properties: {
+        from: job.status,
+        to: status,
+        reason: reason ?? null,
+        ...(status === "Invoiced" && !reopening ? { invoice_reference: invoiceReference } : {}),
+      },
     });
     return { id: job.id, status, reason: newReason };
   });

@@ -2,7 +2,7 @@ import { isoInZone } from "@/lib/domain/time";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { can, requireUser, type Ctx, type UserActor } from "../context";
 import { loadJobForViewer } from "./scope";
-import { mayViewProjection } from "./projection-figures";
+import { mayDownloadJobReport, mayViewProjection } from "./projection-figures";
 import {
   bookFromBranches,
   jobNames,
@@ -92,6 +92,8 @@ export interface JobView {
     rates: boolean;
     /** The job-projection tab: office users only (never a client contact or a worker). */
     job_projection: boolean;
+    /** "Download report" (GET jobs/{id}/report): see `mayDownloadJobReport`. */
+    report: boolean;
   };
 }
 
@@ -151,6 +153,7 @@ function jobActions(ctx: Ctx, actor: UserActor, isCrewBoss: boolean): JobView["c
     additional_costs: can(ctx, "can_view_additional_costs") && !actor.isClient,
     rates: can(ctx, "rate_access") && !actor.isClient,
     job_projection: mayViewProjection(actor),
+    report: mayDownloadJobReport(actor),
   };
 }
 

@@ -15,7 +15,7 @@ import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
 import { workerRatesOnJobs } from "../rates/worker-pay";
-import { ConfirmError, NotFoundError } from "../errors";
+import { MissingRatesError, NotFoundError } from "../errors";
 
 /**
  * Salary lines from approved hours (issue 24). One approved report of hours is one line, priced
@@ -309,16 +309,18 @@ async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[
 }
 
 /** 410 type MissingRates (spec §8) naming the skills and workers whose hours have no rate. */
-export function missingRatesError(missing: MissingRate[]): ConfirmError {
+export function missingRatesError(missing: MissingRate[]): MissingRatesError {
   const named = missing
     .map(
       (m) => `${m.skill}${m.zero ? " (rate 0)" : ""}: ${m.workers.map((w) => w.name).join(", ")}`,
     )
     .join("; ");
   const zero = missing.some((m) => m.zero);
-  return new ConfirmError(
+  // `skills` names each skill for a link to the rates (as every MissingRates answer);
+  // `details.skills` adds the workers and whether a zero rate was the cause.
+  return new MissingRatesError(
     `Some approved hours have no worker rate, so no salary was computed: ${named}. Add the rates under worker rates${zero ? ", or repeat with replaceZero to pay zero rates at the card rate" : ""}.`,
-    "MissingRates",
+    missing.map((m) => ({ id: m.skill_id, name: m.skill })),
     { skills: missing },
   );
 }

@@ -15,8 +15,9 @@ export async function setJobStatus(
   jobId: number,
   status: string,
   reason?: z.input<typeof statusChangeInput>["reason"],
+  invoice_reference?: z.input<typeof statusChangeInput>["invoice_reference"],
 ) {
-  return runParsed(statusChangeInput, { reason }, (ctx, input) =>
+  return runParsed(statusChangeInput, { reason, invoice_reference }, (ctx, input) =>
     changeJobStatus(ctx, jobId, status, input),
   );
 }

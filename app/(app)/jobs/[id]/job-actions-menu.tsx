@@ -2,7 +2,7 @@
 
 import type { Ref } from "react";
 import Link from "next/link";
-import { BookmarkPlus, Ellipsis, NotebookPen, Pencil, Trash2 } from "lucide-react";
+import { BookmarkPlus, Download, Ellipsis, NotebookPen, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -24,6 +24,8 @@ export interface JobMenuActions {
   reasonLabel?: string;
   onReason?: () => void;
   onDelete?: () => void;
+  /** "Download report": the client's job report. */
+  onReport?: () => void;
 }
 
 /**
@@ -40,7 +42,7 @@ export function JobActionsMenu({
   /** Called when the menu closes; prevent it to keep the focus where an item put it. */
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const first = Boolean(a.editHref || a.onSaveTemplate);
+  const first = Boolean(a.editHref || a.onSaveTemplate || a.onReport);
   const last = Boolean(a.onReason || a.onDelete);
   if (!first && !last && a.statuses.length === 0) return null;
   return (
@@ -61,6 +63,11 @@ export function JobActionsMenu({
             <Link href={a.editHref}>
               <Pencil aria-hidden /> Edit job
             </Link>
+          </DropdownMenuItem>
+        )}
+        {a.onReport && (
+          <DropdownMenuItem onSelect={a.onReport}>
+            <Download aria-hidden /> Download report
           </DropdownMenuItem>
         )}
         {a.onSaveTemplate && (

@@ -3,7 +3,7 @@
 import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { BookmarkPlus, Pencil } from "lucide-react";
+import { BookmarkPlus, Download, Pencil } from "lucide-react";
 import {
   Button,
   Dialog,
@@ -16,10 +16,19 @@ import {
   buttonClass,
   notify,
 } from "@/components/ui";
-import { ASKS_ABOUT_CREW, bookedCrewText, MANUAL_TRANSITIONS } from "@/lib/domain/job-status";
+import {
+  ASKS_ABOUT_CREW,
+  bookedCrewText,
+  isReopening,
+  MANUAL_TRANSITIONS,
+  needsInvoiceReference,
+  undoableChange,
+} from "@/lib/domain/job-status";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { crewCount, removeJob, setJobReason, setJobStatus } from "./actions";
 import { DraftConfirm } from "./draft-confirm";
+import { InvoiceDialog, ReopenDialog } from "./invoice-dialogs";
+import { useJobReportDownload } from "./report-download";
 import { JobActionsMenu } from "./job-actions-menu";
 import { SaveTemplate } from "./save-template";
 import { COMMENT_MAX } from "@/lib/domain/text-limits";
@@ -37,11 +46,19 @@ export function JobActions({
   canTemplates,
   canChangeStatus,
   canDelete,
+  canReport,
+  canOpenRates,
+  invoiceReference,
 }: {
   jobId: number;
   jobName: string;
   status: JobStatus;
   reason: string | null;
+  /** "Download report" (the client's job report as xlsx). */
+  canReport: boolean;
+  /** The report's missing-price message links to the client's rate card. */
+  canOpenRates: boolean;
+  invoiceReference: string | null;
   canEdit: boolean;
   canTemplates: boolean;
   canChangeStatus: boolean;
@@ -73,21 +90,34 @@ export function JobActions({
   // People booked on the coming shifts, asked of the server when Draft or Cancelled is chosen.
   const [booked, setBooked] = useState<number | null>(null);
   const [draftOpen, setDraftOpen] = useState(false);
+  // Invoicing asks for the reference; reopening from Invoiced or Paid asks why.
+  const [invoiceOpen, setInvoiceOpen] = useState(false);
+  const [reopenTo, setReopenTo] = useState<JobStatus | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [dialogKey, setDialogKey] = useState(0);
+  const report = useJobReportDownload(jobId, canOpenRates);
 
-  const change = (to: string, why?: string) =>
+  const change = (to: string, why?: string, invoiceRef?: string) =>
     start(async () => {
       const from = status;
-      const r = await setJobStatus(jobId, to, why);
+      const r = await setJobStatus(jobId, to, why, invoiceRef);
       if (!r.ok) {
-        if (r.errors?.reason) setReasonError(r.errors.reason[0]);
+        if (r.errors?.reason) {
+          setReasonError(r.errors.reason[0]);
+          setFieldError(r.errors.reason[0]);
+        }
+        if (r.errors?.invoice_reference) setFieldError(r.errors.invoice_reference[0]);
         notify.error(r.message);
         return;
       }
       setCancelOpen(false);
       setDraftOpen(false);
+      setInvoiceOpen(false);
+      setReopenTo(null);
       const message = `Status changed to ${r.data.status}`;
-      // Undo sets the status back through the same verb, when that change is allowed by hand.
-      if (MANUAL_TRANSITIONS[r.data.status].includes(from))
+      // Undo sets the status back through the same verb, when that change is allowed by hand
+      // and needs nothing more (invoicing and reopening are undone only by reopening).
+      if (undoableChange(from, r.data.status))
         notify.undoable(message, () =>
           start(async () => {
             const back = await setJobStatus(
@@ -110,9 +140,16 @@ export function JobActions({
    */
   const chooseStatus = (to: string, from: "menu" | "button") => {
     if (!to) return;
-    if (!ASKS_ABOUT_CREW.includes(to as JobStatus)) return change(to);
     opener.current =
       from === "menu" ? menuTrigger.current : (document.activeElement as HTMLElement | null);
+    if (needsInvoiceReference(status, to as JobStatus) || isReopening(status, to as JobStatus)) {
+      setFieldError(null);
+      setDialogKey((k) => k + 1);
+      if (isReopening(status, to as JobStatus)) setReopenTo(to as JobStatus);
+      else setInvoiceOpen(true);
+      return;
+    }
+    if (!ASKS_ABOUT_CREW.includes(to as JobStatus)) return change(to);
     start(async () => {
       setBooked(null);
       const r = await crewCount(jobId);
@@ -131,7 +168,10 @@ export function JobActions({
     openFrom(setReasonOpen, from);
   };
   const statuses = canChangeStatus
-    ? next.map((s) => ({ value: s, label: s === "Cancelled" ? "Cancel job" : s }))
+    ? next.map((s) => ({
+        value: s,
+        label: s === "Cancelled" ? "Cancel job" : isReopening(status, s) ? `Reopen as ${s}` : s,
+      }))
     : [];
   const reasonLabel = currentReason ? "Change reason" : "Add reason";
 
@@ -164,6 +204,11 @@ export function JobActions({
             </Select>
           </FormField>
         )}
+        {canReport && (
+          <Button variant="secondary" loading={report.busy} onClick={() => void report.download()}>
+            <Download aria-hidden /> Download report
+          </Button>
+        )}
         {canChangeStatus && (
           <Button variant="secondary" onClick={() => openReason("button")}>
             {reasonLabel}
@@ -181,7 +226,8 @@ export function JobActions({
           triggerRef={menuTrigger}
           // An item that opened a dialog keeps the focus in it.
           onCloseAutoFocus={(e) => {
-            if (cancelOpen || deleteOpen || reasonOpen || templateOpen) e.preventDefault();
+            if (cancelOpen || deleteOpen || reasonOpen || templateOpen || invoiceOpen || reopenTo)
+              e.preventDefault();
           }}
           actions={{
             editHref: canEdit ? `/jobs/${jobId}/edit` : undefined,
@@ -191,6 +237,7 @@ export function JobActions({
             reasonLabel: canChangeStatus ? reasonLabel : undefined,
             onReason: canChangeStatus ? () => openReason("menu") : undefined,
             onDelete: canDelete ? () => openFrom(setDeleteOpen, "menu") : undefined,
+            onReport: canReport ? () => void report.download() : undefined,
           }}
         />
       </div>
@@ -285,6 +332,28 @@ export function JobActions({
           </form>
         </DialogContent>
       </Dialog>
+
+      <InvoiceDialog
+        key={`invoice-${dialogKey}`}
+        open={invoiceOpen}
+        onOpenChange={setInvoiceOpen}
+        onCloseAutoFocus={restoreFocus}
+        busy={pending}
+        error={fieldError}
+        current={invoiceReference}
+        onSubmit={(ref) => change("Invoiced", undefined, ref)}
+      />
+      <ReopenDialog
+        key={`reopen-${dialogKey}`}
+        open={reopenTo !== null}
+        onOpenChange={(open) => !open && setReopenTo(null)}
+        onCloseAutoFocus={restoreFocus}
+        busy={pending}
+        error={fieldError}
+        from={status}
+        to={reopenTo}
+        onSubmit={(why) => reopenTo && change(reopenTo, why)}
+      />
 
       <DraftConfirm
         open={draftOpen}

@@ -82,6 +82,9 @@ export default async function JobLayout({
             <StatusBadge status={job.status} />
           </h1>
           {job.reason && <p className="mt-1 text-sm text-gray-700">Reason: {job.reason}</p>}
+          {job.invoice_reference && (
+            <p className="mt-1 text-sm text-gray-700">Invoice reference: {job.invoice_reference}</p>
+          )}
           <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm text-gray-700 sm:grid-cols-2">
             <div className="flex gap-2">
               <dt className="sr-only">Venue</dt>
@@ -131,6 +134,9 @@ export default async function JobLayout({
           canTemplates={job.can.templates}
           canChangeStatus={job.can.change_status}
           canDelete={job.can.delete}
+          canReport={job.can.report}
+          canOpenRates={job.can.rates}
+          invoiceReference={job.invoice_reference}
         />
       </div>
       <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />

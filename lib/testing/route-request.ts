@@ -25,6 +25,8 @@ export interface ApiResult {
   headers: Headers;
   /** The parsed JSON body; undefined when the body is not JSON. */
   body: unknown;
+  /** The body as it came (downloads). */
+  bytes: Uint8Array;
   contentType: string;
 }
 
@@ -56,7 +58,9 @@ export async function callRoute(
     ...(call.stream ? { duplex: "half" as const } : {}),
   });
   const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });
-  const text = await response.text();
+  // Bytes first: a download (PDF, xlsx) is read as it came, a JSON answer parsed from them.
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -67,6 +71,7 @@ export async function callRoute(
     status: response.status,
     headers: response.headers,
     body: parsed,
+    bytes,
     contentType: response.headers.get("content-type") ?? "",
   };
 }

@@ -22,7 +22,7 @@ import {
   saveAgencySettingsAction,
   uploadAgencyLogoAction,
 } from "./actions";
-import { EMAIL_MAX, LABEL_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
+import { EMAIL_MAX, LABEL_MAX, NOTE_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
 
 const noop = () => {};
 
@@ -182,6 +182,7 @@ function AgencyForm({ settings }: { settings: AgencySettingsView }) {
     agency_phone: settings.agency_phone ?? "",
     agency_address: settings.agency_address ?? "",
     agency_website: settings.agency_website ?? "",
+    agency_quote_terms: settings.agency_quote_terms ?? "",
   });
   const field = (key: keyof typeof values) => ({
     name: key,
@@ -192,7 +193,7 @@ function AgencyForm({ settings }: { settings: AgencySettingsView }) {
   return (
     <Section
       title="Agency details"
-      description="Your agency as e-mails and PDFs (crew lists) name it, with how to reach you."
+      description="Your agency as e-mails and PDFs (crew lists, quotes, pay slips) name it, with how to reach you."
       pending={pending}
       onSubmit={() => submit(() => saveAgencySettingsAction(values))}
     >
@@ -216,6 +217,13 @@ function AgencyForm({ settings }: { settings: AgencySettingsView }) {
           autoComplete="url"
         />
       </FormField>
+      <FormField
+        label="Terms on quotes"
+        hint="Printed at the end of every quote: payment terms, cancellation, what is included."
+        errors={errors.agency_quote_terms}
+      >
+        <Textarea {...field("agency_quote_terms")} rows={4} maxLength={NOTE_MAX} />
+      </FormField>
     </Section>
   );
 }
@@ -231,7 +239,7 @@ function LogoForm({ settings }: { settings: AgencySettingsView }) {
   return (
     <Section
       title="Logo"
-      description="Printed at the top of crew list PDFs. JPEG, PNG or WebP, at most 5 MB."
+      description="Printed at the top of crew lists, quotes and pay slips. JPEG, PNG or WebP, at most 5 MB."
       pending={pending}
       submitLabel="Upload logo"
       onSubmit={() => {

@@ -20,7 +20,7 @@ import {
   updateCompanyInput,
   uploadCompanyFile,
 } from "@/lib/services/companies";
-import { attachmentHeader } from "./documents";
+import { attachmentDisposition } from "../download";
 
 type IdParams = { id: string };
 const SCOPE = "company_access, or the user's own company; 404 outside that scope";
@@ -147,7 +147,7 @@ export const getCompanyFile = endpoint<FileParams>({
       headers: {
         "content-type": file.contentType,
         "content-length": String(file.size),
-        "content-disposition": attachmentHeader(file.fileName),
+        "content-disposition": attachmentDisposition(file.fileName),
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
       },

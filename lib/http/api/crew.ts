@@ -1,5 +1,6 @@
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
+import { fileDownload } from "../download";
 import {
   crewListInput,
   crewListPdf,
@@ -37,25 +38,6 @@ export const getUpdateAfterBook = endpoint<{ id: string }>({
   run: (ctx, { params }) => updateAfterBook(ctx, params.id),
 });
 
-/**
- * Content-Disposition for a download: a plain ASCII `filename` for old clients and the exact
- * name as RFC 5987 `filename*` (UTF-8, percent-encoded), which browsers prefer.
- */
-export function attachmentDisposition(filename: string): string {
-  // Control characters go; path separators would make some clients build a directory path;
-  // a lone surrogate would make encodeURIComponent throw.
-  const clean = filename
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .replace(/[/\\]/g, "_")
-    .toWellFormed();
-  const ascii = clean.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "_");
-  const encoded = encodeURIComponent(clean).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 export const getCrewListPdf = endpoint<{ jobId: string }>({
   method: "GET",
   path: "/crew-list-pdf/{jobId}",
@@ -66,15 +48,7 @@ export const getCrewListPdf = endpoint<{ jobId: string }>({
   query: crewListInput,
   run: async (ctx, { params, query }) => {
     const { buffer, filename } = await crewListPdf(ctx, params.jobId, query);
-    return new Response(new Uint8Array(buffer), {
-      headers: {
-        "content-type": "application/pdf",
-        "content-disposition": attachmentDisposition(filename),
-        "content-length": String(buffer.length),
-        // Phone numbers and e-mail addresses: never kept by a shared cache.
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileDownload(new Uint8Array(buffer), filename, "application/pdf");
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
+import { attachmentDisposition } from "../download";
 import { DOCUMENT_UPLOAD } from "@/lib/files/upload";
 import {
   createDocumentType,
@@ -135,12 +136,6 @@ export const deleteDocumentEndpoint = endpoint<{ id: string }>({
   run: (ctx, { params }) => deleteDocument(ctx, params.id),
 });
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export const getDocumentFile = endpoint<{ id: string }>({
   method: "GET",
   path: "/documents/{id}/file",
@@ -153,7 +148,7 @@ export const getDocumentFile = endpoint<{ id: string }>({
       headers: {
         "content-type": file.contentType,
         "content-length": String(file.size),
-        "content-disposition": attachmentHeader(file.fileName),
+        "content-disposition": attachmentDisposition(file.fileName),
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
       },

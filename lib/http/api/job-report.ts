@@ -2,7 +2,7 @@ import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import { jobReport } from "@/lib/services/jobs/report";
 import { jobReportStream } from "@/lib/services/jobs/report-xlsx";
-import { attachmentDisposition } from "./crew";
+import { fileDownload } from "../download";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -15,13 +15,7 @@ export const getJobReport = endpoint<{ id: string }>({
   auth: "user",
   run: async (ctx, { params }) => {
     const report = await jobReport(ctx, params.id);
-    return new Response(jobReportStream(report), {
-      headers: {
-        "content-type": XLSX_TYPE,
-        "content-disposition": attachmentDisposition(report.filename),
-        "cache-control": "private, no-store",
-      },
-    });
+    return fileDownload(jobReportStream(report), report.filename, XLSX_TYPE);
   },
 });
 

@@ -16,6 +16,9 @@ import * as sendRoute from "@/app/api/v2/job-quotes/send/route";
 import * as acceptRoute from "@/app/api/v2/job-quotes/accept/route";
 import * as declineRoute from "@/app/api/v2/job-quotes/decline/route";
 import * as convertRoute from "@/app/api/v2/job-quotes/convert/route";
+import * as pdfRoute from "@/app/api/v2/job-quotes/generate/[id]/route";
+import { putSetting } from "@/lib/services/settings";
+import { pdfTextOf } from "@/lib/services/pdf/read.test-support";
 
 let handle: DbHandle;
 let db: Db;
@@ -189,5 +192,43 @@ describe("quotes over REST", () => {
       errors: { lines: ["A quote needs at least one line of work."] },
     });
     expect((await post(deleteRoute, "job-quotes/delete", { quoteId: "x" })).status).toBe(422);
+  });
+
+  it("downloads the quote as a PDF: the letterhead, client, lines with bands, totals and terms", async () => {
+    await putSetting(db, "agency_name", "Crewdeck Staffing ApS");
+    await putSetting(db, "agency_quote_terms", "Payment within 14 days of the invoice.");
+    const q = (
+      (await post(saveRoute, "job-quotes/save", { ...bodyNow(), notes: "Crew boss included." }))
+        .body as { data: QuoteData }
+    ).data;
+    const pdf = (id: number | string, token = pm) =>
+      callRoute(pdfRoute.GET, `job-quotes/generate/${id}`, { token, params: { id: String(id) } });
+    const res = await pdf(q.id);
+    expect(res.status).toBe(200);
+    expect(res.contentType).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toContain(`filename="Quote-${q.number}.pdf"`);
+    const text = await pdfTextOf(res.bytes);
+    for (const words of [
+      "Crewdeck Staffing ApS",
+      `Quote ${q.number}`,
+      "Winter party",
+      "Nordlys Events",
+      "18:00–02:00 (+1 day)",
+      "Stagehand",
+      q.lines[0].split,
+      "Crew boss included.",
+      "Payment within 14 days of the invoice.",
+    ])
+      expect(text).toContain(words);
+    expect(text).toMatch(/Total DKK [\d,]+\.\d\d DKK/);
+    // A client contact reads a Draft of its own company nowhere; a worker is refused; bad ids 404.
+    expect((await pdf(q.id, client)).status).toBe(404);
+    expect((await pdf(q.id, worker)).status).toBe(403);
+    expect((await pdf("abc")).status).toBe(404);
+    expect((await pdf(99_999_999)).status).toBe(404);
+    // Once sent, the client's contact downloads it; another company's contact still cannot.
+    expect((await post(sendRoute, "job-quotes/send", { quoteId: q.id })).status).toBe(200);
+    expect((await pdf(q.id, client)).status).toBe(200);
+    expect((await pdf(q.id, otherClient)).status).toBe(404);
   });
 });

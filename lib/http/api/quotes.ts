@@ -1,7 +1,9 @@
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
+import { fileDownload } from "../download";
 import { quoteClientData } from "@/lib/services/quotes/client-data";
 import { convertQuote } from "@/lib/services/quotes/convert";
+import { quotePdf } from "@/lib/services/quotes/pdf";
 import { getQuote, listQuotes } from "@/lib/services/quotes/read";
 import {
   clientDataInput,
@@ -126,6 +128,18 @@ export const postConvertQuote = endpoint({
   run: (ctx, { body }) => convertQuote(ctx, body),
 });
 
+export const getQuotePdf = endpoint<{ id: string }>({
+  method: "GET",
+  path: "/job-quotes/generate/{id}",
+  summary: `The quote as an A4 PDF (application/pdf, named 'Quote-<number>.pdf'): the agency's letterhead and terms (/settings), the client, number, date and validity, each line with its band split and amount, costs, discount, VAT and total; never worker pay ${WHO}`,
+  tag: "quotes",
+  auth: "user",
+  run: async (ctx, { params }) => {
+    const { bytes, filename } = await quotePdf(ctx, params.id);
+    return fileDownload(bytes, filename, "application/pdf");
+  },
+});
+
 export const quotesEndpoints: Endpoint[] = [
   getQuotes,
   getQuoteEndpoint,
@@ -137,4 +151,5 @@ export const quotesEndpoints: Endpoint[] = [
   postAcceptQuote,
   postDeclineQuote,
   postConvertQuote,
+  getQuotePdf,
 ] as Endpoint[];

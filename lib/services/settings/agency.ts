@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { EMAIL_MAX, LABEL_MAX, SHORT_TEXT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
+import {
+  EMAIL_MAX,
+  LABEL_MAX,
+  NOTE_MAX,
+  SHORT_TEXT_MAX,
+  tooLongMessage,
+} from "@/lib/domain/text-limits";
 import sharp from "sharp";
 import { z } from "zod";
 import { newFileKey } from "@/lib/files/keys";
@@ -31,6 +37,7 @@ const EDITABLE = [
   "agency_phone",
   "agency_address",
   "agency_website",
+  "agency_quote_terms",
   "default_page_size",
 ] as const satisfies readonly SettingKey[];
 
@@ -82,6 +89,7 @@ export const agencySettingsInput = z
           .nullable(),
       )
       .optional(),
+    agency_quote_terms: optionalText(NOTE_MAX, "terms on quotes").optional(),
     default_page_size: z.coerce
       .number({ error: "The default page size must be a number." })
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {

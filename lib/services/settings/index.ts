@@ -18,6 +18,8 @@ export const SETTING_DEFAULTS = {
   agency_phone: null as string | null,
   agency_address: null as string | null,
   agency_website: null as string | null,
+  /** The agency's terms, printed at the end of every quote. */
+  agency_quote_terms: null as string | null,
   /** Storage key of the agency's logo (PNG), null without one. */
   agency_logo_key: null as string | null,
   /** Rows per page of the office lists that the spec sizes at 10 (screens; the API keeps 10). */

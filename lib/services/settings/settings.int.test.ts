@@ -123,6 +123,13 @@ describe("agency settings", () => {
     // The same values again: nothing changes, nothing is logged.
     await updateAgencySettings(admin, { agency_name: "Nordic Crew ApS" });
     expect((await lastActivity()).id).toBe(log.id);
+    // The terms printed on quotes: kept as written, blank clears them.
+    const terms = await updateAgencySettings(admin, {
+      agency_quote_terms: " Payment within 14 days. ",
+    });
+    expect(terms.agency_quote_terms).toBe("Payment within 14 days.");
+    await updateAgencySettings(admin, { agency_quote_terms: "  " });
+    expect((await getAgencySettings(admin)).agency_quote_terms).toBeNull();
   });
 
   it("refuses bad values with field errors and changes nothing", async () => {
@@ -131,6 +138,7 @@ describe("agency settings", () => {
       [{ agency_website: "javascript:alert(1)" }, "agency_website"],
       [{ agency_phone: "call me" }, "agency_phone"],
       [{ default_page_size: 7 }, "default_page_size"],
+      [{ agency_quote_terms: "x".repeat(5_001) }, "agency_quote_terms"],
       [{ maintenance_mode: "perhaps" }, "maintenance_mode"],
       [{ agency_name: "" }, "agency_name"],
     ];

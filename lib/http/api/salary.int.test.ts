@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { testDatabase } from "@/lib/testing/db";
@@ -10,6 +11,10 @@ import * as salaryRoute from "@/app/api/v2/salary/route";
 import * as reportRoute from "@/app/api/v2/salaryReport/route";
 import * as summaryRoute from "@/app/api/v2/salary-reports-summary/route";
 import * as payRoute from "@/app/api/v2/salary/pay/route";
+import * as slipRoute from "@/app/api/v2/salary/slip/route";
+import * as slipsRoute from "@/app/api/v2/salary/slips/route";
+import JSZip from "jszip";
+import { pdfTextOf } from "@/lib/services/pdf/read.test-support";
 import { expectErrorBody } from "./contract.test-support";
 
 let handle: DbHandle;
@@ -165,5 +170,51 @@ describe("salary calls over REST", () => {
     const none = await post(payRoute.POST, "salary/pay", NOV);
     expect(none.status).toBe(422);
     expect(expectErrorBody(none).message).toBe("Give a user_id or line_ids.");
+  });
+
+  it("GET salary/slip: the worker's own pay slip as a PDF; GET salary/slips: the period's as a ZIP", async () => {
+    const slip = (query: string, t = workerToken) =>
+      callRoute(slipRoute.GET, `salary/slip?${query}`, { token: t });
+    const own = await slip(`user_id=self&from=${NOV.from}&to=${NOV.to}`);
+    expect(own.status).toBe(200);
+    expect(own.contentType).toBe("application/pdf");
+    const [name] = await db
+      .select({ name: schema.users.name })
+      .from(schema.users)
+      .where(eq(schema.users.id, workerId));
+    expect(own.headers.get("content-disposition")).toContain(
+      `filename="Pay slip November 2026 - ${name.name}.pdf"`,
+    );
+    const text = await pdfTextOf(own.bytes);
+    // Paid in the test before: final, 5 h at 120.00/h, and no computed tax.
+    for (const words of ["Pay slip November 2026", name.name, "5 h standard", "120.00/h"])
+      expect(text).toContain(words);
+    expect(text).toContain("600.00 DKK");
+    expect(text).toMatch(/Status Paid \d\d\/\d\d\/\d{4}/);
+    expect(text).toContain("Tax, pension and other deductions are not computed");
+    // Someone else's slip: 403 for a worker, fine for salary_access; empty period 404; bad 422.
+    expect((await slip(`user_id=${k.w.admin}&from=${NOV.from}&to=${NOV.to}`)).status).toBe(403);
+    expect((await slip(`user_id=${workerId}&from=${NOV.from}&to=${NOV.to}`, admin)).status).toBe(
+      200,
+    );
+    expect((await slip(`user_id=self&from=2025-01-01&to=2025-01-31`)).status).toBe(404);
+    expect((await slip(`user_id=self&from=soon&to=${NOV.to}`)).status).toBe(422);
+
+    const zip = (query: string, t = admin) =>
+      callRoute(slipsRoute.GET, `salary/slips?${query}`, { token: t });
+    const all = await zip(`from=${NOV.from}&to=${NOV.to}&branch_id=${k.branchA}`);
+    expect(all.status).toBe(200);
+    expect(all.contentType).toBe("application/zip");
+    const files = await JSZip.loadAsync(all.bytes);
+    const names = Object.keys(files.files);
+    expect(names).toEqual([`Pay slip November 2026 - ${name.name}.pdf`]);
+    const inner = await files.file(names[0])!.async("uint8array");
+    expect(await pdfTextOf(inner)).toContain("600.00 DKK");
+    expect((await zip(`from=${NOV.from}&to=${NOV.to}&branch_id=${k.branchA}`, pm)).status).toBe(
+      403,
+    );
+    expect((await zip(`from=${NOV.from}&to=${NOV.to}&branch_id=99999`)).status).toBe(404);
+    expect((await zip(`from=2025-01-01&to=2025-01-31&branch_id=${k.branchA}`)).status).toBe(404);
+    expect((await zip(`from=${NOV.from}&to=${NOV.to}`)).status).toBe(422);
   });
 });

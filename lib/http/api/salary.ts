@@ -13,6 +13,9 @@ import {
   salarySummary,
   skillsForMissingRates,
 } from "@/lib/services/salary";
+import { paySlipInput, paySlipsZipInput } from "@/lib/services/salary/schemas";
+import { paySlipPdf, paySlipsZip } from "@/lib/services/salary/slip";
+import { fileDownload } from "../download";
 
 const PERIOD =
   "from and to (YYYY-MM-DD or DD/MM/YYYY: the shifts' local dates, inclusive, at most a year)";
@@ -80,6 +83,32 @@ export const postSalaryPay = endpoint({
   run: (ctx, { body }) => paySalary(ctx, body),
 });
 
+export const getPaySlip = endpoint({
+  method: "GET",
+  path: "/salary/slip",
+  summary: `One worker's pay slip for a period as an A4 PDF ('Pay slip October 2026 - <name>.pdf'): its salary lines with bands and rates, gross per currency, what is already paid, the account masked, and that tax is not computed; user_id (or self), ${PERIOD}. 404 without salary lines in the period [salary_access; a worker its own only]`,
+  tag: "salary",
+  auth: "user",
+  query: paySlipInput,
+  run: async (ctx, { query }) => {
+    const { bytes, filename } = await paySlipPdf(ctx, query);
+    return fileDownload(bytes, filename, "application/pdf");
+  },
+});
+
+export const getPaySlips = endpoint({
+  method: "GET",
+  path: "/salary/slips",
+  summary: `Every pay slip of a period for the workers with salary lines in a branch (branch_id) or country (country_id), as one streamed ZIP of PDFs ('Pay slips October 2026 - <place>.zip'); ${PERIOD}. 404 without salary lines [salary_access]`,
+  tag: "salary",
+  auth: "user",
+  query: paySlipsZipInput,
+  run: async (ctx, { query }) => {
+    const { stream, filename } = await paySlipsZip(ctx, query);
+    return fileDownload(stream, filename, "application/zip");
+  },
+});
+
 export const salaryEndpoints: Endpoint[] = [
   postSkillsForMissingRates,
   postJobSalaries,
@@ -87,4 +116,6 @@ export const salaryEndpoints: Endpoint[] = [
   getSalaryReport,
   postSalarySummary,
   postSalaryPay,
+  getPaySlip,
+  getPaySlips,
 ] as Endpoint[];

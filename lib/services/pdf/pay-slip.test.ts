@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderBusinessDocument } from "./business-document";
-import { paySlipModel, periodLabel, TAX_NOTE, type PaySlipLine } from "./pay-slip";
+import { paySlipModel, TAX_NOTE, type PaySlipLine } from "./pay-slip";
 import { pdfTextOf } from "./read.test-support";
 
 const issuer = { name: "Crewdeck Staffing ApS", lines: [], logo: null };
@@ -32,12 +32,6 @@ const source = (lines: PaySlipLine[], paidAt: Date | null = null) => ({
 });
 
 describe("pay slip", () => {
-  it("names a calendar month, and any other period by its dates", () => {
-    expect(periodLabel("2026-10-01", "2026-10-31")).toBe("October 2026");
-    expect(periodLabel("2028-02-01", "2028-02-29")).toBe("February 2028");
-    expect(periodLabel("2026-10-01", "2026-10-15")).toBe("01/10/2026–15/10/2026");
-  });
-
   it("lists each line with its bands and rates, totals per currency with what is paid, masks the account", () => {
     const model = paySlipModel(
       source([

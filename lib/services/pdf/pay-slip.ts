@@ -3,6 +3,7 @@ import { formatDate, formatTimeRange } from "@/lib/domain/format";
 import { formatAmount, formatMoney, minorUnitsOf } from "@/lib/domain/money";
 import { maskIban, maskValue } from "@/lib/domain/payment-details";
 import { describeSplit, type Band } from "@/lib/domain/pricing";
+import { periodLabel } from "@/lib/domain/salary";
 import type { BusinessDocumentModel } from "./business-document";
 
 /** One salary line as the slip prints it (amounts and rates in minor units). */
@@ -41,19 +42,6 @@ export interface PaySlipSource {
 
 /** "2026-10-05" → "05/10/2026" (spec §9's date format, without moving through a time zone). */
 const localDate = (iso: string) => iso.split("-").reverse().join("/");
-
-/** "October 2026" for a whole calendar month, else "01/10/2026–15/10/2026". */
-export function periodLabel(from: string, to: string): string {
-  const [y, m] = from.split("-").map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (from.endsWith("-01") && to === `${from.slice(0, 8)}${String(last).padStart(2, "0")}`)
-    return new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-GB", {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-  return `${localDate(from)}–${localDate(to)}`;
-}
 
 /** Where the pay goes, masked: the account's last digits only. */
 function accountLine(w: PaySlipSource["worker"]): string {

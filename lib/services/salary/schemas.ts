@@ -114,3 +114,21 @@ export const payInput = z
     if (!v.user_id && !v.line_ids)
       ctx.addIssue({ code: "custom", message: "Give a user_id or line_ids.", path: ["user_id"] });
   });
+
+/** GET salary/slip: one worker's (user_id, or self) pay slip for a period. */
+export const paySlipInput = z
+  .object({
+    user_id: z.union([z.literal("self"), z.literal("me"), idSchema]),
+    ...periodShape,
+  })
+  .superRefine((v, ctx) => checkPeriod(v, ctx));
+
+/** GET salary/slips: the period's pay slips of a branch or country as one ZIP. */
+export const paySlipsZipInput = salaryPeriodInput.superRefine((v, ctx) => {
+  if (!v.branch_id === !v.country_id)
+    ctx.addIssue({
+      code: "custom",
+      message: "Give either a branch_id or a country_id.",
+      path: ["branch_id"],
+    });
+});

@@ -1,0 +1,204 @@
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { periodLabel } from "@/lib/domain/salary";
+import { can, requirePermission, requireUser, type Ctx } from "../context";
+import { ForbiddenError, NotFoundError } from "../errors";
+import { renderBusinessDocument, type DocumentIssuer } from "../pdf/business-document";
+import { documentIssuer } from "../pdf/issuer";
+import { paySlipModel, type PaySlipLine } from "../pdf/pay-slip";
+import { parseInput } from "../validate";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { paySlipInput, paySlipsZipInput } from "./schemas";
+
+const sl = schema.salaryLines;
+
+/** File names keep letters (any script), digits, spaces, dots and dashes. */
+const safeName = (s: string) =>
+  s
+    .replace(/[^\p{L}\p{N} .-]+/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** "Pay slip October 2026 - William Berg.pdf" */
+const slipFileName = (period: string, worker: string) =>
+  `${safeName(`Pay slip ${period} - ${worker}`)}.pdf`;
+
+interface Period {
+  from: string;
+  to: string;
+}
+
+/** The slips of some workers for a period: one query for the lines, one each for names, bank
+ *  details and slip rows, whatever the number of workers. */
+async function slipSources(db: DbOrTx, userIds: number[], p: Period, now: Date) {
+  if (!userIds.length) return [];
+  const [lines, workers, slips] = await Promise.all([
+    db
+      .select({
+        line: sl,
+        skill: schema.skills.name,
+        job: schema.jobs.name,
+        timeZone: schema.countries.timeZone,
+      })
+      .from(sl)
+      .innerJoin(schema.skills, eq(schema.skills.id, sl.skillId))
+      .leftJoin(schema.jobs, eq(schema.jobs.id, sl.jobId))
+      .leftJoin(schema.countries, eq(schema.countries.id, sl.countryId))
+      .where(and(inArray(sl.userId, userIds), gte(sl.workDate, p.from), lte(sl.workDate, p.to)))
+      .orderBy(asc(sl.userId), asc(sl.workDate), asc(sl.startsAt), asc(sl.id)),
+    db
+      .select({
+        id: schema.users.id,
+        name: schema.users.name,
+        iban: schema.paymentSettings.iban,
+        reg: schema.paymentSettings.reg,
+        konto: schema.paymentSettings.konto,
+      })
+      .from(schema.users)
+      .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, schema.users.id))
+      .where(inArray(schema.users.id, userIds)),
+    db
+      .select({ userId: schema.paySlips.userId, paidAt: schema.paySlips.paidAt })
+      .from(schema.paySlips)
+      .where(
+        and(
+          inArray(schema.paySlips.userId, userIds),
+          eq(schema.paySlips.periodFrom, p.from),
+          eq(schema.paySlips.periodTo, p.to),
+        ),
+      ),
+  ]);
+  return workers
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+    .map((w) => {
+      const own: PaySlipLine[] = lines
+        .filter((r) => r.line.userId === w.id)
+        .map(({ line: l, skill, job, timeZone }) => ({
+          workDate: l.workDate,
+          job: job ?? "Deleted job",
+          skill,
+          startsAt: l.startsAt,
+          endsAt: l.endsAt,
+          timeZone: timeZone ?? AGENCY_TIME_ZONE,
+          minutes: {
+            standard: l.standardMinutes,
+            weekend: l.weekendMinutes,
+            night: l.nightMinutes,
+          },
+          rates: { standard: l.standardRate, weekend: l.weekendRate, night: l.nightRate },
+          currencyCode: l.currencyCode.trim(),
+          amount: l.amount,
+          paid: l.status === "paid",
+        }));
+      const slip = slips.find((s) => s.userId === w.id);
+      return {
+        userId: w.id,
+        name: w.name,
+        source: {
+          worker: { name: w.name, iban: w.iban, reg: w.reg, konto: w.konto },
+          period: p,
+          issuedAt: now,
+          timeZone: AGENCY_TIME_ZONE,
+          lines: own,
+          // Final only once every line of the period is paid (the slip row says when).
+          paidAt: own.length && own.every((l) => l.paid) ? (slip?.paidAt ?? null) : null,
+        },
+      };
+    });
+}
+
+const renderSlip = (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) =>
+  renderBusinessDocument(paySlipModel(source), issuer);
+
+/**
+ * GET salary/slip (user_id — or self —, from, to): one worker's pay slip for a period as a PDF,
+ * named "Pay slip October 2026 - William Berg.pdf". [salary_access]; a worker its own only
+ * (403 otherwise). A period without salary lines of that worker: 404.
+ */
+export async function paySlipPdf(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const actor = requireUser(ctx);
+  const input = parseInput(paySlipInput, raw ?? {});
+  const userId = typeof input.user_id === "number" ? input.user_id : actor.userId;
+  if (userId !== actor.userId && !can(ctx, "salary_access"))
+    throw new ForbiddenError("You may read your own pay slips only.");
+  const period = { from: input.from, to: input.to };
+  const [slip] = await slipSources(ctx.db, [userId], period, ctx.now);
+  if (!slip || !slip.source.lines.length)
+    throw new NotFoundError("There is no salary for this period yet.");
+  const bytes = await renderSlip(slip.source, await documentIssuer(ctx.db));
+  return {
+    bytes: new Uint8Array(bytes),
+    filename: slipFileName(periodLabel(period.from, period.to), slip.name),
+  };
+}
+
+/** Workers per batch of the ZIP: their lines are read together, their PDFs written one by one. */
+const ZIP_BATCH = 100;
+
+/**
+ * GET salary/slips (from, to, branch_id or country_id) [salary_access]: every pay slip of the
+ * period for the workers with salary lines in that branch or country, as one ZIP named
+ * "Pay slips October 2026 - Copenhagen.zip". Streamed: the archive is written as each batch of
+ * slips is rendered, so a large period never sits in memory. No lines: 404.
+ */
+export async function paySlipsZip(
+  ctx: Ctx,
+  raw: unknown,
+): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
+  requirePermission(ctx, "salary_access");
+  const input = parseInput(paySlipsZipInput, raw ?? {});
+  const period = { from: input.from, to: input.to };
+  const where = and(
+    gte(sl.workDate, period.from),
+    lte(sl.workDate, period.to),
+    input.branch_id ? eq(sl.branchId, input.branch_id) : eq(sl.countryId, input.country_id!),
+  );
+  const [workers, place] = await Promise.all([
+    ctx.db.selectDistinct({ userId: sl.userId }).from(sl).where(where).orderBy(asc(sl.userId)),
+    input.branch_id
+      ? ctx.db
+          .select({ name: schema.branches.name })
+          .from(schema.branches)
+          .where(eq(schema.branches.id, input.branch_id))
+      : ctx.db
+          .select({ name: schema.countries.name })
+          .from(schema.countries)
+          .where(eq(schema.countries.id, input.country_id!)),
+  ]);
+  if (!place.length)
+    throw new NotFoundError(input.branch_id ? "Branch not found." : "Country not found.");
+  if (!workers.length) throw new NotFoundError("There is no salary for this period yet.");
+  const label = periodLabel(period.from, period.to);
+  const issuer = await documentIssuer(ctx.db);
+  const db = ctx.db;
+  const now = ctx.now;
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  // Rendered after the response has started: an error ends the stream (the client sees a
+  // broken download) rather than a half archive presented as whole.
+  void (async () => {
+    try {
+      const ids = workers.map((w) => w.userId);
+      const used = new Set<string>();
+      for (let i = 0; i < ids.length; i += ZIP_BATCH) {
+        for (const slip of await slipSources(db, ids.slice(i, i + ZIP_BATCH), period, now)) {
+          let name = slipFileName(label, slip.name);
+          if (used.has(name)) name = name.replace(/\.pdf$/, ` ${slip.userId}.pdf`);
+          used.add(name);
+          zip.append(Buffer.from(await renderSlip(slip.source, issuer)), { name });
+        }
+      }
+      await zip.finalize();
+    } catch (err) {
+      zip.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
+  })();
+  return {
+    stream: Readable.toWeb(zip) as ReadableStream<Uint8Array>,
+    filename: `${safeName(`Pay slips ${label} - ${place[0].name}`)}.zip`,
+  };
+}

@@ -74,6 +74,19 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/companies/companies-write.int.test.ts",
   "lib/services/rates/",
   "lib/services/jobs/additional-costs.int.test.ts",
+  // Money (issue 24): gap-free quote numbers under parallel saves (ON CONFLICT counter),
+  // revisions and conversion under the quote's lock; salary lines replaced in batches under
+  // the applications' locks, paid lines locked, pay under the lines' locks; pg-boss on a
+  // server (SKIP LOCKED claims, a stopped worker's job retried) and the run's one-at-a-time
+  // start; the invoiced status counted under the job's lock.
+  "lib/services/quotes/",
+  "lib/http/api/quotes.int.test.ts",
+  "lib/services/salary/",
+  "lib/http/api/salary.int.test.ts",
+  "lib/http/api/salary-runs.int.test.ts",
+  "lib/jobs/",
+  "lib/services/progress/",
+  "lib/services/jobs/status-invoice.int.test.ts",
   // The worker's most used query (its plan differs with a server's statistics).
   "lib/services/worker/new-jobs.int.test.ts",
 ];

@@ -65,7 +65,7 @@ describe("createCountry", () => {
       phone_prefix: "+46",
       rest_hours: 9,
       used_by: { count: 0, label: "" },
-      message: "Country created successfully",
+      message: "Country Sweden created",
     });
     const log = await activityFor(created.id);
     expect(log).toHaveLength(1);
@@ -284,7 +284,7 @@ describe("getCountry and updateCountry", () => {
       currency: "EUR",
       rest_hours: 12,
       operational: false,
-      message: "Country edited successfully",
+      message: "Country Sweden edited",
     });
     const [row] = await db.select().from(schema.countries).where(eq(schema.countries.id, se.id));
     expect(row.restHours).toBe(12);
@@ -322,7 +322,7 @@ describe("deleteCountry", () => {
     const se = await createCountry(admin, sweden);
     expect(await deleteCountry(admin, se.id)).toEqual({
       id: se.id,
-      message: "Country deleted successfully",
+      message: "Country Sweden deleted",
     });
     expect((await activityFor(se.id)).map((l) => l.description)).toContain(
       'Deleted country "Sweden"',

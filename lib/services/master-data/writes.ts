@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "@/db";
-import { done } from "@/lib/domain/done";
+import { done, upperFirst } from "@/lib/domain/done";
 import type { Permission } from "@/lib/domain/permissions";
 import { logActivity } from "../activity";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
@@ -97,7 +97,7 @@ export function masterListWrites<Row extends Named, Input, View extends { name: 
       properties,
     });
   // "Dress code", as the messages start.
-  const kind = spec.noun.charAt(0).toUpperCase() + spec.noun.slice(1);
+  const kind = upperFirst(spec.noun);
   const returning = <T>(q: { returning: (f: SelectedFields) => T }) =>
     q.returning(spec.fields) as unknown as Promise<Row[]>;
 

@@ -70,7 +70,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await dialog.getByLabel("Equipment category").selectOption({ label: "Lighting" });
   await dialog.getByLabel("Note").fill("Extra follow spot");
   await dialog.getByRole("button", { name: "Add cost" }).click();
-  await expectToast(page, "2,400.00 DKK added to");
+  await expectToast(page, "Equipment cost 600.00 DKK added to");
   await expect(dialog).toBeHidden();
   const table = page.getByRole("table", { name: "Additional costs" });
   await expect(table.getByRole("row").filter({ hasText: "Extra follow spot" })).toContainText(

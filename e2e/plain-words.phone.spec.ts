@@ -5,7 +5,7 @@ import {
   badResetLink,
   refusedPageExplains,
   serverErrorScreen,
-  venuesOpenInPlace,
+  venuesOnAPhone,
 } from "./support/plain-words";
 
 // Issue 23 on a phone (390 px).
@@ -35,5 +35,5 @@ test("at 390 px the activity log names subjects and kinds in words", async ({ pa
 });
 
 test("at 390 px each venue card has its main step and a menu of the others", async ({ page }) => {
-  await venuesOpenInPlace(page);
+  await venuesOnAPhone(page);
 });

@@ -166,8 +166,22 @@ export async function venuesOpenInPlace(page: Page) {
   );
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("private");
   await expectAccessible(page);
-  // Every row's actions are wholly on screen (they were cut off at 1280 px): the main step a
-  // button, the others in the row menu.
+  await venueRowActions(page);
+  await shot(page, "venues-start", true);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("");
+  await expect(page).toHaveURL(/\/venues\?tab=all$/);
+  await expect(tabs.getByRole("link", { name: "All venues" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+}
+
+/**
+ * Each venue's row (a card on a phone) has its main step as a button — Approve, on the venues
+ * awaiting approval — and the others in its row menu, wholly on screen (they were cut off at
+ * 1280 px); the row has no separate Delete button.
+ */
+export async function venueRowActions(page: Page) {
   const menu = page.getByRole("button", { name: /^Actions for / }).first();
   // On a phone a row is a card, further down the page.
   if ((page.viewportSize()?.width ?? 0) < 640) await menu.scrollIntoViewIfNeeded();
@@ -178,13 +192,16 @@ export async function venuesOpenInPlace(page: Page) {
   await expect(page.getByRole("menuitem", { name: "Decline" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible();
   await page.keyboard.press("Escape");
+}
+
+/** /venues on a phone: each card keeps its main step and a menu of the others. */
+export async function venuesOnAPhone(page: Page) {
+  await signedInAs(page, ACCOUNTS.pm, /\/dashboard$/);
+  await page.goto("/venues");
+  await expect(page.getByRole("heading", { level: 1, name: "Venues" })).toBeVisible();
+  await venueRowActions(page);
+  await noSidewaysScroll(page);
   await shot(page, "venues-start", true);
-  await page.getByRole("combobox", { name: "Status" }).selectOption("");
-  await expect(page).toHaveURL(/\/venues\?tab=all$/);
-  await expect(tabs.getByRole("link", { name: "All venues" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
 }
 
 /** /settings says how it saves. */

@@ -97,7 +97,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await expect(dialog).toContainText("Hi-vis vests for the venue crew: 540.00 DKK");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/additional-costs-delete-1280.png` });
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, "Other cost 540.00 DKK deleted from");
+  await expectToast(page, "Other cost 12 × 45.00 DKK = 540.00 DKK deleted from");
   await expect(total(page, "Other")).toHaveText("0.00 DKK");
   await expect(total(page, "Total")).toHaveText("6,151.50 DKK");
   await expect(table.getByText("Hi-vis vests")).toHaveCount(0);

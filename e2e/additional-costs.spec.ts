@@ -55,7 +55,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await dialog.getByLabel("Quantity").fill("2");
   await dialog.getByLabel("Note").fill("Crew van to Royal Arena");
   await dialog.getByRole("button", { name: "Add cost" }).click();
-  await expectToast(page, "Additional cost saved successfully");
+  await expectToast(page, "Travel cost 2 × 1,250.50 DKK = 2,501.00 DKK added to");
   await expect(dialog).toBeHidden();
   await expect(total(page, "Travel")).toHaveText("2,501.00 DKK");
   await expect(total(page, "Total")).toHaveText("4,841.00 DKK");
@@ -70,7 +70,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await dialog.getByLabel("Equipment category").selectOption({ label: "Lighting" });
   await dialog.getByLabel("Note").fill("Extra follow spot");
   await dialog.getByRole("button", { name: "Add cost" }).click();
-  await expectToast(page, "Additional cost saved successfully");
+  await expectToast(page, "Equipment cost 600.00 DKK added to");
   await expect(dialog).toBeHidden();
   const table = page.getByRole("table", { name: "Additional costs" });
   await expect(table.getByRole("row").filter({ hasText: "Extra follow spot" })).toContainText(
@@ -85,7 +85,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await expect(dialog.getByLabel("Amount")).toHaveValue("1250.50");
   await dialog.getByLabel("Quantity").fill("3");
   await dialog.getByRole("button", { name: "Save cost" }).click();
-  await expectToast(page, "Additional cost saved successfully");
+  await expectToast(page, "Travel cost 3 × 1,250.50 DKK = 3,751.50 DKK saved on");
   await expect(dialog).toBeHidden();
   await expect(total(page, "Travel")).toHaveText("3,751.50 DKK");
   await expect(total(page, "Total")).toHaveText("6,691.50 DKK");
@@ -97,7 +97,7 @@ test("a PM adds, edits and deletes a job's additional costs and sees the totals"
   await expect(dialog).toContainText("Hi-vis vests for the venue crew: 540.00 DKK");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/additional-costs-delete-1280.png` });
   await dialog.getByRole("button", { name: "Delete" }).click();
-  await expectToast(page, "Additional cost deleted successfully");
+  await expectToast(page, "Other cost 12 × 45.00 DKK = 540.00 DKK deleted from");
   await expect(total(page, "Other")).toHaveText("0.00 DKK");
   await expect(total(page, "Total")).toHaveText("6,151.50 DKK");
   await expect(table.getByText("Hi-vis vests")).toHaveCount(0);

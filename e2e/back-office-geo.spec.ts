@@ -53,7 +53,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await expectNoSeriousViolations(page);
   await shot(page, "country-form-1280");
   await form.getByRole("button", { name: "Create country" }).click();
-  await expectToast(page, "Country created successfully");
+  await expectToast(page, "Country Netherlands created");
   await expect(form).toBeHidden();
   // Sorted by id: the new one is last; filtering by status finds it.
   await page.getByLabel("Status").selectOption("1");
@@ -93,7 +93,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await branch.getByLabel("City").fill("Amsterdam");
   await branch.getByLabel("Address").fill("Damrak 1, 1012 LG Amsterdam");
   await branch.getByRole("button", { name: "Create branch" }).click();
-  await expectToast(page, "Branch created successfully");
+  await expectToast(page, "Branch Amsterdam created");
   await page.getByLabel("Country", { exact: true }).selectOption({ label: "Netherlands" });
   await expect(page).toHaveURL(/country=\d+/);
   const branches = page.getByRole("table", { name: "Branches" });
@@ -126,7 +126,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   const confirm = page.getByRole("dialog", { name: "Delete “Amsterdam”?" });
   await expect(confirm).toContainText("Nothing uses this branch.");
   await confirm.getByRole("button", { name: "Delete branch" }).click();
-  await expectToast(page, "Branch deleted successfully");
+  await expectToast(page, "Branch Amsterdam deleted");
   await expect(branches.getByRole("row", { name: /Amsterdam/ })).toHaveCount(0);
 
   // A branch that something uses (here a client's rate at it) is archived, listed under
@@ -154,7 +154,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   const archive = page.getByRole("dialog", { name: "Delete “Utrecht”?" });
   await expect(archive).toContainText("1 rate");
   await archive.getByRole("button", { name: "Archive branch" }).click();
-  await expectToast(page, "Branch archived successfully");
+  await expectToast(page, "Branch Utrecht archived");
   await expect(branches.getByRole("row", { name: /Utrecht/ })).toHaveCount(0);
   await page.goto("/branches?archived=1&search=Utrecht");
   const archived = page
@@ -164,7 +164,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
   await expect(archived).toContainText("1 rate");
   await shot(page, "branches-archived-1280");
   await archived.getByRole("button", { name: "Restore Utrecht" }).click();
-  await expectToast(page, "Branch restored successfully");
+  await expectToast(page, "Branch Utrecht restored");
   await expect(archived).toHaveCount(0);
   await page.goto("/branches?search=Utrecht");
   const back = page.getByRole("table", { name: "Branches" }).getByRole("row", { name: /Utrecht/ });

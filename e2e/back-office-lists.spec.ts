@@ -43,7 +43,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   await dialog.getByLabel("Name").fill("Apprentice");
   await dialog.getByLabel("Description").fill("First season on site, always paired.");
   await dialog.getByRole("button", { name: "Create level" }).click();
-  await expectToast(page, "Level created successfully");
+  await expectToast(page, "Level Apprentice created");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Edit Apprentice" })).toBeVisible();
   await expect(order(page)).toHaveText(["Junior", "Experienced", "Senior", "Lead", "Apprentice"]);
@@ -52,7 +52,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   dialog = page.getByRole("dialog", { name: "Edit level" });
   await dialog.getByLabel("Name").fill("Apprentice crew");
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expectToast(page, "Level edited successfully");
+  await expectToast(page, "Level Apprentice crew edited");
   await expect(order(page).last()).toHaveText("Apprentice crew");
 
   // Keyboard drag: Junior one place down.
@@ -75,7 +75,7 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   dialog = page.getByRole("dialog", { name: "Delete “Apprentice crew”?" });
   await expect(dialog.getByText("Nothing uses this level.")).toBeVisible();
   await dialog.getByRole("button", { name: "Delete level" }).click();
-  await expectToast(page, "Level deleted successfully");
+  await expectToast(page, "Level Apprentice crew deleted");
   await expect(order(page)).toHaveText(["Experienced", "Junior", "Senior", "Lead"]);
 
   // Languages: a code must be two lower-case letters; then create and delete.
@@ -92,13 +92,13 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   ).toBeVisible();
   await dialog.getByLabel("Code").fill("nl");
   await dialog.getByRole("button", { name: "Create language" }).click();
-  await expectToast(page, "Language created successfully");
+  await expectToast(page, "Language Dutch created");
   // Sorted by id: the newest is last.
   await expect(page.getByRole("table").getByRole("row").last()).toContainText("Dutch");
   await page.screenshot({ path: `${shotDir}/languages-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Delete Dutch" }).click();
   await page.getByRole("button", { name: "Delete language" }).click();
-  await expectToast(page, "Language deleted successfully");
+  await expectToast(page, "Language Dutch deleted");
   await expect(page.getByRole("cell", { name: "Dutch" })).toHaveCount(0);
 
   // Equipment categories.
@@ -111,11 +111,11 @@ test("an administrator keeps the levels, their order, languages and equipment ca
   await dialog.getByLabel("Description").fill("Flats, drapes, props.");
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Create equipment category" }).click();
-  await expectToast(page, "Equipment category created successfully");
+  await expectToast(page, "Equipment category Scenery created");
   await page.screenshot({ path: `${shotDir}/equipment-categories-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Delete Scenery" }).click();
   await page.getByRole("button", { name: "Delete equipment category" }).click();
-  await expectToast(page, "Equipment category deleted successfully");
+  await expectToast(page, "Equipment category Scenery deleted");
   await expect(page.getByText("Flats, drapes, props.")).toHaveCount(0);
 });
 

@@ -80,7 +80,7 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await expectNoSeriousViolations(page, "role dialog");
   await shot(page, "role-dialog-1280");
   await dialog.getByRole("button", { name: "Create role" }).click();
-  await expectToast(page, "Role created successfully");
+  await expectToast(page, `Role ${title} created`);
   await expect(dialog).toBeHidden();
   await page.getByRole("searchbox", { name: "Search roles" }).fill(title);
   await expect(page).toHaveURL(/search=Floor/);
@@ -104,12 +104,12 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   await expect(pDialog.getByText(/may hold only lower-case letters/).first()).toBeVisible();
   await pDialog.getByLabel("Name").fill(custom);
   await pDialog.getByRole("button", { name: "Create permission" }).click();
-  await expectToast(page, "Permission created successfully");
+  await expectToast(page, `Permission ${custom} created`);
   await page.goto(`/permissions?search=${custom}`);
   await expect(perms.getByRole("row", { name: new RegExp(custom) })).toContainText("Administrator");
   await page.getByRole("button", { name: `Delete ${custom}` }).click();
   await page.getByRole("button", { name: "Delete permission" }).click();
-  await expectToast(page, "Permission deleted successfully");
+  await expectToast(page, `Permission ${custom} deleted`);
 
   // Give the role to Nora instead of Warehouse Lead, on her profile's settings tab.
   const noraId = await userIdOf(page, NORA);

@@ -170,7 +170,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
   await expectNoSeriousViolations(page, "Edit sub-skill with its parent");
   await shot(page, "skill-move-1280");
   await dialog.getByRole("button", { name: "Save changes" }).click();
-  await expectToast(page, "Skill edited successfully");
+  await expectToast(page, "Skill Fire watch edited");
   await expect(
     page
       .getByRole("region", { name: effects })

@@ -61,7 +61,7 @@ test("a project manager creates, edits, finds and sets up a client", async ({ pa
   await shot(page, "client-new-error-1280");
   await page.getByLabel("Tax id").fill("13585628");
   await page.getByRole("button", { name: "Create client" }).click();
-  await expectToast(page, "Client created successfully");
+  await expectToast(page, `Client ${NAME} created`);
   await expect(page).toHaveURL(/\/client\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split("/")[2]);
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
@@ -71,7 +71,7 @@ test("a project manager creates, edits, finds and sets up a client", async ({ pa
   await expect(page).toHaveURL(new RegExp(`/clients/edit/${id}$`));
   await page.getByLabel("Food policy").fill("Hot meal after six hours.");
   await page.getByRole("button", { name: "Save client" }).click();
-  await expectToast(page, "Client edited successfully");
+  await expectToast(page, `Client ${NAME} edited`);
   await expect(page).toHaveURL(new RegExp(`/client/${id}$`));
   await expect(page.getByText("Hot meal after six hours.")).toBeVisible();
   await expectNoSeriousViolations(page);

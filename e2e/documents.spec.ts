@@ -24,7 +24,7 @@ test("a worker uploads a document and sees it pending", async ({ page }) => {
     buffer: DOCUMENT_PDF,
   });
   await page.getByRole("button", { name: "Upload document" }).click();
-  await expectToast(page, "Document uploaded successfully");
+  await expectToast(page, "Work permit uploaded");
   const card = page.getByRole("listitem").filter({ hasText: "work-permit.pdf" });
   await expect(card.getByText("Pending review")).toBeVisible();
   await expect(card.getByText("Valid until 31/12/2030")).toBeVisible();
@@ -83,7 +83,7 @@ test("the office sees the document types and creates one", async ({ page }) => {
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shotDir}/document-type-dialog-1280.png` });
   await dialog.getByRole("button", { name: "Create document type" }).click();
-  await expectToast(page, "Document type created successfully");
+  await expectToast(page, "Document type Security licence created");
   const row = page.getByRole("row").filter({ hasText: "Security licence" });
   await expect(row.getByText("Required for every worker")).toBeVisible();
   await expect(row.getByText("Warn 2 months ahead")).toBeVisible();

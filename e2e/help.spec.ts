@@ -60,7 +60,7 @@ test("an administrator writes a help article for workers: workers read it, clien
   await expectNoSeriousViolations(admin, "/help/create");
   await shot(admin, "help-create-1280");
   await admin.getByRole("button", { name: "Publish article" }).click();
-  await expectToast(admin, "Article created successfully");
+  await expectToast(admin, "Article Where to leave your bag created");
   await expect(admin).toHaveURL(/\/help\/\d+$/);
   const articleUrl = new URL(admin.url()).pathname;
   const articleId = Number(articleUrl.split("/").pop());

@@ -51,7 +51,7 @@ test("a branch picks its holiday region from its country's; the agency adds and 
   await expectNoSeriousViolations(page);
   await shot(page, "branch-region-1280");
   await form.getByRole("button", { name: "Create branch" }).click();
-  await expectToast(page, "Branch created successfully");
+  await expectToast(page, "Branch Glasgow created");
   await page.goto("/branches?search=Glasgow");
   await expect(branches.getByRole("row", { name: /Glasgow/ })).toContainText("Scotland");
 
@@ -66,11 +66,11 @@ test("a branch picks its holiday region from its country's; the agency adds and 
   await edit.getByLabel("Country").selectOption({ label: "United Kingdom" });
   await edit.getByLabel("Holiday region").selectOption("GB-ENG");
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expectToast(page, "Branch edited successfully");
+  await expectToast(page, "Branch Glasgow edited");
   await expect(branches.getByRole("row", { name: /Glasgow/ })).toContainText("England");
   await branches.getByRole("button", { name: "Delete Glasgow" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete branch" }).click();
-  await expectToast(page, "Branch deleted successfully");
+  await expectToast(page, "Branch Glasgow deleted");
 
   // /settings: the seeded extra days, and Norway's list.
   await page.goto("/settings");
@@ -98,7 +98,7 @@ test("a branch picks its holiday region from its country's; the agency adds and 
   await add.getByLabel("Day").selectOption("06-23");
   await expect(add.getByLabel("Name")).toHaveValue("Sankthansaften");
   await add.getByRole("button", { name: "Add holiday" }).click();
-  await expectToast(page, "Holiday created successfully");
+  await expectToast(page, "Holiday Sankthansaften added to Norway");
   await expect(add).toBeHidden();
   const norway = holidays.getByRole("list", { name: "Extra holidays of Norway" });
   await expect(norway.getByText("Sankthansaften")).toBeVisible();
@@ -109,7 +109,7 @@ test("a branch picks its holiday region from its country's; the agency adds and 
   const confirm = page.getByRole("dialog", { name: "Remove “Sankthansaften”?" });
   await expect(confirm).toContainText("ordinary day in Norway");
   await confirm.getByRole("button", { name: "Remove holiday" }).click();
-  await expectToast(page, "Holiday deleted successfully");
+  await expectToast(page, "Holiday Sankthansaften removed from Norway");
   await expect(holidays.getByRole("list", { name: "Extra holidays of Norway" })).toHaveCount(0);
   await expect(holidays.getByText("No extra days: public holidays only.").first()).toBeVisible();
 });

@@ -108,7 +108,7 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
   const templateName = `${name} template`;
   await page.getByLabel("Template name").fill(templateName);
   await page.getByRole("dialog").getByRole("button", { name: "Save template" }).click();
-  await expectToast(page, "Job template created successfully");
+  await expectToast(page, `Job template ${templateName} created`);
   await page.getByRole("link", { name: "Open the template" }).click();
   await expect(page).toHaveURL(/\/jobs\/templates\/\d+$/);
   const tShifts = page.getByRole("list", { name: "Template shifts" }).locator(":scope > li");

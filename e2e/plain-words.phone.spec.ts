@@ -5,6 +5,7 @@ import {
   badResetLink,
   refusedPageExplains,
   serverErrorScreen,
+  venuesOnAPhone,
 } from "./support/plain-words";
 
 // Issue 23 on a phone (390 px).
@@ -31,4 +32,8 @@ test("at 390 px a refused page explains itself where it lands", async ({ page })
 test("at 390 px the activity log names subjects and kinds in words", async ({ page }) => {
   test.setTimeout(120_000);
   await activityLogInWords(page);
+});
+
+test("at 390 px each venue card has its main step and a menu of the others", async ({ page }) => {
+  await venuesOnAPhone(page);
 });

@@ -120,7 +120,7 @@ test("a PM keeps a client's rate card, saves it as a preset and applies it to an
   await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/preset-delete-1280.png` });
   await dialog.getByRole("button", { name: "Delete preset" }).click();
-  await expectToast(page, "Preset deleted successfully");
+  await expectToast(page, "Preset Nordlys gala crew deleted");
   await expect(dialog.locator(`option[value="${gala}"]`)).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(cell(page, "Standard price", "Waiter")).toHaveValue("295.00");

@@ -48,7 +48,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
     .getByLabel("Message on the maintenance page")
     .fill("We are moving to a new server. Back at 07:00.");
   await maintenance.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Settings saved successfully");
+  await expectToast(page, "Agency settings saved");
   await expect(page.getByText("Maintenance mode is on").first()).toBeVisible();
 
   const pmContext = await browser.newContext();
@@ -72,7 +72,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
     await page.goto("/settings");
     await card(page, "Maintenance mode").getByLabel("Maintenance mode").uncheck();
     await card(page, "Maintenance mode").getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Settings saved successfully");
+    await expectToast(page, "Agency settings saved");
 
     await pm.goto("/jobs");
     await expect(pm.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
@@ -85,7 +85,7 @@ test("maintenance mode sends a PM to /maintenance while the administrator keeps 
   await security.getByLabel("Require two-factor login for administrators").check();
   await expect(security.getByText("You have not set up two-factor login yet")).toBeVisible();
   await security.getByRole("button", { name: "Save" }).click();
-  await expectToast(page, "Settings saved successfully");
+  await expectToast(page, "Agency settings saved");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/otp\/enable$/);
   await expect(page.getByRole("heading", { name: "Turn on two-factor login" })).toBeVisible();

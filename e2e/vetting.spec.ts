@@ -100,7 +100,7 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
       buffer: DOCUMENT_PDF,
     });
     await newcomer.getByRole("button", { name: "Upload document" }).click();
-    await expect(newcomer.getByText("Document uploaded successfully").first()).toBeVisible();
+    await expect(newcomer.getByText(`${type} uploaded`).first()).toBeVisible();
     await expect(newcomer.getByRole("listitem").filter({ hasText: file })).toContainText(
       "Pending review",
     );

@@ -1,7 +1,9 @@
 "use client";
 
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Ellipsis } from "lucide-react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 /*
@@ -92,4 +94,22 @@ export function DropdownMenuSeparator({
   ...props
 }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn("my-1 h-px bg-gray-200", className)} {...props} />;
+}
+
+/**
+ * The "…" menu at the end of a table row, holding the row's secondary actions (the users and
+ * venues lists), so a row stays one line; the row's primary action stays a button beside it.
+ * `label` names the row: "Actions for Ida Pedersen".
+ */
+export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={label}>
+          <Ellipsis aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
 }

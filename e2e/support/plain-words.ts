@@ -166,8 +166,7 @@ export async function venuesOpenInPlace(page: Page) {
   );
   await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("private");
   await expectAccessible(page);
-  // Every row's last action is wholly on screen (it was cut off at 1280 px).
-  await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeInViewport({ ratio: 1 });
+  await venueRowActions(page);
   await shot(page, "venues-start", true);
   await page.getByRole("combobox", { name: "Status" }).selectOption("");
   await expect(page).toHaveURL(/\/venues\?tab=all$/);
@@ -175,6 +174,34 @@ export async function venuesOpenInPlace(page: Page) {
     "aria-current",
     "page",
   );
+}
+
+/**
+ * Each venue's row (a card on a phone) has its main step as a button — Approve, on the venues
+ * awaiting approval — and the others in its row menu, wholly on screen (they were cut off at
+ * 1280 px); the row has no separate Delete button.
+ */
+export async function venueRowActions(page: Page) {
+  const menu = page.getByRole("button", { name: /^Actions for / }).first();
+  // On a phone a row is a card, further down the page.
+  if ((page.viewportSize()?.width ?? 0) < 640) await menu.scrollIntoViewIfNeeded();
+  await expect(menu).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("button", { name: /^Approve / }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+  await menu.click();
+  await expect(page.getByRole("menuitem", { name: "Decline" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible();
+  await page.keyboard.press("Escape");
+}
+
+/** /venues on a phone: each card keeps its main step and a menu of the others. */
+export async function venuesOnAPhone(page: Page) {
+  await signedInAs(page, ACCOUNTS.pm, /\/dashboard$/);
+  await page.goto("/venues");
+  await expect(page.getByRole("heading", { level: 1, name: "Venues" })).toBeVisible();
+  await venueRowActions(page);
+  await noSidewaysScroll(page);
+  await shot(page, "venues-start", true);
 }
 
 /** /settings says how it saves. */

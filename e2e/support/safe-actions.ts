@@ -146,7 +146,7 @@ export async function removeConfirmUndo(
   await expect(confirm).toBeHidden();
   const toast = page
     .locator("[data-sonner-toast]")
-    .filter({ hasText: "Application deleted successfully" });
+    .filter({ hasText: `${worker.name} removed from` });
   await expect(toast).toBeVisible();
   await shot(page, "undo-toast");
   await expect(slot).toContainText("0/2");
@@ -154,7 +154,7 @@ export async function removeConfirmUndo(
 
   // Undo in the toast: the worker is back as Booked.
   await toast.getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByText("Application added successfully")).toBeVisible();
+  await expect(page.getByText(`${worker.name} back on`)).toBeVisible();
   await expect(slot.getByRole("listitem").filter({ hasText: worker.name })).toContainText("Booked");
   await expect(slot).toContainText("1/2");
   await shot(page, "undone");

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   aggregateJobStatus,
+  APPLICATION_MESSAGES,
   bookedMessage,
+  statusMessage,
   allowedTransitions,
   APPLICATION_TRANSITIONS,
   canTransition,
@@ -124,5 +126,34 @@ describe("bookedMessage", () => {
     expect(bookedMessage("Ida Pedersen", "Requested", "Roskilde", [])).toBe(
       "Ida Pedersen requested for Roskilde",
     );
+  });
+});
+
+describe("what a booker's change says", () => {
+  it("names the worker, the job and the day, in plain words", () => {
+    expect(APPLICATION_MESSAGES.moved("Ida Pedersen", "Sat 27/06", "Stagehand")).toBe(
+      "Ida Pedersen moved to Sat 27/06 · Stagehand",
+    );
+    expect(APPLICATION_MESSAGES.deleted("Ida Pedersen", "Roskilde")).toBe(
+      "Ida Pedersen removed from Roskilde",
+    );
+    expect(APPLICATION_MESSAGES.restored("Ida Pedersen", "Roskilde", "Sat 27/06")).toBe(
+      "Ida Pedersen back on Roskilde · Sat 27/06",
+    );
+    expect(statusMessage("Ida Pedersen", "Applied", "Roskilde", ["Sat 27/06"])).toBe(
+      "Ida Pedersen back among the applicants of Roskilde · Sat 27/06",
+    );
+    expect(statusMessage("Ida Pedersen", "Denied", "Roskilde", ["Sat 27/06"])).toBe(
+      "Ida Pedersen turned down for Roskilde · Sat 27/06",
+    );
+    // A status without its own words still says which.
+    expect(statusMessage("Ida Pedersen", "Request accepted", "Roskilde", [])).toBe(
+      "Ida Pedersen set to Request accepted on Roskilde",
+    );
+  });
+
+  it("keeps the spec's quoted texts for the worker's own answers", () => {
+    expect(APPLICATION_MESSAGES.applied).toBe("Succesfully applied");
+    expect(APPLICATION_MESSAGES.unapplied).toBe("Unapplied for shift");
   });
 });

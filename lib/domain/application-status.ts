@@ -1,3 +1,4 @@
+import { toastName } from "./done";
 import { APPLICATION_STATUSES, type ApplicationStatus, type JobStatus } from "./statuses";
 
 /**
@@ -162,32 +163,56 @@ export function aggregateJobStatus(
   return "Published";
 }
 
+/** What a booker's change of status did to the worker, as a toast says it. */
+const STATUS_DONE: Partial<Record<ApplicationStatus, string>> = {
+  Booked: "booked on",
+  Reserve: "put on reserve for",
+  Requested: "requested for",
+  Denied: "turned down for",
+  Applied: "back among the applicants of",
+};
+
 /**
- * What the office's Book dialog says it did, naming whom and where ("Ida Pedersen booked on
- * Roskilde · Sat 27/06"): the spec's "Application added successfully" is about applications,
- * and a planner booking twenty people needs to see which one went through.
+ * What a change of an application's status did, naming whom and where ("Ida Pedersen booked
+ * on Roskilde · Sat 27/06"): the spec's "Application added successfully" is about
+ * applications, and a planner booking twenty people needs to see which one went through.
+ * `days` are the shifts' days ("Sat 27/06"); more than one reads "2 shifts".
  */
-export function bookedMessage(
+export function statusMessage(
+  worker: string,
+  status: ApplicationStatus,
+  job: string,
+  days: string[],
+): string {
+  const what = STATUS_DONE[status] ?? `set to ${status} on`;
+  const when = days.length > 1 ? `${days.length} shifts` : days[0];
+  return `${toastName(worker)} ${what} ${toastName(job)}${when ? ` · ${when}` : ""}`;
+}
+
+/** The Book dialog's message: see `statusMessage`. */
+export const bookedMessage = (
   worker: string,
   status: "Booked" | "Reserve" | "Requested",
   job: string,
   days: string[],
-): string {
-  const what = { Booked: "booked on", Reserve: "put on reserve for", Requested: "requested for" }[
-    status
-  ];
-  const when = days.length > 1 ? `${days.length} shifts` : days[0];
-  return `${worker} ${what} ${job}${when ? ` · ${when}` : ""}`;
-}
+): string => statusMessage(worker, status, job, days);
 
-/** The toasts of spec §8 for applications, in one place for every screen and answer. */
+/**
+ * The toasts of applications, in one place for every screen and answer: the worker's own
+ * answers as spec §8 quotes them; what a booker does names whom and where (issue 23).
+ */
 export const APPLICATION_MESSAGES = {
   applied: "Succesfully applied",
   unapplied: "Unapplied for shift",
-  added: "Application added successfully",
-  deleted: "Application deleted successfully",
-  updated: "Application updated successfully",
-  moved: "Application moved successfully",
   requestAccepted: "Request accepted",
   requestDeclined: "Request declined",
+  /** "Ida Pedersen moved to Sat 27/06 · Stagehand". */
+  moved: (worker: string, day: string, skill: string) =>
+    `${toastName(worker)} moved to ${day} · ${skill}`,
+  /** "Ida Pedersen removed from Roskilde". */
+  deleted: (worker: string, job: string) => `${toastName(worker)} removed from ${toastName(job)}`,
+  /** An undone removal: "Ida Pedersen back on Roskilde · Sat 27/06". */
+  restored: (worker: string, job: string, day: string) =>
+    `${toastName(worker)} back on ${toastName(job)} · ${day}`,
+  updated: statusMessage,
 } as const;

@@ -95,7 +95,7 @@ describe("additional costs over REST", () => {
     });
     expect(added.status).toBe(200);
     const cost = (added.body as { data: CostData & { message: string } }).data;
-    expect(cost.message).toBe("Additional cost saved successfully");
+    expect(cost.message).toMatch(/^Equipment cost 1,800\.00 DKK added to \S/);
     expect(cost).toMatchObject({
       job_id: jobId,
       category: "equipment",
@@ -131,8 +131,8 @@ describe("additional costs over REST", () => {
 
     const del = await remove(cost.id);
     expect(del.status).toBe(200);
-    expect((del.body as { data: { message: string } }).data.message).toBe(
-      "Additional cost deleted successfully",
+    expect((del.body as { data: { message: string } }).data.message).toMatch(
+      /^Travel cost 8 × 120\.00 DKK = 960\.00 DKK deleted from \S/,
     );
     expect(((await list(jobId)).body as { data: ListData }).data.items).toHaveLength(1);
   });

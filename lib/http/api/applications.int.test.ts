@@ -202,7 +202,7 @@ describe("DELETE, application-change and bookable-users", () => {
       params: { id: String(id) },
     });
     expect(del.status).toBe(200);
-    expect(body(del).data).toMatchObject({ message: "Application deleted successfully" });
+    expect(body(del).data).toMatchObject({ message: "Api Worker removed from Api job 12" });
     const gone = await callRoute(applicationRoute.DELETE, `applications/${id}`, {
       method: "DELETE",
       token: pm,

@@ -106,7 +106,7 @@ describe("GET/POST companies", () => {
     expect(ok.status).toBe(201);
     expect((ok.body as Body<{ name: string; message: string }>).data).toMatchObject({
       name: "Api New",
-      message: "Client created successfully",
+      message: "Client Api New created",
     });
     const col = await call(companiesRoute.POST, "companies", {
       token: token.colA,

@@ -109,7 +109,7 @@ describe("/api/v2/documents", () => {
     });
     expect(ok.status).toBe(201);
     const data = ok.body.data as { id: number; status: string; message: string };
-    expect(data).toMatchObject({ status: "pending", message: "Document uploaded successfully" });
+    expect(data).toMatchObject({ status: "pending", message: "Work permit uploaded" });
     id = data.id;
     const bad = await upload(tokens.worker, {
       document_type_id: String(typeId),

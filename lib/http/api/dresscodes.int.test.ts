@@ -58,7 +58,7 @@ describe("/api/v2/dresscodes", () => {
       name: "Black tie",
       description: "Dinner jacket",
       jobs_count: 0,
-      message: "Dress code created successfully",
+      message: "Dress code Black tie created",
     });
     id = data.id;
   });
@@ -133,7 +133,7 @@ describe("/api/v2/dresscodes", () => {
       id,
       name: "White tie",
       description: null,
-      message: "Dress code edited successfully",
+      message: "Dress code White tie edited",
     });
     const empty = await call(itemRoute.PUT, `/${id}`, {
       method: "PUT",
@@ -187,7 +187,7 @@ describe("/api/v2/dresscodes", () => {
     expect(job.id).toBeGreaterThan(0);
     const ok = await del();
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ data: { id, message: "Dress code deleted successfully" } });
+    expect(ok.body).toEqual({ data: { id, message: "Dress code White tie deleted" } });
     expect((await del()).status).toBe(404);
   });
 });

@@ -58,7 +58,7 @@ describe("/api/v2/countries", () => {
     const res = await call(countriesRoute.POST, "countries", { token: token.admin, json: finland });
     expect(res.status).toBe(201);
     const data = (res.body as Body<{ id: number; rest_hours: number; message: string }>).data;
-    expect(data).toMatchObject({ rest_hours: 9, message: "Country created successfully" });
+    expect(data).toMatchObject({ rest_hours: 9, message: "Country Finland created" });
     fi = data.id;
     const bad = await call(countriesRoute.POST, "countries", {
       token: token.admin,
@@ -145,7 +145,7 @@ describe("/api/v2/countries", () => {
       token: token.admin,
       ...item(fi),
     });
-    expect(ok.body).toEqual({ data: { id: fi, message: "Country deleted successfully" } });
+    expect(ok.body).toEqual({ data: { id: fi, message: "Country Finland deleted" } });
   });
 
   it("answers 403 to a PM, a worker and a client contact on the list and every write", async () => {
@@ -261,7 +261,7 @@ describe("/api/v2/branches", () => {
     expect(archived.status).toBe(200);
     expect((archived.body as Body<unknown>).data).toMatchObject({
       archived: true,
-      message: "Branch archived successfully",
+      message: "Branch Odense archived",
     });
     const picker = await call(branchesRoute.GET, "branches", { token: token.worker });
     expect((picker.body as Body<{ name: string }[]>).data.map((b) => b.name)).toEqual(["Esbjerg"]);

@@ -99,7 +99,7 @@ describe("/api/v2/help/articles: writing", () => {
     });
     expect(res.status).toBe(201);
     const data = (res.body as { data: Article }).data;
-    expect(data.message).toBe("Article created successfully");
+    expect(data.message).toBe("Article Reporting hours created");
     const expected =
       '<h2>Report</h2><p>Open <a rel="noopener noreferrer nofollow">this</a> and <a href="https://crewdeck.test/hours" rel="noopener noreferrer nofollow">that</a>.</p>';
     expect(data.body).toBe(expected);
@@ -191,7 +191,7 @@ describe("/api/v2/help/articles: writing", () => {
       body: "<h3>Final</h3><ul><li>one</li></ul>",
       category_id: cat.office,
       category_name: "Booking crew",
-      message: "Article edited successfully",
+      message: "Article Final edited",
     });
     for (const bad of ["999999", "abc", "-1"]) {
       for (const [handler, method] of [
@@ -219,7 +219,7 @@ describe("/api/v2/help/articles: writing", () => {
     expect(del.status).toBe(200);
     expect((del.body as { data: object }).data).toEqual({
       id,
-      message: "Article deleted successfully",
+      message: "Article Final deleted",
     });
     const gone = await call(articleRoute.GET, `help/articles/${id}`, {
       token: tokens.admin,

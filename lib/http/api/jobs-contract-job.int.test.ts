@@ -270,7 +270,7 @@ describe("notes routes", () => {
       params: { id: String(note.id) },
     });
     expect(del.status).toBe(200);
-    expect(del.body).toEqual({ data: { id: note.id, message: "Note deleted successfully" } });
+    expect(del.body).toEqual({ data: { id: note.id, message: "Note on Noted deleted" } });
 
     // Another company's contact: the job's notes do not exist for them.
     const colB = await api(notesRoute.GET, `notes?filter[noteable_id]=${job.id}`, { as: "colB" });

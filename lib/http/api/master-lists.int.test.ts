@@ -66,7 +66,7 @@ describe("/api/v2/levels", () => {
       const res = await send(levelsRoute.POST, "levels", "POST", { name });
       expect(res.status).toBe(201);
       const data = (res.body as { data: Json }).data;
-      expect(data).toMatchObject({ name, message: "Level created successfully" });
+      expect(data).toMatchObject({ name, message: `Level ${name} created` });
       ids.push(data.id as number);
     }
     const dup = await send(levelsRoute.POST, "levels", "POST", { name: "junior" });
@@ -120,7 +120,7 @@ describe("/api/v2/levels", () => {
     const put = await send(levelRoute.PUT, `levels/${junior}`, "PUT", { name: "Trainee" }, junior);
     expect((put.body as { data: Json }).data).toMatchObject({
       name: "Trainee",
-      message: "Level edited successfully",
+      message: "Level Trainee edited",
     });
     for (const bad of ["999999", "abc"]) {
       const miss = await send(levelRoute.GET, `levels/${bad}`, "GET", undefined, bad);
@@ -133,7 +133,7 @@ describe("/api/v2/levels", () => {
       .values({ userId: workerId, skillId: skill.id, levelId: junior });
     const held = await send(levelRoute.DELETE, `levels/${junior}`, "DELETE", undefined, junior);
     expect(held.body).toEqual({
-      data: { id: junior, archived: true, message: "Level deleted successfully" },
+      data: { id: junior, archived: true, message: "Level Trainee deleted" },
     });
     const free = await send(levelRoute.DELETE, `levels/${lead}`, "DELETE", undefined, lead);
     expect((free.body as { data: Json }).data).toMatchObject({ archived: false });
@@ -197,14 +197,14 @@ describe("/api/v2/languages", () => {
       id,
     );
     expect((put.body as { data: Json }).data).toMatchObject({
-      message: "Language edited successfully",
+      message: "Language Nederlands edited",
     });
     expect((await send(languageRoute.GET, "languages/abc", "GET", undefined, "abc")).status).toBe(
       404,
     );
     const del = await send(languageRoute.DELETE, `languages/${id}`, "DELETE", undefined, id);
     expect(del.body).toEqual({
-      data: { id, archived: false, message: "Language deleted successfully" },
+      data: { id, archived: false, message: "Language Nederlands deleted" },
     });
     for (const token of [pmToken, workerToken, clientToken]) {
       expect((await callRoute(languagesRoute.GET, "languages", { token })).status).toBe(403);
@@ -249,7 +249,7 @@ describe("/api/v2/equipment-categories", () => {
     expect((put.body as { data: Json }).data).toMatchObject({
       name: "Light",
       description: null,
-      message: "Equipment category edited successfully",
+      message: "Equipment category Light edited",
     });
     for (const token of [pmToken, workerToken, clientToken]) {
       const res = await callRoute(categoryRoute.DELETE, `equipment-categories/${id}`, {

@@ -106,7 +106,7 @@ export const deletePresetEndpoint = endpoint<{ id: string }>({
   method: "DELETE",
   path: "/rates/presets/{id}",
   summary:
-    'Delete a rate preset → "Preset deleted successfully"; cards it was applied to keep their prices [rate_access]',
+    'Delete a rate preset → "Preset <name> deleted"; cards it was applied to keep their prices [rate_access]',
   tag,
   auth: "user",
   run: (ctx, { params }) => deletePreset(ctx, params.id),

@@ -74,7 +74,7 @@ describe("/api/v2/roles", () => {
     });
     expect(created.status).toBe(201);
     const role = (created.body as { data: RoleData }).data;
-    expect(role).toMatchObject({ title: "Warehouse Lead", message: "Role created successfully" });
+    expect(role).toMatchObject({ title: "Warehouse Lead", message: "Role Warehouse Lead created" });
 
     const list = await callRoute(rolesRoute.GET, "roles?filter[search]=warehouse", {
       token: adminToken,
@@ -111,7 +111,7 @@ describe("/api/v2/roles", () => {
       ...item(role.id),
     });
     expect(del.status).toBe(200);
-    expect(del.body).toEqual({ data: { id: role.id, message: "Role deleted successfully" } });
+    expect(del.body).toEqual({ data: { id: role.id, message: "Role Warehouse Lead deleted" } });
   });
 
   it("answers 404 for bad ids, 422 for bad input, 409 for a role in use, 400 for bad JSON", async () => {

@@ -139,7 +139,7 @@ describe("/api/v2/skills", () => {
     expect(put.status).toBe(200);
     expect((put.body as { data: SkillData }).data).toMatchObject({
       name: "Licensed shooter",
-      message: "Skill edited successfully",
+      message: "Skill Licensed shooter edited",
     });
     const blank = await call(itemRoute.PUT, `/${a}`, {
       method: "PUT",

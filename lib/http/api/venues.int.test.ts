@@ -71,7 +71,7 @@ async function create(token: string, json: Record<string, unknown>) {
 describe("/api/v2/venues", () => {
   it("POST answers 201 with the venue and the spec's message; 422 for bad input", async () => {
     const venue = await create(client, { name: "Api Hall", country_id: countryId, public: true });
-    expect(venue).toMatchObject({ status: "private", message: "Venue created successfully" });
+    expect(venue).toMatchObject({ status: "private", message: "Venue Api Hall created" });
     const bad = await call(listRoute.POST, "", {
       method: "POST",
       token: client,
@@ -124,7 +124,7 @@ describe("/api/v2/venues", () => {
       ...item(venue.id),
     });
     expect(put.status).toBe(200);
-    expect(data(put).message).toBe("Venue updated successfully");
+    expect(data(put).message).toBe("Venue Lifecycle hall updated");
 
     const clientApprove = await call(makePublicRoute.POST, `/${venue.id}/make-public`, {
       method: "POST",
@@ -140,7 +140,7 @@ describe("/api/v2/venues", () => {
     expect(approve.status).toBe(200);
     expect(data(approve)).toMatchObject({
       status: "public",
-      message: "Venue approved successfully",
+      message: "Venue Lifecycle hall approved",
     });
     const decline = await call(declineRoute.POST, `/${venue.id}/decline`, {
       method: "POST",
@@ -159,7 +159,7 @@ describe("/api/v2/venues", () => {
     expect(data(clone)).toMatchObject({
       original_id: venue.id,
       status: "private",
-      message: "Venue added successfully",
+      message: "Venue Lifecycle hall added to My venues",
     });
     const copyId = data(clone).id;
 
@@ -170,7 +170,7 @@ describe("/api/v2/venues", () => {
       ...item(other.id),
     });
     expect(declined.status).toBe(200);
-    expect(data(declined).message).toBe("Venue declined successfully");
+    expect(data(declined).message).toBe("Venue Declined hall declined");
 
     const forbidden = await call(itemRoute.DELETE, `/${venue.id}`, {
       method: "DELETE",
@@ -185,7 +185,7 @@ describe("/api/v2/venues", () => {
     });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({
-      data: { id: copyId, archived: false, message: "Venue deleted successfully" },
+      data: { id: copyId, archived: false, message: "Venue Lifecycle hall deleted" },
     });
   });
 

@@ -43,7 +43,7 @@ describe("removing and moving", () => {
     const s = await oneShiftJob("2027-01-05T08:00:00Z", "2027-01-05T12:00:00Z");
     const [app] = await book(w.pm, await worker([w.skill]), s);
     expect(await deleteApplication(await ctx(w.crewHandler), app.id)).toMatchObject({
-      message: "Application deleted successfully",
+      message: "Worker 1 removed from Job 2027-01-05T08:00:00Z",
     });
     const past = await oneShiftJob("2026-12-02T08:00:00Z", "2026-12-02T12:00:00Z");
     const id = await applyOn(db, past.slotId, await worker([w.skill]), "Reported");

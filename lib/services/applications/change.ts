@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
 import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
+import { formatWeekdayDate } from "@/lib/domain/format";
 import { isoInZone } from "@/lib/domain/time";
 import { withTx, type Ctx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -141,7 +142,12 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       throw new ValidationError("Choose a slot of a shift of the same job.", {
         shift_slot_id: ["Choose a slot of a shift of the same job."],
       });
-    if (target.slotId === app.shiftSlotId) return { id: app.id, undo: null };
+    const message = APPLICATION_MESSAGES.moved(
+      app.assigneeName,
+      formatWeekdayDate(target.startsAt, target.timeZone),
+      target.skillName,
+    );
+    if (target.slotId === app.shiftSlotId) return { id: app.id, undo: null, message };
     if (target.endsAt.getTime() <= ctx.now.getTime())
       throw new ConflictError("That shift has already ended.", "shift_ended");
     await assertCanMove(ctx, app, target, {
@@ -176,8 +182,8 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       },
     });
     await recomputeJobStatuses(ctx, [app.jobId]);
-    return { id: app.id, undo: activityId };
+    return { id: app.id, undo: activityId, message };
   });
   const [application] = await applicationViews(ctx.db, [moved.id]);
-  return { application, message: APPLICATION_MESSAGES.moved, undo_activity_id: moved.undo };
+  return { application, message: moved.message, undo_activity_id: moved.undo };
 }

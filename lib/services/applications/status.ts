@@ -7,6 +7,7 @@ import {
   transitionError,
   type TransitionBy,
 } from "@/lib/domain/application-status";
+import { formatWeekdayDate } from "@/lib/domain/format";
 import { isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import { withTx, type Ctx } from "../context";
 import { ConflictError, ForbiddenError } from "../errors";
@@ -61,7 +62,17 @@ export async function changeApplicationStatus(
         `${to} follows the hours: report, approve or disapprove them instead.`,
         "illegal_transition",
       );
-    if (app.status === to) return { id: app.id, status: to, by, undo: null };
+    // The same status again changes nothing; the answer says where the worker stands.
+    if (app.status === to)
+      return {
+        id: app.id,
+        status: to,
+        by,
+        undo: null,
+        done: APPLICATION_MESSAGES.updated(app.assigneeName, to, app.jobName, [
+          formatWeekdayDate(app.startsAt, app.timeZone),
+        ]),
+      };
     const err = transitionError(app.status, to, by);
     if (err) throw new ConflictError(err, "illegal_transition");
 
@@ -156,13 +167,21 @@ export async function changeApplicationStatus(
     });
     if (finalStatus === "Report!") await recomputeJobStatuses(ctx, [app.jobId]);
     // A booker may undo their change (the worker's own answers are not undone from a toast).
-    return { id: app.id, status: finalStatus, by, undo: by === "booker" ? activityId : null };
+    const done = APPLICATION_MESSAGES.updated(app.assigneeName, finalStatus, app.jobName, [
+      formatWeekdayDate(app.startsAt, app.timeZone),
+    ]);
+    return {
+      id: app.id,
+      status: finalStatus,
+      by,
+      undo: by === "booker" ? activityId : null,
+      done,
+    };
   });
   const [application] = await applicationViews(ctx.db, [result.id]);
   return {
     application,
-    message:
-      (result.by === "worker" ? WORKER_MESSAGES[to] : undefined) ?? APPLICATION_MESSAGES.updated,
+    message: (result.by === "worker" ? WORKER_MESSAGES[to] : undefined) ?? result.done,
     undo_activity_id: result.undo,
   };
 }
@@ -223,6 +242,10 @@ export async function deleteApplication(ctx: Ctx, id: unknown, raw: unknown = {}
       },
     });
     await recomputeJobStatuses(ctx, [app.jobId]);
-    return { id: app.id, message: APPLICATION_MESSAGES.deleted, undo_activity_id: activityId };
+    return {
+      id: app.id,
+      message: APPLICATION_MESSAGES.deleted(app.assigneeName, app.jobName),
+      undo_activity_id: activityId,
+    };
   });
 }

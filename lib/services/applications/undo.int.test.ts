@@ -87,11 +87,11 @@ describe("undo a removal (POST applications/undo)", () => {
     const before = await appOf(worker, s.shiftId);
 
     const removed = await deleteApplication(await ctx(w.pm, NOW), booked.id);
-    expect(removed.message).toBe("Application deleted successfully");
+    expect(removed.message).toMatch(/^Worker \d+ removed from Job 2026-12-09T07:00:00Z$/);
     expect(await appOf(worker, s.shiftId)).toBeUndefined();
 
     const res = await undo(w.pm, removed.undo_activity_id);
-    expect(res.message).toBe("Application added successfully");
+    expect(res.message).toMatch(/^Worker \d+ back on Job 2026-12-09T07:00:00Z · Wed 09\/12$/);
     expect(res.application).toMatchObject({
       assignee_id: worker,
       status: "Booked",
@@ -215,7 +215,10 @@ describe("undo a move", () => {
       shift_slot_id: j.b.slotId,
     });
     expect(moved.application.shift_slot_id).toBe(j.b.slotId);
+    // The answer names whom it moved, to which day and skill (issue 23).
+    expect(moved.message).toMatch(/^Worker \d+ moved to Tue 15\/12 · \S+/);
     const res = await undo(w.pm, moved.undo_activity_id);
+    expect(res.message).toMatch(/^Worker \d+ moved to Tue 15\/12 · \S+/);
     expect(res.application).toMatchObject({
       shift_slot_id: j.a.slotId,
       shift_id: j.a.shiftId,
@@ -333,7 +336,9 @@ describe("undo a status change", () => {
     const changed = await changeApplicationStatus(await ctx(w.pm, NOW), id, { status: "Booked" });
     expect(changed.application.status).toBe("Booked");
     const res = await undo(w.pm, changed.undo_activity_id);
-    expect(res.message).toBe("Application updated successfully");
+    expect(res.message).toMatch(
+      /^Worker \d+ back among the applicants of Job 2026-12-18T07:00:00Z · Fri 18\/12$/,
+    );
     expect(res.application).toMatchObject({ status: "Applied", booked_by: null, booked_at: null });
   });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES } from "@/lib/domain/application-status";
+import { formatWeekdayDate } from "@/lib/domain/format";
 import { isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import { requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
@@ -141,7 +142,14 @@ async function restoreRemoved(ctx: TxCtx, u: Undo) {
     },
   });
   await recomputeJobStatuses(ctx, [target.jobId]);
-  return { id: row.id, message: APPLICATION_MESSAGES.added };
+  return {
+    id: row.id,
+    message: APPLICATION_MESSAGES.restored(
+      locks.worker!.name,
+      target.jobName,
+      formatWeekdayDate(target.startsAt, target.timeZone),
+    ),
+  };
 }
 
 /** The application as it is now, which must still be as the change left it. */
@@ -191,7 +199,14 @@ async function moveBack(ctx: TxCtx, u: Undo) {
     },
   });
   await recomputeJobStatuses(ctx, [app.jobId]);
-  return { id: app.id, message: APPLICATION_MESSAGES.moved };
+  return {
+    id: app.id,
+    message: APPLICATION_MESSAGES.moved(
+      app.assigneeName,
+      formatWeekdayDate(target.startsAt, target.timeZone),
+      target.skillName,
+    ),
+  };
 }
 
 async function restoreStatus(ctx: TxCtx, u: Undo) {
@@ -227,5 +242,10 @@ async function restoreStatus(ctx: TxCtx, u: Undo) {
     properties: { undo_of: u.entryId, from: app.status, to: finalStatus, job_id: app.jobId },
   });
   await recomputeJobStatuses(ctx, [app.jobId]);
-  return { id: app.id, message: APPLICATION_MESSAGES.updated };
+  return {
+    id: app.id,
+    message: APPLICATION_MESSAGES.updated(app.assigneeName, finalStatus, app.jobName, [
+      formatWeekdayDate(target.startsAt, target.timeZone),
+    ]),
+  };
 }

@@ -102,7 +102,7 @@ export async function logout(ctx: Ctx, tokenId: number | null) {
       subjectId: actor.userId,
     });
   });
-  return { message: "Successfully logged out" };
+  return { message: "You are signed out" };
 }
 
 export const refreshInput = z.object({ fetchUser: z.boolean().optional().default(false) });

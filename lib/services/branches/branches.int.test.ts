@@ -90,7 +90,7 @@ describe("createBranch", () => {
       holiday_region_name: null,
       archived_at: null,
       used_by: { count: 0, label: "" },
-      message: "Branch created successfully",
+      message: "Branch Copenhagen created",
     });
     const log = await activityFor(created.id);
     expect(log.map((l) => l.description)).toEqual(['Created branch "Copenhagen"']);
@@ -192,7 +192,7 @@ describe("updateBranch", () => {
       name: "Aarhus C",
       country_id: se,
       country_name: "Sweden",
-      message: "Branch edited successfully",
+      message: "Branch Aarhus C edited",
     });
     const log = await activityFor(b.id);
     expect(log[1].properties).toMatchObject({
@@ -241,7 +241,7 @@ describe("deleteBranch", () => {
       id: b.id,
       archived: false,
       used_by: { count: 0, label: "" },
-      message: "Branch deleted successfully",
+      message: "Branch Aarhus deleted",
     });
     expect(await db.select().from(schema.branches)).toHaveLength(0);
     expect((await activityFor(b.id)).map((l) => l.description)).toContain(
@@ -268,7 +268,7 @@ describe("deleteBranch", () => {
       id: b.id,
       archived: true,
       used_by: { count: 3, label: "1 job, 1 user and 1 company" },
-      message: "Branch archived successfully",
+      message: "Branch Copenhagen archived",
     });
     expect(await listBranches(admin)).toEqual([]);
     expect(await preferredBranches(admin, { country_id: dk })).toEqual([]);
@@ -332,7 +332,7 @@ describe("restoreBranch", () => {
       name: "Odense",
       archived_at: null,
       used_by: { count: 1, label: "1 user" },
-      message: "Branch restored successfully",
+      message: "Branch Odense restored",
     });
     expect((await listBranches(admin)).map((r) => r.name)).toEqual(["Odense"]);
     expect((await listBranchesPage(admin, {})).items.map((r) => r.name)).toEqual(["Odense"]);

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { LABEL_MAX, NAME_MAX, SHORT_TEXT_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql } from "drizzle-orm";
@@ -55,15 +56,15 @@ export interface BranchView {
 }
 
 export const BRANCH_MESSAGES = {
-  created: "Branch created successfully",
-  edited: "Branch edited successfully",
-  deleted: "Branch deleted successfully",
-  archived: "Branch archived successfully",
+  created: (name: string) => done("Branch", name, "created"),
+  edited: (name: string) => done("Branch", name, "edited"),
+  deleted: (name: string) => done("Branch", name, "deleted"),
+  archived: (name: string) => done("Branch", name, "archived"),
   /** Spec §5: the text of a duplicate name, on create and on edit (422 on name). */
   duplicate: "Another branch with this name already exists",
   notFound: "Branch not found.",
   alreadyArchived: "This branch is already archived.",
-  restored: "Branch restored successfully",
+  restored: (name: string) => done("Branch", name, "restored"),
   notArchived: "This branch is not archived.",
   unknownCountry: "The selected country does not exist.",
   notOperational: "The selected country is not operational.",
@@ -268,7 +269,7 @@ export async function createBranch(
     }),
   );
   const [view] = await toViews(ctx.db, [row]);
-  return { ...view, message: BRANCH_MESSAGES.created };
+  return { ...view, message: BRANCH_MESSAGES.created(view.name) };
 }
 
 /** PUT branches/{id}: replaces every field (an archived branch can be renamed too). */
@@ -307,7 +308,7 @@ export async function updateBranch(
     }),
   );
   const [view] = await toViews(ctx.db, [row]);
-  return { ...view, message: BRANCH_MESSAGES.edited };
+  return { ...view, message: BRANCH_MESSAGES.edited(view.name) };
 }
 
 /**
@@ -335,7 +336,7 @@ export async function restoreBranch(
     return loadBranch(ctx.db, id);
   });
   const [view] = await toViews(ctx.db, [row]);
-  return { ...view, message: BRANCH_MESSAGES.restored };
+  return { ...view, message: BRANCH_MESSAGES.restored(view.name) };
 }
 
 /** Archives a branch in use (inside the caller's transaction, the row locked). */
@@ -370,7 +371,7 @@ export async function deleteBranch(
       const usage = (await branchUsage(ctx.db, [id])).get(id)!;
       if (usage.count > 0) {
         await archive(ctx, row, usage);
-        return { archived: true, used_by: usage };
+        return { archived: true, used_by: usage, name: row.name };
       }
       await ctx.db.delete(b).where(eq(b.id, id));
       await logActivity(ctx, {
@@ -380,9 +381,9 @@ export async function deleteBranch(
         subjectId: id,
         properties: { old: plain(row) },
       });
-      return { archived: false, used_by: usage };
+      return { archived: false, used_by: usage, name: row.name };
     });
-  let result: { archived: boolean; used_by: Usage };
+  let result: { archived: boolean; used_by: Usage; name: string };
   try {
     result = await remove();
   } catch (err) {
@@ -392,12 +393,13 @@ export async function deleteBranch(
       const row = await loadBranch(ctx.db, id, true);
       const usage = { count: 1, label: "rates or pay records" };
       if (!row.archivedAt) await archive(ctx, row, usage);
-      return { archived: true, used_by: usage };
+      return { archived: true, used_by: usage, name: row.name };
     });
   }
+  const { name, ...outcome } = result;
   return {
     id,
-    ...result,
-    message: result.archived ? BRANCH_MESSAGES.archived : BRANCH_MESSAGES.deleted,
+    ...outcome,
+    message: (outcome.archived ? BRANCH_MESSAGES.archived : BRANCH_MESSAGES.deleted)(name),
   };
 }

@@ -59,7 +59,7 @@ describe("createCompany", () => {
       default_branch: { id: ids.branchDk },
       type_of_work: "Concerts",
       water_policy: "Free water",
-      message: "Client created successfully",
+      message: "Client Nova Events created",
     });
     expect(res.key_account_managers.map((m) => m.id).sort()).toEqual(
       [ids.pm, ids.crewHandler].sort(),
@@ -134,7 +134,7 @@ describe("updateCompany", () => {
       key_account_managers: [ids.admin],
     });
     expect(res).toMatchObject({ name: "Omega", taxid: VALID_CVR, food_policy: "Hot meal" });
-    expect(res.message).toBe("Client edited successfully");
+    expect(res.message).toBe("Client Omega edited");
     expect(res.key_account_managers.map((m) => m.id)).toEqual([ids.admin]);
     // Moving to another country checks the kept tax id against the new format.
     const moved = await appErrorOf(updateCompany(await as(ids.pm), c.id, { countryid: ids.se }));

@@ -1,3 +1,4 @@
+import { toastName } from "@/lib/domain/done";
 import { and, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { newFileKey } from "@/lib/files/keys";
@@ -58,7 +59,7 @@ export async function uploadCompanyFile(
         mime_type: row.mimeType,
         size_bytes: row.sizeBytes,
         created_at: row.createdAt.toISOString(),
-        message: "File uploaded successfully",
+        message: `${toastName(row.fileName)} uploaded to ${toastName(company.name)}`,
       };
     }),
   );
@@ -102,8 +103,11 @@ export async function deleteCompanyFile(ctx: Ctx, rawId: unknown, rawFileId: unk
       subjectId: company.id,
       properties: { file_id: row.id, file_name: row.fileName },
     });
-    return row;
+    return { ...row, companyName: company.name };
   });
   await discardFile(gone.storageKey);
-  return { id: gone.id, message: "File deleted successfully" };
+  return {
+    id: gone.id,
+    message: `${toastName(gone.fileName)} deleted from ${toastName(gone.companyName)}`,
+  };
 }

@@ -1,3 +1,4 @@
+import { toastName } from "@/lib/domain/done";
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { logActivity } from "../activity";
@@ -116,7 +117,7 @@ export async function savePreferredSkills(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
   const input = parseInput(preferredSkillsInput, raw ?? {});
   const ids = [...new Set(input.query)];
-  await withTx(ctx, async (ctx) => {
+  const client = await withTx(ctx, async (ctx) => {
     const company = await loadCompany(ctx.db, actor, input.company_id, { lock: true });
     if (ids.length) {
       const found = await ctx.db
@@ -142,10 +143,11 @@ export async function savePreferredSkills(ctx: Ctx, raw: unknown) {
       subjectId: company.id,
       properties: { skills: ids },
     });
+    return company.name;
   });
   return {
     company_id: input.company_id,
     skills: await getPreferredSkills(ctx, input.company_id),
-    message: "Preferred skills saved successfully",
+    message: `Preferred skills of ${toastName(client)} saved`,
   };
 }

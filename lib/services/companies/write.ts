@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { and, count, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { discardFile } from "@/lib/files/storage";
@@ -12,10 +13,11 @@ import { taxIdError } from "./taxid";
 import { toCompanyView, type CompanyView } from "./view";
 
 export const COMPANY_MESSAGES = {
-  created: "Client created successfully",
-  edited: "Client edited successfully",
-  deleted: "Client deleted successfully",
-  archived: "Client archived: it has jobs, users, venues or rates, which keep it",
+  created: (name: string) => done("Client", name, "created"),
+  edited: (name: string) => done("Client", name, "edited"),
+  deleted: (name: string) => done("Client", name, "deleted"),
+  archived: (name: string) =>
+    `${done("Client", name, "archived")}: it has jobs, users, venues or rates, which keep it`,
 } as const;
 
 export type CompanyResult = CompanyView & { message: string };
@@ -172,7 +174,10 @@ export async function createCompany(ctx: Ctx, raw: unknown): Promise<CompanyResu
       subjectId: row.id,
       properties: { key_account_managers: input.key_account_managers ?? [] },
     });
-    return { ...(await toCompanyView(ctx.db, actor, row)), message: COMPANY_MESSAGES.created };
+    return {
+      ...(await toCompanyView(ctx.db, actor, row)),
+      message: COMPANY_MESSAGES.created(row.name),
+    };
   });
 }
 
@@ -209,7 +214,10 @@ export async function updateCompany(
         changed: input.key_account_managers ? [...changed, "key_account_managers"] : changed,
       },
     });
-    return { ...(await toCompanyView(ctx.db, actor, row)), message: COMPANY_MESSAGES.edited };
+    return {
+      ...(await toCompanyView(ctx.db, actor, row)),
+      message: COMPANY_MESSAGES.edited(row.name),
+    };
   });
 }
 
@@ -292,7 +300,7 @@ export async function deleteCompany(ctx: Ctx, rawId: unknown) {
       result: {
         id,
         archived,
-        message: archived ? COMPANY_MESSAGES.archived : COMPANY_MESSAGES.deleted,
+        message: (archived ? COMPANY_MESSAGES.archived : COMPANY_MESSAGES.deleted)(company.name),
       },
       keys,
     };

@@ -67,7 +67,7 @@ describe("createCountry", () => {
       rest_hours: 9,
       vat_basis_points: 2500,
       used_by: { count: 0, label: "" },
-      message: "Country created successfully",
+      message: "Country Sweden created",
     });
     const log = await activityFor(created.id);
     expect(log).toHaveLength(1);
@@ -299,7 +299,7 @@ describe("getCountry and updateCountry", () => {
       currency: "EUR",
       rest_hours: 12,
       operational: false,
-      message: "Country edited successfully",
+      message: "Country Sweden edited",
     });
     const [row] = await db.select().from(schema.countries).where(eq(schema.countries.id, se.id));
     expect(row.restHours).toBe(12);
@@ -337,7 +337,7 @@ describe("deleteCountry", () => {
     const se = await createCountry(admin, sweden);
     expect(await deleteCountry(admin, se.id)).toEqual({
       id: se.id,
-      message: "Country deleted successfully",
+      message: "Country Sweden deleted",
     });
     expect((await activityFor(se.id)).map((l) => l.description)).toContain(
       'Deleted country "Sweden"',

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { requirePermission, type Ctx, withTx } from "../context";
@@ -49,9 +50,9 @@ export interface CountryView {
 }
 
 export const COUNTRY_MESSAGES = {
-  created: "Country created successfully",
-  edited: "Country edited successfully",
-  deleted: "Country deleted successfully",
+  created: (name: string) => done("Country", name, "created"),
+  edited: (name: string) => done("Country", name, "edited"),
+  deleted: (name: string) => done("Country", name, "deleted"),
   duplicateName: "A country with this name already exists.",
   duplicateIso: "A country with this ISO code already exists.",
   unknownCurrency: "The selected currency does not exist.",
@@ -202,7 +203,7 @@ export async function createCountry(
       return created;
     }),
   );
-  return { ...row, used_by: usageOf([]), message: COUNTRY_MESSAGES.created };
+  return { ...row, used_by: usageOf([]), message: COUNTRY_MESSAGES.created(row.name) };
 }
 
 /** PUT countries/{id}: replaces every field. */
@@ -234,7 +235,7 @@ export async function updateCountry(
     }),
   );
   const [view] = await withUsage(ctx.db, [row]);
-  return { ...view, message: COUNTRY_MESSAGES.edited };
+  return { ...view, message: COUNTRY_MESSAGES.edited(view.name) };
 }
 
 const inUse = (usage: Usage) =>
@@ -252,11 +253,13 @@ export async function deleteCountry(
 ): Promise<{ id: number; message: string }> {
   requirePermission(ctx, "country_access");
   const id = parseId(rawId);
+  let name = "";
   try {
     await withTx(ctx, async (ctx) => {
       // FOR UPDATE conflicts with the key-share lock a row being inserted takes on the
       // country it points at, so the counts below cannot miss one being saved right now.
       const row = await loadCountry(ctx.db, id, true);
+      name = row.name;
       const usage = (await countryUsage(ctx.db, [id])).get(id)!;
       if (usage.count > 0) throw inUse(usage);
       await ctx.db.delete(c).where(eq(c.id, id));
@@ -276,5 +279,5 @@ export async function deleteCountry(
     }
     throw err;
   }
-  return { id, message: COUNTRY_MESSAGES.deleted };
+  return { id, message: COUNTRY_MESSAGES.deleted(name) };
 }

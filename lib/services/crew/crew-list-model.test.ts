@@ -16,6 +16,7 @@ const member = (
   skillOrder: 1,
   status: "Booked",
   checkInAt: null,
+  checkOutAt: null,
   hours: null,
   ...over,
 });
@@ -40,6 +41,7 @@ const source: CrewListSource = {
       shiftId: 2,
       status: "Reported",
       checkInAt: at(11, 7, 58),
+      checkOutAt: at(11, 12, 5),
       hours: { startsAt: at(11, 8), endsAt: at(11, 12, 15) },
     }),
     // A shift that was not chosen: left out even if the caller passes its crew.
@@ -54,7 +56,7 @@ describe("buildCrewListModel", () => {
       fields: ["name", "skill", "check_in"],
       groupBy: "shift",
     });
-    expect(m.columns.map((c) => c.label)).toEqual(["Name", "Skill", "Checked in"]);
+    expect(m.columns.map((c) => c.label)).toEqual(["Name", "Skill", "Checked in–out"]);
     expect(m.sections.map((s) => s.heading)).toEqual([
       "10/12/2026 22:00 – 04:00",
       "11/12/2026 08:00 – 12:00",
@@ -64,7 +66,8 @@ describe("buildCrewListModel", () => {
       ["anna", "Stagehand", "11/12/2026 00:10"],
       ["Zoe", "Rigger", ""],
     ]);
-    expect(m.sections[1].rows).toEqual([["Bo", "Stagehand", "07:58"]]);
+    // Bo checked out too: the check-out follows the check-in, as on the book tab.
+    expect(m.sections[1].rows).toEqual([["Bo", "Stagehand", "07:58–12:05"]]);
     expect(m.crewCount).toBe(3);
     expect(m.printed).toBe("01/12/2026 12:00");
   });

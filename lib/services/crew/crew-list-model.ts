@@ -29,7 +29,7 @@ export const CREW_LIST_FIELD_LABELS: Record<CrewListField, string> = {
   email: "Email",
   skill: "Skill",
   status: "Status",
-  check_in: "Checked in",
+  check_in: "Checked in–out",
   hours: "Reported hours",
 };
 
@@ -54,6 +54,8 @@ export interface CrewListSource {
     skillOrder: number;
     status: ApplicationStatus;
     checkInAt: Date | null;
+    /** When the worker checked out; null before (or without) a check-out. */
+    checkOutAt: Date | null;
     hours: { startsAt: Date; endsAt: Date } | null;
   }[];
   printedAt: Date;
@@ -129,11 +131,17 @@ export function buildCrewListModel(
         return m.skill;
       case "status":
         return m.status;
-      case "check_in":
-        if (!m.checkInAt) return "";
-        return formatDate(m.checkInAt, tz) === formatDate(shift.startsAt, tz)
-          ? formatTime(m.checkInAt, tz)
-          : formatDateTime(m.checkInAt, tz);
+      case "check_in": {
+        // As the book tab shows them: the check-in, and the check-out where there is one
+        // ("17:02–21:05"); a time on another day than the shift's start carries its date.
+        const when = (at: Date | null) =>
+          !at
+            ? ""
+            : formatDate(at, tz) === formatDate(shift.startsAt, tz)
+              ? formatTime(at, tz)
+              : formatDateTime(at, tz);
+        return m.checkOutAt ? `${when(m.checkInAt)}–${when(m.checkOutAt)}` : when(m.checkInAt);
+      }
       case "hours":
         return m.hours ? hoursText(m.hours, tz) : "";
     }

@@ -58,7 +58,7 @@ describe("crew list", () => {
     expect(comma.crewCount).toBe(4);
   });
 
-  it("groups by skill with a shift column, and shows check-in and reported hours", async () => {
+  it("groups by skill with a shift column, and shows check-in–out and reported hours", async () => {
     const model = await crewListModel(await as(w.admin), jobA.id, {
       fields: "name,skill,check_in,hours",
       group_by: "skill",
@@ -75,7 +75,7 @@ describe("crew list", () => {
       [label2, "Bea Worker", "", ""],
     ]);
     expect(model.sections[1].rows).toEqual([
-      [label1, "Fi Worker", "08:05", "08:00–11:30 (3 h 30 min)"],
+      [label1, "Fi Worker", "08:05–11:32", "08:00–11:30 (3 h 30 min)"],
     ]);
   });
 

@@ -109,6 +109,7 @@ export async function crewListModel(
           skillOrder: schema.skills.order,
           status: schema.applications.status,
           checkInAt: schema.applications.checkInAt,
+          checkOutAt: schema.applications.checkOutAt,
           hoursStart: schema.reportedHours.startsAt,
           hoursEnd: schema.reportedHours.endsAt,
         })
@@ -154,6 +155,7 @@ export async function crewListModel(
       skillOrder: c.skillOrder,
       status: c.status,
       checkInAt: c.checkInAt,
+      checkOutAt: c.checkOutAt,
       hours: c.hoursStart && c.hoursEnd ? { startsAt: c.hoursStart, endsAt: c.hoursEnd } : null,
     })),
     printedAt: ctx.now,

@@ -42,7 +42,7 @@ export async function apply(
   slotId: number,
   userId: number,
   status: ApplicationStatus,
-  extra: { checkInAt?: Date; bookedAt?: Date } = {},
+  extra: { checkInAt?: Date; checkOutAt?: Date; bookedAt?: Date } = {},
 ) {
   const [slot] = await db
     .select({ shiftId: schema.shiftSlots.shiftId })
@@ -113,8 +113,11 @@ export function setUpCrewDatabase() {
     await apply(s1.slots[0].id, p.Cy, "Reserve");
     await apply(s1.slots[0].id, p.Di, "Request accepted");
     await apply(s1.slots[0].id, p.Ed, "Denied");
-    // Rigger: Fi worked, checked in and reported hours.
-    const fi = await apply(s1.slots[1].id, p.Fi, "Reported", { checkInAt: at(10, 8, 5) });
+    // Rigger: Fi worked, checked in and out, and reported hours.
+    const fi = await apply(s1.slots[1].id, p.Fi, "Reported", {
+      checkInAt: at(10, 8, 5),
+      checkOutAt: at(10, 11, 32),
+    });
     await db.insert(schema.reportedHours).values({
       applicationId: fi,
       shiftSlotId: s1.slots[1].id,

@@ -76,7 +76,7 @@ describe("createDocumentType", () => {
       roles: [{ id: workerRole, title: ROLE.worker }],
       skills: [{ id: skillId, name: "Forklift" }],
       documents_count: 0,
-      message: "Document type created successfully",
+      message: "Document type Passport created",
     });
     const log = await db
       .select()
@@ -145,7 +145,7 @@ describe("updateDocumentType", () => {
       is_required: false,
       role_ids: [],
       skill_ids: [skillId],
-      message: "Document type edited successfully",
+      message: "Document type ID card edited",
     });
     const [log] = await db
       .select()
@@ -172,7 +172,7 @@ describe("deleteDocumentType", () => {
     expect(await deleteDocumentType(admin, t.id)).toEqual({
       id: t.id,
       archived: false,
-      message: "Document type deleted successfully",
+      message: "Document type Visa deleted",
     });
     expect(await db.select().from(schema.documentTypes)).toHaveLength(0);
   });

@@ -5,9 +5,6 @@ import { flag, idList, searchText } from "../params";
 
 /** The inputs and messages of the document type verbs (lib/services/document-types). */
 export const DOCUMENT_TYPE_MESSAGES = {
-  created: "Document type created successfully",
-  edited: "Document type edited successfully",
-  deleted: "Document type deleted successfully",
   duplicate: "A document type with this name already exists.",
   notFound: "Document type not found.",
   role: "The selected role is invalid.",

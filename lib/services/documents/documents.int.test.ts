@@ -122,7 +122,7 @@ describe("uploadDocument", () => {
       status: "pending",
       badge: "pending",
       expires_on: "2030-01-31",
-      message: "Document uploaded successfully",
+      message: "Passport uploaded",
       file_url: `/api/v2/documents/${doc.id}/file`,
     });
     const key = await keyOf(doc.id);
@@ -296,7 +296,7 @@ describe("updateDocument", () => {
       status: "pending",
       expires_on: "2031-05-20",
       decline_reason: null,
-      message: "Document updated successfully",
+      message: "Passport updated",
     });
     const [row] = await db.select().from(schema.documents).where(eq(schema.documents.id, doc.id));
     expect(row.expiryWarnedAt).toBeNull();
@@ -360,7 +360,7 @@ describe("updateDocument", () => {
         mime_type: "image/png",
         status: "pending",
         version: 2,
-        message: "Document updated successfully",
+        message: "Contract updated",
       });
       expect(failing.deleteCalls).toEqual([oldKey]);
       expect(logged).toHaveBeenCalledWith(`[files] could not remove ${oldKey}`, expect.any(Error));
@@ -394,7 +394,7 @@ describe("deleteDocument", () => {
     const key = (await keyOf(doc.id))!;
     expect(await deleteDocument(worker, doc.id)).toEqual({
       id: doc.id,
-      message: "Document deleted successfully",
+      message: "Contract deleted",
     });
     expect(await getFile(key)).toBeNull();
     expect(await db.select().from(schema.documents)).toHaveLength(0);

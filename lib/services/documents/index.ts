@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -46,9 +47,10 @@ export type { DocumentView } from "./view";
  * the commit can fail the request or take the committed row's file away.
  */
 export const DOCUMENT_MESSAGES = {
-  uploaded: "Document uploaded successfully",
-  updated: "Document updated successfully",
-  deleted: "Document deleted successfully",
+  /** By the document's type: "Passport uploaded". */
+  uploaded: (type: string) => done("", type, "uploaded"),
+  updated: (type: string) => done("", type, "updated"),
+  deleted: (type: string) => done("", type, "deleted"),
   type: "The selected document type is invalid.",
   typeRequired: "The document type field is required.",
   expiryRequired: "The expiry date field is required.",
@@ -185,7 +187,7 @@ export async function uploadDocument(
       return viewInTx(ctx, row.id);
     }),
   );
-  return { ...view, message: DOCUMENT_MESSAGES.uploaded };
+  return { ...view, message: DOCUMENT_MESSAGES.uploaded(view.document_type.name) };
 }
 
 /**
@@ -269,7 +271,7 @@ export async function updateDocument(
       return { view: await viewInTx(ctx, before.id), oldKey: file ? storageKey : null };
     });
   const { view } = await commitFileChange(file, record, (r) => [r.oldKey]);
-  return { ...view, message: DOCUMENT_MESSAGES.updated };
+  return { ...view, message: DOCUMENT_MESSAGES.updated(view.document_type.name) };
 }
 
 /** DELETE documents/{id}: the owner its pending or declined ones (403 otherwise); the office any. */
@@ -278,7 +280,7 @@ export async function deleteDocument(
   rawId: unknown,
 ): Promise<{ id: number; message: string }> {
   requireUser(ctx);
-  const { id, key } = await withTx(ctx, async (ctx) => {
+  const { id, key, type } = await withTx(ctx, async (ctx) => {
     const doc = await loadDocument(ctx, rawId, true);
     const { viewer, subject } = await documentsAccess(ctx, doc.userId, false, CHANGE_DOCUMENTS);
     const office = viewer.userId !== subject.id && isOffice(viewer);
@@ -298,10 +300,10 @@ export async function deleteDocument(
         expires_on: doc.expiresOn,
       },
     });
-    return { id: doc.id, key: gone.key };
+    return { id: doc.id, key: gone.key, type: doc.typeName };
   });
   await discardFile(key);
-  return { id, message: DOCUMENT_MESSAGES.deleted };
+  return { id, message: DOCUMENT_MESSAGES.deleted(type) };
 }
 
 /** GET documents/{id}/file: the stored file and its original name, for owner or office. */

@@ -155,7 +155,7 @@ describe("createDressCode", () => {
       name: "Black tie",
       description: "Dinner jacket, bow tie.",
       jobs_count: 0,
-      message: "Dress code created successfully",
+      message: "Dress code Black tie created",
     });
     const [row] = await db
       .select()
@@ -255,7 +255,7 @@ describe("updateDressCode", () => {
       name: "Smart casual",
       description: "Chinos and a shirt.",
       jobs_count: 0,
-      message: "Dress code edited successfully",
+      message: "Dress code Smart casual edited",
     });
     const [row] = await db
       .select()
@@ -311,7 +311,7 @@ describe("deleteDressCode", () => {
     const [code] = await insertCodes(["Casual"]);
     expect(await deleteDressCode(pm, String(code.id))).toEqual({
       id: code.id,
-      message: "Dress code deleted successfully",
+      message: "Dress code Casual deleted",
     });
     expect(await db.select().from(schema.dressCodes)).toHaveLength(0);
     const log = await activityFor(code.id);

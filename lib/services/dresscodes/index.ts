@@ -30,9 +30,6 @@ export interface DressCodeView {
 }
 
 export const DRESS_CODE_MESSAGES = {
-  created: "Dress code created successfully",
-  edited: "Dress code edited successfully",
-  deleted: "Dress code deleted successfully",
   duplicate: "A dress code with this name already exists.",
   notFound: "Dress code not found.",
 } as const;

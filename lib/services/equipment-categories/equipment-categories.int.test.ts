@@ -94,7 +94,7 @@ describe("writes", () => {
     expect(created).toMatchObject({
       name: "Power",
       description: null,
-      message: "Equipment category created successfully",
+      message: "Equipment category Power created",
     });
     const edited = await updateEquipmentCategory(admin, created.id, {
       name: "Power distribution",
@@ -102,7 +102,7 @@ describe("writes", () => {
     });
     expect(edited).toMatchObject({
       name: "Power distribution",
-      message: "Equipment category edited successfully",
+      message: "Equipment category Power distribution edited",
     });
     expect(await getEquipmentCategory(admin, created.id)).toMatchObject({
       name: "Power distribution",
@@ -111,7 +111,7 @@ describe("writes", () => {
     expect(await deleteEquipmentCategory(admin, created.id)).toEqual({
       id: created.id,
       archived: false,
-      message: "Equipment category deleted successfully",
+      message: "Equipment category Power distribution deleted",
     });
     expect(await db.select().from(schema.equipmentCategories)).toHaveLength(0);
     const log = await activityFor(created.id);

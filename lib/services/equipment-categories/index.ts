@@ -33,9 +33,6 @@ export interface EquipmentCategoryView {
 }
 
 export const EQUIPMENT_CATEGORY_MESSAGES = {
-  created: "Equipment category created successfully",
-  edited: "Equipment category edited successfully",
-  deleted: "Equipment category deleted successfully",
   duplicate: "An equipment category with this name already exists.",
   notFound: "Equipment category not found.",
 } as const;

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { NAME_MAX, RICH_TEXT_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
@@ -22,9 +23,9 @@ import { linkArticleImages } from "./image-sweep";
  * roles (./access.ts): an article of a category not meant for the reader is a 404.
  */
 export const ARTICLE_MESSAGES = {
-  created: "Article created successfully",
-  edited: "Article edited successfully",
-  deleted: "Article deleted successfully",
+  created: (title: string) => done("Article", title, "created"),
+  edited: (title: string) => done("Article", title, "edited"),
+  deleted: (title: string) => done("Article", title, "deleted"),
   badCategory: "The selected category is invalid.",
   bodyRequired: "The body field is required.",
   bodyTooLong: tooLongMessage("text", RICH_TEXT_MAX),
@@ -245,7 +246,8 @@ export async function createArticle(
     });
     return created.id;
   });
-  return { ...(await loadArticle(ctx, ctx.db, id)), message: ARTICLE_MESSAGES.created };
+  const created = await loadArticle(ctx, ctx.db, id);
+  return { ...created, message: ARTICLE_MESSAGES.created(created.title) };
 }
 
 /** PUT help/articles/{id} (title, body, category_id): another category puts it last there. */
@@ -293,7 +295,8 @@ export async function updateArticle(
       },
     });
   });
-  return { ...(await loadArticle(ctx, ctx.db, id)), message: ARTICLE_MESSAGES.edited };
+  const edited = await loadArticle(ctx, ctx.db, id);
+  return { ...edited, message: ARTICLE_MESSAGES.edited(edited.title) };
 }
 
 /** DELETE help/articles/{id}. */
@@ -303,7 +306,7 @@ export async function deleteArticle(
 ): Promise<{ id: number; message: string }> {
   requirePermission(ctx, "article_edit");
   const id = articleIdOf(rawId);
-  await withTx(ctx, async (ctx) => {
+  const title = await withTx(ctx, async (ctx) => {
     const [row] = await ctx.db
       .delete(a)
       .where(eq(a.id, id))
@@ -316,6 +319,7 @@ export async function deleteArticle(
       subjectId: id,
       properties: { title: row.title, category_id: row.categoryId },
     });
+    return row.title;
   });
-  return { id, message: ARTICLE_MESSAGES.deleted };
+  return { id, message: ARTICLE_MESSAGES.deleted(title) };
 }

@@ -85,7 +85,7 @@ describe("createHelpCategory / updateHelpCategory", () => {
       target_roles: [workerRole],
       target_role_names: [ROLE.worker],
       articles_count: 0,
-      message: "Help category created successfully",
+      message: "Help category Working shifts created",
     });
     expect(made.weight).toBe(first.weight + 1);
     expect(first.target_roles).toEqual([]);
@@ -122,7 +122,7 @@ describe("createHelpCategory / updateHelpCategory", () => {
     expect(edited).toMatchObject({
       name: "Client help",
       target_roles: [Math.min(clientRole, workerRole), Math.max(clientRole, workerRole)],
-      message: "Help category edited successfully",
+      message: "Help category Client help edited",
     });
     const logs = await activity(made.id);
     const edit = logs.find((l) => l.description.startsWith("Edited"));
@@ -179,7 +179,7 @@ describe("deleteHelpCategory", () => {
     expect((await listHelpCategories(admin, {})).meta.total).toBe(2);
     expect(await deleteHelpCategory(admin, empty.id)).toEqual({
       id: empty.id,
-      message: "Help category deleted successfully",
+      message: "Help category Empty deleted",
     });
     const logs = await activity(empty.id);
     expect(logs.map((l) => l.description)).toContain('Deleted help category "Empty"');

@@ -40,9 +40,6 @@ export interface HelpCategoryView {
 }
 
 export const HELP_CATEGORY_MESSAGES = {
-  created: "Help category created successfully",
-  edited: "Help category edited successfully",
-  deleted: "Help category deleted successfully",
   duplicate: "A help category with this name already exists.",
   badRole: "The selected role is invalid.",
 } as const;

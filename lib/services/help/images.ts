@@ -1,3 +1,4 @@
+import { toastName } from "@/lib/domain/done";
 import sharp, { type OutputInfo } from "sharp";
 import { schema } from "@/db";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
@@ -69,7 +70,11 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
     src: `${HELP_IMAGE_PATH}${key.slice(FOLDER.length + 1)}`,
     width: out.info.width,
     height: out.info.height,
-    message: "Image uploaded successfully",
+    // The image goes into the article being written: the file name says which one it was.
+    message:
+      file instanceof File && file.name.trim()
+        ? `${toastName(file.name)} uploaded`
+        : "Image uploaded",
   };
 }
 

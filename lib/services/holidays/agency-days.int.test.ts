@@ -114,7 +114,7 @@ describe("settings/holidays", () => {
       country_id: dk,
       rule: "06-05",
       name: "Grundlovsdag",
-      message: "Holiday created successfully",
+      message: "Holiday Grundlovsdag added to Denmark",
     });
     expect(await activity()).toEqual([
       {
@@ -234,7 +234,7 @@ describe("settings/holidays", () => {
     const res = await remove(grundlovsdag.id);
     expect(res.status).toBe(200);
     expect((res.body as { data: { message: string } }).data.message).toBe(
-      "Holiday deleted successfully",
+      "Holiday Grundlovsdag removed from Denmark",
     );
     expect((await rows()).some((r) => r.id === grundlovsdag.id)).toBe(false);
     expect((await activity()).map((a) => a.description)).toContain(

@@ -1,3 +1,4 @@
+import { done, toastName } from "@/lib/domain/done";
 import { z } from "zod";
 import { LABEL_MAX } from "@/lib/domain/text-limits";
 import { asc, eq, exists, or, sql } from "drizzle-orm";
@@ -44,8 +45,11 @@ import { parseInput } from "../validate";
 export const MAX_DAYS = 50;
 
 export const HOLIDAY_MESSAGES = {
-  created: "Holiday created successfully",
-  deleted: "Holiday deleted successfully",
+  /** "Holiday Founders' Day added to Denmark". */
+  created: (name: string, country: string) =>
+    `${done("Holiday", name, "added to")} ${toastName(country)}`,
+  deleted: (name: string, country: string) =>
+    `${done("Holiday", name, "removed from")} ${toastName(country)}`,
   notFound: "Holiday not found.",
   countryRequired: "The country field is required.",
   unknownCountry: "The selected country does not exist.",
@@ -256,7 +260,7 @@ export async function addAgencyHoliday(
       subjectId: row.id,
       properties: { attributes: { country: country.name, rule: input.rule, name } },
     });
-    return { ...dayView(row, from), message: HOLIDAY_MESSAGES.created };
+    return { ...dayView(row, from), message: HOLIDAY_MESSAGES.created(name, country.name) };
   });
 }
 
@@ -283,6 +287,6 @@ export async function removeAgencyHoliday(
       subjectId: id,
       properties: { old: { country: row.country, rule: row.rule, name: row.name } },
     });
-    return { id, message: HOLIDAY_MESSAGES.deleted };
+    return { id, message: HOLIDAY_MESSAGES.deleted(row.name, row.country) };
   });
 }

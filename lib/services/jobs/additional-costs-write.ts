@@ -196,7 +196,10 @@ export async function saveAdditionalCost(
       },
     });
     const [saved] = await costRows(ctx, eq(ac.id, id));
-    return { ...toView(saved, job.timeZone), message: ADDITIONAL_COST_MESSAGES.saved };
+    return {
+      ...toView(saved, job.timeZone),
+      message: ADDITIONAL_COST_MESSAGES.saved(now, job.name, !before),
+    };
   });
 }
 
@@ -231,6 +234,6 @@ export async function deleteAdditionalCost(
         note: cost.description,
       },
     });
-    return { id, message: ADDITIONAL_COST_MESSAGES.deleted };
+    return { id, message: ADDITIONAL_COST_MESSAGES.deleted(what, job.name) };
   });
 }

@@ -275,7 +275,7 @@ describe("deleteAdditionalCost", () => {
     });
     expect(await deleteAdditionalCost(pm, String(gone.id))).toEqual({
       id: gone.id,
-      message: "Additional cost deleted successfully",
+      message: "Travel cost 6 × 250.00 DKK = 1,500.00 DKK deleted from Gala",
     });
     expect((await listAdditionalCosts(pm, jobId)).items.map((i) => i.id)).toEqual([keep.id]);
     expect((await lastLog(jobId)).description).toBe(

@@ -1,3 +1,4 @@
+import { toastName, upperFirst } from "@/lib/domain/done";
 import { jobPricing } from "../rates/job-pricing";
 import { asc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
@@ -22,8 +23,10 @@ import { parseId } from "../params";
  * the job itself, a change is refused with 409.
  */
 export const ADDITIONAL_COST_MESSAGES = {
-  saved: "Additional cost saved successfully",
-  deleted: "Additional cost deleted successfully",
+  /** "Travel cost 150.00 DKK added to Roskilde"; a change: "… saved on Roskilde". */
+  saved: (what: string, job: string, added: boolean) =>
+    `${upperFirst(what)} ${added ? "added to" : "saved on"} ${toastName(job)}`,
+  deleted: (what: string, job: string) => `${upperFirst(what)} deleted from ${toastName(job)}`,
   notFound: "Additional cost not found.",
   archivedJob: "This job is archived, so its additional costs can no longer be changed.",
   equipmentRequired: "Choose the kind of equipment.",

@@ -27,9 +27,6 @@ export interface LanguageView {
 }
 
 export const LANGUAGE_MESSAGES = {
-  created: "Language created successfully",
-  edited: "Language edited successfully",
-  deleted: "Language deleted successfully",
   duplicate: "A language with this name already exists.",
   duplicateCode: "A language with this code already exists.",
   code: "The code must be two lower-case letters (ISO 639-1), e.g. en.",

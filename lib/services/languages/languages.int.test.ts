@@ -127,7 +127,7 @@ describe("createLanguage and updateLanguage", () => {
       name: "Dutch",
       code: "nl",
       users_count: 0,
-      message: "Language created successfully",
+      message: "Language Dutch created",
     });
     expect((await activityFor(created.id)).map((l) => l.description)).toEqual([
       'Created language "Dutch"',
@@ -190,7 +190,7 @@ describe("createLanguage and updateLanguage", () => {
     expect(updated).toMatchObject({
       name: "Deutsch",
       code: "de",
-      message: "Language edited successfully",
+      message: "Language Deutsch edited",
     });
     const [log] = await activityFor(de.id);
     expect(log.properties).toMatchObject({
@@ -212,7 +212,7 @@ describe("deleteLanguage", () => {
     expect(await deleteLanguage(admin, fi.id)).toEqual({
       id: fi.id,
       archived: false,
-      message: "Language deleted successfully",
+      message: "Language Finnish deleted",
     });
     expect(await db.select().from(schema.languages)).toHaveLength(0);
   });

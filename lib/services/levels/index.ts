@@ -37,9 +37,6 @@ export interface LevelView {
 }
 
 export const LEVEL_MESSAGES = {
-  created: "Level created successfully",
-  edited: "Level edited successfully",
-  deleted: "Level deleted successfully",
   duplicate: "A level with this name already exists.",
   notFound: "Level not found.",
   incomplete: "The order must list every level once. Reload the page and try again.",

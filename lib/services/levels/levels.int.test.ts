@@ -157,7 +157,7 @@ describe("createLevel", () => {
       name: "Lead",
       description: "Runs a team",
       weight: 3,
-      message: "Level created successfully",
+      message: "Level Lead created",
     });
     expect(await live()).toEqual(["Junior", "Senior", "Lead"]);
     const log = await activityFor(created.id);
@@ -205,7 +205,7 @@ describe("updateLevel", () => {
       name: "Trainee",
       description: null,
       weight: 1,
-      message: "Level edited successfully",
+      message: "Level Trainee edited",
     });
     const [log] = await activityFor(junior.id);
     expect(log.properties).toMatchObject({
@@ -239,7 +239,7 @@ describe("deleteLevel", () => {
     expect(await deleteLevel(admin, level.id)).toEqual({
       id: level.id,
       archived: false,
-      message: "Level deleted successfully",
+      message: "Level Junior deleted",
     });
     expect(await db.select().from(schema.levels)).toHaveLength(0);
     expect((await activityFor(level.id)).map((l) => l.description)).toEqual([
@@ -254,7 +254,7 @@ describe("deleteLevel", () => {
     expect(answer).toEqual({
       id: junior.id,
       archived: true,
-      message: "Level deleted successfully",
+      message: "Level Junior deleted",
     });
     expect(names((await listLevels(admin, {})).items)).toEqual(["Senior"]);
     expect(names((await freelancerListFilters(pm)).levels)).toEqual(["Senior"]);

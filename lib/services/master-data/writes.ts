@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { DbOrTx, Tx } from "@/db";
+import { done, upperFirst } from "@/lib/domain/done";
 import type { Permission } from "@/lib/domain/permissions";
 import { logActivity } from "../activity";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
@@ -25,12 +26,15 @@ export interface MasterList<Row extends Named> {
   noun: string;
 }
 
-/** A list's delete of the row `id` (permission checked); resolves to what its answer adds. */
+/**
+ * A list's delete of the row `id` (permission checked); resolves to what its answer adds, and
+ * the removed row's name for the message.
+ */
 export type Removal<Row extends Named, Removed> = (
   ctx: Ctx,
   list: MasterList<Row>,
   id: number,
-) => Promise<Removed>;
+) => Promise<{ removed: Removed; name: string }>;
 
 /**
  * The create, edit and delete of a named master list (levels, languages, equipment categories,
@@ -39,11 +43,17 @@ export type Removal<Row extends Named, Removed> = (
  * list's lock, the row written (or an archived namesake brought back), one activity row, and the
  * answer read in that transaction. Each list declares only what differs.
  */
-export interface MasterListSpec<Row extends Named, Input, View, Removed> extends MasterList<Row> {
+export interface MasterListSpec<
+  Row extends Named,
+  Input,
+  View extends { name: string },
+  Removed,
+> extends MasterList<Row> {
   /** The columns a write returns (the list's row). */
   fields: SelectedFields;
   permission: Permission;
-  messages: { created: string; edited: string; deleted: string; duplicate: string };
+  /** The 422 text of a taken name. The success messages name the row ("Level Senior created"). */
+  messages: { duplicate: string };
   input: z.ZodType<Input>;
   /** A path id to the row's id (a 404 in the list's words when it is none). */
   idOf: (raw: unknown) => number;
@@ -72,7 +82,7 @@ export interface MasterListSpec<Row extends Named, Input, View, Removed> extends
   remove: Removal<Row, Removed>;
 }
 
-export function masterListWrites<Row extends Named, Input, View, Removed>(
+export function masterListWrites<Row extends Named, Input, View extends { name: string }, Removed>(
   spec: MasterListSpec<Row, Input, View, Removed>,
 ) {
   const mapUnique =
@@ -86,6 +96,8 @@ export function masterListWrites<Row extends Named, Input, View, Removed>(
       subjectId: id,
       properties,
     });
+  // "Dress code", as the messages start.
+  const kind = upperFirst(spec.noun);
   const returning = <T>(q: { returning: (f: SelectedFields) => T }) =>
     q.returning(spec.fields) as unknown as Promise<Row[]>;
 
@@ -122,7 +134,7 @@ export function masterListWrites<Row extends Named, Input, View, Removed>(
         return view;
       }),
     );
-    return { ...view, message: spec.messages.created };
+    return { ...view, message: done(kind, view.name, "created") };
   }
 
   async function update(
@@ -155,7 +167,7 @@ export function masterListWrites<Row extends Named, Input, View, Removed>(
         return view;
       }),
     );
-    return { ...view, message: spec.messages.edited };
+    return { ...view, message: done(kind, view.name, "edited") };
   }
 
   async function remove(
@@ -164,8 +176,8 @@ export function masterListWrites<Row extends Named, Input, View, Removed>(
   ): Promise<{ id: number } & Removed & { message: string }> {
     requirePermission(ctx, spec.permission);
     const id = spec.idOf(rawId);
-    const removed = await spec.remove(ctx, spec, id);
-    return { id, ...removed, message: spec.messages.deleted };
+    const { removed, name } = await spec.remove(ctx, spec, id);
+    return { id, ...removed, message: done(kind, name, "deleted") };
   }
 
   return { create, update, remove };
@@ -223,17 +235,23 @@ export const archiveWhenUsed =
     note: (usage: Usage) => string;
     properties: (row: Row, usage: Usage) => Record<string, unknown>;
   }): Removal<Row, { archived: boolean }> =>
-  async (ctx, list, id) => ({
-    archived: await deleteOrArchive(ctx, {
+  async (ctx, list, id) => {
+    let name = "";
+    const archived = await deleteOrArchive(ctx, {
       table: list.table,
       id: list.id,
       rowId: id,
-      load: (tx) => list.load(tx, id, true),
+      load: async (tx) => {
+        const row = await list.load(tx, id, true);
+        name = row.name;
+        return row;
+      },
       logName: list.logName,
       noun: list.noun,
       ...opts,
-    }),
-  });
+    });
+    return { removed: { archived }, name };
+  };
 
 /**
  * A delete that refuses a used row (409 naming how much uses it, nothing removed). The load's
@@ -248,9 +266,11 @@ export const refuseWhenUsed =
     properties: (row: Row) => Record<string, unknown>;
   }): Removal<Row, Record<never, never>> =>
   async (ctx, list, id) => {
+    let name = "";
     try {
       await withTx(ctx, async (ctx) => {
         const row = await list.load(ctx.db, id, true);
+        name = row.name;
         const used = await opts.count(ctx.db, id);
         if (used > 0) throw opts.inUse(used);
         await ctx.db.delete(list.table).where(eq(list.id, id));
@@ -266,5 +286,5 @@ export const refuseWhenUsed =
       if (isForeignKeyViolation(err)) throw opts.inUse((await opts.count(ctx.db, id)) || 1);
       throw err;
     }
-    return {};
+    return { removed: {}, name };
   };

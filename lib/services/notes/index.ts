@@ -1,3 +1,4 @@
+import { toastName } from "@/lib/domain/done";
 import { z } from "zod";
 import { NOTE_MAX, atMostChars } from "@/lib/domain/text-limits";
 import { parseId } from "../params";
@@ -258,7 +259,16 @@ export async function deleteNote(ctx: Ctx, noteId: unknown) {
       subjectId: note.noteableId,
       properties: { noteId: note.id },
     });
-    return { id: note.id, message: "Note deleted successfully" };
+    // The message names what the note was on: "Note on William Berg deleted".
+    const on = note.noteableType === "jobs" ? schema.jobs : schema.users;
+    const [subject] = await ctx.db
+      .select({ name: on.name })
+      .from(on)
+      .where(eq(on.id, note.noteableId));
+    return {
+      id: note.id,
+      message: `Note${subject ? ` on ${toastName(subject.name)}` : ""} deleted`,
+    };
   });
 }
 

@@ -190,7 +190,7 @@ describe("updateNote, deleteNote, pinNote", () => {
 
     expect(await deleteNote(await ctxOf(w.crewHandler), note.id)).toEqual({
       id: note.id,
-      message: "Note deleted successfully",
+      message: "Note on A job deleted",
     });
     expect(await handle.db.select().from(schema.notes).where(eq(schema.notes.id, note.id))).toEqual(
       [],

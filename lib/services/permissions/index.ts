@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { COMMENT_MAX, LABEL_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { asc, count, eq, ilike, inArray, or } from "drizzle-orm";
@@ -31,9 +32,9 @@ export interface PermissionView {
 }
 
 export const PERMISSION_MESSAGES = {
-  created: "Permission created successfully",
-  edited: "Permission edited successfully",
-  deleted: "Permission deleted successfully",
+  created: (name: string) => done("Permission", name, "created"),
+  edited: (name: string) => done("Permission", name, "edited"),
+  deleted: (name: string) => done("Permission", name, "deleted"),
   duplicate: "A permission with this name already exists.",
   notFound: "Permission not found.",
   nameFixed: "The name of a permission Crewdeck's code checks cannot change.",
@@ -205,7 +206,8 @@ export async function createPermission(
       }),
     PERMISSION_MESSAGES.duplicate,
   );
-  return { ...(await detail(ctx.db, id)), message: PERMISSION_MESSAGES.created };
+  const view = await detail(ctx.db, id);
+  return { ...view, message: PERMISSION_MESSAGES.created(view.name) };
 }
 
 /** PUT permissions/{id}: the description; the name too, unless the code checks it (422). */
@@ -244,7 +246,8 @@ export async function updatePermission(
       }),
     PERMISSION_MESSAGES.duplicate,
   );
-  return { ...(await detail(ctx.db, id)), message: PERMISSION_MESSAGES.edited };
+  const view = await detail(ctx.db, id);
+  return { ...view, message: PERMISSION_MESSAGES.edited(view.name) };
 }
 
 /** DELETE permissions/{id}: 409 for one the code checks; others go, with their role grants. */
@@ -254,7 +257,7 @@ export async function deletePermission(
 ): Promise<{ id: number; message: string }> {
   requirePermission(ctx, "permission_access");
   const id = idOf(rawId);
-  await withTx(ctx, async (ctx) => {
+  const name = await withTx(ctx, async (ctx) => {
     const row = await load(ctx.db, id, true);
     if (isCodePermission(row.name))
       throw new ConflictError(codePermissionNotDeletable(row.name), "code_permission");
@@ -271,6 +274,7 @@ export async function deletePermission(
         roles: roles.map((r) => r.title),
       },
     });
+    return row.name;
   });
-  return { id, message: PERMISSION_MESSAGES.deleted };
+  return { id, message: PERMISSION_MESSAGES.deleted(name) };
 }

@@ -118,7 +118,7 @@ describe("createPermission", () => {
       built_in: false,
       group: null,
       roles: [{ title: ROLE.admin }],
-      message: "Permission created successfully",
+      message: "Permission export_payroll created",
     });
     expect((await getRole(admin, await roleId(db, ROLE.admin))).permissions).toContain(
       "export_payroll",
@@ -157,7 +157,7 @@ describe("updatePermission", () => {
     });
     expect(ok).toMatchObject({
       description: "Jobs list and details",
-      message: "Permission edited successfully",
+      message: "Permission job_view edited",
     });
     expect((await lastLog(jobViewId)).properties).toMatchObject({
       attributes: { description: "Jobs list and details" },
@@ -200,7 +200,7 @@ describe("deletePermission", () => {
     await db.insert(schema.rolePermissions).values({ roleId: pmRole, permissionId: p.id });
     expect(await deletePermission(admin, String(p.id))).toEqual({
       id: p.id,
-      message: "Permission deleted successfully",
+      message: "Permission kiosk_mode deleted",
     });
     expect((await appErrorOf(getPermission(admin, p.id))).status).toBe(404);
     expect(

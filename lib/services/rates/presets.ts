@@ -222,6 +222,6 @@ export async function deletePreset(
       subjectId: id,
       properties: { old: { name: row.name } },
     });
-    return { id, message: RATE_MESSAGES.presetDeleted };
+    return { id, message: RATE_MESSAGES.presetDeleted(row.name) };
   });
 }

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -17,8 +18,7 @@ export const MAX_PRICE = 100_000_000;
 export const RATE_MESSAGES = {
   updated: "Record updated successfully",
   presetSaved: "Preset saved successfully",
-  presetDeleted: "Preset deleted successfully",
-  cardSaved: "Rates saved successfully",
+  presetDeleted: (name: string) => done("Preset", name, "deleted"),
   skillNotLive: "This skill does not exist or has been deleted.",
   branchNotFound: "Branch not found.",
   companyNotFound: "Company not found.",

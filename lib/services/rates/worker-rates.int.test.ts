@@ -256,7 +256,7 @@ describe("rate presets", () => {
       expect((await appErrorOf(deletePreset(ctx, saved.id))).status).toBe(403);
     expect(await deletePreset(w.pm, saved.id)).toEqual({
       id: saved.id,
-      message: "Preset deleted successfully",
+      message: "Preset Old deleted",
     });
     expect((await listPresets(w.pm, {})).map((p) => p.id)).not.toContain(saved.id);
     const [log] = await db

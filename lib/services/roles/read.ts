@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
@@ -43,9 +44,9 @@ export interface RoleDetail extends RoleView {
 }
 
 export const ROLE_MESSAGES = {
-  created: "Role created successfully",
-  edited: "Role edited successfully",
-  deleted: "Role deleted successfully",
+  created: (title: string) => done("Role", title, "created"),
+  edited: (title: string) => done("Role", title, "edited"),
+  deleted: (title: string) => done("Role", title, "deleted"),
   duplicate: "A role with this title already exists.",
   notFound: "Role not found.",
   unknownPermission: "The selected permission_ids is invalid.",

@@ -161,7 +161,7 @@ describe("createRole", () => {
       users_count: 0,
       permissions_count: 3,
       built_in: false,
-      message: "Role created successfully",
+      message: "Role Warehouse Lead created",
     });
     expect(created.permissions).toEqual(
       ["dashboard_access", "job_view", "level_access"].sort(
@@ -245,7 +245,7 @@ describe("updateRole", () => {
     expect(updated).toMatchObject({
       title: "Night Desk Lead",
       description: "Nights",
-      message: "Role edited successfully",
+      message: "Role Night Desk Lead edited",
     });
     expect([...updated.permissions].sort()).toEqual(["approval_access", "job_view"]);
     const log = await lastLog(role.id);
@@ -340,7 +340,7 @@ describe("deleteRole", () => {
     const role = await createRole(admin, { title: "Temporary", permission_ids: ids("job_view") });
     expect(await deleteRole(admin, String(role.id))).toEqual({
       id: role.id,
-      message: "Role deleted successfully",
+      message: "Role Temporary deleted",
     });
     expect((await appErrorOf(getRole(admin, role.id))).status).toBe(404);
     expect((await lastLog(role.id)).properties).toMatchObject({

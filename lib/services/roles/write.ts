@@ -149,7 +149,8 @@ export async function createRole(
     ROLE_MESSAGES.duplicate,
     "title",
   );
-  return { ...(await roleDetail(ctx.db, id)), message: ROLE_MESSAGES.created };
+  const created = await roleDetail(ctx.db, id);
+  return { ...created, message: ROLE_MESSAGES.created(created.title) };
 }
 
 /**
@@ -227,7 +228,8 @@ export async function updateRole(
     ROLE_MESSAGES.duplicate,
     "title",
   );
-  return { ...(await roleDetail(ctx.db, id)), message: ROLE_MESSAGES.edited };
+  const edited = await roleDetail(ctx.db, id);
+  return { ...edited, message: ROLE_MESSAGES.edited(edited.title) };
 }
 
 /**
@@ -271,11 +273,13 @@ export async function deleteRole(
 ): Promise<{ id: number; message: string }> {
   requirePermission(ctx, "role_access");
   const id = roleIdOf(rawId);
+  let title = "";
   try {
     await withTx(ctx, async (ctx) => {
       // FOR UPDATE waits for the key-share lock a new user_roles row takes on its role, so the
       // count below cannot miss a grant being saved right now (the grants would cascade).
       const row = await loadRole(ctx.db, id, true);
+      title = row.title;
       if (row.title === ROLE.admin)
         throw new ConflictError(ROLE_MESSAGES.adminNotDeletable, "built_in_role");
       if (isBuiltInRole(row.title))
@@ -304,5 +308,5 @@ export async function deleteRole(
     if (isForeignKeyViolation(err)) throw inUse({ count: 1, label: "a user" });
     throw err;
   }
-  return { id, message: ROLE_MESSAGES.deleted };
+  return { id, message: ROLE_MESSAGES.deleted(title) };
 }

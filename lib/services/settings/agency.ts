@@ -25,7 +25,9 @@ import { getSettings, putSetting, type Settings, type SettingKey } from ".";
  * e-mails and PDFs) and the default page size of the office lists. Every change is logged.
  */
 
-export const SETTINGS_SAVED = "Settings saved successfully";
+export const SETTINGS_SAVED = "Agency settings saved";
+export const LOGO_SAVED = "Agency logo saved";
+export const LOGO_REMOVED = "Agency logo removed";
 export const PAGE_SIZES = [10, 20, 25, 50] as const;
 
 const EDITABLE = [
@@ -210,7 +212,7 @@ export async function uploadAgencyLogo(
   const checked = await checkUpload(file, IMAGE_UPLOAD);
   const png = await logoImage(checked.bytes);
   const logo = { key: newFileKey("agency", "png"), bytes: png, contentType: "image/png" };
-  return { ...(await replaceLogo(ctx, logo)), message: SETTINGS_SAVED };
+  return { ...(await replaceLogo(ctx, logo)), message: LOGO_SAVED };
 }
 
 /** DELETE settings/logo. */
@@ -218,7 +220,7 @@ export async function deleteAgencyLogo(
   ctx: Ctx,
 ): Promise<AgencySettingsView & { message: string }> {
   requirePermission(ctx, "settings_access");
-  return { ...(await replaceLogo(ctx, null)), message: SETTINGS_SAVED };
+  return { ...(await replaceLogo(ctx, null)), message: LOGO_REMOVED };
 }
 
 /** GET agency/logo: public (it is no secret; crew lists print it); 404 without one. */

@@ -105,7 +105,7 @@ describe("agency settings", () => {
       default_page_size: "25",
     });
     expect(r).toMatchObject({
-      message: "Settings saved successfully",
+      message: "Agency settings saved",
       agency_name: "Nordic Crew ApS",
       agency_phone: "+45 33 12 34 56",
       default_page_size: 25,

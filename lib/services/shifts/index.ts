@@ -1,3 +1,4 @@
+import { toastName } from "@/lib/domain/done";
 import { z } from "zod";
 import { parseId } from "../params";
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
@@ -99,7 +100,7 @@ export async function addCrewBoss(ctx: Ctx, raw: unknown) {
   return {
     shift_id: shift.id,
     user: { id: user.id, name: user.name },
-    message: "Crew boss added successfully",
+    message: `${toastName(user.name)} made crew boss on ${toastName(jobName)}`,
   };
 }
 
@@ -108,7 +109,7 @@ export async function removeCrewBoss(ctx: Ctx, raw: unknown) {
   requirePermission(ctx, "job_edit", "jobs_book_workers");
   const input = parseInput(crewBossInput, raw);
   const { shift, jobName, jobId } = await loadShiftInScope(ctx, input.shift_id);
-  await withTx(ctx, async (ctx) => {
+  const name = await withTx(ctx, async (ctx) => {
     const removed = await ctx.db
       .delete(schema.shiftCrewBosses)
       .where(
@@ -126,8 +127,19 @@ export async function removeCrewBoss(ctx: Ctx, raw: unknown) {
       subjectId: jobId,
       properties: { shiftId: shift.id, userId: input.user_id },
     });
+    const [user] = await ctx.db
+      .select({ name: schema.users.name })
+      .from(schema.users)
+      .where(eq(schema.users.id, input.user_id));
+    return user?.name ?? null;
   });
-  return { shift_id: shift.id, user_id: input.user_id, message: "Crew boss removed successfully" };
+  return {
+    shift_id: shift.id,
+    user_id: input.user_id,
+    message: name
+      ? `${toastName(name)} is no longer crew boss on ${toastName(jobName)}`
+      : `Crew boss removed from ${toastName(jobName)}`,
+  };
 }
 
 /** The people booked on a shift: who can be made crew boss. */

@@ -28,7 +28,7 @@ describe("addCrewBoss and removeCrewBoss", () => {
     expect(result).toEqual({
       shift_id: shiftId,
       user: { id: bea, name: "Bea Booked" },
-      message: "Crew boss added successfully",
+      message: "Bea Booked made crew boss on Crew job A",
     });
     // Adding twice keeps one row.
     await addCrewBoss(await ctxOf(w.crewHandler), { shift_id: String(shiftId), user_id: bea });
@@ -46,7 +46,7 @@ describe("addCrewBoss and removeCrewBoss", () => {
     expect(await removeCrewBoss(await ctxOf(w.pm), { shift_id: shiftId, user_id: bea })).toEqual({
       shift_id: shiftId,
       user_id: bea,
-      message: "Crew boss removed successfully",
+      message: "Bea Booked is no longer crew boss on Crew job A",
     });
     expect(await bossesOf(shiftId)).toEqual([]);
     const again = await appErrorOf(

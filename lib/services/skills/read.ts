@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -35,7 +36,7 @@ export interface ParentSkillView extends SkillView {
 
 export const SKILL_MESSAGES = {
   created: "Skill added succesfully",
-  edited: "Skill edited successfully",
+  edited: (name: string) => done("Skill", name, "edited"),
   deleted: "Skill deleted",
   notFound: "Skill not found.",
   duplicateParent: "A parent skill with this name already exists.",

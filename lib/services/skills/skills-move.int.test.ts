@@ -32,7 +32,7 @@ describe("moving a sub-skill to another parent (PUT skills/{id} with parent_id)"
     expect(moved).toMatchObject({
       id: ids["Forklift driver"],
       parent_id: ids.Logistics,
-      message: "Skill edited successfully",
+      message: "Skill Forklift driver edited",
     });
     expect(await subNames(ids.Logistics)).toEqual(["Runner", "Driver", "Forklift driver"]);
     expect(await subNames(ids["Stage & Rigging"])).toEqual(["Stagehand"]);

@@ -185,7 +185,7 @@ describe("updateSkill", () => {
       name: "Head rigger",
       description: "Leads the riggers",
       parent_id: ids.Stage,
-      message: "Skill edited successfully",
+      message: "Skill Head rigger edited",
     });
     const [log] = await activity();
     expect(log.properties).toMatchObject({

@@ -171,7 +171,7 @@ export async function updateSkill(ctx: Ctx, rawId: unknown, raw: unknown): Promi
     });
     return skillView(ctx.db, updated);
   });
-  return { ...view, message: SKILL_MESSAGES.edited };
+  return { ...view, message: SKILL_MESSAGES.edited(view.name) };
 }
 
 const hasSubSkills = (n: number) =>

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { and, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { withTx, type Ctx, type UserActor } from "../context";
@@ -58,13 +59,15 @@ async function review(
 /** POST venues/{id}/make-public: staff approve a private venue; every client may then use it. */
 export async function approveVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult> {
   const { venue, actor } = await review(ctx, rawId, "public");
-  return { ...(await viewOrFail(ctx, actor, venue.id)), message: "Venue approved successfully" };
+  const view = await viewOrFail(ctx, actor, venue.id);
+  return { ...view, message: done("Venue", view.name, "approved") };
 }
 
 /** POST venues/{id}/decline: staff decline a private venue (its owner may edit and resubmit). */
 export async function declineVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult> {
   const { venue, actor } = await review(ctx, rawId, "declined");
-  return { ...(await viewOrFail(ctx, actor, venue.id)), message: "Venue declined successfully" };
+  const view = await viewOrFail(ctx, actor, venue.id);
+  return { ...view, message: done("Venue", view.name, "declined") };
 }
 
 /**
@@ -125,5 +128,6 @@ export async function cloneVenue(ctx: Ctx, rawId: unknown): Promise<VenueResult>
     });
     return row.id;
   });
-  return { ...(await viewOrFail(ctx, actor, id)), message: "Venue added successfully" };
+  const view = await viewOrFail(ctx, actor, id);
+  return { ...view, message: `${done("Venue", view.name, "added")} to My venues` };
 }

@@ -45,7 +45,7 @@ describe("createVenue", () => {
       payload({ company_id: ids.companyB, public: true }),
     );
     expect(v).toMatchObject({
-      message: "Venue created successfully",
+      message: "Venue Royal Arena created",
       name: "Royal Arena",
       company_id: ids.companyA,
       status: "private",
@@ -120,7 +120,7 @@ describe("updateVenue", () => {
       company_id: ids.companyB,
     });
     expect(out).toMatchObject({
-      message: "Venue updated successfully",
+      message: "Venue Renamed hall updated",
       name: "Renamed hall",
       entrance: null,
       city: "Aarhus",
@@ -179,7 +179,7 @@ describe("approveVenue and declineVenue", () => {
     const v = await venue({ companyId: ids.companyA });
     const out = await approveVenue(await as(ids.pm), String(v.id));
     expect(out).toMatchObject({
-      message: "Venue approved successfully",
+      message: "Venue Hall 9 approved",
       status: "public",
       public: true,
     });
@@ -193,7 +193,7 @@ describe("approveVenue and declineVenue", () => {
   it("staff decline a private venue", async () => {
     const v = await venue({ companyId: ids.companyA });
     const out = await declineVenue(await as(ids.crewHandler), v.id);
-    expect(out).toMatchObject({ message: "Venue declined successfully", status: "declined" });
+    expect(out).toMatchObject({ message: "Venue Hall 10 declined", status: "declined" });
     expect((await activityOf(v.id))[0].description).toBe(`Declined venue ${v.name}`);
   });
 
@@ -240,7 +240,7 @@ describe("cloneVenue", () => {
     const ctx = await as(ids.colA);
     const copy = await cloneVenue(ctx, String(src.id));
     expect(copy).toMatchObject({
-      message: "Venue added successfully",
+      message: "Venue Hall 14 added to My venues",
       name: src.name,
       entrance: "North door",
       notes: "Lift",
@@ -288,7 +288,7 @@ describe("deleteVenue", () => {
   it("removes a venue nothing refers to", async () => {
     const v = await venue({ companyId: ids.companyA });
     const out = await deleteVenue(await as(ids.colA), String(v.id));
-    expect(out).toEqual({ id: v.id, archived: false, message: "Venue deleted successfully" });
+    expect(out).toEqual({ id: v.id, archived: false, message: "Venue Hall 17 deleted" });
     expect(await rowOf(v.id)).toBeUndefined();
     const log = await activityOf(v.id);
     expect(log.map((l) => l.description)).toEqual([`Deleted venue ${v.name}`]);
@@ -305,7 +305,7 @@ describe("deleteVenue", () => {
       deletedAt: now,
     });
     const out = await deleteVenue(ctx, used.id);
-    expect(out).toMatchObject({ archived: true, message: "Venue deleted successfully" });
+    expect(out).toMatchObject({ archived: true, message: "Venue Hall 18 deleted" });
     expect((await rowOf(used.id)).deletedAt).toEqual(now);
     expect((await appErrorOf(getVenue(ctx, used.id))).status).toBe(404);
     expect(await listIds(ctx, { filter: { search: used.name } })).toEqual([]);

@@ -1,3 +1,4 @@
+import { done } from "@/lib/domain/done";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { withTx, type Ctx, type UserActor } from "../context";
@@ -88,7 +89,8 @@ export async function createVenue(ctx: Ctx, raw: unknown): Promise<VenueResult> 
     });
     return row.id;
   });
-  return { ...(await viewOrFail(ctx, actor, id)), message: "Venue created successfully" };
+  const view = await viewOrFail(ctx, actor, id);
+  return { ...view, message: done("Venue", view.name, "created") };
 }
 
 /**
@@ -138,7 +140,8 @@ export async function updateVenue(ctx: Ctx, rawId: unknown, raw: unknown): Promi
       properties: { changed },
     });
   });
-  return { ...(await viewOrFail(ctx, actor, venue.id)), message: "Venue updated successfully" };
+  const view = await viewOrFail(ctx, actor, venue.id);
+  return { ...view, message: done("Venue", view.name, "updated") };
 }
 
 /**
@@ -175,6 +178,6 @@ export async function deleteVenue(ctx: Ctx, rawId: unknown) {
       subjectId: venue.id,
       properties: { archived, jobs: Number(jobs.n), clones: Number(clones.n) },
     });
-    return { id: venue.id, archived, message: "Venue deleted successfully" };
+    return { id: venue.id, archived, message: done("Venue", venue.name, "deleted") };
   });
 }

@@ -16,6 +16,7 @@ import {
 } from "@/components/ui";
 import { saveJobAsTemplate } from "./template-actions";
 import { NAME_MAX } from "@/lib/domain/text-limits";
+import { done } from "@/lib/domain/done";
 
 /**
  * "Save as template" from the job header (a button, or the ⋯ menu on a phone): asks the
@@ -62,7 +63,7 @@ export function SaveTemplate({
       }
       setErrors({});
       setSaved(r.data);
-      notify.success("Job template created successfully");
+      notify.success(done("Job template", r.data.name, "created"));
     });
 
   return (

@@ -3,19 +3,16 @@
 import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Ellipsis, Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
+import { Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
+  RowMenu,
 } from "@/components/ui/dropdown-menu";
 import { UserActionDialog, type UserAction } from "@/components/users/change-status-button";
 import { listOf, PersonCell } from "@/components/users/user-cells";
@@ -127,46 +124,36 @@ function columns(
         const u = row.original;
         if (u.id === selfId) return null;
         return (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="sm" aria-label={`Actions for ${u.name}`}>
-                <Ellipsis aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem asChild>
-                <Link href={`/users/${u.id}/personal`}>
-                  <UserRound aria-hidden /> Open profile
-                </Link>
+          <RowMenu label={`Actions for ${u.name}`}>
+            <DropdownMenuItem asChild>
+              <Link href={`/users/${u.id}/personal`}>
+                <UserRound aria-hidden /> Open profile
+              </Link>
+            </DropdownMenuItem>
+            {u.status === "active" ? (
+              <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "deactivate")}>
+                <PowerOff aria-hidden /> Deactivate
               </DropdownMenuItem>
-              {u.status === "active" ? (
-                <DropdownMenuItem
-                  disabled={!u.can.manage}
-                  onSelect={() => onAction(u, "deactivate")}
-                >
-                  <PowerOff aria-hidden /> Deactivate
-                </DropdownMenuItem>
-              ) : (
-                <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "activate")}>
-                  <Power aria-hidden /> Activate
-                </DropdownMenuItem>
-              )}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                tone="danger"
-                disabled={!u.can.manage}
-                onSelect={() => onAction(u, "delete")}
-              >
-                <Trash2 aria-hidden /> Delete
+            ) : (
+              <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "activate")}>
+                <Power aria-hidden /> Activate
               </DropdownMenuItem>
-              {u.can.reason && (
-                <DropdownMenuLabel className="flex max-w-64 items-start gap-1.5 font-normal text-gray-700">
-                  <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                  <span>{u.can.reason}</span>
-                </DropdownMenuLabel>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            )}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              tone="danger"
+              disabled={!u.can.manage}
+              onSelect={() => onAction(u, "delete")}
+            >
+              <Trash2 aria-hidden /> Delete
+            </DropdownMenuItem>
+            {u.can.reason && (
+              <DropdownMenuLabel className="flex max-w-64 items-start gap-1.5 font-normal text-gray-700">
+                <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                <span>{u.can.reason}</span>
+              </DropdownMenuLabel>
+            )}
+          </RowMenu>
         );
       },
       meta: { label: "", align: "right", sticky: "right" },

@@ -4,6 +4,7 @@ import { useState, useTransition, type ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
+import { Ban, Copy, Pencil, Trash2 } from "lucide-react";
 import {
   Badge,
   Button,
@@ -17,6 +18,7 @@ import {
   type BadgeTone,
   type PaginationMeta,
 } from "@/components/ui";
+import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
 import type { VenueView } from "@/lib/services/venues";
 import {
   approveVenueAction,
@@ -87,7 +89,7 @@ const columns: ColumnDef<VenueView>[] = [
     id: "actions",
     header: "",
     cell: ({ row }) => <VenueRowActions venue={row.original} />,
-    meta: { label: "", align: "right" },
+    meta: { label: "", align: "right", sticky: "right" },
   },
 ];
 
@@ -118,10 +120,19 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
   };
 
   const { can } = venue;
-  if (!can.edit && !can.approve && !can.decline && !can.clone && !can.delete) return null;
+  // One button for the row's main step (approve a venue awaiting approval, else edit it, else
+  // clone it); the others sit in the row menu, so a row stays one line at 1280 px (issue 23).
+  const primary = can.approve ? "approve" : can.edit ? "edit" : can.clone ? "clone" : null;
+  const inMenu = {
+    edit: can.edit && primary !== "edit",
+    decline: can.decline,
+    clone: can.clone && primary !== "clone",
+    delete: can.delete,
+  };
+  if (!primary && !Object.values(inMenu).some(Boolean)) return null;
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      {can.edit && (
+    <div className="flex flex-nowrap items-center justify-end gap-1">
+      {primary === "edit" && (
         <Link
           href={`/venues/edit/${venue.id}`}
           className={buttonClass({ variant: "secondary", size: "sm" })}
@@ -130,7 +141,7 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
           Edit
         </Link>
       )}
-      {can.approve && (
+      {primary === "approve" && (
         <Button
           size="sm"
           loading={running === "approve"}
@@ -141,18 +152,7 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
           Approve
         </Button>
       )}
-      {can.decline && (
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          aria-label={`Decline ${venue.name}`}
-          onClick={() => setConfirm("decline")}
-        >
-          Decline
-        </Button>
-      )}
-      {can.clone && (
+      {primary === "clone" && (
         <Button
           size="sm"
           variant="secondary"
@@ -164,16 +164,34 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
           Clone
         </Button>
       )}
-      {can.delete && (
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={busy}
-          aria-label={`Delete ${venue.name}`}
-          onClick={() => setConfirm("delete")}
-        >
-          Delete
-        </Button>
+      {Object.values(inMenu).some(Boolean) && (
+        <RowMenu label={`Actions for ${venue.name}`}>
+          {inMenu.edit && (
+            <DropdownMenuItem asChild>
+              <Link href={`/venues/edit/${venue.id}`}>
+                <Pencil aria-hidden /> Edit
+              </Link>
+            </DropdownMenuItem>
+          )}
+          {inMenu.clone && (
+            <DropdownMenuItem disabled={busy} onSelect={() => run("clone", cloneVenueAction)}>
+              <Copy aria-hidden /> Clone into My venues
+            </DropdownMenuItem>
+          )}
+          {inMenu.decline && (
+            <DropdownMenuItem disabled={busy} onSelect={() => setConfirm("decline")}>
+              <Ban aria-hidden /> Decline
+            </DropdownMenuItem>
+          )}
+          {inMenu.delete && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem tone="danger" disabled={busy} onSelect={() => setConfirm("delete")}>
+                <Trash2 aria-hidden /> Delete
+              </DropdownMenuItem>
+            </>
+          )}
+        </RowMenu>
       )}
 
       <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>

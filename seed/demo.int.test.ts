@@ -202,6 +202,17 @@ describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
     expect(wrong).toHaveLength(0);
   });
 
+  it("leaves no place open on an Invoiced or Paid job (their hours are final)", async () => {
+    // Invoicing needs every booked place approved or removed, and the hours of such a job are
+    // locked: a place still to report there could never be reported.
+    const open = await rows(
+      `select a.id from applications a join shifts s on s.id = a.shift_id join jobs j on j.id = s.job_id
+        where j.status in ('Invoiced','Paid')
+          and a.status in ('Booked','Request accepted','Report!','Reported')`,
+    );
+    expect(open).toHaveLength(0);
+  });
+
   it("gives the worker a full dashboard", async () => {
     const mine = await rows<{
       status: string;

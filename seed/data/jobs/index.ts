@@ -20,7 +20,8 @@ export const JOBS: JobPlan[] = [...DENMARK, ...SWEDEN_NORWAY, ...GERMANY_UK];
 export const WILLIAM_SHIFTS: [string, number, SkillName, ApplicationStatus, boolean][] = [
   ["dk-harbour-lights", 0, "Stagehand", "Approved", true],
   // Two finished shifts whose hours are still due: enough to try reporting on two screens.
-  ["dk-symphony", 0, "Stagehand", "Report!", true],
+  // Neither on an Invoiced or Paid job: their hours are final (no report can be added).
+  ["dk-launch", 0, "Stagehand", "Report!", true],
   ["dk-tech-summit", 0, "Forklift driver", "Approved", true],
   ["dk-gala", 0, "Stagehand", "Approved", true],
   ["dk-rig-down", 0, "Stagehand", "Report!", true],

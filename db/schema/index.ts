@@ -3,5 +3,7 @@ export * from "./users";
 export * from "./clients";
 export * from "./work";
 export * from "./finance";
+export * from "./quotes";
+export * from "./salary";
 export * from "./chat";
 export * from "./activity";

@@ -1,0 +1,168 @@
+import {
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, money, tstz, updatedAt } from "./_columns";
+import { branches, countries, skills } from "./org";
+import { users } from "./users";
+import { jobs, reportedHours } from "./work";
+
+export const backgroundStatus = pgEnum("background_status", [
+  "queued",
+  "running",
+  "done",
+  "failed",
+]);
+
+/**
+ * One salary run: a period (local dates of the shifts, inclusive) for a branch or a country,
+ * computed in the background (pg-boss) with its progress in `progress_monitors`.
+ */
+export const salaryRuns = pgTable(
+  "salary_runs",
+  {
+    id: id(),
+    periodFrom: date({ mode: "string" }).notNull(),
+    periodTo: date({ mode: "string" }).notNull(),
+    countryId: integer().references(() => countries.id),
+    branchId: integer().references(() => branches.id),
+    status: backgroundStatus().notNull().default("queued"),
+    monitorId: integer(),
+    workerCount: integer().notNull().default(0),
+    lineCount: integer().notNull().default(0),
+    /** Why a failed run failed, in words. */
+    error: text(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    startedAt: tstz(),
+    finishedAt: tstz(),
+  },
+  (t) => [index().on(t.createdAt), index().on(t.periodFrom, t.periodTo)],
+);
+
+export const salaryLineStatus = pgEnum("salary_line_status", ["draft", "paid"]);
+
+/**
+ * What one approved report of hours pays its worker, priced with the worker rate that applied
+ * (the rate is stored, so a later change to rates never changes a computed or paid line).
+ * Re-running a period replaces its draft lines and never touches paid ones.
+ */
+export const salaryLines = pgTable(
+  "salary_lines",
+  {
+    id: id(),
+    runId: integer().references(() => salaryRuns.id, { onDelete: "set null" }),
+    reportedHoursId: integer().references(() => reportedHours.id, { onDelete: "set null" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    jobId: integer().references(() => jobs.id, { onDelete: "set null" }),
+    shiftId: integer(),
+    skillId: integer()
+      .notNull()
+      .references(() => skills.id),
+    branchId: integer().references(() => branches.id),
+    countryId: integer().references(() => countries.id),
+    /** The shift's local date in the job's zone (what periods are cut by). */
+    workDate: date({ mode: "string" }).notNull(),
+    startsAt: tstz().notNull(),
+    endsAt: tstz().notNull(),
+    currencyCode: char({ length: 3 }).notNull(),
+    standardMinutes: integer().notNull().default(0),
+    weekendMinutes: integer().notNull().default(0),
+    nightMinutes: integer().notNull().default(0),
+    /** Hourly rates used, minor units; where the rate came from (job, custom, card). */
+    standardRate: money().notNull(),
+    weekendRate: money(),
+    nightRate: money(),
+    rateSource: text().notNull(),
+    amount: money().notNull(),
+    status: salaryLineStatus().notNull().default("draft"),
+    paySlipId: integer().references(() => paySlips.id, { onDelete: "set null" }),
+    paidAt: tstz(),
+    paidById: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("salary_lines_reported_hours_unique").on(t.reportedHoursId),
+    index().on(t.userId, t.workDate),
+    index().on(t.workDate, t.status),
+    index().on(t.runId),
+    index().on(t.jobId),
+    index().on(t.paySlipId),
+  ],
+);
+
+/** A worker's pay slip for a period; `totals` holds one entry per currency. */
+export const paySlips = pgTable(
+  "pay_slips",
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    periodFrom: date({ mode: "string" }).notNull(),
+    periodTo: date({ mode: "string" }).notNull(),
+    /** [{ currency_code, amount, minutes }] */
+    totals: jsonb().notNull().default([]),
+    minutesWorked: integer().notNull().default(0),
+    /** Set when the period is paid: the slip is final from then on. */
+    paidAt: tstz(),
+    paidById: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("pay_slips_period_unique").on(t.userId, t.periodFrom, t.periodTo)],
+);
+
+/** Each export of a period for the bank or payroll system, downloadable again. */
+export const salaryExports = pgTable(
+  "salary_exports",
+  {
+    id: id(),
+    periodFrom: date({ mode: "string" }).notNull(),
+    periodTo: date({ mode: "string" }).notNull(),
+    countryId: integer().references(() => countries.id),
+    branchId: integer().references(() => branches.id),
+    fileName: text().notNull(),
+    /** Key of the file in the files port. */
+    storageKey: text().notNull(),
+    lineCount: integer().notNull().default(0),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * Progress of long-running background work (salary runs, exports). Claimed with
+ * SELECT … FOR UPDATE SKIP LOCKED so several app instances share the queue.
+ */
+export const progressMonitors = pgTable(
+  "progress_monitors",
+  {
+    id: id(),
+    kind: text().notNull(),
+    status: backgroundStatus().notNull().default("queued"),
+    payload: jsonb().notNull().default({}),
+    progress: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    message: text(),
+    resultKey: text(),
+    /** What went wrong for single items (a worker without a rate…), shown with the result. */
+    errors: jsonb().notNull().default([]),
+    claimedBy: text(),
+    claimedAt: tstz(),
+    createdById: integer().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.status, t.createdAt)],
+);

@@ -4,6 +4,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { roleId } from "@/seed/reference";
 import type { RoleTitle } from "@/lib/domain/permissions";
 import { loadActor, makeCtx, type Ctx } from "@/lib/services/context";
+import { issueApiToken } from "@/lib/services/auth/tokens";
 
 export const TEST_PASSWORD = "Crewdeck!2026";
 let hashed: Promise<string> | undefined;
@@ -82,4 +83,14 @@ export async function createCountryAndCompany(db: Db, name = "Test Company") {
     .values({ name, countryId: country.id })
     .returning();
   return { country, company };
+}
+
+/** A new user with one role (a client contact: of `companyId`) and a REST bearer token for it. */
+export async function apiUser(
+  db: Db,
+  role: RoleTitle,
+  extra: { companyId?: number } = {},
+): Promise<{ id: number; token: string }> {
+  const { id } = await createUser(db, { roles: [role], ...extra });
+  return { id, token: (await issueApiToken(db, id, new Date())).access_token };
 }

@@ -4,12 +4,11 @@ import ExcelJS from "exceljs";
 import { NextRequest } from "next/server";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
-import { issueApiToken } from "@/lib/services/auth/tokens";
 import { jobReport } from "@/lib/services/jobs/report";
 import { fetchJobForView } from "@/lib/services/jobs/view";
 import { testDatabase } from "@/lib/testing/db";
 import { countingDb } from "@/lib/testing/counting-db";
-import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
+import { apiUser, createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
 import { applyOn, insertJob } from "@/lib/testing/jobs-fixtures";
 import { callRoute } from "@/lib/testing/route-request";
 import * as reportRoute from "@/app/api/v2/jobs/[id]/report/route";
@@ -145,86 +144,34 @@ beforeAll(async () => {
     currencyCode: "DKK",
   });
 
-  const noHours = await insertJob(db, {
-    name: "Nothing approved",
-    companyId: company.id,
-    countryId: country.id,
-    shifts: [shift],
-  });
-  noHoursJobId = noHours.id;
-  await approvedHours(
-    noHours.shifts[0].slots[0].id,
-    anna,
-    "2026-11-27T17:00:00Z",
-    "2026-11-27T20:00:00Z",
-    false,
-  );
-
-  const missing = await insertJob(db, {
-    name: "Runner job",
-    companyId: company.id,
-    countryId: country.id,
-    shifts: [
-      {
-        ...shift,
-        slots: [
-          { skillId: runner.id, positions: 1 },
-          { skillId: hand.id, positions: 1 },
-        ],
-      },
-    ],
-  });
-  missingJobId = missing.id;
-  await approvedHours(
-    missing.shifts[0].slots[0].id,
-    anna,
-    "2026-11-27T17:00:00Z",
-    "2026-11-27T20:00:00Z",
-  );
-  await approvedHours(
-    missing.shifts[0].slots[1].id,
-    ole,
-    "2026-11-27T17:00:00Z",
-    "2026-11-27T20:00:00Z",
-  );
-
-  const small = await insertJob(db, {
-    name: "Small job",
-    companyId: company.id,
-    countryId: country.id,
-    shifts: [{ ...shift, slots: [{ skillId: hand.id, positions: 1 }] }],
-  });
-  smallJobId = small.id;
-  await approvedHours(
-    small.shifts[0].slots[0].id,
-    anna,
-    "2026-11-27T17:00:00Z",
-    "2026-11-27T20:00:00Z",
-  );
-
-  const archived = await insertJob(db, {
-    name: "Archived report job",
-    companyId: company.id,
-    countryId: country.id,
-    shifts: [shift],
-  });
-  archivedJobId = archived.id;
-  await approvedHours(
-    archived.shifts[0].slots[0].id,
-    anna,
-    "2026-11-27T17:00:00Z",
-    "2026-11-27T20:00:00Z",
-  );
+  /** Another job on the same shift: one place per skill, Anna's 3 h on the first, Ole's on the second. */
+  const jobWithHours = async (name: string, skills: number[], approved = true) => {
+    const j = await insertJob(db, {
+      name,
+      companyId: company.id,
+      countryId: country.id,
+      shifts: [{ ...shift, slots: skills.map((skillId) => ({ skillId, positions: 1 })) }],
+    });
+    const [first, second] = j.shifts[0].slots.map((s) => s.id);
+    await approvedHours(first, anna, "2026-11-27T17:00:00Z", "2026-11-27T20:00:00Z", approved);
+    if (second)
+      await approvedHours(second, ole, "2026-11-27T17:00:00Z", "2026-11-27T20:00:00Z", approved);
+    return j.id;
+  };
+  noHoursJobId = await jobWithHours("Nothing approved", [hand.id], false);
+  missingJobId = await jobWithHours("Runner job", [runner.id, hand.id]);
+  smallJobId = await jobWithHours("Small job", [hand.id]);
+  archivedJobId = await jobWithHours("Archived report job", [hand.id]);
   await db
     .update(schema.jobs)
     .set({ deletedAt: new Date() })
     .where(eq(schema.jobs.id, archivedJobId));
 
   const tokenFor = async (role: RoleTitle, extra: { companyId?: number } = {}) => {
-    const user = await createUser(db, { roles: [role], ...extra });
+    const user = await apiUser(db, role, extra);
     if (role === ROLE.projectManager) pmId = user.id;
     userIds[role] ??= user.id;
-    return (await issueApiToken(db, user.id, new Date())).access_token;
+    return user.token;
   };
   tokens.admin = await tokenFor(ROLE.admin);
   tokens.pm = await tokenFor(ROLE.projectManager);

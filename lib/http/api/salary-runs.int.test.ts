@@ -3,10 +3,9 @@ import { count } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { drainQueue, startQueue, stopQueue } from "@/lib/jobs/queue";
-import { issueApiToken } from "@/lib/services/auth/tokens";
 import { registerSalaryRunJob } from "@/lib/services/salary/run-job";
 import { testDatabase } from "@/lib/testing/db";
-import { createCountryAndCompany, createUser } from "@/lib/testing/fixtures";
+import { apiUser, createCountryAndCompany } from "@/lib/testing/fixtures";
 import { callRoute, type ApiCall } from "@/lib/testing/route-request";
 import * as salaryAllRoute from "@/app/api/v2/salary/all/route";
 import * as progressRoute from "@/app/api/v2/job-progress/[id]/route";
@@ -19,8 +18,7 @@ let branchId: number;
 const tokens = {} as Record<"admin" | "pm" | "client" | "worker", string>;
 
 const tokenFor = async (role: RoleTitle, extra: { companyId?: number } = {}) =>
-  (await issueApiToken(db, (await createUser(db, { roles: [role], ...extra })).id, new Date()))
-    .access_token;
+  (await apiUser(db, role, extra)).token;
 
 beforeAll(async () => {
   handle = await testDatabase();

@@ -21,6 +21,7 @@ import {
   toViews,
   type BranchInput,
   type BranchRow,
+  type BranchView,
   branchInput,
 } from "./read";
 

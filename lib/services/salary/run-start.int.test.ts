@@ -1,138 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, sql } from "drizzle-orm";
-import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
+import { describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { schema } from "@/db";
 import { drainQueue, startQueue, stopQueue } from "@/lib/jobs/queue";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { testDatabase } from "@/lib/testing/db";
-import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
-import { applyOn, ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
-import { makeCtx, type Ctx } from "../context";
 import { ConfirmError } from "../errors";
 import { readJobProgress } from "../progress/monitors";
 import { buildSalaryRun } from "./run";
-import { failAbandonedSalaryRuns, INTERRUPTED_MESSAGE, registerSalaryRunJob } from "./run-job";
+import { failAbandonedSalaryRuns, INTERRUPTED_MESSAGE } from "./run-job";
 import { startSalaryRun } from "./run-start";
+import {
+  handle,
+  db,
+  branchId,
+  countryId,
+  ctx,
+  FAST,
+  swap,
+  november,
+  counts,
+  runRow,
+  gate,
+  setupRunStartWorld,
+} from "./run-start.test-support";
 
-/**
- * POST salary/all and GET job-progress/{id} as verbs, with the real queue (pg-boss on the test
- * database, polling fast): start → the job builds the run → done, read by whom it may be; the
- * second start refused; a failing build fails the run in words; a server stopped mid-run hands
- * the run to the next one; a run whose job is over is marked failed.
- */
-let handle: DbHandle;
-let db: Db;
-let branchId: number;
-let countryId: number;
-const ctx = {} as Record<"admin" | "payroll" | "pm" | "crew" | "client" | "worker", Ctx>;
-const FAST = { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 3600 };
-
-/** The build the job calls; a test swaps it (the real one counts the period's workers). */
-let build: typeof buildSalaryRun = buildSalaryRun;
-
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  const { country, company } = await createCountryAndCompany(db, "Salary Run Co");
-  countryId = country.id;
-  const [branch] = await db
-    .insert(schema.branches)
-    .values({ name: "Salary run branch", countryId })
-    .returning();
-  branchId = branch.id;
-  const [skill] = await db.insert(schema.skills).values({ name: "Run Hand", order: 1 }).returning();
-  // Two shifts in November 2026 (Copenhagen), one in December.
-  const job = await insertJob(db, {
-    name: "Salary run job",
-    companyId: company.id,
-    countryId,
-    shifts: [
-      {
-        startsAt: new Date("2026-11-10T08:00:00Z"),
-        endsAt: new Date("2026-11-10T16:00:00Z"),
-        slots: [{ skillId: skill.id, positions: 3 }],
-      },
-      {
-        startsAt: new Date("2026-12-01T08:00:00Z"),
-        endsAt: new Date("2026-12-01T16:00:00Z"),
-        slots: [{ skillId: skill.id, positions: 1 }],
-      },
-    ],
-  });
-  await db.insert(schema.jobBranches).values({ jobId: job.id, branchId });
-  const hours = async (slotId: number, approved: boolean, start: string) => {
-    const worker = await createUser(db, { roles: [ROLE.worker] });
-    const appId = await applyOn(db, slotId, worker.id, "Approved");
-    await db.insert(schema.reportedHours).values({
-      applicationId: appId,
-      shiftSlotId: slotId,
-      startsAt: new Date(start),
-      endsAt: new Date(new Date(start).getTime() + 8 * 3_600_000),
-      approvedAt: approved ? new Date("2026-11-11T10:00:00Z") : null,
-    });
-  };
-  const nov = job.shifts[0].slots[0].id;
-  await hours(nov, true, "2026-11-10T08:00:00Z");
-  await hours(nov, true, "2026-11-10T08:00:00Z");
-  await hours(nov, false, "2026-11-10T08:00:00Z");
-  await hours(job.shifts[1].slots[0].id, true, "2026-12-01T08:00:00Z");
-
-  const payrollRole = await ensureRole(db, "Payroll (test)", ["salary_access"]);
-  const payroll = await createUser(db, { name: "Paula Payroll" });
-  await giveRole(db, payroll.id, payrollRole);
-  const user = async (roles: Parameters<typeof createUser>[1]) =>
-    ctxFor(db, (await createUser(db, roles)).id);
-  ctx.admin = await user({ roles: [ROLE.admin], name: "Ada Admin" });
-  ctx.payroll = await ctxFor(db, payroll.id);
-  ctx.pm = await user({ roles: [ROLE.projectManager] });
-  ctx.crew = await user({ roles: [ROLE.crewHandler] });
-  ctx.client = await user({ roles: [ROLE.client], companyId: company.id });
-  ctx.worker = await user({ roles: [ROLE.worker] });
-
-  registerSalaryRunJob(
-    async () => db,
-    (...args) => build(...args),
-  );
-  await startQueue(handle, FAST);
-});
-afterAll(async () => {
-  await stopQueue({ graceful: false });
-  await handle?.close();
-});
-
-const november = () => ({ from: "2026-11-01", to: "2026-11-30", branch_id: branchId });
-
-async function counts() {
-  const [runs] = await db.select({ n: count() }).from(schema.salaryRuns);
-  const [monitors] = await db.select({ n: count() }).from(schema.progressMonitors);
-  const jobs = (await db.execute(sql`select count(*)::int as n from pgboss.job`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return { runs: runs.n, monitors: monitors.n, jobs: jobs.rows[0].n };
-}
-
-const runRow = async (id: number) =>
-  (await db.select().from(schema.salaryRuns).where(eq(schema.salaryRuns.id, id)))[0];
-
-/** A build that waits for `release()` (a long run), reporting 1 of 2 first. */
-function gate() {
-  let release!: () => void;
-  const open = new Promise<void>((r) => (release = r));
-  let entered!: () => void;
-  const started = new Promise<void>((r) => (entered = r));
-  const fn: typeof buildSalaryRun = async (_db, _runId, onProgress) => {
-    await onProgress(1, 2);
-    entered();
-    await open;
-    await onProgress(2, 2);
-    return { workers: 2, lines: 5, errors: ["No worker rate for Kim as Run Hand"] };
-  };
-  return { fn, release, started };
-}
+setupRunStartWorld();
 
 describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
   it("starts a run that the queue builds to done, and its progress reads 100 %", async () => {
-    build = buildSalaryRun;
+    swap.build = buildSalaryRun;
     const started = await startSalaryRun(ctx.admin, november());
     expect(started).toEqual({
       run_id: expect.any(Number),
@@ -187,7 +82,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
 
   it("shows progress while the run is running, and the result's problems when done", async () => {
     const g = gate();
-    build = g.fn;
+    swap.build = g.fn;
     const started = await startSalaryRun(ctx.payroll, {
       filter: { from: "01/12/2026", to: "31/12/2026" },
       country_id: countryId,
@@ -214,7 +109,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
 
   it("refuses a second start of the same period and scope while the first runs (409), writing nothing", async () => {
     const g = gate();
-    build = g.fn;
+    swap.build = g.fn;
     const first = await startSalaryRun(ctx.admin, november());
     await g.started;
     const before = await counts();
@@ -238,14 +133,14 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
     expect((await runRow(first.run_id)).status).toBe("done");
     expect((await runRow(other.run_id)).status).toBe("done");
     // Once done, the period may be run again.
-    build = buildSalaryRun;
+    swap.build = buildSalaryRun;
     await startSalaryRun(ctx.admin, november());
     await drainQueue("salary-run");
   });
 
   it("lets exactly one of two simultaneous starts of one period and scope through", async () => {
     const g = gate();
-    build = g.fn;
+    swap.build = g.fn;
     const period = { from: "2026-09-01", to: "2026-09-30", branch_id: branchId };
     const results = await Promise.allSettled([
       startSalaryRun(ctx.admin, period),
@@ -259,7 +154,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
   });
 
   it("fails the run and its monitor with the reason in words when the build fails", async () => {
-    build = async () => {
+    swap.build = async () => {
       throw new Error("disk full");
     };
     const a = await startSalaryRun(ctx.admin, november());
@@ -272,7 +167,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
       message,
     });
 
-    build = async () => {
+    swap.build = async () => {
       throw new ConfirmError("Missing worker rates for: Run Hand.", "MissingRates");
     };
     const b = await startSalaryRun(ctx.admin, november());
@@ -292,7 +187,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
 
   it("hands a run stopped mid-way to the next server, which builds it from the start", async () => {
     const attempts: number[] = [];
-    build = async (d, runId, onProgress) => {
+    swap.build = async (d, runId, onProgress) => {
       attempts.push(runId);
       await onProgress(1, 2);
       // The first server dies here: this attempt never returns.
@@ -305,7 +200,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
     await stopQueue({ graceful: false });
     expect((await runRow(started.run_id)).status).toBe("running");
 
-    build = buildSalaryRun;
+    swap.build = buildSalaryRun;
     await startQueue(handle, FAST);
     await drainQueue("salary-run");
     expect(await runRow(started.run_id)).toMatchObject({ status: "done", workerCount: 2 });
@@ -316,7 +211,7 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
   });
 
   it("marks failed a run whose job is over without finishing it, and leaves finished runs alone", async () => {
-    build = buildSalaryRun;
+    swap.build = buildSalaryRun;
     const done = await startSalaryRun(ctx.admin, november());
     await drainQueue("salary-run");
     // A run left "running" by a job whose retries are spent (failed in pg-boss).
@@ -357,99 +252,5 @@ describe("POST salary/all (startSalaryRun) and the salary-run job", () => {
     });
     expect((await runRow(done.run_id)).status).toBe("done");
     expect(await failAbandonedSalaryRuns(db)).toBe(0);
-  });
-});
-
-describe("who may start a run", () => {
-  it.each(["pm", "crew", "client", "worker"] as const)(
-    "refuses %s without salary_access (403), writing nothing",
-    async (who) => {
-      const before = await counts();
-      const err = await appErrorOf(startSalaryRun(ctx[who], november()));
-      expect(err.status).toBe(403);
-      expect(err.message).toBe("You do not have permission to do this.");
-      expect(await counts()).toEqual(before);
-    },
-  );
-
-  it("refuses a caller who is not signed in (401)", async () => {
-    expect((await appErrorOf(startSalaryRun(makeCtx(db, null), november()))).status).toBe(401);
-  });
-});
-
-describe("what a start needs", () => {
-  it.each([
-    [{ to: "2026-11-30", branch_id: 1 }, "from", "The from field is required."],
-    [{ from: "2026-11-31", to: "2026-12-30", branch_id: 1 }, "from", "The from must be a date."],
-    [
-      { from: "2026-11-30", to: "2026-11-01", branch_id: 1 },
-      "to",
-      "The period must end on or after its first day.",
-    ],
-    [
-      { from: "2026-01-01", to: "2027-06-30", branch_id: 1 },
-      "to",
-      "The period may span at most 366 days.",
-    ],
-    [{ from: "2026-11-01", to: "2026-11-30" }, "branch_id", "Choose a branch or a country."],
-    [
-      { from: "2026-11-01", to: "2026-11-30", branch_id: 1, country_id: 1 },
-      "branch_id",
-      "Choose a branch or a country, not both.",
-    ],
-    [{ from: "2026-11-01", to: "2026-11-30", branch_id: "x" }, "branch_id", "must be a number"],
-  ])("refuses %j (422 on %s), writing nothing", async (input, field, message) => {
-    const before = await counts();
-    const err = await appErrorOf(startSalaryRun(ctx.admin, input));
-    expect(err.status).toBe(422);
-    expect(err.errors?.[field]).toContain(message);
-    expect(await counts()).toEqual(before);
-  });
-
-  it("refuses an unknown branch or country (422), writing nothing", async () => {
-    const before = await counts();
-    const b = await appErrorOf(
-      startSalaryRun(ctx.admin, { from: "2026-11-01", to: "2026-11-30", branch_id: 999999 }),
-    );
-    expect([b.status, b.errors]).toEqual([422, { branch_id: ["The selected branch is invalid."] }]);
-    const c = await appErrorOf(
-      startSalaryRun(ctx.admin, { from: "2026-11-01", to: "2026-11-30", country_id: 999999 }),
-    );
-    expect([c.status, c.errors]).toEqual([
-      422,
-      { country_id: ["The selected country is invalid."] },
-    ]);
-    expect(await counts()).toEqual(before);
-  });
-});
-
-describe("GET job-progress/{id} (readJobProgress)", () => {
-  let monitorId: number;
-  beforeAll(async () => {
-    build = buildSalaryRun;
-    monitorId = (
-      await startSalaryRun(ctx.admin, { from: "2026-11-02", to: "2026-11-30", branch_id: branchId })
-    ).monitor_id;
-    await drainQueue("salary-run");
-  });
-
-  it("answers its creator and whoever holds salary_access", async () => {
-    expect((await readJobProgress(ctx.admin, monitorId)).status).toBe("done");
-    expect((await readJobProgress(ctx.payroll, String(monitorId))).percent).toBe(100);
-  });
-
-  it.each(["pm", "crew", "client", "worker"] as const)(
-    "answers %s 404, as for a monitor that does not exist",
-    async (who) => {
-      const err = await appErrorOf(readJobProgress(ctx[who], monitorId));
-      expect([err.status, err.message]).toEqual([404, "Progress not found."]);
-    },
-  );
-
-  it("answers 404 for an unknown or malformed id and 401 without a user", async () => {
-    expect((await appErrorOf(readJobProgress(ctx.admin, 999999))).status).toBe(404);
-    expect((await appErrorOf(readJobProgress(ctx.admin, "abc"))).status).toBe(404);
-    expect((await appErrorOf(readJobProgress(ctx.admin, "99999999999"))).status).toBe(404);
-    expect((await appErrorOf(readJobProgress(makeCtx(db, null), monitorId))).status).toBe(401);
   });
 });

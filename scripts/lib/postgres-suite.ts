@@ -61,7 +61,7 @@ export const POSTGRES_INTEGRATION = [
   // maintenance flag read with the actor.
   "lib/services/skills/skills-order.int.test.ts",
   "lib/services/branches/branches.int.test.ts",
-  "lib/services/countries/countries.int.test.ts",
+  "lib/services/countries/countries-create.int.test.ts",
   "lib/services/levels/levels.int.test.ts",
   "lib/services/settings/settings.int.test.ts",
   // Help: unused images claimed with SKIP LOCKED while articles key-share lock theirs; a

@@ -34,7 +34,14 @@ describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
   });
 
   it("is quick and reports what it made", () => {
-    expect(demo.seedMs).toBeLessThan(5_000);
+    // The seed is quick because it writes in batches: ~990 statements for the whole demo (a
+    // row-by-row insert of its places and hours would send several thousand). The count does
+    // not depend on how busy the machine is, so it is what this test holds.
+    expect(demo.seedStatements).toBeLessThanOrEqual(1_100);
+    // The clock only as a backstop: about 4 s here, so 30 s leaves room for a CI machine busy
+    // with other suites (the old 5 s bound failed under load) yet still catches a seed gone
+    // pathologically slow.
+    expect(demo.seedMs).toBeLessThan(30_000);
     expect(demo.summary.jobs).toBeGreaterThanOrEqual(25);
     expect(demo.summary.workers).toBeGreaterThanOrEqual(55);
     expect(demo.summary.companies).toBe(5);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { applyMigrations, pgliteHandle, type DbHandle } from "@/db";
 import { localStore, setFileStore } from "@/lib/files/storage";
+import { countingDb } from "@/lib/testing/counting-db";
 import { ensureReferenceData } from "./reference";
 import { seedDemo, type DemoSummary } from "./demo";
 
@@ -21,6 +22,8 @@ export interface SeededDemo {
   handle: DbHandle;
   summary: DemoSummary;
   seedMs: number;
+  /** Statements the seed sent to the database (its cost that load on the machine cannot change). */
+  seedStatements: number;
   rows: <T>(query: string, params?: unknown[]) => Promise<T[]>;
 }
 
@@ -42,9 +45,11 @@ export function seededDemo(now: Date): SeededDemo {
     seeded.handle = pgliteHandle(client);
     await applyMigrations(seeded.handle);
     await ensureReferenceData(seeded.handle.db);
+    const counting = countingDb(seeded.handle);
     const t0 = performance.now();
-    seeded.summary = await seedDemo(seeded.handle.db, now);
+    seeded.summary = await seedDemo(counting.db, now);
     seeded.seedMs = performance.now() - t0;
+    seeded.seedStatements = counting.statements();
   }, 120_000);
   afterAll(async () => {
     await client?.close();

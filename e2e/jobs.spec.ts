@@ -104,7 +104,8 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
 
   // Save it as a template, drop a shift there, and build a new job from it.
   await page.getByRole("link", { name: "Shifts" }).click();
-  await page.getByRole("button", { name: "Save as template" }).click();
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Save as template" }).click();
   const templateName = `${name} template`;
   await page.getByLabel("Template name").fill(templateName);
   await page.getByRole("dialog").getByRole("button", { name: "Save template" }).click();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Button,
   Dialog,
@@ -75,34 +75,55 @@ export function InvoiceDialog({
   );
 }
 
-/** Invoiced → Approved or Paid → Invoiced: reopening asks why; the log keeps the reason. */
-export function ReopenDialog({
-  from,
-  to,
+/**
+ * The one dialog that asks for a reason: cancelling a job and reopening it (a reason is
+ * required), and the reason shown on the job (empty removes it). `children` go above the field.
+ */
+export function ReasonDialog({
+  title,
+  description,
+  initial = "",
+  requiredMessage,
+  keepLabel,
+  submitLabel,
+  danger = false,
+  children,
   onSubmit,
   ...p
-}: Common & { from: JobStatus; to: JobStatus | null; onSubmit: (reason: string) => void }) {
-  const [reason, setReason] = useState("");
+}: Common & {
+  title: string;
+  description: string;
+  initial?: string;
+  /** The message when it is left empty; without it an empty reason is allowed. */
+  requiredMessage?: string;
+  keepLabel: string;
+  submitLabel: string;
+  danger?: boolean;
+  children?: ReactNode;
+  onSubmit: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? p.error;
   return (
     <Dialog open={p.open} onOpenChange={p.onOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={p.onCloseAutoFocus}
-        title={`Reopen this job as ${to ?? ""}?`}
-        description={`The job is ${from}. Say why it goes back to ${to ?? ""}; the activity log keeps the reason.`}
-      >
+      <DialogContent onCloseAutoFocus={p.onCloseAutoFocus} title={title} description={description}>
+        {children}
         <form
           noValidate
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!reason.trim()) return setError(INVOICE_MESSAGES.reopenReasonRequired);
+            if (requiredMessage && !reason.trim()) return setError(requiredMessage);
             setError(null);
             onSubmit(reason.trim());
           }}
         >
-          <FormField label="Reason" errors={shown ? [shown] : undefined} required>
+          <FormField
+            label="Reason"
+            errors={shown ? [shown] : undefined}
+            required={Boolean(requiredMessage)}
+          >
             <Textarea
               value={reason}
               onChange={(e) => setReason(e.target.value)}
@@ -114,15 +135,33 @@ export function ReopenDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                Keep it {from}
+                {keepLabel}
               </Button>
             </DialogClose>
-            <Button type="submit" loading={p.busy}>
-              Reopen as {to}
+            <Button type="submit" variant={danger ? "danger" : "primary"} loading={p.busy}>
+              {submitLabel}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Invoiced → Approved or Paid → Invoiced: reopening asks why; the log keeps the reason. */
+export function ReopenDialog({
+  from,
+  to,
+  ...p
+}: Common & { from: JobStatus; to: JobStatus | null; onSubmit: (reason: string) => void }) {
+  return (
+    <ReasonDialog
+      {...p}
+      title={`Reopen this job as ${to ?? ""}?`}
+      description={`The job is ${from}. Say why it goes back to ${to ?? ""}; the activity log keeps the reason.`}
+      requiredMessage={INVOICE_MESSAGES.reopenReasonRequired}
+      keepLabel={`Keep it ${from}`}
+      submitLabel={`Reopen as ${to}`}
+    />
   );
 }

@@ -30,14 +30,18 @@ export interface JobMenuActions {
 
 /**
  * On a phone the job header's actions fold into this one ⋯ menu, so the shifts start above
- * the fold; the menu's items open the same dialogs the buttons do on a wider screen.
+ * the fold; the menu's items open the same dialogs the buttons do on a wider screen. From
+ * 640 px the same menu, named "More", holds the rarer actions beside the buttons.
  */
 export function JobActionsMenu({
   actions: a,
+  label,
   triggerRef,
   onCloseAutoFocus,
 }: {
   actions: JobMenuActions;
+  /** A visible name for the trigger ("More", beside the header's buttons); without it: ⋯. */
+  label?: string;
   triggerRef: Ref<HTMLButtonElement>;
   /** Called when the menu closes; prevent it to keep the focus where an item put it. */
   onCloseAutoFocus: (event: Event) => void;
@@ -48,14 +52,20 @@ export function JobActionsMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          ref={triggerRef}
-          variant="secondary"
-          className="min-w-11 px-2.5"
-          aria-label="Job actions"
-        >
-          <Ellipsis aria-hidden />
-        </Button>
+        {label ? (
+          <Button ref={triggerRef} variant="secondary">
+            <Ellipsis aria-hidden /> {label}
+          </Button>
+        ) : (
+          <Button
+            ref={triggerRef}
+            variant="secondary"
+            className="min-w-11 px-2.5"
+            aria-label="Job actions"
+          >
+            <Ellipsis aria-hidden />
+          </Button>
+        )}
       </DropdownMenuTrigger>
       <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
         {a.editHref && (

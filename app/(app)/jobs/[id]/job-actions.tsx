@@ -3,7 +3,7 @@
 import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { BookmarkPlus, Download, Pencil } from "lucide-react";
+import { Download, Pencil } from "lucide-react";
 import {
   Button,
   Dialog,
@@ -12,7 +12,6 @@ import {
   DialogFooter,
   FormField,
   Select,
-  Textarea,
   buttonClass,
   notify,
 } from "@/components/ui";
@@ -27,16 +26,19 @@ import {
 import type { JobStatus } from "@/lib/domain/statuses";
 import { crewCount, removeJob, setJobReason, setJobStatus } from "./actions";
 import { DraftConfirm } from "./draft-confirm";
-import { InvoiceDialog, ReopenDialog } from "./invoice-dialogs";
+import { InvoiceDialog, ReasonDialog, ReopenDialog } from "./invoice-dialogs";
 import { useJobReportDownload } from "./report-download";
 import { JobActionsMenu } from "./job-actions-menu";
 import { SaveTemplate } from "./save-template";
-import { COMMENT_MAX } from "@/lib/domain/text-limits";
 
 /**
- * The job header's actions: buttons from 640 px, one ⋯ menu on a phone (the header's top
- * right corner; the layout keeps room for it), both opening the same dialogs.
+ * The job header's actions. From 640 px: Edit job, the status picker and Download report as
+ * buttons, the rarer ones (Save as template, the reason, Delete) in a "More" menu, so the
+ * header keeps to one row at 1280 px. On a phone: one ⋯ menu (the header's top right corner;
+ * the layout keeps room for it). Both open the same dialogs.
  */
+type From = "menu" | "more" | "button";
+
 export function JobActions({
   jobId,
   jobName,
@@ -72,10 +74,18 @@ export function JobActions({
   const [templateOpen, setTemplateOpen] = useState(false);
   // The dialogs have no Radix trigger: focus goes back to what opened them (button or ⋯ menu).
   const menuTrigger = useRef<HTMLButtonElement>(null);
+  const moreTrigger = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const openFrom = (open: (o: boolean) => void, from: "menu" | "button") => {
+  const remember = (from: From) => {
     opener.current =
-      from === "menu" ? menuTrigger.current : (document.activeElement as HTMLElement | null);
+      from === "menu"
+        ? menuTrigger.current
+        : from === "more"
+          ? moreTrigger.current
+          : (document.activeElement as HTMLElement | null);
+  };
+  const openFrom = (open: (o: boolean) => void, from: From) => {
+    remember(from);
     open(true);
   };
   const restoreFocus = (e: Event) => {
@@ -83,9 +93,6 @@ export function JobActions({
     e.preventDefault();
     opener.current.focus();
   };
-  const [reasonText, setReasonText] = useState("");
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const next = MANUAL_TRANSITIONS[status];
   // People booked on the coming shifts, asked of the server when Draft or Cancelled is chosen.
   const [booked, setBooked] = useState<number | null>(null);
@@ -102,10 +109,7 @@ export function JobActions({
       const from = status;
       const r = await setJobStatus(jobId, to, why, invoiceRef);
       if (!r.ok) {
-        if (r.errors?.reason) {
-          setReasonError(r.errors.reason[0]);
-          setFieldError(r.errors.reason[0]);
-        }
+        if (r.errors?.reason) setFieldError(r.errors.reason[0]);
         if (r.errors?.invoice_reference) setFieldError(r.errors.invoice_reference[0]);
         notify.error(r.message);
         return;
@@ -138,10 +142,9 @@ export function JobActions({
    * Draft or Cancelled asks first, naming how many people are booked (from the server);
    * Cancelled always asks for its reason.
    */
-  const chooseStatus = (to: string, from: "menu" | "button") => {
+  const chooseStatus = (to: string, from: From) => {
     if (!to) return;
-    opener.current =
-      from === "menu" ? menuTrigger.current : (document.activeElement as HTMLElement | null);
+    remember(from);
     if (needsInvoiceReference(status, to as JobStatus) || isReopening(status, to as JobStatus)) {
       setFieldError(null);
       setDialogKey((k) => k + 1);
@@ -156,15 +159,15 @@ export function JobActions({
       const n = r.ok ? r.data.booked : null;
       setBooked(n);
       if (to === "Cancelled") {
-        setReason("");
-        setReasonError(null);
+        setFieldError(null);
+        setDialogKey((k) => k + 1);
         setCancelOpen(true);
       } else if (n) setDraftOpen(true);
       else change(to);
     });
   };
-  const openReason = (from: "menu" | "button") => {
-    setReasonText(currentReason ?? "");
+  const openReason = (from: From) => {
+    setDialogKey((k) => k + 1);
     openFrom(setReasonOpen, from);
   };
   const statuses = canChangeStatus
@@ -174,6 +177,11 @@ export function JobActions({
       }))
     : [];
   const reasonLabel = currentReason ? "Change reason" : "Add reason";
+  // A menu item that opened a dialog keeps the focus in it.
+  const keepDialogFocus = (e: Event) => {
+    if (cancelOpen || deleteOpen || reasonOpen || templateOpen || invoiceOpen || reopenTo)
+      e.preventDefault();
+  };
 
   return (
     <>
@@ -182,11 +190,6 @@ export function JobActions({
           <Link href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
             <Pencil aria-hidden /> Edit job
           </Link>
-        )}
-        {canTemplates && (
-          <Button variant="secondary" onClick={() => openFrom(setTemplateOpen, "button")}>
-            <BookmarkPlus aria-hidden /> Save as template
-          </Button>
         )}
         {statuses.length > 0 && (
           <FormField label="Change status" className="min-w-44">
@@ -209,26 +212,25 @@ export function JobActions({
             <Download aria-hidden /> Download report
           </Button>
         )}
-        {canChangeStatus && (
-          <Button variant="secondary" onClick={() => openReason("button")}>
-            {reasonLabel}
-          </Button>
-        )}
-        {canDelete && (
-          <Button variant="secondary" onClick={() => openFrom(setDeleteOpen, "button")}>
-            Delete
-          </Button>
-        )}
+        <JobActionsMenu
+          label="More"
+          triggerRef={moreTrigger}
+          onCloseAutoFocus={keepDialogFocus}
+          actions={{
+            onSaveTemplate: canTemplates ? () => openFrom(setTemplateOpen, "more") : undefined,
+            statuses: [],
+            onStatus: () => undefined,
+            reasonLabel: canChangeStatus ? reasonLabel : undefined,
+            onReason: canChangeStatus ? () => openReason("more") : undefined,
+            onDelete: canDelete ? () => openFrom(setDeleteOpen, "more") : undefined,
+          }}
+        />
       </div>
       <div className="absolute top-0 right-0 sm:hidden">
         <JobActionsMenu
           // Never disabled while saving: a dialog closing hands the focus back to it.
           triggerRef={menuTrigger}
-          // An item that opened a dialog keeps the focus in it.
-          onCloseAutoFocus={(e) => {
-            if (cancelOpen || deleteOpen || reasonOpen || templateOpen || invoiceOpen || reopenTo)
-              e.preventDefault();
-          }}
+          onCloseAutoFocus={keepDialogFocus}
           actions={{
             editHref: canEdit ? `/jobs/${jobId}/edit` : undefined,
             onSaveTemplate: canTemplates ? () => openFrom(setTemplateOpen, "menu") : undefined,
@@ -250,88 +252,49 @@ export function JobActions({
           onCloseAutoFocus={restoreFocus}
         />
       )}
-      <Dialog open={reasonOpen} onOpenChange={setReasonOpen}>
-        <DialogContent
-          onCloseAutoFocus={restoreFocus}
-          title="Reason"
-          description="Shown on the job, e.g. why it was moved or cancelled. Leave empty to remove it."
-        >
-          <form
-            className="flex flex-col gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              start(async () => {
-                const r = await setJobReason(jobId, reasonText);
-                if (!r.ok) return void notify.error(r.message);
-                setReasonOpen(false);
-                notify.success("Reason saved");
-                router.refresh();
-              });
-            }}
-          >
-            <FormField label="Reason">
-              <Textarea
-                value={reasonText}
-                onChange={(e) => setReasonText(e.target.value)}
-                rows={3}
-                maxLength={COMMENT_MAX}
-              />
-            </FormField>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  Cancel
-                </Button>
-              </DialogClose>
-              <Button type="submit" loading={pending}>
-                Save reason
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
-      <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
-        <DialogContent
-          onCloseAutoFocus={restoreFocus}
-          title="Cancel this job?"
-          description="The crew and the client see the reason you give."
-        >
-          {booked ? (
-            <p role="status" className="mb-4 text-sm font-medium text-warning-800">
-              {bookedCrewText(booked)}.
-            </p>
-          ) : null}
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!reason.trim())
-                return setReasonError("Please give a reason for cancelling the job.");
-              change("Cancelled", reason.trim());
-            }}
-            className="flex flex-col gap-4"
-          >
-            <FormField label="Reason" errors={reasonError ? [reasonError] : undefined} required>
-              <Textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                rows={3}
-                maxLength={COMMENT_MAX}
-                autoFocus
-              />
-            </FormField>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  Keep the job
-                </Button>
-              </DialogClose>
-              <Button type="submit" variant="danger" loading={pending}>
-                Cancel job
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <ReasonDialog
+        key={`reason-${dialogKey}`}
+        open={reasonOpen}
+        onOpenChange={setReasonOpen}
+        onCloseAutoFocus={restoreFocus}
+        busy={pending}
+        error={null}
+        title="Reason"
+        description="Shown on the job, e.g. why it was moved or cancelled. Leave empty to remove it."
+        initial={currentReason ?? ""}
+        keepLabel="Cancel"
+        submitLabel="Save reason"
+        onSubmit={(text) =>
+          start(async () => {
+            const r = await setJobReason(jobId, text);
+            if (!r.ok) return void notify.error(r.message);
+            setReasonOpen(false);
+            notify.success("Reason saved");
+            router.refresh();
+          })
+        }
+      />
+      <ReasonDialog
+        key={`cancel-${dialogKey}`}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        onCloseAutoFocus={restoreFocus}
+        busy={pending}
+        error={fieldError}
+        title="Cancel this job?"
+        description="The crew and the client see the reason you give."
+        requiredMessage="Please give a reason for cancelling the job."
+        keepLabel="Keep the job"
+        submitLabel="Cancel job"
+        danger
+        onSubmit={(why) => change("Cancelled", why)}
+      >
+        {booked ? (
+          <p role="status" className="mb-4 text-sm font-medium text-warning-800">
+            {bookedCrewText(booked)}.
+          </p>
+        ) : null}
+      </ReasonDialog>
 
       <InvoiceDialog
         key={`invoice-${dialogKey}`}

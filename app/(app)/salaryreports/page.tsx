@@ -62,7 +62,9 @@ export default async function SalaryOverviewPage({
             "Try another name or e-mail, or clear the search."
           ) : (
             <>
-              Choose a branch or a country and run salary to calculate it from the approved hours.
+              {hasPlace
+                ? "Run salary to calculate it from the approved hours."
+                : "Choose a branch or a country and run salary to calculate it from the approved hours."}{" "}
               No approved hours in {view.label}? Approve hours on{" "}
               <Link href="/approvals" className="font-medium text-accent-700 underline">
                 /approvals

@@ -203,7 +203,7 @@ function RunProgress({ progress: p }: { progress: Progress }) {
         <span className="font-medium text-gray-900" aria-live="polite">
           {text}
         </span>
-        <span className="tabular-nums text-gray-700">{p.percent} %</span>
+        <span className="whitespace-nowrap text-gray-700 tabular-nums">{p.percent} %</span>
       </div>
       <div
         role="progressbar"

@@ -18,6 +18,8 @@ export function FigureTable({
   rows: FigureRow[];
 }) {
   const paid = rows.some((r) => r.paid !== undefined);
+  // The totals are named by their currency: no second column of the same.
+  const currency = rows.some((r) => r.name !== r.currency);
   return (
     <section className="flex min-w-0 flex-col gap-2">
       <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
@@ -29,9 +31,11 @@ export function FigureTable({
               <th scope="col" className="px-4 py-3 font-medium">
                 {nameHeader}
               </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Currency
-              </th>
+              {currency && (
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Currency
+                </th>
+              )}
               <th scope="col" className="px-4 py-3 text-right font-medium">
                 Hours
               </th>
@@ -51,7 +55,7 @@ export function FigureTable({
                 <th scope="row" className="px-4 py-3 font-medium text-gray-900">
                   {r.name}
                 </th>
-                <td className="px-4 py-3">{r.currency}</td>
+                {currency && <td className="px-4 py-3">{r.currency}</td>}
                 <td className="px-4 py-3 text-right tabular-nums">{r.hours}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{r.amount}</td>
                 {paid && <td className="px-4 py-3 text-right tabular-nums">{r.paid ?? "—"}</td>}

@@ -92,8 +92,11 @@ test("the office runs last month's salary, pays a worker and downloads the pay s
   // Pay: the dialog names the worker, the period and the amount; so does the toast.
   await table.getByRole("button", { name: `Pay ${name}` }).click();
   const pay = page.getByRole("dialog", { name: `Pay ${name} for ${period}?` });
-  const amount = /([\d,]+\.\d{2} NOK)/.exec((await pay.textContent()) ?? "")![1];
-  await pay.getByRole("button", { name: `Pay ${amount}` }).click();
+  const payButton = pay.getByRole("button", { name: /^Pay [\d,]+\.\d{2} NOK$/ });
+  await expect(payButton).toBeVisible();
+  const amount = (await payButton.textContent())!.replace(/^Pay /, "").trim();
+  await expect(pay).toContainText(`${amount} for `);
+  await payButton.click();
   await expectToast(page, `Paid ${name} for ${period}: ${amount}.`);
   await expect(
     table.getByRole("row").filter({ hasText: name }).getByText("Paid", { exact: true }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   monthOf,
+  payableLines,
   salaryView,
   salaryViewQuery,
   summaryBy,
@@ -115,5 +116,21 @@ describe("summaryBy", () => {
       { currency_code: "DKK", band: "standard", minutes: 180, amount: 351 },
       { currency_code: "SEK", band: "standard", minutes: 60, amount: 7 },
     ]);
+  });
+});
+
+describe("payableLines", () => {
+  const lines = [
+    { id: 1, status: "draft", branch_id: 1, country_id: 10 },
+    { id: 2, status: "paid", branch_id: 1, country_id: 10 },
+    { id: 3, status: "draft", branch_id: 2, country_id: 10 },
+    { id: 4, status: "draft", branch_id: 3, country_id: 20 },
+  ];
+  it("pays the draft lines of the view's branch or country only", () => {
+    const ids = (place: { branchId: number | null; countryId: number | null }) =>
+      payableLines(lines, place).map((l) => l.id);
+    expect(ids({ branchId: 1, countryId: null })).toEqual([1]);
+    expect(ids({ branchId: null, countryId: 10 })).toEqual([1, 3]);
+    expect(ids({ branchId: null, countryId: null })).toEqual([1, 3, 4]);
   });
 });

@@ -154,3 +154,19 @@ export function summaryByBand(groups: readonly SummaryGroup[]) {
     }
   return [...out.values()].filter((r) => r.minutes > 0 || r.amount > 0);
 }
+
+/**
+ * The lines "Pay" pays from a view: the worker's draft lines of the period in the view's branch
+ * or country (all of them without one). A worker who also worked elsewhere in the period keeps
+ * those lines open, and the confirmation shows exactly what is paid.
+ */
+export function payableLines<
+  L extends { status: string; branch_id: number | null; country_id: number | null },
+>(lines: readonly L[], place: { branchId: number | null; countryId: number | null }): L[] {
+  return lines.filter(
+    (l) =>
+      l.status === "draft" &&
+      (place.branchId === null || l.branch_id === place.branchId) &&
+      (place.countryId === null || l.country_id === place.countryId),
+  );
+}

@@ -21,7 +21,7 @@ export async function workerLinesAction(input: { user_id: number; from: string; 
   return runAction((ctx) => salaryReport(ctx, input));
 }
 
-/** Marks a worker's period paid. */
-export async function payWorkerAction(input: { user_id: number; from: string; to: string }) {
+/** Marks salary lines of the period paid (a worker's, as the pay dialog shows them). */
+export async function payWorkerAction(input: { from: string; to: string; line_ids: number[] }) {
   return runAction((ctx) => paySalary(ctx, input));
 }

@@ -16,10 +16,13 @@ import {
   type PaginationMeta,
 } from "@/components/ui";
 import { formatMoney } from "@/lib/domain/money";
+import { totalsByCurrency } from "@/lib/domain/salary";
+import { payableLines } from "@/lib/domain/salary-screen";
 import type { SalaryOverviewRow } from "@/lib/services/salary";
 import { payWorkerAction, workerLinesAction } from "./actions";
 
 type Period = { from: string; to: string };
+type Place = { branchId: number | null; countryId: number | null };
 type Lines = Extract<Awaited<ReturnType<typeof workerLinesAction>>, { ok: true }>["data"];
 
 const gross = (row: SalaryOverviewRow) => row.gross.map((g) => g.label).join(" · ") || "—";
@@ -37,6 +40,7 @@ export function OverviewTable({
   items,
   meta,
   period,
+  place,
   label,
   emptyTitle,
   emptyHint,
@@ -44,6 +48,7 @@ export function OverviewTable({
   items: SalaryOverviewRow[];
   meta: PaginationMeta;
   period: Period;
+  place: Place;
   label: string;
   emptyTitle: string;
   emptyHint: ReactNode;
@@ -123,7 +128,13 @@ export function OverviewTable({
         <WorkerLines row={open} period={period} label={label} onClose={() => setOpen(null)} />
       )}
       {paying && (
-        <PayDialog row={paying} period={period} label={label} onClose={() => setPaying(null)} />
+        <PayDialog
+          row={paying}
+          period={period}
+          place={place}
+          label={label}
+          onClose={() => setPaying(null)}
+        />
       )}
     </>
   );
@@ -206,20 +217,47 @@ function WorkerLines({
 function PayDialog({
   row,
   period,
+  place,
   label,
   onClose,
 }: {
   row: SalaryOverviewRow;
   period: Period;
+  place: Place;
   label: string;
   onClose: () => void;
 }) {
   const router = useRouter();
   const [busy, start] = useTransition();
-  const amount = gross(row);
+  const [lines, setLines] = useState<Lines["lines"] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { from, to } = period;
+  const { branchId, countryId } = place;
+  // What is paid is what the dialog shows: the worker's draft lines of this view's place.
+  useEffect(() => {
+    start(async () => {
+      const r = await workerLinesAction({ user_id: row.user_id, from, to });
+      if (r.ok) setLines(payableLines(r.data.lines, { branchId, countryId }));
+      else setError(r.message);
+    });
+  }, [row.user_id, from, to, branchId, countryId]);
+  const amount = lines
+    ? totalsByCurrency(
+        lines.map((l) => ({
+          currencyCode: l.currency_code,
+          amount: l.amount,
+          standardMinutes: l.minutes.standard,
+          weekendMinutes: l.minutes.weekend,
+          nightMinutes: l.minutes.night,
+        })),
+      )
+        .map((t) => formatMoney(t.amount, t.currency_code))
+        .join(" · ")
+    : null;
   const pay = () =>
     start(async () => {
-      const r = await payWorkerAction({ user_id: row.user_id, ...period });
+      if (!lines?.length) return;
+      const r = await payWorkerAction({ ...period, line_ids: lines.map((l) => l.id) });
       if (!r.ok) return void notify.error(r.message);
       notify.success(`Paid ${row.name} for ${label}: ${amount}.`);
       onClose();
@@ -229,16 +267,24 @@ function PayDialog({
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
         title={`Pay ${row.name} for ${label}?`}
-        description={`${amount} for ${hours(row.hours)}. The hours behind it are locked and the pay slip becomes final.`}
+        description={
+          amount
+            ? `${amount} for ${lines!.length} salary line${lines!.length === 1 ? "" : "s"}. The hours behind them are locked and the pay slip shows them as paid.`
+            : "Reading what is left to pay…"
+        }
       >
+        {error && <p className="text-sm text-danger-700">{error}</p>}
+        {lines && !lines.length && (
+          <p className="text-sm text-gray-700">Nothing is left to pay here for {label}.</p>
+        )}
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button" variant="secondary">
               Cancel
             </Button>
           </DialogClose>
-          <Button onClick={pay} loading={busy}>
-            Pay {amount}
+          <Button onClick={pay} loading={busy} disabled={!lines?.length}>
+            {amount ? `Pay ${amount}` : "Pay"}
           </Button>
         </DialogFooter>
       </DialogContent>

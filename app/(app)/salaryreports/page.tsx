@@ -55,6 +55,7 @@ export default async function SalaryOverviewPage({
         items={page.items}
         meta={page.meta}
         period={period}
+        place={{ branchId: view.branchId, countryId: view.countryId }}
         label={view.label}
         emptyTitle={search ? "No worker matches this search" : `No salary for ${view.label} yet`}
         emptyHint={

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import {
+  Banknote,
   Building2,
   Earth,
   FolderTree,
@@ -67,6 +68,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   helpCategories: FolderTree,
   agencySettings: Settings,
   workerRates: Coins,
+  salary: Banknote,
 };
 
 export interface ShellIcons {

@@ -19,6 +19,16 @@ describe("visibleNavigation", () => {
     ]);
   });
 
+  it("shows Salary in the Money group to salary_access holders only", () => {
+    const money = (perms: Iterable<string>) =>
+      visibleNavigation(new Set(perms) as never, "production")
+        .find((g) => g.key === "money")
+        ?.items.map((i) => i.label) ?? [];
+    expect(money(["salary_access"])).toEqual(["Salary"]);
+    expect(money(DEFAULT_ROLE_PERMISSIONS[ROLE.admin])).toContain("Salary");
+    expect(money(DEFAULT_ROLE_PERMISSIONS[ROLE.projectManager])).not.toContain("Salary");
+  });
+
   it("shows nothing without permissions", () => {
     expect(visibleNavigation(new Set(), "production")).toEqual([]);
     expect(visibleNavigation(new Set(), "development")).toEqual([]);

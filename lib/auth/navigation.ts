@@ -16,6 +16,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 export type NavIcon =
+  | "salary"
   | "dashboard"
   | "home"
   | "mail"
@@ -77,7 +78,10 @@ export const NAVIGATION: NavGroup[] = [
   {
     key: "money",
     label: "Money",
-    items: [{ href: "/worker-rates", label: "Worker rates", icon: "workerRates" }],
+    items: [
+      { href: "/worker-rates", label: "Worker rates", icon: "workerRates" },
+      { href: "/salaryreports", label: "Salary", icon: "salary" },
+    ],
   },
   {
     key: "insights",

@@ -37,6 +37,7 @@ import { companiesEndpoints } from "./companies";
 import { jobRatesEndpoints } from "./job-rates";
 import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
+import { salaryListEndpoints } from "./salary-lists";
 import { salaryRunEndpoints } from "./salary-runs";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
@@ -78,6 +79,7 @@ const operations: Endpoint[] = [
   ...projectionEndpoints,
   ...salaryEndpoints,
   ...salaryRunEndpoints,
+  ...salaryListEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
 ];

@@ -40,6 +40,7 @@ import { salaryEndpoints } from "./salary";
 import { salaryRunEndpoints } from "./salary-runs";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
+import { workerSlipsEndpoints } from "./worker-slips";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -80,6 +81,7 @@ const operations: Endpoint[] = [
   ...salaryRunEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
+  ...workerSlipsEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -35,6 +35,12 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text(),
     template: text().notNull(),
+    /** Files sent with the message: the bytes live in the files port under `key` (a quote's
+     *  PDF as it was sent), so a retry sends the same file. */
+    attachments: jsonb()
+      .$type<{ filename: string; contentType: string; key: string }[]>()
+      .notNull()
+      .default([]),
     status: mailStatus().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     error: text(),

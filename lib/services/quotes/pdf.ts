@@ -1,9 +1,23 @@
+import type { DbOrTx } from "@/db";
 import type { Ctx } from "../context";
 import { renderBusinessDocument } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { quoteDocumentModel } from "../pdf/quote";
 import { getSetting } from "../settings";
-import { getQuote } from "./read";
+import { getQuote, type QuoteView } from "./read";
+
+/** A quote typeset as the client receives it (the download and the mail's attachment). */
+export async function renderQuotePdf(
+  db: DbOrTx,
+  quote: QuoteView,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const [issuer, terms] = await Promise.all([
+    documentIssuer(db),
+    getSetting(db, "agency_quote_terms"),
+  ]);
+  const bytes = await renderBusinessDocument(quoteDocumentModel(quote, terms), issuer);
+  return { bytes: Buffer.from(bytes), filename: `Quote-${quote.number}.pdf` };
+}
 
 /**
  * GET job-quotes/generate/{id}: the quote as the client receives it, an A4 PDF named
@@ -14,11 +28,6 @@ export async function quotePdf(
   ctx: Ctx,
   id: unknown,
 ): Promise<{ bytes: Uint8Array; filename: string }> {
-  const quote = await getQuote(ctx, id);
-  const [issuer, terms] = await Promise.all([
-    documentIssuer(ctx.db),
-    getSetting(ctx.db, "agency_quote_terms"),
-  ]);
-  const buffer = await renderBusinessDocument(quoteDocumentModel(quote, terms), issuer);
-  return { bytes: new Uint8Array(buffer), filename: `Quote-${quote.number}.pdf` };
+  const { bytes, filename } = await renderQuotePdf(ctx.db, await getQuote(ctx, id));
+  return { bytes: new Uint8Array(bytes), filename };
 }

@@ -3,12 +3,15 @@ import { schema } from "@/db";
 import { formatMoney } from "@/lib/domain/money";
 import { derivedQuoteStatus, quoteNumber } from "@/lib/domain/quotes";
 import { env } from "@/lib/env";
+import { newFileKey } from "@/lib/files/keys";
+import { commitFileChange, type NewFile } from "@/lib/files/storage";
 import { queueMail } from "@/lib/mail";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { loadQuote, localToday, QUOTE_MESSAGES, quoteReader, requireQuoteOffice } from "./access";
+import { renderQuotePdf } from "./pdf";
 import { clientContacts } from "./prepare";
 import { getQuote, type QuoteView } from "./read";
 import { decideQuoteInput, quoteIdInput } from "./schemas";
@@ -24,55 +27,93 @@ import { decideQuoteInput, quoteIdInput } from "./schemas";
 /** The link a client contact follows to the quote. */
 export const quoteLink = (quoteId: number) => `${env.APP_URL}/job-quotes/${quoteId}`;
 
-/** POST job-quotes/send: mails each active client contact of the company (outbox). */
+/**
+ * The PDF the contacts receive, typeset as the quote reads once sent (dated today), before
+ * the transaction so no lock waits on the typesetting; null when the quote cannot be sent
+ * anyway (the transaction then says why).
+ */
+async function quoteAttachment(ctx: Ctx, quoteId: number) {
+  const quote = await getQuote(ctx, quoteId);
+  if (quote.status !== "Draft") return null;
+  const pdf = await renderQuotePdf(ctx.db, { ...quote, sent_at: ctx.now.toISOString() });
+  const file: NewFile = {
+    key: newFileKey("mail/quotes", "pdf"),
+    bytes: pdf.bytes,
+    contentType: "application/pdf",
+  };
+  return { file, filename: pdf.filename, updatedAt: quote.updated_at };
+}
+
+/**
+ * POST job-quotes/send: mails each active client contact of the company (outbox), each mail
+ * with the quote's PDF attached. The PDF is stored once in the files port and each outbox row
+ * names it (commitFileChange: stored before the transaction, removed if it fails), so a
+ * delivery retry sends the very bytes that were sent for, and the outbox stays small.
+ */
 export async function sendQuote(ctx: Ctx, raw: unknown): Promise<QuoteView> {
   const actor = requireQuoteOffice(ctx);
   const input = parseInput(quoteIdInput, raw ?? {});
-  const id = await withTx(ctx, async (ctx) => {
-    const q = await loadQuote(ctx, { companyId: null }, input.quoteId, { lock: true });
-    if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
-    const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
-    if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
-    if (status !== "Draft") throw new ConflictError(QUOTE_MESSAGES.notDraft, "quote_not_draft");
-    const contacts = await clientContacts(ctx, q.companyId);
-    if (!contacts.length)
-      throw new ValidationError(QUOTE_MESSAGES.noContacts(q.companyName), {
-        quoteId: [QUOTE_MESSAGES.noContacts(q.companyName)],
-      });
-    await ctx.db
-      .update(schema.quotes)
-      .set({ status: "Sent", sentAt: ctx.now, sentById: actor.userId, updatedAt: ctx.now })
-      .where(eq(schema.quotes.id, q.id));
-    const number = quoteNumber(q);
-    const total = formatMoney(q.totalAmount, q.currencyCode.trim());
-    for (const c of contacts)
-      await queueMail(
-        ctx.db,
-        {
-          to: c.email,
-          template: "quote_sent",
-          subject: `Quote ${number}: ${q.name}`,
-          text: [
-            `Hi ${c.name},`,
-            "",
-            `We have prepared quote ${number} "${q.name}" for ${q.companyName}.`,
-            `Total: ${total}. Valid until ${q.validUntil.split("-").reverse().join("/")}.`,
-            "",
-            `See the quote and accept or decline it here: ${quoteLink(q.id)}`,
-          ].join("\n"),
-        },
-        ctx.now,
-      );
-    await logActivity(ctx, {
-      logName: "quotes",
-      description: `sent quote ${number} to ${q.companyName}`,
-      subjectType: "quotes",
-      subjectId: q.id,
-      properties: { number, recipients: contacts.map((c) => c.id) },
-    });
-    return q.id;
-  });
+  const pdf = await quoteAttachment(ctx, input.quoteId);
+  const id = await commitFileChange(pdf?.file ?? null, () =>
+    withTx(ctx, async (ctx) => sendLocked(ctx, actor.userId, input.quoteId, pdf)),
+  );
   return getQuote(ctx, id);
+}
+
+async function sendLocked(
+  ctx: Ctx,
+  actorId: number,
+  quoteId: number,
+  pdf: Awaited<ReturnType<typeof quoteAttachment>>,
+): Promise<number> {
+  const q = await loadQuote(ctx, { companyId: null }, quoteId, { lock: true });
+  if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
+  const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
+  if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
+  if (status !== "Draft") throw new ConflictError(QUOTE_MESSAGES.notDraft, "quote_not_draft");
+  // The PDF was typeset from the quote as read before the lock: it must still be that quote.
+  if (!pdf || q.updatedAt.toISOString() !== pdf.updatedAt)
+    throw new ConflictError(QUOTE_MESSAGES.changedWhileSending, "quote_changed");
+  const contacts = await clientContacts(ctx, q.companyId);
+  if (!contacts.length)
+    throw new ValidationError(QUOTE_MESSAGES.noContacts(q.companyName), {
+      quoteId: [QUOTE_MESSAGES.noContacts(q.companyName)],
+    });
+  await ctx.db
+    .update(schema.quotes)
+    .set({ status: "Sent", sentAt: ctx.now, sentById: actorId, updatedAt: ctx.now })
+    .where(eq(schema.quotes.id, q.id));
+  const number = quoteNumber(q);
+  const total = formatMoney(q.totalAmount, q.currencyCode.trim());
+  for (const c of contacts)
+    await queueMail(
+      ctx.db,
+      {
+        to: c.email,
+        template: "quote_sent",
+        subject: `Quote ${number}: ${q.name}`,
+        text: [
+          `Hi ${c.name},`,
+          "",
+          `We have prepared quote ${number} "${q.name}" for ${q.companyName}.`,
+          `Total: ${total}. Valid until ${q.validUntil.split("-").reverse().join("/")}.`,
+          "",
+          `See the quote and accept or decline it here: ${quoteLink(q.id)}`,
+        ].join("\n"),
+        attachments: [
+          { filename: pdf.filename, contentType: pdf.file.contentType, key: pdf.file.key },
+        ],
+      },
+      ctx.now,
+    );
+  await logActivity(ctx, {
+    logName: "quotes",
+    description: `sent quote ${number} to ${q.companyName}`,
+    subjectType: "quotes",
+    subjectId: q.id,
+    properties: { number, recipients: contacts.map((c) => c.id) },
+  });
+  return q.id;
 }
 
 /** POST job-quotes/accept (quoteId, comment). */

@@ -7,7 +7,7 @@ import { newFileKey } from "@/lib/files/keys";
 import { commitFileChange, type NewFile } from "@/lib/files/storage";
 import { queueMail } from "@/lib/mail";
 import { logActivity } from "../activity";
-import { withTx, type Ctx } from "../context";
+import { withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { loadQuote, localToday, QUOTE_MESSAGES, quoteReader, requireQuoteOffice } from "./access";
@@ -61,7 +61,7 @@ export async function sendQuote(ctx: Ctx, raw: unknown): Promise<QuoteView> {
 }
 
 async function sendLocked(
-  ctx: Ctx,
+  ctx: TxCtx,
   actorId: number,
   quoteId: number,
   pdf: Awaited<ReturnType<typeof quoteAttachment>>,

@@ -67,6 +67,7 @@ describe("workerPaySlips", () => {
       period_to: "2026-10-31",
       hours: 10,
       paid_at: "2026-11-05T00:00:00.000Z",
+      paid_on: "05/11/2026",
       download_url: `/api/v2/salary/slip?user_id=${worker}&from=2026-10-01&to=2026-10-31`,
     });
     expect(oct.totals).toEqual([

@@ -1,12 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
+import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
 import { periodLabel } from "@/lib/domain/salary";
 import { can, requireUser, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { parseId } from "../params";
 import { USER_NOT_FOUND, loadSubject } from "../users/access";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
 
 /** The newest slips a profile shows: two years of monthly slips. */
 export const WORKER_SLIPS_LIMIT = 24;
@@ -28,6 +30,8 @@ export interface WorkerPaySlip {
   minutes: number;
   hours: number;
   paid_at: string | null;
+  /** "05/11/2026", the paid date in the agency's zone (as on the slip). */
+  paid_on: string | null;
   /** GET salary/slip for this slip's period, as the PDF. */
   download_url: string;
 }
@@ -41,6 +45,11 @@ interface StoredTotal {
 const slipUrl = (userId: number, from: string, to: string) =>
   `/api/v2/salary/slip?${new URLSearchParams({ user_id: String(userId), from, to })}`;
 
+/** Whose pay slips the caller reads: its own, or anyone's with salary_access. */
+export function canReadPaySlips(ctx: Ctx, userId: number): boolean {
+  return requireUser(ctx).userId === userId || can(ctx, "salary_access");
+}
+
 /**
  * GET users/{id}/pay-slips: a worker's pay slips, newest period first (the last
  * WORKER_SLIPS_LIMIT), each with its totals per currency, paid date and download link. The
@@ -50,12 +59,12 @@ const slipUrl = (userId: number, from: string, to: string) =>
 export async function workerPaySlips(
   ctx: Ctx,
   rawUserId: unknown,
+  /** The dashboard's card wants the latest only. */
+  limit = WORKER_SLIPS_LIMIT,
 ): Promise<{ user_id: number; items: WorkerPaySlip[] }> {
-  const actor = requireUser(ctx);
   const id = parseId(rawUserId, "User");
-  if (id !== actor.userId) {
-    if (!can(ctx, "salary_access"))
-      throw new ForbiddenError("You may read your own pay slips only.");
+  if (!canReadPaySlips(ctx, id)) throw new ForbiddenError("You may read your own pay slips only.");
+  if (id !== requireUser(ctx).userId) {
     // As the salary overview: salary_access reads any live user's salary.
     if (!(await loadSubject(ctx.db, id))) throw new NotFoundError(USER_NOT_FOUND);
   }
@@ -72,7 +81,7 @@ export async function workerPaySlips(
     .from(ps)
     .where(eq(ps.userId, id))
     .orderBy(desc(ps.periodFrom), desc(ps.periodTo), desc(ps.id))
-    .limit(WORKER_SLIPS_LIMIT);
+    .limit(Math.min(Math.max(1, limit), WORKER_SLIPS_LIMIT));
   return {
     user_id: id,
     items: rows.map((r) => ({
@@ -90,6 +99,7 @@ export async function workerPaySlips(
       minutes: r.minutes,
       hours: decimalHours(r.minutes),
       paid_at: r.paidAt?.toISOString() ?? null,
+      paid_on: r.paidAt ? formatDate(r.paidAt, AGENCY_TIME_ZONE) : null,
       download_url: slipUrl(id, r.from, r.to),
     })),
   };

@@ -35,10 +35,18 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text(),
     template: text().notNull(),
-    /** Files sent with the message: the bytes live in the files port under `key` (a quote's
-     *  PDF as it was sent), so a retry sends the same file. */
+    /** Files sent with the message: each stored in the files port under `key`; one not yet
+     *  stored is typeset from its `source` at the first delivery attempt and stored there,
+     *  so every retry (and every recipient of the same send) gets the same bytes. */
     attachments: jsonb()
-      .$type<{ filename: string; contentType: string; key: string }[]>()
+      .$type<
+        {
+          filename: string;
+          contentType: string;
+          key: string;
+          source?: { kind: "quote"; id: number };
+        }[]
+      >()
       .notNull()
       .default([]),
     status: mailStatus().notNull().default("queued"),

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
-import { schema, type Db, type DbOrTx } from "@/db";
+import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { env } from "@/lib/env";
-import { getFile } from "@/lib/files/storage";
+import { getFile, putFile } from "@/lib/files/storage";
 import { agencyBranding, signatureLines } from "@/lib/services/settings";
 
 /**
@@ -16,15 +16,20 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   template: string;
-  /** Stored in the files port before the mail is queued (commitFileChange); sent as is. */
+  /** Files to send with it (see MailAttachment). */
   attachments?: MailAttachment[];
 }
 
-/** A file sent with a message: its name for the recipient, its type and its files-port key. */
+/**
+ * A file sent with a message: its name for the recipient, its type, and its files-port key.
+ * With a `source` the file is made at the first delivery attempt (a quote's PDF, typeset from
+ * the sent quote) and stored under the key; later attempts send the stored bytes.
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   key: string;
+  source?: { kind: "quote"; id: number };
 }
 
 /** What the delivery loop hands the SMTP transport: nodemailer's message shape. */
@@ -63,16 +68,32 @@ export const mailDeliveryEnabled = (): boolean => Boolean(env.SMTP_URL);
 
 const MAX_ATTEMPTS = 5;
 
-/** The bytes of a message's attachments; a missing file fails the attempt (retried, then
- *  marked failed with the reason), so a mail never goes out without its attachment. */
-async function attachmentsOf(refs: readonly MailAttachment[]): Promise<MailMessage["attachments"]> {
-  return Promise.all(
-    refs.map(async (a) => {
-      const file = await getFile(a.key);
-      if (!file) throw new Error(`The attachment ${a.filename} is missing from the file store.`);
-      return { filename: a.filename, content: file.body, contentType: a.contentType };
-    }),
-  );
+/** Typesets an attachment from its source (loaded when needed: @react-pdf is heavy). */
+async function renderSource(tx: Tx, source: NonNullable<MailAttachment["source"]>) {
+  const { sentQuotePdf } = await import("@/lib/services/quotes/pdf");
+  return (await sentQuotePdf(tx, source.id)).bytes;
+}
+
+/**
+ * The bytes of a message's attachments, made and stored on first use. One that can be neither
+ * read nor made fails the attempt (retried, then marked failed with the reason), so a mail
+ * never goes out without its attachment.
+ */
+async function attachmentsOf(
+  tx: Tx,
+  refs: readonly MailAttachment[],
+): Promise<MailMessage["attachments"]> {
+  const out: MailMessage["attachments"] = [];
+  for (const a of refs) {
+    let body = (await getFile(a.key))?.body;
+    if (!body && a.source) {
+      body = await renderSource(tx, a.source);
+      await putFile(a.key, body, a.contentType);
+    }
+    if (!body) throw new Error(`The attachment ${a.filename} is missing from the file store.`);
+    out.push({ filename: a.filename, content: body, contentType: a.contentType });
+  }
+  return out;
 }
 
 /**
@@ -111,7 +132,7 @@ export async function deliverQueuedMail(db: Db, limit = 20, via?: MailTransport)
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
-          attachments: await attachmentsOf(mail.attachments),
+          attachments: await attachmentsOf(tx, mail.attachments),
         });
         await tx
           .update(schema.mailOutbox)

@@ -12,7 +12,6 @@ export const QUOTE_MESSAGES = {
   superseded: "This quote has a newer revision. Open the latest revision instead.",
   expired: "This quote has expired. Edit it to make a new revision with a new validity date.",
   notDraft: "Only a draft quote can be sent.",
-  changedWhileSending: "The quote changed while it was being sent. Check it and send it again.",
   notSent: "Only a sent quote can be accepted or declined.",
   notAccepted: "Only an accepted quote can become a job.",
   converted: "This quote has already become a job.",

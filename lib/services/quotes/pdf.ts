@@ -1,5 +1,7 @@
-import type { DbOrTx } from "@/db";
-import type { Ctx } from "../context";
+import { eq } from "drizzle-orm";
+import { schema, type DbOrTx, type Tx } from "@/db";
+import { queryActor } from "../auth/actor";
+import type { Ctx, TxCtx } from "../context";
 import { renderBusinessDocument } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { quoteDocumentModel } from "../pdf/quote";
@@ -30,4 +32,24 @@ export async function quotePdf(
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const { bytes, filename } = await renderQuotePdf(ctx.db, await getQuote(ctx, id));
   return { bytes: new Uint8Array(bytes), filename };
+}
+
+/**
+ * The PDF a sent quote's mail carries, made by the mail delivery inside its transaction `tx`
+ * (after the send committed): read as the person who sent it, through the same read and scope
+ * as the download.
+ */
+export async function sentQuotePdf(
+  tx: Tx,
+  quoteId: number,
+): Promise<{ bytes: Buffer; filename: string }> {
+  const [row] = await tx
+    .select({ sentById: schema.quotes.sentById })
+    .from(schema.quotes)
+    .where(eq(schema.quotes.id, quoteId));
+  if (!row?.sentById) throw new Error(`Quote ${quoteId} has not been sent.`);
+  const sender = await queryActor(tx, row.sentById);
+  if (!sender) throw new Error(`The sender of quote ${quoteId} can no longer act.`);
+  const ctx: TxCtx = { db: tx, actor: sender, now: new Date() };
+  return renderQuotePdf(tx, await getQuote(ctx, quoteId));
 }

@@ -93,7 +93,11 @@ function recorder(fail = 0): MailTransport & { sent: MailMessage[] } {
 }
 
 describe("sending a quote mails its PDF", () => {
-  it("puts one mail per client contact in the outbox, each with Quote-<number>.pdf", async () => {
+  it("puts one mail per client contact in the outbox, each with Quote-<number>.pdf; the delivery typesets it once", async () => {
+    await handle.db
+      .update(schema.mailOutbox)
+      .set({ status: "sent" })
+      .where(eq(schema.mailOutbox.status, "queued"));
     const q = await saveQuote(await pm(), body());
     await sendQuote(await pm(), { quoteId: q.id });
     const mails = await mailsOf(q.number);
@@ -102,19 +106,33 @@ describe("sending a quote mails its PDF", () => {
       .from(schema.users)
       .where(inArray(schema.users.id, [w.colA, w.colEditorA]));
     expect(mails.map((m) => m.to).sort()).toEqual(contacts.map((c) => c.email).sort());
-    const keys = new Set(mails.map((m) => m.attachments[0]?.key));
-    expect(keys.size).toBe(1);
     for (const m of mails)
       expect(m.attachments).toEqual([
         {
           filename: `Quote-${q.number}.pdf`,
           contentType: "application/pdf",
-          key: expect.any(String),
+          key: expect.stringMatching(/^mail\/quotes\/[0-9a-f-]{36}\.pdf$/),
+          source: { kind: "quote", id: q.id },
         },
       ]);
-    const file = await getFile([...keys][0]);
-    expect(file?.body.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = await pdfTextOf(new Uint8Array(file!.body));
+    // One file for the send, made at the first delivery, not in the send's transaction.
+    const keys = new Set(mails.map((m) => m.attachments[0].key));
+    expect(keys.size).toBe(1);
+    const [key] = [...keys];
+    expect(await getFile(key)).toBeNull();
+
+    const rec = recorder();
+    expect(await deliverQueuedMail(handle.db, 100, rec)).toBe(2);
+    expect(rec.sent.map((m) => m.to).sort()).toEqual(contacts.map((c) => c.email).sort());
+    const [first, second] = rec.sent.map((m) => m.attachments);
+    expect(first).toHaveLength(1);
+    expect(first[0].filename).toBe(`Quote-${q.number}.pdf`);
+    expect(first[0].contentType).toBe("application/pdf");
+    expect(first[0].content.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(second[0].content.equals(first[0].content)).toBe(true);
+    const stored = await getFile(key);
+    expect(stored?.body.equals(first[0].content)).toBe(true);
+    const text = await pdfTextOf(new Uint8Array(first[0].content));
     expect(text).toContain(`Quote ${q.number}`);
     // Dated the day it was sent (10/03/2027), as the download of the sent quote reads.
     expect(text).toContain("10/03/2027");
@@ -168,11 +186,27 @@ describe("sending a quote mails its PDF", () => {
     expect(mime).toContain("JVBERi0");
   });
 
-  it("a mail whose file is gone is not sent without it: the attempt fails with the reason", async () => {
+  it("a mail whose file is gone and cannot be made again is not sent: the attempt fails with the reason", async () => {
     const q = await saveQuote(await pm(), body({ name: "Lost gala" }));
     await sendQuote(await pm(), { quoteId: q.id });
-    const [m] = await mailsOf(q.number);
-    await rm(path.join(dir, m.attachments[0].key));
+    const mails = await mailsOf(q.number);
+    await handle.db
+      .update(schema.mailOutbox)
+      .set({
+        attachments: [
+          {
+            filename: "Lost.pdf",
+            contentType: "application/pdf",
+            key: mails[0].attachments[0].key,
+          },
+        ],
+      })
+      .where(
+        inArray(
+          schema.mailOutbox.id,
+          mails.map((x) => x.id),
+        ),
+      );
     const rec = recorder();
     await deliverQueuedMail(handle.db, 100, rec);
     expect(rec.sent.some((s) => s.subject.startsWith(`Quote ${q.number}:`))).toBe(false);
@@ -180,7 +214,7 @@ describe("sending a quote mails its PDF", () => {
     for (const x of again) {
       expect(x.status).toBe("queued");
       expect(x.attempts).toBe(1);
-      expect(x.error).toBe(`The attachment Quote-${q.number}.pdf is missing from the file store.`);
+      expect(x.error).toBe("The attachment Lost.pdf is missing from the file store.");
     }
     // Out of the way of later tests.
     await handle.db

@@ -4,14 +4,12 @@ import { formatMoney } from "@/lib/domain/money";
 import { derivedQuoteStatus, quoteNumber } from "@/lib/domain/quotes";
 import { env } from "@/lib/env";
 import { newFileKey } from "@/lib/files/keys";
-import { commitFileChange, type NewFile } from "@/lib/files/storage";
 import { queueMail } from "@/lib/mail";
 import { logActivity } from "../activity";
 import { withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { loadQuote, localToday, QUOTE_MESSAGES, quoteReader, requireQuoteOffice } from "./access";
-import { renderQuotePdf } from "./pdf";
 import { clientContacts } from "./prepare";
 import { getQuote, type QuoteView } from "./read";
 import { decideQuoteInput, quoteIdInput } from "./schemas";
@@ -28,52 +26,25 @@ import { decideQuoteInput, quoteIdInput } from "./schemas";
 export const quoteLink = (quoteId: number) => `${env.APP_URL}/job-quotes/${quoteId}`;
 
 /**
- * The PDF the contacts receive, typeset as the quote reads once sent (dated today), before
- * the transaction so no lock waits on the typesetting; null when the quote cannot be sent
- * anyway (the transaction then says why).
- */
-async function quoteAttachment(ctx: Ctx, quoteId: number) {
-  const quote = await getQuote(ctx, quoteId);
-  if (quote.status !== "Draft") return null;
-  const pdf = await renderQuotePdf(ctx.db, { ...quote, sent_at: ctx.now.toISOString() });
-  const file: NewFile = {
-    key: newFileKey("mail/quotes", "pdf"),
-    bytes: pdf.bytes,
-    contentType: "application/pdf",
-  };
-  return { file, filename: pdf.filename, updatedAt: quote.updated_at };
-}
-
-/**
  * POST job-quotes/send: mails each active client contact of the company (outbox), each mail
- * with the quote's PDF attached. The PDF is stored once in the files port and each outbox row
- * names it (commitFileChange: stored before the transaction, removed if it fails), so a
- * delivery retry sends the very bytes that were sent for, and the outbox stays small.
+ * with the quote's PDF attached. The mails name one file key and the quote: the delivery
+ * typesets the PDF once, from the sent quote (frozen: an edit makes a new revision), stores it
+ * under that key and sends those same bytes to every contact and on every retry. So no lock
+ * waits on typesetting and a refused send leaves nothing behind.
  */
 export async function sendQuote(ctx: Ctx, raw: unknown): Promise<QuoteView> {
   const actor = requireQuoteOffice(ctx);
   const input = parseInput(quoteIdInput, raw ?? {});
-  const pdf = await quoteAttachment(ctx, input.quoteId);
-  const id = await commitFileChange(pdf?.file ?? null, () =>
-    withTx(ctx, async (ctx) => sendLocked(ctx, actor.userId, input.quoteId, pdf)),
-  );
+  const id = await withTx(ctx, async (ctx) => sendLocked(ctx, actor.userId, input.quoteId));
   return getQuote(ctx, id);
 }
 
-async function sendLocked(
-  ctx: TxCtx,
-  actorId: number,
-  quoteId: number,
-  pdf: Awaited<ReturnType<typeof quoteAttachment>>,
-): Promise<number> {
+async function sendLocked(ctx: TxCtx, actorId: number, quoteId: number): Promise<number> {
   const q = await loadQuote(ctx, { companyId: null }, quoteId, { lock: true });
   if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
   const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
   if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
   if (status !== "Draft") throw new ConflictError(QUOTE_MESSAGES.notDraft, "quote_not_draft");
-  // The PDF was typeset from the quote as read before the lock: it must still be that quote.
-  if (!pdf || q.updatedAt.toISOString() !== pdf.updatedAt)
-    throw new ConflictError(QUOTE_MESSAGES.changedWhileSending, "quote_changed");
   const contacts = await clientContacts(ctx, q.companyId);
   if (!contacts.length)
     throw new ValidationError(QUOTE_MESSAGES.noContacts(q.companyName), {
@@ -85,6 +56,12 @@ async function sendLocked(
     .where(eq(schema.quotes.id, q.id));
   const number = quoteNumber(q);
   const total = formatMoney(q.totalAmount, q.currencyCode.trim());
+  const pdf = {
+    filename: `Quote-${number}.pdf`,
+    contentType: "application/pdf",
+    key: newFileKey("mail/quotes", "pdf"),
+    source: { kind: "quote" as const, id: q.id },
+  };
   for (const c of contacts)
     await queueMail(
       ctx.db,
@@ -100,9 +77,7 @@ async function sendLocked(
           "",
           `See the quote and accept or decline it here: ${quoteLink(q.id)}`,
         ].join("\n"),
-        attachments: [
-          { filename: pdf.filename, contentType: pdf.file.contentType, key: pdf.file.key },
-        ],
+        attachments: [pdf],
       },
       ctx.now,
     );

@@ -35,6 +35,20 @@ export const mailOutbox = pgTable(
     text: text().notNull(),
     html: text(),
     template: text().notNull(),
+    /** Files sent with the message: each stored in the files port under `key`; one not yet
+     *  stored is typeset from its `source` at the first delivery attempt and stored there,
+     *  so every retry (and every recipient of the same send) gets the same bytes. */
+    attachments: jsonb()
+      .$type<
+        {
+          filename: string;
+          contentType: string;
+          key: string;
+          source?: { kind: "quote"; id: number };
+        }[]
+      >()
+      .notNull()
+      .default([]),
     status: mailStatus().notNull().default("queued"),
     attempts: integer().notNull().default(0),
     error: text(),

@@ -1,6 +1,7 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { schema, type Db, type DbOrTx } from "@/db";
+import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
+import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { env } from "@/lib/env";
+import { getFile, putFile } from "@/lib/files/storage";
 import { agencyBranding, signatureLines } from "@/lib/services/settings";
 
 /**
@@ -15,6 +16,36 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   template: string;
+  /** Files to send with it (see MailAttachment). */
+  attachments?: MailAttachment[];
+}
+
+/**
+ * A file sent with a message: its name for the recipient, its type, and its files-port key.
+ * With a `source` the file is made at the first delivery attempt (a quote's PDF, typeset from
+ * the sent quote) and stored under the key; later attempts send the stored bytes.
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  key: string;
+  source?: { kind: "quote"; id: number };
+}
+
+/** What the delivery loop hands the SMTP transport: nodemailer's message shape. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** The part of a nodemailer transport the loop uses; tests pass one that records. */
+export interface MailTransport {
+  sendMail(message: MailMessage): Promise<unknown>;
+  close?(): void;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -28,7 +59,7 @@ export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Prom
     : null;
   const [row] = await tx
     .insert(schema.mailOutbox)
-    .values({ ...mail, text, html, createdAt: now })
+    .values({ ...mail, attachments: mail.attachments ?? [], text, html, createdAt: now })
     .returning({ id: schema.mailOutbox.id });
   return row.id;
 }
@@ -37,24 +68,63 @@ export const mailDeliveryEnabled = (): boolean => Boolean(env.SMTP_URL);
 
 const MAX_ATTEMPTS = 5;
 
-/** Sends up to `limit` queued messages over SMTP; returns how many were sent. */
-export async function deliverQueuedMail(db: Db, limit = 20): Promise<number> {
-  if (!env.SMTP_URL) return 0;
-  const nodemailer = await import("nodemailer");
-  const transport = nodemailer.createTransport(env.SMTP_URL);
+/** Typesets an attachment from its source (loaded when needed: @react-pdf is heavy). */
+async function renderSource(tx: Tx, source: NonNullable<MailAttachment["source"]>) {
+  const { sentQuotePdf } = await import("@/lib/services/quotes/pdf");
+  return (await sentQuotePdf(tx, source.id)).bytes;
+}
+
+/**
+ * The bytes of a message's attachments, made and stored on first use. One that can be neither
+ * read nor made fails the attempt (retried, then marked failed with the reason), so a mail
+ * never goes out without its attachment.
+ */
+async function attachmentsOf(
+  tx: Tx,
+  refs: readonly MailAttachment[],
+): Promise<MailMessage["attachments"]> {
+  const out: MailMessage["attachments"] = [];
+  for (const a of refs) {
+    let body = (await getFile(a.key))?.body;
+    if (!body && a.source) {
+      body = await renderSource(tx, a.source);
+      await putFile(a.key, body, a.contentType);
+    }
+    if (!body) throw new Error(`The attachment ${a.filename} is missing from the file store.`);
+    out.push({ filename: a.filename, content: body, contentType: a.contentType });
+  }
+  return out;
+}
+
+/**
+ * Sends up to `limit` queued messages over SMTP (or `via`, a transport a test records with);
+ * returns how many were sent.
+ */
+export async function deliverQueuedMail(db: Db, limit = 20, via?: MailTransport): Promise<number> {
+  if (!via && !env.SMTP_URL) return 0;
+  const transport: MailTransport =
+    via ?? (await import("nodemailer")).createTransport(env.SMTP_URL);
   let sent = 0;
+  // A message that failed waits for the next pass: a passing SMTP hiccup must not burn all
+  // of its attempts at once.
+  const tried: number[] = [];
   for (let i = 0; i < limit; i++) {
     const done = await db.transaction(async (tx) => {
       const [mail] = await tx
         .select()
         .from(schema.mailOutbox)
         .where(
-          and(eq(schema.mailOutbox.status, "queued"), lt(schema.mailOutbox.attempts, MAX_ATTEMPTS)),
+          and(
+            eq(schema.mailOutbox.status, "queued"),
+            lt(schema.mailOutbox.attempts, MAX_ATTEMPTS),
+            tried.length ? notInArray(schema.mailOutbox.id, tried) : undefined,
+          ),
         )
         .orderBy(asc(schema.mailOutbox.id))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!mail) return null;
+      tried.push(mail.id);
       try {
         await transport.sendMail({
           from: env.MAIL_FROM,
@@ -62,6 +132,7 @@ export async function deliverQueuedMail(db: Db, limit = 20): Promise<number> {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          attachments: await attachmentsOf(tx, mail.attachments),
         });
         await tx
           .update(schema.mailOutbox)
@@ -89,6 +160,6 @@ export async function deliverQueuedMail(db: Db, limit = 20): Promise<number> {
     if (done === null) break;
     if (done) sent++;
   }
-  transport.close();
+  transport.close?.();
   return sent;
 }

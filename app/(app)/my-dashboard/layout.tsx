@@ -4,8 +4,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { AwaitingApproval } from "@/components/users/awaiting-approval";
 import { currentActor, requestCtx } from "@/lib/auth/session";
 import { applicantChecklist } from "@/lib/services/account/applicant";
+import { workerPaySlips } from "@/lib/services/salary/worker-slips";
+import { unpaidEarnings } from "@/lib/services/users/unpaid-earnings";
 import { pageData } from "@/lib/http/page";
 import { DashboardTabs, type DashboardTab } from "./dashboard-tabs";
+import { EarningsCard } from "./earnings-card";
 import { NextShiftCard } from "./next-shift-card";
 import { newJobsBadge, workerFigures } from "./data";
 
@@ -44,6 +47,11 @@ export default async function MyDashboardLayout({ children }: { children: React.
       <Suspense fallback={<WidgetSkeleton />}>
         <NextShift />
       </Suspense>
+      {actor && (
+        <Suspense fallback={null}>
+          <Earnings userId={actor.userId} />
+        </Suspense>
+      )}
       <Suspense fallback={<DashboardTabs tabs={TABS} />}>
         <TabsWithCounts />
       </Suspense>
@@ -55,6 +63,15 @@ export default async function MyDashboardLayout({ children }: { children: React.
 async function NextShift() {
   const figures = await pageData(workerFigures());
   return <NextShiftCard shift={figures.nextShift} />;
+}
+
+async function Earnings({ userId }: { userId: number }) {
+  const ctx = await requestCtx();
+  const [earnings, slips] = await Promise.all([
+    pageData(unpaidEarnings(ctx, { user_id: userId })),
+    pageData(workerPaySlips(ctx, userId, 1)),
+  ]);
+  return <EarningsCard earnings={earnings} latest={slips.items[0] ?? null} />;
 }
 
 async function TabsWithCounts() {

@@ -41,6 +41,7 @@ import { salaryListEndpoints } from "./salary-lists";
 import { salaryRunEndpoints } from "./salary-runs";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
+import { workerSlipsEndpoints } from "./worker-slips";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -82,6 +83,7 @@ const operations: Endpoint[] = [
   ...salaryListEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
+  ...workerSlipsEndpoints,
 ];
 
 export const openApi = endpoint({

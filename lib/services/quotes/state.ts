@@ -3,9 +3,10 @@ import { schema } from "@/db";
 import { formatMoney } from "@/lib/domain/money";
 import { derivedQuoteStatus, quoteNumber } from "@/lib/domain/quotes";
 import { env } from "@/lib/env";
+import { newFileKey } from "@/lib/files/keys";
 import { queueMail } from "@/lib/mail";
 import { logActivity } from "../activity";
-import { withTx, type Ctx } from "../context";
+import { withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { loadQuote, localToday, QUOTE_MESSAGES, quoteReader, requireQuoteOffice } from "./access";
@@ -24,55 +25,70 @@ import { decideQuoteInput, quoteIdInput } from "./schemas";
 /** The link a client contact follows to the quote. */
 export const quoteLink = (quoteId: number) => `${env.APP_URL}/job-quotes/${quoteId}`;
 
-/** POST job-quotes/send: mails each active client contact of the company (outbox). */
+/**
+ * POST job-quotes/send: mails each active client contact of the company (outbox), each mail
+ * with the quote's PDF attached. The mails name one file key and the quote: the delivery
+ * typesets the PDF once, from the sent quote (frozen: an edit makes a new revision), stores it
+ * under that key and sends those same bytes to every contact and on every retry. So no lock
+ * waits on typesetting and a refused send leaves nothing behind.
+ */
 export async function sendQuote(ctx: Ctx, raw: unknown): Promise<QuoteView> {
   const actor = requireQuoteOffice(ctx);
   const input = parseInput(quoteIdInput, raw ?? {});
-  const id = await withTx(ctx, async (ctx) => {
-    const q = await loadQuote(ctx, { companyId: null }, input.quoteId, { lock: true });
-    if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
-    const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
-    if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
-    if (status !== "Draft") throw new ConflictError(QUOTE_MESSAGES.notDraft, "quote_not_draft");
-    const contacts = await clientContacts(ctx, q.companyId);
-    if (!contacts.length)
-      throw new ValidationError(QUOTE_MESSAGES.noContacts(q.companyName), {
-        quoteId: [QUOTE_MESSAGES.noContacts(q.companyName)],
-      });
-    await ctx.db
-      .update(schema.quotes)
-      .set({ status: "Sent", sentAt: ctx.now, sentById: actor.userId, updatedAt: ctx.now })
-      .where(eq(schema.quotes.id, q.id));
-    const number = quoteNumber(q);
-    const total = formatMoney(q.totalAmount, q.currencyCode.trim());
-    for (const c of contacts)
-      await queueMail(
-        ctx.db,
-        {
-          to: c.email,
-          template: "quote_sent",
-          subject: `Quote ${number}: ${q.name}`,
-          text: [
-            `Hi ${c.name},`,
-            "",
-            `We have prepared quote ${number} "${q.name}" for ${q.companyName}.`,
-            `Total: ${total}. Valid until ${q.validUntil.split("-").reverse().join("/")}.`,
-            "",
-            `See the quote and accept or decline it here: ${quoteLink(q.id)}`,
-          ].join("\n"),
-        },
-        ctx.now,
-      );
-    await logActivity(ctx, {
-      logName: "quotes",
-      description: `sent quote ${number} to ${q.companyName}`,
-      subjectType: "quotes",
-      subjectId: q.id,
-      properties: { number, recipients: contacts.map((c) => c.id) },
-    });
-    return q.id;
-  });
+  const id = await withTx(ctx, async (ctx) => sendLocked(ctx, actor.userId, input.quoteId));
   return getQuote(ctx, id);
+}
+
+async function sendLocked(ctx: TxCtx, actorId: number, quoteId: number): Promise<number> {
+  const q = await loadQuote(ctx, { companyId: null }, quoteId, { lock: true });
+  if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
+  const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
+  if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
+  if (status !== "Draft") throw new ConflictError(QUOTE_MESSAGES.notDraft, "quote_not_draft");
+  const contacts = await clientContacts(ctx, q.companyId);
+  if (!contacts.length)
+    throw new ValidationError(QUOTE_MESSAGES.noContacts(q.companyName), {
+      quoteId: [QUOTE_MESSAGES.noContacts(q.companyName)],
+    });
+  await ctx.db
+    .update(schema.quotes)
+    .set({ status: "Sent", sentAt: ctx.now, sentById: actorId, updatedAt: ctx.now })
+    .where(eq(schema.quotes.id, q.id));
+  const number = quoteNumber(q);
+  const total = formatMoney(q.totalAmount, q.currencyCode.trim());
+  const pdf = {
+    filename: `Quote-${number}.pdf`,
+    contentType: "application/pdf",
+    key: newFileKey("mail/quotes", "pdf"),
+    source: { kind: "quote" as const, id: q.id },
+  };
+  for (const c of contacts)
+    await queueMail(
+      ctx.db,
+      {
+        to: c.email,
+        template: "quote_sent",
+        subject: `Quote ${number}: ${q.name}`,
+        text: [
+          `Hi ${c.name},`,
+          "",
+          `We have prepared quote ${number} "${q.name}" for ${q.companyName}.`,
+          `Total: ${total}. Valid until ${q.validUntil.split("-").reverse().join("/")}.`,
+          "",
+          `See the quote and accept or decline it here: ${quoteLink(q.id)}`,
+        ].join("\n"),
+        attachments: [pdf],
+      },
+      ctx.now,
+    );
+  await logActivity(ctx, {
+    logName: "quotes",
+    description: `sent quote ${number} to ${q.companyName}`,
+    subjectType: "quotes",
+    subjectId: q.id,
+    properties: { number, recipients: contacts.map((c) => c.id) },
+  });
+  return q.id;
 }
 
 /** POST job-quotes/accept (quoteId, comment). */

@@ -2,16 +2,20 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
 import { formatDecimalHours } from "@/lib/domain/earnings";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
+import { canReadPaySlips, workerPaySlips } from "@/lib/services/salary/worker-slips";
 import { getPaymentSettings, unpaidEarnings } from "@/lib/services/users/payment";
+import { WorkerPaySlipList } from "@/components/salary/worker-pay-slips";
 import { profileTab } from "../data";
 import { PaymentForm } from "./payment-form";
 
 export default async function PaymentTab({ params }: { params: Promise<{ id: string }> }) {
   const profile = await profileTab((await params).id, "payment");
   const ctx = await requestCtx();
-  const [payment, earnings] = await Promise.all([
+  const [payment, earnings, slips] = await Promise.all([
     pageData(getPaymentSettings(ctx, profile.id)),
     pageData(unpaidEarnings(ctx, { user_id: profile.id })),
+    // Salary figures: the worker's own, or the office with salary_access.
+    canReadPaySlips(ctx, profile.id) ? pageData(workerPaySlips(ctx, profile.id)) : null,
   ]);
   return (
     <div className="flex flex-col gap-4">
@@ -53,6 +57,16 @@ export default async function PaymentTab({ params }: { params: Promise<{ id: str
           )}
         </CardContent>
       </Card>
+      {slips && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Pay slips</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WorkerPaySlipList slips={slips.items} />
+          </CardContent>
+        </Card>
+      )}
       <PaymentForm userId={profile.id} initial={payment} refusal={profile.can.refusal} />
     </div>
   );

@@ -38,6 +38,7 @@ import { jobRatesEndpoints } from "./job-rates";
 import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
 import { salaryRunEndpoints } from "./salary-runs";
+import { salaryExportEndpoints } from "./salary-exports";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
 
@@ -78,6 +79,7 @@ const operations: Endpoint[] = [
   ...projectionEndpoints,
   ...salaryEndpoints,
   ...salaryRunEndpoints,
+  ...salaryExportEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
 ];

@@ -427,7 +427,7 @@ describe("POST salary/history: the export runs in the background", () => {
 
   it("lists newest first, 10 a page, in a fixed number of queries", async () => {
     const counting = countingDb(handle);
-    const c = makeCtx(counting.db, ctx.payroll.actor, new Date());
+    const c = makeCtx(counting.db, ctx.payroll.actor);
     counting.reset();
     const page1 = await listSalaryExports(c, { perPage: 2 });
     const one = counting.statements();

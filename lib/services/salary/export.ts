@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { getFile } from "@/lib/files/storage";
 import { newFileKey } from "@/lib/files/keys";
@@ -286,4 +286,30 @@ export async function salaryExportFile(
   if (!file)
     throw new NotFoundError("The file of this export is missing. Export the period again.");
   return { bytes: new Uint8Array(file.body), filename: row.fileName };
+}
+
+/**
+ * The branch's or country's name for the Export history tab's "Export period" (the filters give
+ * ids); null when there is none such (the button then asks for a place). [salary_access]
+ */
+export async function salaryExportPlace(
+  ctx: Ctx,
+  place: { branch_id?: number; country_id?: number },
+): Promise<string | null> {
+  requirePermission(ctx, "salary_access");
+  if (place.branch_id) {
+    const [b] = await ctx.db
+      .select({ name: schema.branches.name })
+      .from(schema.branches)
+      .where(and(eq(schema.branches.id, place.branch_id), isNull(schema.branches.deletedAt)));
+    return b?.name ?? null;
+  }
+  if (place.country_id) {
+    const [c] = await ctx.db
+      .select({ name: schema.countries.name })
+      .from(schema.countries)
+      .where(eq(schema.countries.id, place.country_id));
+    return c?.name ?? null;
+  }
+  return null;
 }

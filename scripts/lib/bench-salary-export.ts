@@ -12,7 +12,8 @@ const MB = 1024 * 1024;
  * The salary export of a period with `lines` salary lines (issue 24: a 100,000-line export must
  * not hold the workbook in memory): inserts the lines in one statement, writes the .xlsx with
  * the streaming writer to a temporary file and samples the process's RSS after every batch.
- * Fails when RSS grows more than `budgetMb` over the write.
+ * Fails when RSS grows more than `budgetMb` over the write. Run with `--expose-gc` (e.g.
+ * NODE_OPTIONS=--expose-gc) to read the JS heap after a collection at each batch.
  */
 export async function benchSalaryExport(
   handle: DbHandle,
@@ -40,7 +41,9 @@ export async function benchSalaryExport(
   const file = path.join(dir, "export.xlsx");
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
+  const heap0 = process.memoryUsage().heapUsed;
   let peak = rss0;
+  let heapPeak = heap0;
   const t0 = performance.now();
   try {
     const out = await writeSalaryExportXlsx(
@@ -54,13 +57,17 @@ export async function benchSalaryExport(
       },
       file,
       async () => {
-        peak = Math.max(peak, process.memoryUsage().rss);
+        // With --expose-gc the heap is read after a collection: what the export really holds.
+        global.gc?.();
+        const m = process.memoryUsage();
+        peak = Math.max(peak, m.rss);
+        heapPeak = Math.max(heapPeak, m.heapUsed);
       },
     );
     const ms = performance.now() - t0;
     const size = (await stat(file)).size;
     const growth = (peak - rss0) / MB;
-    const line = `POST salary/history (xlsx) ${out.lines.toLocaleString("en")} lines in ${fmt(ms)}, file ${(size / MB).toFixed(1)} MB, RSS ${(rss0 / MB).toFixed(0)} MB → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB)`;
+    const line = `POST salary/history (xlsx) ${out.lines.toLocaleString("en")} lines in ${fmt(ms)}, file ${(size / MB).toFixed(1)} MB, RSS ${(rss0 / MB).toFixed(0)} MB → peak ${(peak / MB).toFixed(0)} MB (+${growth.toFixed(0)} MB), JS heap +${((heapPeak - heap0) / MB).toFixed(0)} MB`;
     if (out.lines !== o.lines) throw new Error(`${line}: expected ${o.lines} lines`);
     if (growth > (o.budgetMb ?? 200))
       throw new Error(`${line}: RSS grew past its ${o.budgetMb ?? 200} MB budget`);

@@ -77,7 +77,12 @@ export function ExportPanel({
               : `${periodLabel}: choose a branch or a country in the filters to export its salary lines.`}
           </p>
         </div>
-        <Button onClick={start} loading={busy} disabled={!scope || busy || Boolean(running)}>
+        <Button
+          className="shrink-0 whitespace-nowrap"
+          onClick={start}
+          loading={busy}
+          disabled={!scope || busy || Boolean(running)}
+        >
           Export period
         </Button>
       </div>

@@ -1,7 +1,8 @@
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { parseDate, formatDateTime } from "@/lib/domain/format";
+import { formatDateTime } from "@/lib/domain/format";
 import { periodLabel } from "@/lib/domain/salary";
+import { isoOfDay, parseDateEntry } from "@/lib/domain/time-entry";
 import { lenientList, pageData } from "@/lib/http/page";
 import { listSalaryExports, salaryExportPlace } from "@/lib/services/salary/export";
 import { isId } from "@/lib/services/params";
@@ -15,12 +16,10 @@ export const dynamic = "force-dynamic";
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** A date of the tab's filters (YYYY-MM-DD or DD/MM/YYYY) as YYYY-MM-DD, or null. */
+/** A date of the tab's filters (YYYY-MM-DD or DD/MM/YYYY, as the verbs take it), or null. */
 function day(v: string | undefined): string | null {
-  const d = v ? parseDate(v) : null;
-  if (!d) return null;
-  const iso = `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-  return Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) ? null : iso;
+  const d = v ? parseDateEntry(v) : null;
+  return d ? isoOfDay(d) : null;
 }
 
 /** The current month (spec §9: the default range is the current month). */

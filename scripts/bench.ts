@@ -11,6 +11,8 @@
  *   what authenticating it adds (median, and the statements it sends);
  * - GET /api/v2/my-dashboard/new-jobs for the demo worker, 8 callers at once, on a database
  *   prepared as `npm start` prepares it (scripts/lib/bench-demo.ts);
+ * - the salary export (POST salary/history's .xlsx) of a period of 100,000 salary lines
+ *   (BENCH_EXPORT_LINES), with the RSS it adds (streamed: it must stay flat);
  * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
  * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
  * index each uses.
@@ -39,12 +41,14 @@ import {
 import { createUsers, scratch, seedJobs, seedOpenShifts } from "./lib/bench-seed";
 import { benchAuthFloor } from "./lib/bench-auth";
 import { demoNewJobsLine } from "./lib/bench-demo";
+import { benchSalaryExport } from "./lib/bench-salary-export";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
 const NEW_JOBS_RUNS = Number(process.env.BENCH_NEW_JOBS_RUNS ?? 20);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 const POSITIONS = 5;
+const EXPORT_LINES = Number(process.env.BENCH_EXPORT_LINES ?? 100_000);
 
 async function main() {
   const handle = await scratch();
@@ -221,6 +225,15 @@ async function main() {
     `[bench] the worker sees all ${BIG.toLocaleString("en")} (last page of 100 in ${fmt(deep)})`,
   );
   const manyOpen = await measureNewJobs(newJobsRoute, workerToken, NEW_JOBS_RUNS);
+  console.log(
+    `[bench] exporting a period of ${EXPORT_LINES.toLocaleString("en")} salary lines as xlsx…`,
+  );
+  const exportLine = await benchSalaryExport(handle, {
+    countryId: country.id,
+    skillId: skills[0],
+    workers: workerRows.map((w) => w.id),
+    lines: EXPORT_LINES,
+  });
 
   console.log("");
   console.log(
@@ -241,6 +254,7 @@ async function main() {
   console.log(
     `POST /api/v2/applications   ${booking.callers} at once on ${booking.positions} positions: median ${fmt(booking.median)}   p95 ${fmt(booking.p95)}   ${booking.booked} × 201, ${booking.full} × 409: capacity held`,
   );
+  console.log(exportLine);
   console.log(await demoNewJobsLine(handle));
 
   // EXPLAIN each statement the list verbs send (captured through a logging Drizzle instance).

@@ -1,5 +1,6 @@
 import "server-only";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   DeleteObjectCommand,
@@ -23,6 +24,11 @@ export interface StoredFile {
 
 export interface FileStore {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file from a local path without reading it into memory (large exports). A store
+   * without it gets the bytes through `put` (putFileFrom).
+   */
+  putPath?(key: string, filePath: string, contentType: string): Promise<void>;
   /** null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
   /** Deleting a missing file is not an error. */
@@ -48,6 +54,11 @@ export function localStore(root: string): FileStore {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, bytes);
+    },
+    async putPath(key, filePath) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await copyFile(filePath, file);
     },
     async get(key) {
       try {
@@ -95,6 +106,19 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
           Body: bytes,
           ContentType: contentType,
           ContentLength: bytes.byteLength,
+        }),
+      );
+    },
+    async putPath(key, filePath, contentType) {
+      assertKey(key);
+      const { size } = await stat(filePath);
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: cfg.bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentType: contentType,
+          ContentLength: size,
         }),
       );
     },
@@ -146,6 +170,12 @@ export function setFileStore(next: FileStore | undefined): void {
 export const putFile = (key: string, bytes: Buffer, contentType: string) =>
   fileStore().put(key, bytes, contentType);
 export const getFile = (key: string) => fileStore().get(key);
+/** A local file (a finished export) into the store, streamed where the store can. */
+export async function putFileFrom(key: string, filePath: string, contentType: string) {
+  const s = fileStore();
+  if (s.putPath) return s.putPath(key, filePath, contentType);
+  return s.put(key, await readFile(filePath), contentType);
+}
 export const deleteFile = (key: string) => fileStore().delete(key);
 
 /**

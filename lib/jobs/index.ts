@@ -5,6 +5,7 @@ import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { failAbandonedSalaryRuns, registerSalaryRunJob } from "@/lib/services/salary/run-job";
+import { registerSalaryExportJob } from "@/lib/services/salary/export-job";
 import { queueStarted, startQueue, stopQueue } from "./queue";
 
 /**
@@ -35,6 +36,7 @@ async function task(name: string, run: () => Promise<unknown>) {
 function startJobQueue(): void {
   void (async () => {
     registerSalaryRunJob(getDb);
+    registerSalaryExportJob(getDb);
     // Started at once (enqueue waits for a queue that is starting), on the handle once open.
     await startQueue(getDbHandle());
     for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -10,7 +10,7 @@ import { executeSqlFor } from "./execute-sql";
  * registered once, the queue started once per server process (instrumentation.ts through
  * lib/jobs startBackgroundWork).
  */
-export type QueueKind = "salary-run";
+export type QueueKind = "salary-run" | "salary-export";
 
 /** How a kind's jobs are kept and retried. */
 export interface KindOptions {

@@ -39,6 +39,7 @@ import { projectionEndpoints } from "./projection";
 import { salaryEndpoints } from "./salary";
 import { salaryListEndpoints } from "./salary-lists";
 import { salaryRunEndpoints } from "./salary-runs";
+import { salaryExportEndpoints } from "./salary-exports";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
 import { workerSlipsEndpoints } from "./worker-slips";
@@ -81,6 +82,7 @@ const operations: Endpoint[] = [
   ...salaryEndpoints,
   ...salaryRunEndpoints,
   ...salaryListEndpoints,
+  ...salaryExportEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
   ...workerSlipsEndpoints,

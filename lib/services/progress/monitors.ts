@@ -14,6 +14,7 @@ import { parseId } from "../params";
  */
 export const MONITOR_READ_PERMISSION: Record<string, Permission> = {
   "salary-run": "salary_access",
+  "salary-export": "salary_access",
 };
 
 const pm = schema.progressMonitors;

@@ -11,6 +11,7 @@ import { ConflictError, ValidationError } from "../errors";
 import { optionalId } from "../params";
 import { createMonitor } from "../progress/monitors";
 import { parseInput } from "../validate";
+import { approvedHoursOf, missingRatesError, priceHours } from "./lines";
 
 /** The queue kind and the monitors' kind of a salary run. */
 export const SALARY_RUN_KIND = "salary-run" as const;
@@ -86,7 +87,7 @@ export interface StartedSalaryRun {
 const runs = schema.salaryRuns;
 
 /** The branch or country a run is for, by name; a 422 when it does not exist (or is archived). */
-async function scopeName(
+export async function scopeName(
   ctx: TxCtx,
   scope: { branchId: number | null; countryId: number | null },
 ): Promise<string> {
@@ -121,6 +122,10 @@ async function scopeName(
  * instead (two runs writing the same lines would race; joining silently would hide that the
  * click did nothing new). The check, the run row, its monitor and the pg-boss job are one
  * transaction under a lock on the period and scope, so two instances cannot both start it.
+ *
+ * Approved hours of the scope that no worker rate prices refuse the start with 410 type
+ * MissingRates naming the skills and workers (as jobs/salaries), and nothing is queued: a run
+ * that left those hours out would look complete while some workers go unpaid.
  */
 export async function startSalaryRun(ctx: Ctx, raw: unknown): Promise<StartedSalaryRun> {
   requirePermission(ctx, "salary_access");
@@ -166,6 +171,9 @@ export async function startSalaryRun(ctx: Ctx, raw: unknown): Promise<StartedSal
       err.details = { run_id: busy.id, monitor_id: busy.monitorId };
       throw err;
     }
+    const hours = { periodFrom: scope.from, periodTo: scope.to, ...scope };
+    const { missing } = await priceHours(ctx.db, await approvedHoursOf(ctx.db, hours), hours);
+    if (missing.length) throw missingRatesError(missing);
     const [run] = await ctx.db
       .insert(runs)
       .values({

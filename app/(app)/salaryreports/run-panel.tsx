@@ -106,6 +106,9 @@ export function SalaryRunPanel({
         });
         return follow(r.data.monitor_id);
       }
+      // Hours without a worker rate (found since the check): list them instead of a toast.
+      if (r.type === "MissingRates" && Array.isArray(r.details?.skills))
+        return setMissing(r.details.skills as MissingRate[]);
       notify.error(r.message);
       // Already running: show that run's bar instead of starting a second.
       const monitorId = Number(r.details?.monitor_id);
@@ -148,7 +151,7 @@ export function SalaryRunPanel({
         <DialogContent
           size="lg"
           title="Some approved hours have no worker rate"
-          description={`Add the rates on Worker rates, then run salary for ${label}. If you run it now, these hours are left out and listed with the run.`}
+          description={`Salary for ${label} runs once every approved hour has a worker rate, so that nobody is left unpaid. Add these rates on Worker rates, then run salary again.`}
         >
           <ul className="flex flex-col gap-3 text-sm">
             {missing?.map((m) => (
@@ -172,12 +175,9 @@ export function SalaryRunPanel({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="secondary">
-                Cancel
+                Close
               </Button>
             </DialogClose>
-            <Button onClick={startRun} loading={busy}>
-              Run anyway
-            </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>

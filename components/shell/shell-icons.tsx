@@ -9,6 +9,7 @@ import {
   ListOrdered,
   Settings,
   Coins,
+  FileText,
   ShieldUser,
   Wrench,
   Network,
@@ -67,6 +68,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   helpCategories: FolderTree,
   agencySettings: Settings,
   workerRates: Coins,
+  quotes: FileText,
 };
 
 export interface ShellIcons {

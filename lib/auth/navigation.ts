@@ -42,7 +42,8 @@ export type NavIcon =
   | "help"
   | "helpCategories"
   | "agencySettings"
-  | "workerRates";
+  | "workerRates"
+  | "quotes";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -72,6 +73,7 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { href: "/clients", label: "Clients", icon: "clients" },
       { href: "/venues", label: "Venues", icon: "venues" },
+      { href: "/job-quotes", label: "Quotes", icon: "quotes" },
     ],
   },
   {

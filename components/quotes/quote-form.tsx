@@ -162,6 +162,7 @@ export function QuoteForm({
     Math.max(0, ...initial.lines.map((l) => l.key), ...initial.costs.map((c) => c.key)) + 1,
   );
 
+  const skillGroups = groupSkills(options.skills);
   const branch = client?.client.branches.find((b) => String(b.id) === values.branch_id) ?? null;
   const currency = branch?.currency ?? null;
   const digits = currency?.minor_units ?? 2;
@@ -472,10 +473,14 @@ export function QuoteForm({
                         onChange={(e) => setLine(l.key, { skill_id: e.target.value })}
                         placeholder="Choose a skill"
                       >
-                        {options.skills.map((s) => (
-                          <option key={s.id} value={s.id}>
-                            {s.group ? `${s.group} · ${s.name}` : s.name}
-                          </option>
+                        {skillGroups.map(([group, skills]) => (
+                          <optgroup key={group} label={group}>
+                            {skills.map((s) => (
+                              <option key={s.id} value={s.id}>
+                                {s.name}
+                              </option>
+                            ))}
+                          </optgroup>
                         ))}
                       </Select>
                     </FormField>
@@ -751,6 +756,18 @@ export function QuoteForm({
       </div>
     </form>
   );
+}
+
+/** Sub-skills under their skill (what a line is priced by); a skill without any stands alone. */
+function groupSkills(skills: QuoteFormOptions["skills"]) {
+  const groups = new Map<string, QuoteFormOptions["skills"]>();
+  const parents = new Set(skills.flatMap((s) => (s.group ? [s.group] : [])));
+  for (const s of skills) {
+    if (!s.group && parents.has(s.name)) continue;
+    const g = s.group ?? "Other skills";
+    groups.set(g, [...(groups.get(g) ?? []), s]);
+  }
+  return [...groups.entries()];
 }
 
 function TotalRow({ label, children }: { label: string; children: React.ReactNode }) {

@@ -32,3 +32,6 @@ export function workDates(first: string | null, last: string | null): string {
   if (!last || last === first) return isoToDisplay(first);
   return `${isoToDisplay(first)} – ${isoToDisplay(last)}`;
 }
+
+/** The quote's PDF (GET job-quotes/generate/{id}); the browser's session signs the request. */
+export const quotePdfHref = (id: number) => `/api/v2/job-quotes/generate/${id}`;

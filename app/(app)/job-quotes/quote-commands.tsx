@@ -14,6 +14,7 @@ import {
   notify,
 } from "@/components/ui";
 import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
+import { quotePdfHref } from "@/components/quotes/quote-status";
 import type { ActionResult } from "@/lib/http/action";
 import { convertQuoteAction, deleteQuoteAction, sendQuoteAction } from "./actions";
 
@@ -34,8 +35,6 @@ export interface QuoteCommandTarget {
     delete: boolean;
   };
 }
-
-export const quotePdfHref = (id: number) => `/api/v2/job-quotes/generate/${id}`;
 
 type Confirm = "send" | "delete" | "convert" | null;
 
@@ -142,14 +141,12 @@ export function QuoteCommands({
   if (variant === "row")
     return (
       <div className="flex flex-nowrap items-center justify-end gap-1">
-        <Link
-          href={`/job-quotes/${quote.id}`}
-          className={buttonClass({ variant: "secondary", size: "sm" })}
-          aria-label={`Open ${quote.number}`}
-        >
-          Open
-        </Link>
         <RowMenu label={`Actions for ${quote.number}`}>
+          <DropdownMenuItem asChild>
+            <Link href={`/job-quotes/${quote.id}`}>
+              <Eye aria-hidden /> Open
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem asChild>
             <a href={quotePdfHref(quote.id)} download>
               <Download aria-hidden /> Download PDF

@@ -5,13 +5,13 @@ import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Download } from "lucide-react";
 import { DataTable, buttonClass, type PaginationMeta } from "@/components/ui";
-import { QuoteStatusBadge, workDates } from "@/components/quotes/quote-status";
+import { QuoteStatusBadge, quotePdfHref, workDates } from "@/components/quotes/quote-status";
 import { formatMoney } from "@/lib/domain/money";
 import { quoteActions } from "@/lib/domain/quotes";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import type { QuoteListDetails } from "@/lib/services/quotes/list-details";
 import type { QuoteListItem } from "@/lib/services/quotes/read";
-import { QuoteCommands, quotePdfHref } from "./quote-commands";
+import { QuoteCommands } from "./quote-commands";
 
 export type QuoteRow = QuoteListItem & { details: QuoteListDetails | null };
 

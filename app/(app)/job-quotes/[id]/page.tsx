@@ -8,7 +8,7 @@ import {
   PageHeader,
   buttonClass,
 } from "@/components/ui";
-import { QuoteStatusBadge } from "@/components/quotes/quote-status";
+import { QuoteStatusBadge, quotePdfHref } from "@/components/quotes/quote-status";
 import { Download } from "lucide-react";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -16,7 +16,7 @@ import { formatMoney } from "@/lib/domain/money";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import { pageData, pageId } from "@/lib/http/page";
 import { getQuote, type QuoteView } from "@/lib/services/quotes/read";
-import { QuoteCommands, quotePdfHref } from "../quote-commands";
+import { QuoteCommands } from "../quote-commands";
 import { DecideQuote } from "./decide-quote";
 
 export const metadata = routeMetadata("/job-quotes/1");

@@ -4,9 +4,9 @@ import { QuoteForm } from "@/components/quotes/quote-form";
 import { valuesOfQuote } from "@/components/quotes/quote-form-values";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { pageData, pageId } from "@/lib/http/page";
+import { pageData } from "@/lib/http/page";
 import { quoteFormClient, quoteFormOptions } from "@/lib/services/quotes/form-options";
-import { getQuote } from "@/lib/services/quotes/read";
+import { quoteForPage } from "../../job-quotes/[id]/data";
 import { previewQuoteAction, quoteClientAction, saveQuoteAction } from "../../job-quotes/actions";
 
 export const metadata = routeMetadata("/edit-quote/1");
@@ -18,9 +18,8 @@ export const metadata = routeMetadata("/edit-quote/1");
  */
 export default async function EditQuotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const quoteId = pageId(id, "Quote");
   const ctx = await requestCtx();
-  const q = await pageData(getQuote(ctx, quoteId));
+  const q = await quoteForPage(id);
   if (!q.actions.edit) notFound();
   const [options, client] = await Promise.all([
     pageData(quoteFormOptions(ctx)),

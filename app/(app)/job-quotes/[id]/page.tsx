@@ -14,8 +14,8 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { formatMoney } from "@/lib/domain/money";
 import { isoToDisplay } from "@/lib/domain/time-entry";
-import { pageData, pageId } from "@/lib/http/page";
-import { getQuote, type QuoteView } from "@/lib/services/quotes/read";
+import type { QuoteView } from "@/lib/services/quotes/read";
+import { quoteForPage } from "./data";
 import { QuoteCommands } from "../quote-commands";
 import { DecideQuote } from "./decide-quote";
 
@@ -36,10 +36,9 @@ const COST_KIND: Record<string, string> = {
  */
 export default async function QuotePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const quoteId = pageId(id, "Quote");
   const ctx = await requestCtx();
   const client = ctx.actor?.kind === "user" && ctx.actor.isClient;
-  const q = await pageData(getQuote(ctx, quoteId));
+  const q = await quoteForPage(id);
   const money = (minor: number) => formatMoney(minor, q.currency.code, q.currency.minor_units);
   const latest = q.revisions.at(-1);
 

@@ -121,6 +121,10 @@ test("a PM quotes overnight work, the client accepts it on its phone, the PM mak
   await expectToast(col, `Quote ${number} accepted.`);
   await expect(col.getByRole("heading", { level: 1 })).toContainText("Accepted");
   await expect(col.getByText("Comment: Looks good, go ahead.")).toBeVisible();
+  // Another id, or the office's form, stays closed to the client contact.
+  expect((await col.goto("/job-quotes/99999999"))?.status()).toBe(404);
+  await col.goto(`/edit-quote/${quoteUrl.split("/").pop()}`);
+  await expect(col).toHaveURL(/\/dashboard\?denied=edit-quote$/);
   await phone.close();
 
   // The PM turns it into a job and lands on it, in Draft.

@@ -118,6 +118,10 @@ function previewKeyOf(values: QuoteFormValues, digits: number): string {
   return JSON.stringify({
     input: {
       ...p,
+      // Text that does not change the price is left out, so typing it asks for nothing.
+      name: "",
+      notes: null,
+      address: null,
       lines: ready.map(([, i]) => p.lines[i]),
       costs: p.costs.filter((c) => typeof c.unit_amount === "number"),
     },

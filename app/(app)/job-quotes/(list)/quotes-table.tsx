@@ -11,7 +11,7 @@ import { quoteActions } from "@/lib/domain/quotes";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import type { QuoteListDetails } from "@/lib/services/quotes/list-details";
 import type { QuoteListItem } from "@/lib/services/quotes/read";
-import { QuoteCommands } from "./quote-commands";
+import { QuoteCommands } from "../quote-commands";
 
 export type QuoteRow = QuoteListItem & { details: QuoteListDetails | null };
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { devices, expect, test, type Page } from "@playwright/test";
 import { pdfTextOf } from "../lib/services/pdf/read.test-support";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
-import { expectToast, noSidewaysScroll, signedIn } from "./support/page";
+import { expectAccessible, expectToast, noSidewaysScroll, signedIn } from "./support/page";
 
 /**
  * Quotes (issue 24), one journey: a PM builds a quote with an overnight line (the live total
@@ -66,6 +66,7 @@ test("a PM quotes overnight work, the client accepts it on its phone, the PM mak
   const total = page.getByTestId("preview-total");
   await expect(total).toHaveText(/^[\d,]+\.\d{2} DKK$/);
   const liveTotal = (await total.textContent())!;
+  await expectAccessible(page);
   await shot(page, "quote-form");
 
   await page.getByRole("button", { name: "Create quote" }).click();
@@ -114,6 +115,7 @@ test("a PM quotes overnight work, the client accepts it on its phone, the PM mak
   await expect(col.getByRole("link", { name: /Edit/ })).toHaveCount(0);
   await noSidewaysScroll(col);
   await shot(col, "quote-view-client", false);
+  await expectAccessible(col);
   await col.getByRole("button", { name: "Accept", exact: true }).click();
   const dialog = col.getByRole("dialog");
   await dialog.getByLabel("Comment for the agency (optional)").fill("Looks good, go ahead.");

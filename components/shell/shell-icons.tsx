@@ -10,6 +10,7 @@ import {
   ListOrdered,
   Settings,
   Coins,
+  FileText,
   ShieldUser,
   Wrench,
   Network,
@@ -69,6 +70,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   agencySettings: Settings,
   workerRates: Coins,
   salary: Banknote,
+  quotes: FileText,
 };
 
 export interface ShellIcons {

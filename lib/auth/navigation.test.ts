@@ -92,6 +92,19 @@ describe("visibleNavigation", () => {
     expect(nav(ROLE.worker)).not.toContain("/users");
   });
 
+  it("shows Quotes to job_edit holders and to a client contact (its company's sent quotes), not to a worker", () => {
+    const nav = (role: (typeof ROLE)[keyof typeof ROLE], isClient = false) =>
+      hrefs(visibleNavigation(new Set(DEFAULT_ROLE_PERMISSIONS[role]), "production", { isClient }));
+    expect(nav(ROLE.projectManager)).toContain("/job-quotes");
+    expect(nav(ROLE.client, true)).toContain("/job-quotes");
+    expect(nav(ROLE.worker)).not.toContain("/job-quotes");
+    expect(
+      visibleNavigation(new Set(["dashboard_access"]), "production").flatMap((g) =>
+        g.items.map((i) => i.href),
+      ),
+    ).not.toContain("/job-quotes");
+  });
+
   it("links only to routes that exist", () => {
     const all = NAVIGATION.flatMap((g) => g.items.map((i) => i.href));
     expect(all.filter((href) => matchRoute(href) === null)).toEqual([]);

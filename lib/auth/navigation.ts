@@ -43,7 +43,8 @@ export type NavIcon =
   | "help"
   | "helpCategories"
   | "agencySettings"
-  | "workerRates";
+  | "workerRates"
+  | "quotes";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -73,6 +74,7 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { href: "/clients", label: "Clients", icon: "clients" },
       { href: "/venues", label: "Venues", icon: "venues" },
+      { href: "/job-quotes", label: "Quotes", icon: "quotes" },
     ],
   },
   {

@@ -15,7 +15,7 @@ const SPEC_ROUTES: [path: string, any: Permission[], check?: RouteCheck][] = [
   ["/jobs/12/edit", ["job_edit"]],
   ["/create-quote", ["job_edit"]],
   ["/edit-quote/7", ["job_edit"]],
-  ["/job-quotes", ["job_edit"]],
+  ["/job-quotes", ["job_edit"], "clientContact"],
   ["/jobs/templates", ["job_template_access"]],
   ["/jobs/templates/3", ["job_template_access"]],
   ["/jobs/12", ["job_view"]],
@@ -187,6 +187,7 @@ describe("matchRoute: shapes and parameters", () => {
     ["/help/edit/4", "/help/edit/:id", { id: "4" }],
     ["/help/create/4", "/help/create/:id", { id: "4" }],
     ["/edit-quote/7", "/edit-quote/:id", { id: "7" }],
+    ["/job-quotes/7", "/job-quotes/:id", { id: "7" }],
     ["/password/reset/abc123", "/password/reset/:token", { token: "abc123" }],
   ])("%s → %s %o", (path, pattern, params) => {
     const m = matchRoute(path);

@@ -94,7 +94,10 @@ export const ROUTES: RouteDef[] = [
   p("/jobs/:id/job-notes", "Job notes", ["job_notes_access"], "crewBossOfJob"),
   p("/create-quote", "Create quote", ["job_edit"]),
   p("/edit-quote/:id", "Edit quote", ["job_edit"]),
-  p("/job-quotes", "Job quotes", ["job_edit"]),
+  // A client contact opens the quote list and a quote too: the verbs show it its own
+  // company's sent quotes only (lib/services/quotes/access.ts); it never creates or edits one.
+  p("/job-quotes", "Quotes", ["job_edit"], "clientContact"),
+  p("/job-quotes/:id", "Quote", ["job_edit"], "clientContact"),
   p("/approvals", "Approvals", ["approval_access"]),
 
   p("/users", "Users", PEOPLE, "clientContact"),

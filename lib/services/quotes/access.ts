@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { toLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
@@ -10,6 +10,8 @@ export const QUOTE_MESSAGES = {
   notFound: "Quote not found.",
   accepted: "An accepted quote cannot be edited.",
   superseded: "This quote has a newer revision. Open the latest revision instead.",
+  revising:
+    "The agency is preparing a new revision of this quote. You can accept or decline it once they send it.",
   expired: "This quote has expired. Edit it to make a new revision with a new validity date.",
   notDraft: "Only a draft quote can be sent.",
   notSent: "Only a sent quote can be accepted or declined.",
@@ -88,3 +90,18 @@ export function localToday(now: Date, timeZone: string): string {
   const l = toLocal(now, timeZone);
   return `${l.year}-${String(l.month).padStart(2, "0")}-${String(l.day).padStart(2, "0")}`;
 }
+
+/**
+ * The newest revision a reader may see of each quote. The office sees the latest revision; a
+ * client contact the latest one that was sent, so a sent quote stays in its list while the
+ * agency drafts its next revision (the draft is not the client's to see yet).
+ */
+export function latestRevisionFor(reader: { companyId: number | null }): SQL {
+  const q = schema.quotes;
+  if (reader.companyId === null) return isNull(q.supersededAt);
+  return sql`not exists (select 1 from ${q} as next_rev where next_rev.previous_revision_id = ${q.id} and next_rev.status <> 'Draft' and next_rev.deleted_at is null)`;
+}
+
+/** Why a superseded quote cannot be decided, in the words its reader can act on. */
+export const supersededMessage = (reader: { companyId: number | null }) =>
+  reader.companyId === null ? QUOTE_MESSAGES.superseded : QUOTE_MESSAGES.revising;

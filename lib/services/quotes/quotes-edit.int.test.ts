@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { QUOTE_MESSAGES } from "./access";
 import { getQuote, listQuotes } from "./read";
-import { acceptQuote } from "./state";
+import { acceptQuote, sendQuote } from "./state";
 import { deleteQuote, editQuote, saveQuote } from "./write";
 import {
   w,
@@ -135,5 +135,26 @@ describe("POST job-quotes/delete", () => {
       (await refused(async () => deleteQuote(await ctxOf(w.pm), { quoteId: 999999 }))).status,
     ).toBe(404);
     expect((await refused(async () => deleteQuote(await ctxOf(w.pm), {}))).status).toBe(422);
+  });
+});
+
+describe("a sent quote while its next revision is a draft", () => {
+  it("stays in the client's list and names why it cannot be decided yet; the sent revision replaces it", async () => {
+    const pm = await ctxOf(w.pm);
+    const colA = await ctxOf(w.colA);
+    const q = await sentQuote();
+    const r2 = await editQuote(pm, { ...body({ name: "Spring gala (smaller)" }), quoteId: q.id });
+    const ids = async (ctx: Awaited<ReturnType<typeof ctxOf>>) =>
+      (await listQuotes(ctx, { perPage: 100 })).items.map((x) => x.id);
+    expect(await ids(colA)).toContain(q.id);
+    expect(await ids(colA)).not.toContain(r2.id);
+    expect(await ids(pm)).toContain(r2.id);
+    expect(await ids(pm)).not.toContain(q.id);
+    const err = await appErrorOf(acceptQuote(colA, { quoteId: q.id, comment: "" }));
+    expect([err?.status, err?.message]).toEqual([409, QUOTE_MESSAGES.revising]);
+    expect((await getQuote(colA, q.id)).status).toBe("Sent");
+    await sendQuote(pm, { quoteId: r2.id });
+    expect(await ids(colA)).toContain(r2.id);
+    expect(await ids(colA)).not.toContain(q.id);
   });
 });

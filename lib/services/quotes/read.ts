@@ -30,7 +30,7 @@ import type { Ctx } from "../context";
 import { containsPattern } from "../like";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
-import { loadQuote, localToday, quoteReader, quoteScope } from "./access";
+import { latestRevisionFor, loadQuote, localToday, quoteReader, quoteScope } from "./access";
 import { listQuotesInput } from "./schemas";
 
 /**
@@ -83,7 +83,7 @@ export async function listQuotes(ctx: Ctx, raw: unknown): Promise<Page<QuoteList
   const q = schema.quotes;
   const where = and(
     quoteScope(reader),
-    isNull(q.supersededAt),
+    latestRevisionFor(reader),
     filter.archived ? isNotNull(q.archivedAt) : isNull(q.archivedAt),
     filter.company_id ? eq(q.companyId, filter.company_id) : undefined,
     filter.status ? statusCondition(filter.status, ctx.now) : undefined,

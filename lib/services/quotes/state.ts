@@ -9,7 +9,14 @@ import { logActivity } from "../activity";
 import { withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
-import { loadQuote, localToday, QUOTE_MESSAGES, quoteReader, requireQuoteOffice } from "./access";
+import {
+  loadQuote,
+  localToday,
+  QUOTE_MESSAGES,
+  quoteReader,
+  requireQuoteOffice,
+  supersededMessage,
+} from "./access";
 import { clientContacts } from "./prepare";
 import { getQuote, type QuoteView } from "./read";
 import { decideQuoteInput, quoteIdInput } from "./schemas";
@@ -110,7 +117,7 @@ async function decideQuote(
   const input = parseInput(decideQuoteInput, raw ?? {});
   const id = await withTx(ctx, async (ctx) => {
     const q = await loadQuote(ctx, reader, input.quoteId, { lock: true });
-    if (q.supersededAt) throw new ConflictError(QUOTE_MESSAGES.superseded, "quote_superseded");
+    if (q.supersededAt) throw new ConflictError(supersededMessage(reader), "quote_superseded");
     const status = derivedQuoteStatus(q, localToday(ctx.now, q.timeZone));
     if (status === "Expired") throw new ConflictError(QUOTE_MESSAGES.expired, "quote_expired");
     if (status !== "Sent") throw new ConflictError(QUOTE_MESSAGES.notSent, "quote_not_sent");

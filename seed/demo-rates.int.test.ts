@@ -94,10 +94,14 @@ describe.each(SEED_MOMENTS)("seedDemo's rates and costs at %s", (_label, now) =>
             join client_rates r on r.company_id = c.id and r.branch_id = c.default_branch_id
               and r.job_id is null and r.skill_id = sl.skill_id) as priced,
          (select count(*)::int from worker_rates wr join skills s on s.id = wr.skill_id
-            where wr.job_id is not null and s.name = 'Driver') as drivers`,
+            join jobs j on j.id = wr.job_id
+            where s.name = 'Driver' and j.starts_at >= $1) as drivers`,
+      [now],
     );
     expect(copied.priced).toBeGreaterThan(5);
     expect(copied.jobs).toBe(copied.priced);
+    // A driver's rate exists only as agreed on a job that has already run (so past approved
+    // hours are priced); booking a driver onto an upcoming job still finds no rate.
     expect(copied.drivers).toBe(0);
     const mismatched = await rows<{ id: number }>(
       `select jr.id from client_rates jr

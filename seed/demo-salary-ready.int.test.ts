@@ -9,8 +9,8 @@ import { SEED_MOMENTS, seededDemo } from "./demo.test-support";
  * MissingRates) a scope whose approved hours lack a worker rate, so every country's hours of
  * that month must be priced by the seeded rates.
  */
-describe("seedDemo's month ready for a salary run", () => {
-  const [, now] = SEED_MOMENTS[0];
+// Each moment puts the seed's past jobs (placed relative to today) in other months.
+describe.each(SEED_MOMENTS)("seedDemo's month ready for a salary run, seeded on %s", (_, now) => {
   const demo = seededDemo(now);
 
   it("has a worker rate for every approved hour of the ready month, in every country", async () => {

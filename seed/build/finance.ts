@@ -95,6 +95,23 @@ export async function seedRates(w: World): Promise<void> {
     amount: WILLIAM_FORKLIFT_RATE,
     createdAt: new Date(now.getTime() - days(60)),
   });
+  // The driver on a job that has already run was agreed for that job (a job worker rate):
+  // booking a driver onto an upcoming job still shows "missing rates", while the approved
+  // hours of past months are priced, so the demo's salary run of last month starts whatever
+  // today's date (salary/all refuses unpriced hours with 410).
+  for (const job of w.jobs) {
+    if (job.startsAt >= now) continue;
+    if (!job.plan.shifts.some((sh) => sh.slots.some(([skill]) => skill === UNRATED_SKILL)))
+      continue;
+    const iso = job.country.iso as OperationalIso;
+    rows.push({
+      skillId: must(w.skills, UNRATED_SKILL, "skill"),
+      jobId: job.id,
+      currencyCode: job.country.currencyCode,
+      ...workerBands(iso, workerRate(iso, UNRATED_SKILL, "Experienced")),
+      createdAt: job.createdAt,
+    });
+  }
   await tx.insert(schema.workerRates).values(rows);
 
   const clientRates = (

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, openInviteModal, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, openInviteModal, signInAs } from "./support/auth";
 
 // DESIGN.md §11: axe finds no serious violation on any screen.
 async function expectNoSeriousViolations(page: Page) {
@@ -27,7 +27,7 @@ test("public screens have no serious accessibility violations", async ({ page })
 });
 
 test("signed-in screens have no serious accessibility violations", async ({ page }) => {
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectNoSeriousViolations(page); // with the cookie notice showing
   await acceptCookies(page);
@@ -41,7 +41,7 @@ test("the dashboard and the unfilled jobs list have no serious accessibility vio
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Today and tomorrow" })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -52,7 +52,7 @@ test("the dashboard and the unfilled jobs list have no serious accessibility vio
 
 test("the worker dashboard has no serious accessibility violations", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
   await expectNoSeriousViolations(page);
 });
@@ -61,7 +61,7 @@ test("booking, approvals and the worker's lists have no serious accessibility vi
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/approvals");
   await expect(page.getByRole("heading", { name: "Approvals" })).toBeVisible();
@@ -79,7 +79,7 @@ test("booking, approvals and the worker's lists have no serious accessibility vi
 
 test("the worker's dashboard tabs have no serious accessibility violations", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
   for (const tab of ["new", "past", "pending"]) {
     await page.goto(`/my-dashboard/${tab}`);
@@ -93,7 +93,7 @@ test("the job form, its errors and its pickers have no serious accessibility vio
 }) => {
   test.setTimeout(150_000); // three axe runs on a long form
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/jobs/create");
   await page.getByRole("button", { name: "Create job" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
 import { noSidewaysScroll } from "./support/page";
 
@@ -9,7 +9,7 @@ const SHOTS = process.env.SHOTS_DIR;
 test("on a phone the applicants and the documents inbox are cards that fit", async ({ page }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.goto("/applicants");

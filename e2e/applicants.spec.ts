@@ -1,6 +1,6 @@
 import { expectToast, waitForHydration } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -21,7 +21,7 @@ async function badgeOf(page: Page, label: string): Promise<number> {
 test("the office approves an applicant and declines a document with a reason", async ({ page }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.handler);
+  await signInAs(page, ACCOUNTS.handler);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.goto("/applicants");
@@ -141,7 +141,7 @@ test("the office approves an applicant and declines a document with a reason", a
 
 test("a client contact's approvals show the hours alone", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/approvals?type=documents");
   await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expectToast } from "./support/page";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken } from "./support/api";
 import { expectNoSeriousViolations } from "./support/join";
 
@@ -28,7 +28,7 @@ test("the administrator adds a country and a branch in it; the job form offers t
 }) => {
   test.setTimeout(300_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await page
     .getByRole("navigation", { name: "Main" })
@@ -176,7 +176,7 @@ test("the countries and branches screens fit a phone", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   for (const [path, title] of [
     ["/countries", "Countries"],

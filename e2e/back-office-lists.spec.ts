@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectAccessible, expectToast } from "./support/page";
 
 /**
@@ -18,7 +18,7 @@ const order = (page: Page) =>
 
 async function signInAdmin(page: Page) {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 }
 

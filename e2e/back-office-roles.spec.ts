@@ -1,7 +1,7 @@
 import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signIn, signInAs } from "./support/auth";
 import { userIdOf } from "./support/profile";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-roles";
@@ -32,7 +32,7 @@ test("the admin makes a role of three permissions, gives it to a user, whose men
   test.setTimeout(300_000);
   const title = `Floor Lead ${String(Date.now()).slice(-5)}`;
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();
@@ -134,7 +134,7 @@ test("roles and permissions work at phone width", async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/roles");
   await expect(page.getByRole("heading", { level: 1, name: "Roles" })).toBeVisible();

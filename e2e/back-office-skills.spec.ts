@@ -2,7 +2,7 @@ import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken } from "./support/api";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -33,7 +33,7 @@ test("the admin builds a parent skill, orders its sub-skills, and deletes one a 
 }) => {
   test.setTimeout(300_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page
     .getByRole("navigation", { name: "Main" })

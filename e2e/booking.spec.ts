@@ -1,5 +1,5 @@
 import { devices, expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
 
 const HOUR = 3_600_000;
@@ -137,7 +137,7 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
 
   // The PM books three workers onto the two-position day slot: the third is refused.
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/jobs/${job.id}/book`);
   const daySlot = page.getByRole("region", { name: `${s.skill.name} on ` }).first();
@@ -218,7 +218,7 @@ test("booking: capacity, rest time, check-in, hours over midnight and approval",
   });
   const worker = await phone.newPage();
   await acceptCookies(worker);
-  await signIn(worker, ACCOUNTS.worker);
+  await signInAs(worker, ACCOUNTS.worker);
   await expect(worker).toHaveURL(/\/my-dashboard/);
   await workerJourney(worker, `E2E Today ${stamp}`, `E2E Night ${stamp}`);
   await phone.close();

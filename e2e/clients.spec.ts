@@ -1,6 +1,6 @@
 import { expectToast } from "./support/page";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken } from "./support/api";
 import { expectNoSeriousViolations } from "./support/join";
 
@@ -32,7 +32,7 @@ const NAME = `Harbour Lights ${Date.now().toString(36)}`;
 test("a project manager creates, edits, finds and sets up a client", async ({ page }) => {
   test.setTimeout(420_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.goto("/clients");
@@ -134,7 +134,7 @@ test("a project manager creates, edits, finds and sets up a client", async ({ pa
 test("a client contact opening /clients lands on its own company, read-only", async ({ page }) => {
   test.setTimeout(240_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
   const admin = await apiToken(page.request, ACCOUNTS.admin);
   const all = await api(page.request, admin, "GET", "companies?perPage=100");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/profile";
 import { shotDir } from "./support/documents";
 
@@ -15,7 +15,7 @@ async function fitsAndIsAccessible(page: Page, name: string) {
 test("the documents tab fits a phone", async ({ page }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/my-documents");
   await expect(page.getByRole("heading", { name: "Uploaded documents" })).toBeVisible();
@@ -31,7 +31,7 @@ test("the documents tab fits a phone", async ({ page }) => {
 test("the document types screen fits a phone", async ({ page }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await fitsAndIsAccessible(page, "office-dashboard");
   await page.goto("/document-types");

@@ -1,6 +1,6 @@
 import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
 import { expectNoSeriousViolations } from "./support/profile";
 import { DOCUMENT_PDF, shotDir } from "./support/documents";
@@ -8,7 +8,7 @@ import { DOCUMENT_PDF, shotDir } from "./support/documents";
 test("a worker uploads a document and sees it pending", async ({ page }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/my-documents");
   await expect(page).toHaveURL(/\/users\/\d+\/my-documents$/);
@@ -59,7 +59,7 @@ test("a worker uploads a document and sees it pending", async ({ page }) => {
 test("the office sees the document types and creates one", async ({ page }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Documents expiring" })).toBeVisible();
   await page.screenshot({ path: `${shotDir}/office-dashboard-1280.png`, fullPage: true });
@@ -123,7 +123,7 @@ test("the Book dialog warns about a document the slot's skill needs", async ({ p
   expect(job.status, JSON.stringify(job.body)).toBe(201);
 
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto(`/jobs/${job.body.data.id}/book`);
   const slot = page.getByRole("region", { name: `${skill.name} on ` }).first();

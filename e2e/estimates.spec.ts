@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectAccessible, expectToast, noSidewaysScroll } from "./support/page";
 
 /**
@@ -20,7 +20,7 @@ test("a PM sees the job form's estimate appear and change with an overnight shif
 }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.goto("/jobs/create");
@@ -89,7 +89,7 @@ test("a worker sees its estimated pay on a new job card at phone width", async (
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/, { timeout: 30_000 });
   await page.goto("/my-dashboard/new");
   const list = page.getByRole("list", { name: "New jobs" });

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
 import { noSidewaysScroll } from "./support/page";
 
@@ -11,7 +11,7 @@ test("on a phone the holiday region picker and the Holidays settings fit 390 px"
 }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 
   await page.goto("/branches");

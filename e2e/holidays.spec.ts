@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/join";
 import { expectToast } from "./support/page";
 
@@ -31,7 +31,7 @@ test("a branch picks its holiday region from its country's; the agency adds and 
 }) => {
   test.setTimeout(300_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 
   // The seeded London branch prices England's holidays.

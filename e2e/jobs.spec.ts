@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectToast } from "./support/page";
 
 /** A date some days ahead, YYYY-MM-DD (typed into the date picker as DD/MM/YYYY). */
@@ -39,7 +39,7 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
 }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Saving without shifts is refused in place, once: no banner, no toast repeating it.
@@ -144,7 +144,7 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
 
 test("a worker is sent away from the jobs screens", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
   for (const [path, code] of [
     ["/jobs", "jobs"],
@@ -158,7 +158,7 @@ test("a worker is sent away from the jobs screens", async ({ page }) => {
 
 test("a client contact sees only its own company's jobs", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/jobs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jobs");

@@ -1,6 +1,6 @@
 import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 // An American browser on New York time: the pickers must still show and read DD/MM/YYYY
 // and 24-hour HH:mm (spec §9), never 11/23/2026 or 04:00 PM.
@@ -22,7 +22,7 @@ test("the job form reads and shows 24-hour times and DD/MM/YYYY dates in an en-U
 }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/jobs/create");
 
@@ -117,7 +117,7 @@ test("the job form reads and shows 24-hour times and DD/MM/YYYY dates in an en-U
 
 test("the approvals date filters read DD/MM/YYYY in an en-US browser", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/approvals?from=23/11/2026");
   const from = page.getByLabel("Shifts from");

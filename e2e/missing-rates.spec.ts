@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
 import { expectAccessible } from "./support/page";
 
@@ -84,7 +84,7 @@ test("booking a driver without a worker rate: the warning, Cancel books nothing,
   expect(check).toEqual({ status: 200, body: { data: { has_rate: false } } });
 
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto(`/jobs/${jobId}/book`);
   const slot = page.getByRole("region", { name: "Driver on " }).first();

@@ -1,7 +1,7 @@
 import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
 
 // Issue 9, "Forms and small things", on a 390 px phone (the phone project of playwright.config).
@@ -69,7 +69,7 @@ async function openJobMenu(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

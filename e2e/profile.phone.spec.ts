@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { expectNoSeriousViolations, profileTab, shotDir } from "./support/profile";
 
 test("the worker's profile tabs fit a phone and stay accessible", async ({ page }) => {
   test.setTimeout(240_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/personal");
   await expect(page).toHaveURL(/\/users\/\d+\/personal$/);

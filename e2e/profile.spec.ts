@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import {
   PDF_BYTES,
   PNG_1x1,
@@ -16,7 +16,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard/, { timeout: 30_000 });
 
   await page.goto("/users/me/personal");
@@ -113,7 +113,7 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
 test("an admin opens a worker's profile, sees each tab and adds a note", async ({ page }) => {
   await acceptCookies(page);
   const worker = await userIdOf(page, ACCOUNTS.worker);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   await page.goto(`/users/${worker}`);
   await expect(page).toHaveURL(new RegExp(`/users/${worker}/personal$`));
@@ -152,7 +152,7 @@ test("an admin opens a worker's profile, sees each tab and adds a note", async (
 
 test("a client contact sees its company on its own profile", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/dashboard/, { timeout: 30_000 });
   await page.goto("/users/me/about-company");
   await expect(page).toHaveURL(/\/users\/\d+\/about-company$/);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -20,7 +20,7 @@ async function check(page: Page, name: string) {
 test("freelancers, on-call and the activity log fit a phone", async ({ page }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/freelancers");
   await expect(page.getByRole("heading", { level: 1, name: "Freelancers" })).toBeVisible();

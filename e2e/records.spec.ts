@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -21,7 +21,7 @@ test("the admin filters the activity log by a type and follows a record's link",
 }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page
     .getByRole("navigation", { name: "Main" })
@@ -68,7 +68,7 @@ test("the admin filters the activity log by a type and follows a record's link",
 test("an office user adds a worker to the on-call list and removes one", async ({ page }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.handler);
+  await signInAs(page, ACCOUNTS.handler);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page
     .getByRole("navigation", { name: "Main" })
@@ -109,7 +109,7 @@ test("an office user adds a worker to the on-call list and removes one", async (
 test("the office filters /freelancers by skill", async ({ page }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/freelancers");
   await expect(page.getByRole("heading", { level: 1, name: "Freelancers" })).toBeVisible();

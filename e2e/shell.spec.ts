@@ -1,9 +1,9 @@
 import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, openInviteModal, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, openInviteModal, signInAs } from "./support/auth";
 
 test("the cookie notice hides after I agree and stays hidden after reload", async ({ page }) => {
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   const notice = page.getByRole("region", { name: "Cookie notice" });
   await expect(notice).toBeVisible();
@@ -23,7 +23,7 @@ test("the cookie notice hides after I agree and stays hidden after reload", asyn
 
 test("Invite a friend validates the address and sends the invitation", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
   await openInviteModal(page);
   const dialog = page.getByRole("dialog", { name: "Invite a friend" });
@@ -60,7 +60,7 @@ test("the invite modal also opens from the open_invite_friend_modal event on the
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.handler);
+  await signInAs(page, ACCOUNTS.handler);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The listener is attached once the page has hydrated; an event fired earlier is not seen.
   await expect(async () => {
@@ -77,7 +77,7 @@ test("the invite modal also opens from the open_invite_friend_modal event on the
 
 test("a client contact without can_invite_workers has no invite modal", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("button", { name: "Invite a friend" })).toHaveCount(0);
   await page.evaluate(() =>

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { noSidewaysScroll } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -18,7 +18,7 @@ test("on a phone the user list is cards that do not scroll sideways, and the wiz
 }) => {
   test.setTimeout(180_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/users?search=Berg");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();

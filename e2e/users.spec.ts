@@ -2,7 +2,7 @@ import { expectToast } from "./support/page";
 import AxeBuilder from "@axe-core/playwright";
 import { PAYMENT_MESSAGES } from "../lib/domain/payment-details";
 import { expect, test, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -31,7 +31,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
 }) => {
   test.setTimeout(240_000);
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.admin);
+  await signInAs(page, ACCOUNTS.admin);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
@@ -152,7 +152,7 @@ test("the admin filters the users, creates a freelancer through the wizard, deac
 
 test("a client contact sees only its own company's users", async ({ page }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.col);
+  await signInAs(page, ACCOUNTS.col);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();

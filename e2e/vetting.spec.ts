@@ -1,7 +1,7 @@
 import { expectToast } from "./support/page";
 import { expect, test } from "@playwright/test";
 import { api, apiToken, copenhagen } from "./support/api";
-import { ACCOUNTS, acceptCookies, PASSWORD, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, PASSWORD, signIn, signInAs } from "./support/auth";
 import { DOCUMENT_PDF } from "./support/documents";
 import { expectNoSeriousViolations, uniqueAddress } from "./support/join";
 
@@ -110,7 +110,7 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
   const officeContext = await browser.newContext();
   const office = await officeContext.newPage();
   await acceptCookies(office);
-  await signIn(office, ACCOUNTS.handler);
+  await signInAs(office, ACCOUNTS.handler);
   await expect(office).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await office.goto(`/applicants?search=${lastName}`);
   const row = office.getByRole("row").filter({ hasText: fullName });
@@ -163,7 +163,7 @@ test("a newcomer is vetted: documents reviewed, approved, booked, and all of it 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await acceptCookies(admin);
-  await signIn(admin, ACCOUNTS.admin);
+  await signInAs(admin, ACCOUNTS.admin);
   await expect(admin).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   const log = admin.getByRole("list", { name: "Activity log" });
   await admin.goto("/activity-log?log_name=documents");

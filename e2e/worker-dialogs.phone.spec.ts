@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { waitForHydration } from "./support/page";
 
 // The worker's dialogs are fetched when first opened (not with the dashboard): the first press
@@ -8,7 +8,7 @@ test("a worker's confirmation and report-hours dialogs open on the first press a
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
 
   const decline = page.getByRole("button", { name: "Decline" }).first();

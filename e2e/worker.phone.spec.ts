@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 test("a worker on a phone signs in, sees the next shift and opens the menu drawer", async ({
   page,
 }) => {
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/);
   await expect(page.getByRole("heading", { name: /^Your (next|current) shift$/ })).toBeVisible();
   // Nothing scrolls sideways at 390 px.

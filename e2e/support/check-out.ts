@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { ACCOUNTS, PASSWORD, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, PASSWORD, signIn, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
 import { expectAccessible, expectToast, noSidewaysScroll, waitForHydration } from "./page";
 
@@ -151,7 +151,7 @@ export async function checkOutJourney(page: Page, request: APIRequestContext, pi
 
   // The project manager sees in and out on the Book tab, and corrects the check-in.
   await page.context().clearCookies();
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto(`/jobs/${jobId}/book`);
   const row = page

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
 
 const HOUR = 3_600_000;
@@ -55,7 +55,7 @@ export async function dashboardJourney(
   expect(free, "a Stagehand is free for the new shift").toBeTruthy();
 
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The seeded load-in: one of the crew checked in 43 minutes after the start.

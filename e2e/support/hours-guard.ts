@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -22,7 +22,7 @@ export async function unusualHoursJourney(page: Page, phone: boolean) {
   // The two projects run at once on one database, and the worker has two shifts with hours
   // due: the desktop takes the first, the phone the last, so they never take the same one.
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/, { timeout: 30_000 });
   await page.goto("/my-dashboard/past");
   const report = page.getByRole("button", { name: "Report hours" })[phone ? "last" : "first"]();
@@ -60,7 +60,7 @@ export async function unusualHoursJourney(page: Page, phone: boolean) {
 
   // The project manager.
   await page.context().clearCookies();
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   await page.goto("/approvals");
   if (phone) {

@@ -1,5 +1,5 @@
 import { expect, type Browser } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 
 export { expectAccessible as expectNoSeriousViolations } from "./page";
 
@@ -17,7 +17,7 @@ export async function linkFromMail(
   const page = await context.newPage();
   try {
     await acceptCookies(page);
-    await signIn(page, ACCOUNTS.admin);
+    await signInAs(page, ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     let link = "";
     await expect(async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { acceptCookies, signIn } from "./auth";
+import { acceptCookies, signInAs } from "./auth";
 
 /**
  * DESIGN.md §11: axe finds no serious violation. A toast still fading in or out is left out:
@@ -17,7 +17,7 @@ export async function expectAccessible(page: Page) {
 /** Agree to cookies, sign in, and land on the dashboard the guard picks for the role. */
 export async function signedIn(page: Page, email: string) {
   await acceptCookies(page);
-  await signIn(page, email);
+  await signInAs(page, email);
   // The first sign-in of a fresh server warms it: give it time.
   await expect(page).toHaveURL(/\/(my-)?dashboard$/, { timeout: 30_000 });
 }

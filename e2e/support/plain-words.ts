@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { ACCOUNTS, acceptCookies, signInAs } from "./auth";
 import { api, apiToken } from "./api";
 import { expectAccessible, noSidewaysScroll } from "./page";
 
@@ -34,7 +34,7 @@ async function settled(page: Page) {
 
 async function signedInAs(page: Page, email: string, landing: RegExp) {
   await acceptCookies(page);
-  await signIn(page, email);
+  await signInAs(page, email);
   await expect(page).toHaveURL(landing, { timeout: 30_000 });
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
 
 const HOUR = 3_600_000;
@@ -103,7 +103,7 @@ export async function removeConfirmUndo(
   );
 
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.pm);
+  await signInAs(page, ACCOUNTS.pm);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/jobs/${jobId}/book`);
   const slot = page.getByRole("region", { name: `${skill.name} on ` }).first();

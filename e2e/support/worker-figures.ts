@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { ACCOUNTS, acceptCookies, signIn } from "./auth";
+import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
 import { expectAccessible, expectToast, noSidewaysScroll } from "./page";
 
@@ -88,7 +88,7 @@ export async function workerFiguresJourney(
   expect(index, "the evening shift is open to the worker").toBeGreaterThanOrEqual(0);
 
   await acceptCookies(page);
-  await signIn(page, ACCOUNTS.worker);
+  await signInAs(page, ACCOUNTS.worker);
   await expect(page).toHaveURL(/\/my-dashboard$/, { timeout: 30_000 });
 
   // Apply: the rest-time warning first, nothing applied until "Apply anyway".

@@ -1,4 +1,5 @@
-import { amountInput } from "@/lib/domain/money";
+import { amountInput, parseAmount } from "@/lib/domain/money";
+import type { QuoteFormOptions } from "@/lib/services/quotes/form-options";
 
 /** The quote form's values (components/quotes/quote-form.tsx), shared with its server pages. */
 
@@ -104,4 +105,98 @@ export function valuesOfQuote(q: {
       amount: amountInput(c.unit_amount, digits),
     })),
   };
+}
+
+export const COST_KINDS = [
+  { value: "travel", label: "Travel" },
+  { value: "equipment", label: "Equipment" },
+  { value: "food", label: "Food" },
+  { value: "other", label: "Other" },
+];
+
+/** A field's errors by its path ("lines.0.start"), as a save answers them. */
+export type QuoteFormErrors = Record<string, string[]>;
+export const fieldId = (path: string) => `quote-${path.replace(/\./g, "-")}`;
+
+/** Basis points from a typed percent ("12.5" → 1250); null when it is not a number. */
+export function percentToBasisPoints(text: string): number | null {
+  const t = text.trim().replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+/** A number typed where one is wanted, else the text as typed (the verb names the error). */
+export function payloadOf(v: QuoteFormValues, digits: number) {
+  const discount =
+    v.discount_kind === "percent"
+      ? (percentToBasisPoints(v.discount_value) ?? v.discount_value)
+      : v.discount_kind === "amount"
+        ? (parseAmount(v.discount_value, digits) ?? v.discount_value)
+        : null;
+  return {
+    name: v.name,
+    company_id: v.company_id,
+    branch_id: v.branch_id,
+    venue_id: v.venue_id || null,
+    address: v.venue_id ? null : v.address,
+    valid_until: v.valid_until,
+    notes: v.notes,
+    discount_kind: v.discount_kind || null,
+    discount_value: v.discount_kind ? discount : null,
+    lines: v.lines.map((l) => ({
+      date: l.date,
+      start: l.start,
+      end: l.end,
+      skill_id: l.skill_id,
+      level_id: l.level_id || null,
+      positions: l.positions,
+      break_minutes: l.break_minutes,
+    })),
+    costs: v.costs.map((c) => ({
+      category: c.category,
+      description: c.description,
+      quantity: c.quantity,
+      unit_amount: parseAmount(c.amount, digits) ?? c.amount,
+    })),
+  };
+}
+
+export const lineReady = (l: QuoteFormLine) => Boolean(l.date && l.start && l.end && l.skill_id);
+
+/** What the live total asks for ("" for nothing yet): the filled-in lines and typed costs. */
+export function previewKeyOf(values: QuoteFormValues, digits: number): string {
+  const ready = values.lines.map((l, i) => [l, i] as const).filter(([l]) => lineReady(l));
+  if (!values.company_id || !values.branch_id || !ready.length) return "";
+  const p = payloadOf(values, digits);
+  return JSON.stringify({
+    input: {
+      ...p,
+      // Text that does not change the price is left out, so typing it asks for nothing.
+      name: "",
+      notes: null,
+      address: null,
+      lines: ready.map(([, i]) => p.lines[i]),
+      costs: p.costs.filter((c) => typeof c.unit_amount === "number"),
+    },
+    map: ready.map(([, i]) => i),
+  });
+}
+
+/** Sub-skills under their skill (what a line is priced by); a skill without any stands alone. */
+export function groupSkills(skills: QuoteFormOptions["skills"]) {
+  const groups = new Map<string, QuoteFormOptions["skills"]>();
+  const parents = new Set(skills.flatMap((s) => (s.group ? [s.group] : [])));
+  for (const s of skills) {
+    if (!s.group && parents.has(s.name)) continue;
+    const g = s.group ?? "Other skills";
+    groups.set(g, [...(groups.get(g) ?? []), s]);
+  }
+  return [...groups.entries()];
+}
+
+/** "Line 2: must be a time as HH:mm" — a summary line says which line or cost it is about. */
+export function label(path: string, message: string): string {
+  const m = /^(lines|costs)\.(\d+)\./.exec(path);
+  if (!m) return message;
+  return `${m[1] === "lines" ? "Line" : "Cost"} ${Number(m[2]) + 1}: ${message}`;
 }

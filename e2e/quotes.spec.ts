@@ -134,7 +134,7 @@ test("a PM quotes overnight work, the client accepts it on its phone, the PM mak
   await expect(heading).toContainText("Accepted");
   await page.getByRole("button", { name: "Convert to job" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Make job" }).click();
-  await expect(page).toHaveURL(/\/jobs\/\d+$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Draft");
 });

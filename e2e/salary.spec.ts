@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfTextOf } from "@/lib/services/pdf/read.test-support";
 import { ACCOUNTS } from "./support/auth";
@@ -127,6 +128,47 @@ test("the office runs last month's salary, pays a worker and downloads the pay s
   expect(text).toContain(period);
   expect(text).toContain(amount.replace(" NOK", ""));
 
+  // Export history: the period's lines for the payroll, written in the background; the file
+  // names the period and branch, and its Lines sheet has the paid worker's line and amount.
+  await page
+    .getByRole("navigation", { name: "Salary sections" })
+    .getByRole("link", { name: "Export history" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/salaryreports/exports\\?branch_id=${oslo.id}$`));
+  await page.getByRole("button", { name: "Export period" }).click();
+  const ready = page.getByRole("link", { name: "Download the export" });
+  await expect(ready).toBeVisible({ timeout: 60_000 });
+  await shot(page, "salary-export-1280");
+  const [exported] = await Promise.all([page.waitForEvent("download"), ready.click()]);
+  expect(exported.suggestedFilename()).toMatch(
+    new RegExp(`^Salary-\\d{4}-\\d{2}-${BRANCH}\\.xlsx$`),
+  );
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await exported.path())!);
+  const sheet = book.getWorksheet("Lines")!;
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  const col = (title: string) => header.indexOf(title);
+  const rows: { worker: string; amount: string; status: string }[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const v = row.values as unknown[];
+    rows.push({
+      worker: String(v[col("Worker")]),
+      amount: String(v[col("Amount")]),
+      status: String(v[col("Status")]),
+    });
+  });
+  const paidRows = rows.filter((r) => r.worker === name);
+  expect(paidRows.length).toBeGreaterThan(0);
+  expect(paidRows.every((r) => r.status === "Paid")).toBe(true);
+  const paidTotal = paidRows.reduce((sum, r) => sum + Number(r.amount), 0);
+  expect(paidTotal.toFixed(2)).toBe(amount.replace(" NOK", "").replace(/,/g, ""));
+  // The export stays in the history, downloadable again.
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Salary exports" })).toContainText(
+    exported.suggestedFilename(),
+  );
+
   // Summary: totals per currency, then per branch, skill and band.
   await page
     .getByRole("navigation", { name: "Salary sections" })
@@ -141,6 +183,7 @@ test("the office runs last month's salary, pays a worker and downloads the pay s
   for (const [tab, file] of [
     ["", "salary-overview-390"],
     ["/slips", "salary-slips-390"],
+    ["/exports", "salary-export-390"],
     ["/summary", "salary-summary-390"],
   ]) {
     await page.goto(`/salaryreports${tab}?branch_id=${oslo.id}`);

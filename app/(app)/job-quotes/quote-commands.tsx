@@ -109,7 +109,7 @@ export function QuoteCommands({
               onClick={() =>
                 run(
                   () => convertQuoteAction(quote.id),
-                  (d) => router.push(`/jobs/${d.jobId}`),
+                  (d) => router.push(`/jobs/${d.jobId}/shifts`),
                 )
               }
             >
@@ -171,7 +171,7 @@ export function QuoteCommands({
           )}
           {quote.jobId !== null && (
             <DropdownMenuItem asChild>
-              <Link href={`/jobs/${quote.jobId}`}>
+              <Link href={`/jobs/${quote.jobId}/shifts`}>
                 <Briefcase aria-hidden /> Open job
               </Link>
             </DropdownMenuItem>
@@ -200,7 +200,10 @@ export function QuoteCommands({
         </Link>
       )}
       {quote.jobId !== null && (
-        <Link href={`/jobs/${quote.jobId}`} className={buttonClass({ variant: "secondary" })}>
+        <Link
+          href={`/jobs/${quote.jobId}/shifts`}
+          className={buttonClass({ variant: "secondary" })}
+        >
           <Eye aria-hidden /> Open job
         </Link>
       )}

@@ -110,7 +110,10 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
                   {client ? (
                     q.job.name
                   ) : (
-                    <Link href={`/jobs/${q.job.id}`} className="text-accent-700 hover:underline">
+                    <Link
+                      href={`/jobs/${q.job.id}/shifts`}
+                      className="text-accent-700 hover:underline"
+                    >
                       {q.job.name} ({q.job.status})
                     </Link>
                   )}

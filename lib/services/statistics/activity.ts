@@ -147,7 +147,7 @@ const hasRole = (title: string) =>
  */
 export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const day = sql`(${u.createdAt} at time zone ${AGENCY_TIME_ZONE})::date`;
+  const day = sql`(${u.createdAt} at time zone ${sql.raw(`'${AGENCY_TIME_ZONE}'`)})::date`;
   const label = labelOf(day, filter.grain);
   const kind = sql<string>`case when ${hasRole(ROLE.client)} then 'client' when ${hasRole(ROLE.worker)} then 'worker' else 'office' end`;
   const rows = await ctx.db

@@ -165,7 +165,9 @@ export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
           : undefined,
       ),
     )
-    .groupBy(label, kind);
+    // By position: the role checks carry bound parameters, which differ between the select
+    // list and a repeated GROUP BY expression.
+    .groupBy(sql`1, 2`);
   const of = (k: string) =>
     alignTo(
       filter.labels,

@@ -8,7 +8,7 @@ import { must, type World } from "./world";
 
 /**
  * A year of history behind the statistics charts (issue 25): for each demo client, one paid job
- * a month from 12 months back to 4 months back (the bookings seed covers the last three), in its
+ * a month from 12 months back to the month before the bookings seed's first job, in its
  * country's currency (DKK, SEK, NOK, EUR, GBP), at its default branch. Each job has one shift
  * with Stagehand and Rigger places filled by the country's workers, their hours approved, an
  * additional cost, and the salary lines the salary run computes for them, paid with a pay slip
@@ -17,7 +17,6 @@ import { must, type World } from "./world";
  */
 
 const FIRST_MONTH_BACK = 12;
-const LAST_MONTH_BACK = 4;
 const COST_CATEGORIES = ["travel", "equipment", "food", "other"] as const;
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -28,6 +27,13 @@ export async function seedStatisticsHistory(w: World): Promise<void> {
     const d = new Date(Date.UTC(here.year, here.month - 1 - back, 1));
     return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
   };
+  // Up to the month before the bookings seed's first job (its months are its own).
+  const firstJob = toLocal(
+    new Date(Math.min(w.now.getTime(), ...w.jobs.map((j) => j.startsAt.getTime()))),
+    "Europe/Copenhagen",
+  );
+  const LAST_MONTH_BACK = here.year * 12 + here.month - (firstJob.year * 12 + firstJob.month) + 1;
+  if (LAST_MONTH_BACK > FIRST_MONTH_BACK) return;
   const stagehand = must(w.skills, "Stagehand", "skill");
   const rigger = must(w.skills, "Rigger", "skill");
   const companies = [...w.companies.values()];

@@ -17,7 +17,7 @@ import { must, type World } from "./world";
  */
 
 const FIRST_MONTH_BACK = 12;
-const COST_CATEGORIES = ["travel", "equipment", "food", "other"] as const;
+const COST_CATEGORIES = ["travel", "food", "other"] as const;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 export async function seedStatisticsHistory(w: World): Promise<void> {
@@ -125,6 +125,23 @@ export async function seedStatisticsHistory(w: World): Promise<void> {
       shiftId: schema.shiftSlots.shiftId,
       skillId: schema.shiftSlots.skillId,
     });
+  // Each job's own client rates, copied from its client's card as a new job gets them
+  // (copyCardsToJob), in one statement for all the history's jobs.
+  await tx.execute(sql`
+    insert into client_rates (company_id, branch_id, skill_id, level_id, job_id, currency_code,
+                              standard_price, weekend_price, night_price, night_start, night_end,
+                              rate_worker, created_at, updated_at)
+    select cr.company_id, cr.branch_id, cr.skill_id, null, j.id, cr.currency_code,
+           cr.standard_price, cr.weekend_price, cr.night_price, cr.night_start, cr.night_end,
+           cr.rate_worker, j.created_at, j.created_at
+      from jobs j
+      join companies c on c.id = j.company_id
+      join client_rates cr on cr.company_id = c.id and cr.branch_id = c.default_branch_id
+       and cr.job_id is null and cr.level_id is null and cr.skill_id in (${stagehand}, ${rigger})
+     where j.id in (${sql.join(
+       jobs.map((j) => sql`${j.id}`),
+       sql`, `,
+     )})`);
   const slotOf = (shiftId: number, skillId: number) =>
     slots.find((s) => s.shiftId === shiftId && s.skillId === skillId)!.id;
 

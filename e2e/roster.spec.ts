@@ -56,7 +56,7 @@ test("the PM downloads a job's crew roster; a client's empty range has no data",
   await expect(page.getByText("1 job selected")).toBeVisible();
   await page.getByRole("button", { name: "Download roster" }).click();
   const listDialog = page.getByRole("dialog", { name: "Download roster" });
-  await expect(listDialog.getByLabel("From")).not.toHaveValue("");
+  await expect(listDialog.getByRole("textbox", { name: "From", exact: true })).not.toHaveValue("");
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/roster-jobs-dialog-1280.png` });
   await listDialog.getByRole("button", { name: "Cancel" }).click();
@@ -65,8 +65,8 @@ test("the PM downloads a job's crew roster; a client's empty range has no data",
   await page.goto(`/client/${job!.company.id}`);
   await page.getByRole("button", { name: "Download roster" }).click();
   const dialog = page.getByRole("dialog", { name: "Download roster" });
-  await dialog.getByLabel("From").fill("01/01/2020");
-  await dialog.getByLabel("To").fill("31/01/2020");
+  await dialog.getByRole("textbox", { name: "From", exact: true }).fill("01/01/2020");
+  await dialog.getByRole("textbox", { name: "To", exact: true }).fill("31/01/2020");
   await dialog.getByRole("button", { name: "Download" }).click();
   await expectToast(page, "No data found for the selected date range");
   await expect(dialog).toBeVisible();

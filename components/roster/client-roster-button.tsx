@@ -18,7 +18,7 @@ export function ClientRosterButton({ companyId, name }: { companyId: number; nam
         onOpenChange={setOpen}
         target={{ client: companyId }}
         initial={thisMonth()}
-        description={`The crew of ${name}'s jobs on the shifts between these days, one sheet per job.`}
+        description={`One sheet per job of ${name}, with the crew of each shift between these days.`}
       />
     </>
   );

@@ -65,7 +65,7 @@ export default async function ClientLayout({
           </dl>
         </div>
         {(client.can.edit || canRoster) && (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
             {canRoster && <ClientRosterButton companyId={client.id} name={client.name} />}
             {client.can.edit && (
               <Link

@@ -44,6 +44,7 @@ import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
 import { workerSlipsEndpoints } from "./worker-slips";
 import { statisticsEndpoints } from "./statistics";
+import { rosterEndpoints } from "./roster";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -88,6 +89,7 @@ const operations: Endpoint[] = [
   ...quotesEndpoints,
   ...jobReportEndpoints,
   ...workerSlipsEndpoints,
+  ...rosterEndpoints,
 ];
 
 export const openApi = endpoint({

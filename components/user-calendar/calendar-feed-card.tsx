@@ -73,7 +73,7 @@ export function CalendarFeedCard({
   };
 
   return (
-    <Card>
+    <Card data-testid="calendar-feed">
       <CardHeader>
         <CardTitle as="h3">Calendar feed</CardTitle>
         <CardDescription>

@@ -11,7 +11,7 @@ import { apiUser, createUser } from "@/lib/testing/fixtures";
 import { insertJob } from "@/lib/testing/jobs-fixtures";
 import { rowCounts } from "@/lib/testing/row-counts";
 import { callRoute } from "@/lib/testing/route-request";
-import * as feedRoute from "@/app/api/v2/calendar-feed/route";
+import * as feedRoute from "@/app/api/v2/auth/calendar-feed/route";
 import * as feedTokenRoute from "@/app/api/v2/calendar-feed/[token]/route";
 import * as filterRoute from "@/app/api/v2/users-calendar-filter/route";
 
@@ -129,10 +129,10 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     const soon = new Date(Date.now() + 2 * 86_400_000);
     await shiftFor(w.id, soon, new Date(soon.getTime() + 6 * 3_600_000), { name: "Gala dinner" });
 
-    const off = await callRoute(feedRoute.GET, "calendar-feed", { token: w.token });
+    const off = await callRoute(feedRoute.GET, "auth/calendar-feed", { token: w.token });
     expect((off.body as { data: { enabled: boolean } }).data.enabled).toBe(false);
 
-    const made = await callRoute(feedRoute.POST, "calendar-feed", {
+    const made = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
     });
@@ -152,13 +152,13 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     expect(ok.contentType).toContain("text/calendar");
     const [event] = parseIcs(new TextDecoder().decode(ok.bytes));
     expect(event.SUMMARY).toBe("Gala dinner (Stagehand)");
-    const on = await callRoute(feedRoute.GET, "calendar-feed", { token: w.token });
+    const on = await callRoute(feedRoute.GET, "auth/calendar-feed", { token: w.token });
     expect((on.body as { data: { enabled: boolean; last_used_at: string } }).data).toMatchObject({
       enabled: true,
     });
     expect((on.body as { data: { last_used_at: string | null } }).data.last_used_at).not.toBeNull();
 
-    const again = await callRoute(feedRoute.POST, "calendar-feed", {
+    const again = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
     });
@@ -167,13 +167,13 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     expect((await getFeed(first)).status).toBe(404);
     expect((await getFeed(second)).status).toBe(200);
 
-    const del = await callRoute(feedRoute.DELETE, "calendar-feed", {
+    const del = await callRoute(feedRoute.DELETE, "auth/calendar-feed", {
       token: w.token,
       method: "DELETE",
     });
     expect(del.status).toBe(200);
     expect((await getFeed(second)).status).toBe(404);
-    const twice = await callRoute(feedRoute.DELETE, "calendar-feed", {
+    const twice = await callRoute(feedRoute.DELETE, "auth/calendar-feed", {
       token: w.token,
       method: "DELETE",
     });
@@ -184,7 +184,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
   it("each user's feed is its own: an office user and a client contact turn theirs on too", async () => {
     for (const role of [ROLE.projectManager, ROLE.client] as const) {
       const u = await apiUser(db, role, role === ROLE.client ? { companyId } : {});
-      const res = await callRoute(feedRoute.POST, "calendar-feed", {
+      const res = await callRoute(feedRoute.POST, "auth/calendar-feed", {
         token: u.token,
         method: "POST",
       });
@@ -198,7 +198,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
   it("refuses the management calls without a sign-in (401) and writes nothing", async () => {
     const before = await rowCounts(db);
     for (const method of ["GET", "POST", "DELETE"] as const) {
-      const res = await callRoute(feedRoute[method], "calendar-feed", { method });
+      const res = await callRoute(feedRoute[method], "auth/calendar-feed", { method });
       expect(res.status).toBe(401);
     }
     expect(await rowCounts(db)).toEqual(before);
@@ -206,7 +206,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
 
   it("answers the same 404 for a malformed, unknown, replaced or deactivated owner's token", async () => {
     const w = await apiUser(db, ROLE.worker);
-    const made = await callRoute(feedRoute.POST, "calendar-feed", {
+    const made = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
     });

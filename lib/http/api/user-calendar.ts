@@ -11,8 +11,9 @@ import {
 } from "@/lib/services/user-calendar";
 
 /**
- * The user calendar's worker picker and the private calendar feed (issue 25). The feed itself
- * (GET calendar-feed/{token}.ics) is public: the token in its path is the only credential.
+ * The user calendar's worker picker and the private calendar feed (issue 25). Its management
+ * sits with the security tab's other calls under auth/ (the caller's own, no body); the feed
+ * itself (GET calendar-feed/{token}.ics) is public: the token in its path is the only credential.
  */
 
 export const getUsersCalendarFilter = endpoint({
@@ -29,7 +30,7 @@ export const getUsersCalendarFilter = endpoint({
 
 export const getCalendarFeedStatus = endpoint({
   method: "GET",
-  path: "/calendar-feed",
+  path: "/auth/calendar-feed",
   summary: "Whether the caller's private calendar feed is on (enabled, created_at, last_used_at)",
   tag: "calendar",
   auth: "user",
@@ -38,7 +39,7 @@ export const getCalendarFeedStatus = endpoint({
 
 export const postCalendarFeed = endpoint({
   method: "POST",
-  path: "/calendar-feed",
+  path: "/auth/calendar-feed",
   summary:
     "Turn the caller's calendar feed on, or give it a new address (the old one stops at " +
     "once). Answers { message, data: { url } }: the address is shown only this once",
@@ -49,7 +50,7 @@ export const postCalendarFeed = endpoint({
 
 export const deleteCalendarFeed = endpoint({
   method: "DELETE",
-  path: "/calendar-feed",
+  path: "/auth/calendar-feed",
   summary: "Turn the caller's calendar feed off: its address answers 404 from now on",
   tag: "calendar",
   auth: "user",
@@ -60,7 +61,7 @@ export const getCalendarFeed = endpoint<{ token: string }>({
   method: "GET",
   path: "/calendar-feed/{token}",
   summary:
-    "The calendar feed (text/calendar, iCal) at the address POST calendar-feed gave " +
+    "The calendar feed (text/calendar, iCal) at the address POST auth/calendar-feed gave " +
     "({token}.ics): the owner's booked shifts from 60 days ago on. No sign-in: the token is " +
     "the credential. Unknown, replaced or turned-off token, or a deactivated owner: 404",
   tag: "calendar",

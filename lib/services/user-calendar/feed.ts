@@ -41,7 +41,7 @@ export interface FeedStatus {
   last_used_at: Date | null;
 }
 
-/** GET calendar-feed: whether the caller's feed is on, since when and when last read. */
+/** GET auth/calendar-feed: whether the caller's feed is on, since when and when last read. */
 export async function feedStatus(ctx: Ctx): Promise<FeedStatus> {
   const actor = requireUser(ctx);
   const f = schema.calendarFeeds;
@@ -57,7 +57,7 @@ export async function feedStatus(ctx: Ctx): Promise<FeedStatus> {
 }
 
 /**
- * POST calendar-feed: turns the caller's feed on, or gives it a new address (the old one
+ * POST auth/calendar-feed: turns the caller's feed on, or gives it a new address (the old one
  * stops at once). Answers the address, which is never shown again.
  */
 export async function issueFeed(ctx: Ctx) {
@@ -92,7 +92,7 @@ export async function issueFeed(ctx: Ctx) {
   };
 }
 
-/** DELETE calendar-feed: turns the caller's feed off; its address answers 404 from now on. */
+/** DELETE auth/calendar-feed: turns the caller's feed off; its address answers 404 from now on. */
 export async function disableFeed(ctx: Ctx) {
   const actor = requireUser(ctx);
   await withTx(ctx, async (ctx) => {

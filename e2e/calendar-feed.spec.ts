@@ -45,10 +45,10 @@ test("a worker subscribes its calendar: the .ics has its shift; a new address st
       status: string;
       start: string;
       end: string;
-      job: { name: string };
+      job: { name: string; status: string };
       skill: { name: string };
     }[]
-  ).find((s) => s.status === "Booked");
+  ).find((s) => s.status === "Booked" && s.job.status !== "Cancelled");
   expect(shift, "the demo worker has an upcoming booked shift").toBeTruthy();
 
   await signedIn(page, ACCOUNTS.worker);

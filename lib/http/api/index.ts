@@ -45,6 +45,7 @@ import { jobReportEndpoints } from "./job-report";
 import { workerSlipsEndpoints } from "./worker-slips";
 import { statisticsEndpoints } from "./statistics";
 import { rosterEndpoints } from "./roster";
+import { userCalendarEndpoints } from "./user-calendar";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -90,6 +91,7 @@ const operations: Endpoint[] = [
   ...jobReportEndpoints,
   ...workerSlipsEndpoints,
   ...rosterEndpoints,
+  ...userCalendarEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -34,7 +34,7 @@ export function CalendarFeedCard({
   /** "Turned on 20/11/2026 10:00", already in the viewer's zone. */
   since: string | null;
   lastUsed: string | null;
-  issue: () => Promise<Issued>;
+  issue: (input: { intent: "turn_on" | "new_address" }) => Promise<Issued>;
   disable: () => Promise<Done>;
 }) {
   const router = useRouter();
@@ -43,9 +43,9 @@ export function CalendarFeedCard({
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  const make = () =>
+  const make = (intent: "turn_on" | "new_address") =>
     start(async () => {
-      const result = await issue();
+      const result = await issue({ intent });
       if (result.ok) {
         setUrl(result.data.data.url);
         notify.success(result.data.message);
@@ -120,7 +120,7 @@ export function CalendarFeedCard({
                 variant="secondary"
                 loading={pending}
                 disabled={pending}
-                onClick={make}
+                onClick={() => make("new_address")}
               >
                 Get a new address
               </Button>
@@ -129,7 +129,12 @@ export function CalendarFeedCard({
               </Button>
             </>
           ) : (
-            <Button type="button" loading={pending} disabled={pending} onClick={make}>
+            <Button
+              type="button"
+              loading={pending}
+              disabled={pending}
+              onClick={() => make("turn_on")}
+            >
               Turn calendar feed on
             </Button>
           )}

@@ -4,7 +4,7 @@ import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { sha256 } from "@/lib/auth/secret";
 import { LIMITS } from "@/lib/services/auth/rate-limit";
-import { FEED_IS_OFF, readFeed } from "@/lib/services/user-calendar";
+import { FEED_ALREADY_ON, FEED_IS_OFF, readFeed } from "@/lib/services/user-calendar";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { testDatabase } from "@/lib/testing/db";
 import { apiUser, createUser } from "@/lib/testing/fixtures";
@@ -135,6 +135,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     const made = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
+      json: { intent: "turn_on" },
     });
     expect(made.status).toBe(200);
     const first = (made.body as { data: { url: string } }).data.url;
@@ -161,10 +162,29 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     const again = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
+      json: { intent: "new_address" },
     });
     const second = (again.body as { data: { url: string } }).data.url;
     expect(second).not.toBe(first);
     expect((await getFeed(first)).status).toBe(404);
+    expect((await getFeed(second)).status).toBe(200);
+
+    // Said explicitly: "turn on" again is refused (the shown address stays), junk is a 422.
+    const onAgain = await callRoute(feedRoute.POST, "auth/calendar-feed", {
+      token: w.token,
+      method: "POST",
+      json: { intent: "turn_on" },
+    });
+    expect(onAgain.status).toBe(409);
+    expect((onAgain.body as { message: string }).message).toBe(FEED_ALREADY_ON);
+    for (const json of [{}, { intent: "zzz" }]) {
+      const bad = await callRoute(feedRoute.POST, "auth/calendar-feed", {
+        token: w.token,
+        method: "POST",
+        json,
+      });
+      expect(bad.status).toBe(422);
+    }
     expect((await getFeed(second)).status).toBe(200);
 
     const del = await callRoute(feedRoute.DELETE, "auth/calendar-feed", {
@@ -179,6 +199,13 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     });
     expect(twice.status).toBe(404);
     expect((twice.body as { message: string }).message).toBe(FEED_IS_OFF);
+    const renewOff = await callRoute(feedRoute.POST, "auth/calendar-feed", {
+      token: w.token,
+      method: "POST",
+      json: { intent: "new_address" },
+    });
+    expect(renewOff.status).toBe(404);
+    expect((renewOff.body as { message: string }).message).toBe(FEED_IS_OFF);
   });
 
   it("each user's feed is its own: an office user and a client contact turn theirs on too", async () => {
@@ -187,6 +214,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
       const res = await callRoute(feedRoute.POST, "auth/calendar-feed", {
         token: u.token,
         method: "POST",
+        json: { intent: "turn_on" },
       });
       expect(res.status).toBe(200);
       const feed = await getFeed((res.body as { data: { url: string } }).data.url);
@@ -209,6 +237,7 @@ describe("calendar feed: turn on, read, regenerate, turn off", () => {
     const made = await callRoute(feedRoute.POST, "auth/calendar-feed", {
       token: w.token,
       method: "POST",
+      json: { intent: "turn_on" },
     });
     const url = (made.body as { data: { url: string } }).data.url;
     expect((await getFeed(url)).status).toBe(200);

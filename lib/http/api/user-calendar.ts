@@ -7,6 +7,7 @@ import {
   disableFeed,
   feedStatus,
   issueFeed,
+  issueFeedInput,
   readFeed,
 } from "@/lib/services/user-calendar";
 
@@ -41,11 +42,13 @@ export const postCalendarFeed = endpoint({
   method: "POST",
   path: "/auth/calendar-feed",
   summary:
-    "Turn the caller's calendar feed on, or give it a new address (the old one stops at " +
-    "once). Answers { message, data: { url } }: the address is shown only this once",
+    'Turn the caller\'s calendar feed on (intent "turn_on"; 409 when it is on), or give it a ' +
+    'new address (intent "new_address"; the old one stops at once; 404 when it is off). ' +
+    "Answers { message, data: { url } }: the address is shown only this once",
   tag: "calendar",
   auth: "user",
-  run: async (ctx) => NextResponse.json(await issueFeed(ctx)),
+  body: issueFeedInput,
+  run: async (ctx, { body }) => NextResponse.json(await issueFeed(ctx, body)),
 });
 
 export const deleteCalendarFeed = endpoint({

@@ -1,11 +1,13 @@
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { schema, type Db } from "@/db";
 import { randomToken, sha256 } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
 import { ROLE } from "@/lib/domain/permissions";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { requireUser, withTx, type Ctx } from "../context";
-import { NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
+import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { addressKey, beginAttempt, finishAttempt } from "../auth/rate-limit";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
@@ -21,6 +23,8 @@ import { buildFeedIcs, type FeedEvent } from "./ics";
 /** Every refusal of the feed route reads the same, whatever the reason. */
 export const FEED_NOT_FOUND = "Not found.";
 export const FEED_IS_OFF = "Your calendar feed is not turned on.";
+export const FEED_ALREADY_ON =
+  "Your calendar feed is already on. Get a new address if you want to replace it.";
 export const FEED_CREATED =
   "Your calendar feed is on. Copy the address now: it is shown only once.";
 export const FEED_TURNED_OFF = "Your calendar feed is off. Its address no longer works.";
@@ -57,11 +61,24 @@ export async function feedStatus(ctx: Ctx): Promise<FeedStatus> {
 }
 
 /**
- * POST auth/calendar-feed: turns the caller's feed on, or gives it a new address (the old one
- * stops at once). Answers the address, which is never shown again.
+ * What the caller means: turning the feed on, or replacing its address. Said explicitly, so a
+ * repeated "Turn on" (a double click, a retried request) never silently kills the address the
+ * user was just shown and may have copied into a phone.
  */
-export async function issueFeed(ctx: Ctx) {
+export const issueFeedInput = z.object({
+  intent: z.enum(["turn_on", "new_address"], {
+    error: 'The intent field must be "turn_on" or "new_address".',
+  }),
+});
+
+/**
+ * POST auth/calendar-feed: turns the caller's feed on (409 when it is on), or gives it a new
+ * address (the old one stops at once; 404 when it is off). Answers the address, which is never
+ * shown again.
+ */
+export async function issueFeed(ctx: Ctx, raw: unknown) {
   const actor = requireUser(ctx);
+  const { intent } = parseInput(issueFeedInput, raw ?? {});
   const token = randomToken(TOKEN_BYTES);
   const tokenHash = sha256(token);
   const regenerated = await withTx(ctx, async (ctx) => {
@@ -71,6 +88,8 @@ export async function issueFeed(ctx: Ctx) {
       .from(f)
       .where(eq(f.userId, actor.userId))
       .for("update");
+    if (intent === "turn_on" && before) throw new ConflictError(FEED_ALREADY_ON);
+    if (intent === "new_address" && !before) throw new NotFoundError(FEED_IS_OFF);
     await ctx.db
       .insert(f)
       .values({ userId: actor.userId, tokenHash, createdAt: ctx.now })

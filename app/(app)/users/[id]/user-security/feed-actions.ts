@@ -3,8 +3,8 @@
 import { runAction } from "@/lib/http/action";
 import { disableFeed, issueFeed } from "@/lib/services/user-calendar";
 
-export async function issueFeedAction() {
-  return runAction((ctx) => issueFeed(ctx));
+export async function issueFeedAction(input: unknown) {
+  return runAction((ctx) => issueFeed(ctx, input));
 }
 
 export async function disableFeedAction() {

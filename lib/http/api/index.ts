@@ -43,6 +43,7 @@ import { salaryExportEndpoints } from "./salary-exports";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
 import { workerSlipsEndpoints } from "./worker-slips";
+import { calendarEndpoints } from "./calendar";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -86,6 +87,7 @@ const operations: Endpoint[] = [
   ...quotesEndpoints,
   ...jobReportEndpoints,
   ...workerSlipsEndpoints,
+  ...calendarEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -4,7 +4,9 @@ import {
   calendarEventLabel,
   calendarFill,
   calendarRange,
+  dayText,
   parseDay,
+  visibleRange,
 } from "./calendar";
 
 const today = { year: 2026, month: 2, day: 14 };
@@ -79,5 +81,34 @@ describe("calendarFill", () => {
     expect(calendarEventLabel({ title: "Gala", fill: "full", booked: 2, positions: 2 })).toBe(
       "Gala · 2 / 2",
     );
+  });
+});
+
+describe("visibleRange", () => {
+  const d = (s: string) => parseDay(s)!;
+  it("covers a month's 6-week grid from the Monday on or before the 1st", () => {
+    // 1 Nov 2026 is a Sunday.
+    expect(visibleRange("month", d("2026-11-17"))).toEqual({
+      start: d("2026-10-26"),
+      end: d("2026-12-06"),
+    });
+    // 1 Jun 2026 is a Monday.
+    expect(visibleRange("month", d("2026-06-30")).start).toEqual(d("2026-06-01"));
+    const r = visibleRange("month", d("2026-11-17"));
+    expect(calendarRange(dayText(r.start), dayText(r.end), r.start)).toMatchObject({ days: 42 });
+  });
+  it("covers Monday to Sunday for a week, the day, and 30 agenda days", () => {
+    expect(visibleRange("week", d("2026-11-01"))).toEqual({
+      start: d("2026-10-26"),
+      end: d("2026-11-01"),
+    });
+    expect(visibleRange("day", d("2026-11-01"))).toEqual({
+      start: d("2026-11-01"),
+      end: d("2026-11-01"),
+    });
+    expect(visibleRange("agenda", d("2026-11-20"))).toEqual({
+      start: d("2026-11-20"),
+      end: d("2026-12-19"),
+    });
   });
 });

@@ -111,3 +111,40 @@ export function calendarEventLabel(e: {
   const prefix = e.fill === "cancelled" ? "Cancelled: " : e.fill === "draft" ? "Draft: " : "";
   return `${prefix}${e.title} · ${e.booked} / ${e.positions}`;
 }
+
+/** The calendar screen's views (react-big-calendar's names); month is the default. */
+export const CALENDAR_VIEWS = ["month", "week", "day", "agenda"] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** Days the agenda view lists from its date (react-big-calendar's default length). */
+export const AGENDA_DAYS = 30;
+
+/** Day of the week, Monday = 1 … Sunday = 7 (weeks start on Monday). */
+const isoWeekday = (d: LocalDay) =>
+  ((new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * The days a view of `date` shows, so the screen fetches exactly those: a month its 6-week
+ * grid (42 days from the Monday on or before the 1st), a week Monday to Sunday, a day itself,
+ * the agenda 30 days from the date.
+ */
+export function visibleRange(
+  view: CalendarView,
+  date: LocalDay,
+): { start: LocalDay; end: LocalDay } {
+  switch (view) {
+    case "month": {
+      const first = { year: date.year, month: date.month, day: 1 };
+      const start = addDaysTo(first, 1 - isoWeekday(first));
+      return { start, end: addDaysTo(start, 41) };
+    }
+    case "week": {
+      const start = addDaysTo(date, 1 - isoWeekday(date));
+      return { start, end: addDaysTo(start, 6) };
+    }
+    case "day":
+      return { start: date, end: date };
+    case "agenda":
+      return { start: date, end: addDaysTo(date, AGENDA_DAYS - 1) };
+  }
+}

@@ -23,8 +23,8 @@ test("a PM filters the calendar to a branch and opens a job's shifts from an eve
   const event = (name: string) => page.locator(".rbc-event", { hasText: name });
   // Copenhagen's arena season runs every day from tomorrow: it is in this month's grid.
   await expect(event("Royal Arena winter season").first()).toBeVisible();
-  await expectAccessible(page);
   await page.screenshot({ path: `${shotDir}/calendar-month-1280.png`, fullPage: true });
+  await expectAccessible(page);
 
   await page.getByLabel("Branch").selectOption({ label: "London" });
   await expect(page).toHaveURL(/[?&]branch=\d+/);
@@ -43,6 +43,7 @@ test("a PM filters the calendar to a branch and opens a job's shifts from an eve
   await expect(page).toHaveURL(/[?&]view=agenda/);
   await expect(page.locator(".rbc-agenda-view")).toBeVisible();
   await expect(page.getByText("Royal Arena winter season").first()).toBeVisible();
-  await noSidewaysScroll(page);
   await page.screenshot({ path: `${shotDir}/calendar-agenda-390.png`, fullPage: true });
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
 });

@@ -2,9 +2,15 @@
 
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./calendar.css";
-import { useCallback, useEffect, useMemo } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo } from "react";
 import { useRouter } from "next/navigation";
-import { Calendar, luxonLocalizer, type EventProps, type View } from "react-big-calendar";
+import {
+  Calendar,
+  luxonLocalizer,
+  type EventProps,
+  type ShowMoreProps,
+  type View,
+} from "react-big-calendar";
 import { DateTime, Settings } from "luxon";
 import { useQueryNavigation } from "@/components/ui/use-query-navigation";
 import {
@@ -31,6 +37,31 @@ const PHONE = "(max-width: 639px)";
 function localizerIn(timeZone: string) {
   Settings.defaultZone = timeZone;
   return luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+}
+
+/** Opens a day in the day view (a month cell's "+N more"). */
+const DrillContext = createContext<(day: Date) => void>(() => undefined);
+
+/**
+ * A month cell's "+N more": the library's own is a bare button inside its ARIA row, which axe
+ * refuses (a row owns cells); this one sits in a cell and drills into the day view.
+ */
+function ShowMore({ slotDate, count }: ShowMoreProps<Item>) {
+  const drill = useContext(DrillContext);
+  return (
+    <span role="cell">
+      <button
+        type="button"
+        className="rbc-button-link rbc-show-more"
+        onClick={(e) => {
+          e.stopPropagation();
+          drill(slotDate);
+        }}
+      >
+        +{count} more
+      </button>
+    </span>
+  );
 }
 
 function EventLabel({ event }: EventProps<Item>) {
@@ -94,6 +125,11 @@ export default function CalendarView({
     [timeZone, date],
   );
 
+  const drill = useCallback(
+    (d: Date) => navigate({ date: dayOf(d), view: "day" }),
+    [navigate, dayOf],
+  );
+
   useEffect(() => {
     // A phone opens on the agenda; a view named in the URL (or chosen) is kept.
     if (!viewInUrl && window.matchMedia(PHONE).matches)
@@ -109,32 +145,34 @@ export default function CalendarView({
           the rest.
         </p>
       )}
-      <div className="cal-wrap" data-pending={pending ? "" : undefined} aria-busy={pending}>
-        <Calendar<Item>
-          localizer={localizer}
-          events={items}
-          view={view}
-          views={VIEWS}
-          date={current}
-          onView={(v: View) => navigate({ view: v })}
-          onNavigate={(d: Date) => navigate({ date: dayOf(d) })}
-          onDrillDown={(d: Date, v: View) => navigate({ date: dayOf(d), view: v })}
-          onSelectEvent={(item: Item) => router.push(item.event.href)}
-          eventPropGetter={(item: Item) => ({ className: `cal-ev cal-ev-${item.event.fill}` })}
-          components={{ event: EventLabel, agenda: { event: EventLabel } }}
-          tooltipAccessor={null}
-          popup={false}
-          showMultiDayTimes
-          messages={{
-            showMore: (n: number) => `+${n} more`,
-            noEventsInRange: "No shifts in this range.",
-          }}
-          formats={{
-            agendaHeaderFormat: ({ start, end }, culture, l) =>
-              `${l!.format(start, "dd/MM/yyyy", culture)} – ${l!.format(end, "dd/MM/yyyy", culture)}`,
-          }}
-        />
-      </div>
+      <DrillContext value={drill}>
+        <div className="cal-wrap" data-pending={pending ? "" : undefined} aria-busy={pending}>
+          <Calendar<Item>
+            localizer={localizer}
+            events={items}
+            view={view}
+            views={VIEWS}
+            date={current}
+            onView={(v: View) => navigate({ view: v })}
+            onNavigate={(d: Date) => navigate({ date: dayOf(d) })}
+            onDrillDown={(d: Date, v: View) => navigate({ date: dayOf(d), view: v })}
+            onSelectEvent={(item: Item) => router.push(item.event.href)}
+            eventPropGetter={(item: Item) => ({ className: `cal-ev cal-ev-${item.event.fill}` })}
+            components={{ event: EventLabel, agenda: { event: EventLabel }, showMore: ShowMore }}
+            tooltipAccessor={null}
+            popup={false}
+            showMultiDayTimes
+            messages={{
+              showMore: (n: number) => `+${n} more`,
+              noEventsInRange: "No shifts in this range.",
+            }}
+            formats={{
+              agendaHeaderFormat: ({ start, end }, culture, l) =>
+                `${l!.format(start, "dd/MM/yyyy", culture)} – ${l!.format(end, "dd/MM/yyyy", culture)}`,
+            }}
+          />
+        </div>
+      </DrillContext>
       <ul className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-gray-700" aria-label="Colour key">
         {LEGEND.map((fill) => (
           <li key={fill} className="flex items-center gap-1.5">

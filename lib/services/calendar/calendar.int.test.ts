@@ -19,6 +19,7 @@ import * as jobsRoute from "@/app/api/v2/calendar-jobs/route";
 import * as shiftsRoute from "@/app/api/v2/calendar/shifts/route";
 import { makeCtx } from "../context";
 import { calendarJobs, calendarShifts } from "./index";
+import { calendarScreen } from "./screen";
 
 let handle: DbHandle;
 let db: Db;
@@ -393,6 +394,37 @@ describe("calendar/shifts", () => {
     expect(page.items).toEqual([]);
     const e = await appErrorOf(calendarShifts(await as(w.colB), { date: "abc" }));
     expect(e.status).toBe(422);
+  });
+});
+
+describe("the /calendar screen", () => {
+  it("fetches exactly the visible days of the view in the URL", async () => {
+    const s = await calendarScreen(await as(w.pm), { view: "week", date: "2026-11-12" });
+    expect(s).toMatchObject({ view: "week", date: "2026-11-12", viewInUrl: true });
+    expect(s.calendar).toMatchObject({ start_date: "2026-11-09", end_date: "2026-11-15" });
+    expect(jobIds(s.calendar)).toEqual([ids.published, ids.otherCompany, ids.draft, ids.cancelled]);
+    expect(s.filters?.branches.map((b) => b.id)).toContain(branchA);
+  });
+
+  it("shows month and today for values the URL cannot mean, and drops bad filters", async () => {
+    const s = await calendarScreen(await as(w.pm), {
+      view: "zzz",
+      date: "abc",
+      branch: "abc",
+      country_id: "99999999999",
+      company_id: "0",
+    });
+    expect(s).toMatchObject({ view: "month", date: "2026-11-20" });
+    expect(s.calendar).toMatchObject({ start_date: "2026-10-26", end_date: "2026-12-06" });
+    expect(s.calendar.events.length).toBe(5);
+    const filtered = await calendarScreen(await as(w.pm), { branch: String(branchA), own: "1" });
+    expect(jobIds(filtered.calendar)).toEqual([ids.published]);
+  });
+
+  it("gives a worker its own shifts and no filters, whatever the URL asks", async () => {
+    const s = await calendarScreen(await as(w.worker), { company_id: String(w.companyB) });
+    expect(s.filters).toBeNull();
+    expect(jobIds(s.calendar)).toEqual([ids.published]);
   });
 });
 

@@ -2,7 +2,7 @@
 
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./calendar.css";
-import { createContext, useCallback, useContext, useEffect, useMemo } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { useRouter } from "next/navigation";
 import {
   Calendar,
@@ -71,10 +71,10 @@ function EventLabel({ event }: EventProps<Item>) {
     <span className="cal-ev-label" title={`${label} (${CALENDAR_FILL_LABEL[e.fill]})`}>
       {e.fill === "cancelled" && <span className="cal-ev-tag">Cancelled</span>}
       {e.fill === "draft" && <span className="cal-ev-tag">Draft</span>}
-      <span className="cal-ev-title">{e.title}</span>{" "}
       <span className="cal-ev-count">
         {e.booked} / {e.positions}
-      </span>
+      </span>{" "}
+      <span className="cal-ev-title">{e.title}</span>
       <span className="sr-only"> ({CALENDAR_FILL_LABEL[e.fill]})</span>
     </span>
   );
@@ -105,6 +105,7 @@ export default function CalendarView({
   const router = useRouter();
   const { navigate, hrefWith, pending } = useQueryNavigation();
   const localizer = useMemo(() => localizerIn(timeZone), [timeZone]);
+  const wrap = useRef<HTMLDivElement>(null);
   const items = useMemo<Item[]>(
     () =>
       events.map((e) => ({
@@ -131,6 +132,15 @@ export default function CalendarView({
   );
 
   useEffect(() => {
+    // The week and day grids scroll inside a box: make it reachable by keyboard.
+    wrap.current?.querySelectorAll(".rbc-time-content").forEach((el) => {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", "Shifts by time of day");
+    });
+  }, [view, events]);
+
+  useEffect(() => {
     // A phone opens on the agenda; a view named in the URL (or chosen) is kept.
     if (!viewInUrl && window.matchMedia(PHONE).matches)
       router.replace(hrefWith({ view: "agenda" }), { scroll: false });
@@ -146,7 +156,11 @@ export default function CalendarView({
         </p>
       )}
       <DrillContext value={drill}>
-        <div className="cal-wrap" data-pending={pending ? "" : undefined} aria-busy={pending}>
+        <div
+          className={`cal-wrap cal-view-${view}`}
+          data-pending={pending ? "" : undefined}
+          aria-busy={pending}
+        >
           <Calendar<Item>
             localizer={localizer}
             events={items}
@@ -167,6 +181,17 @@ export default function CalendarView({
               noEventsInRange: "No shifts in this range.",
             }}
             formats={{
+              timeGutterFormat: "HH:mm",
+              agendaTimeFormat: "HH:mm",
+              agendaDateFormat: "ccc dd/MM",
+              dayFormat: "ccc dd/MM",
+              dayHeaderFormat: "cccc dd/MM/yyyy",
+              eventTimeRangeFormat: ({ start, end }, culture, l) =>
+                `${l!.format(start, "HH:mm", culture)}–${l!.format(end, "HH:mm", culture)}`,
+              agendaTimeRangeFormat: ({ start, end }, culture, l) =>
+                `${l!.format(start, "HH:mm", culture)}–${l!.format(end, "HH:mm", culture)}`,
+              dayRangeHeaderFormat: ({ start, end }, culture, l) =>
+                `${l!.format(start, "dd/MM", culture)} – ${l!.format(end, "dd/MM/yyyy", culture)}`,
               agendaHeaderFormat: ({ start, end }, culture, l) =>
                 `${l!.format(start, "dd/MM/yyyy", culture)} – ${l!.format(end, "dd/MM/yyyy", culture)}`,
             }}

@@ -42,18 +42,16 @@ beforeAll(async () => {
     .insert(schema.shiftSlots)
     .values(shifts.flatMap((s) => [{ shiftId: s.id, skillId: w.skill, positions: 3 }]))
     .returning({ id: schema.shiftSlots.id, shiftId: schema.shiftSlots.shiftId });
-  await db
-    .insert(schema.applications)
-    .values(
-      slots
-        .filter((_, i) => i % 3 === 0)
-        .map((s) => ({
-          shiftSlotId: s.id,
-          shiftId: s.shiftId,
-          assigneeId: w.worker,
-          status: "Booked" as const,
-        })),
-    );
+  await db.insert(schema.applications).values(
+    slots
+      .filter((_, i) => i % 3 === 0)
+      .map((s) => ({
+        shiftSlotId: s.id,
+        shiftId: s.shiftId,
+        assigneeId: w.worker,
+        status: "Booked" as const,
+      })),
+  );
 }, 120_000);
 afterAll(async () => {
   await handle?.close();

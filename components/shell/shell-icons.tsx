@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import {
   Banknote,
   Building2,
+  CalendarDays,
   Earth,
   FolderTree,
   KeyRound,
@@ -46,6 +47,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   home: Home,
   mail: Mail,
   jobs: BriefcaseBusiness,
+  calendar: CalendarDays,
   templates: Files,
   venues: MapPinned,
   clients: Handshake,

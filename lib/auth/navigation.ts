@@ -21,6 +21,7 @@ export type NavIcon =
   | "home"
   | "mail"
   | "jobs"
+  | "calendar"
   | "templates"
   | "venues"
   | "clients"
@@ -54,6 +55,7 @@ export const NAVIGATION: NavGroup[] = [
       { href: "/dashboard", label: "Dashboard", icon: "dashboard" },
       { href: "/my-dashboard", label: "My dashboard", icon: "home" },
       { href: "/jobs", label: "Jobs", icon: "jobs" },
+      { href: "/calendar", label: "Calendar", icon: "calendar" },
       { href: "/jobs/templates", label: "Job templates", icon: "templates" },
       { href: "/approvals", label: "Approvals", icon: "approvals" },
     ],

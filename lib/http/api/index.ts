@@ -46,6 +46,7 @@ import { workerSlipsEndpoints } from "./worker-slips";
 import { statisticsEndpoints } from "./statistics";
 import { rosterEndpoints } from "./roster";
 import { userCalendarEndpoints } from "./user-calendar";
+import { calendarEndpoints } from "./calendar";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -92,6 +93,7 @@ const operations: Endpoint[] = [
   ...workerSlipsEndpoints,
   ...rosterEndpoints,
   ...userCalendarEndpoints,
+  ...calendarEndpoints,
 ];
 
 export const openApi = endpoint({

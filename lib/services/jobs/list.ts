@@ -24,7 +24,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag, idList, optionalId, searchText, strictFlag } from "../params";
 import { parseInput } from "../validate";
 import { escapeLike } from "../like";
-import { jobScope } from "./scope";
+import { jobScope, ownJob } from "./scope";
 import { filledOfSlot, hasUnfilledSlotSoon } from "./fill";
 
 export const jobsListInput = pageInput(10).extend({
@@ -100,13 +100,7 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
     f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
     status ? eq(schema.jobs.status, status) : undefined,
     unfilled ? hasUnfilledSlotSoon(ctx.db, ctx.now) : undefined,
-    own
-      ? or(
-          eq(schema.jobs.projectManagerId, actor.userId),
-          eq(schema.jobs.createdById, actor.userId),
-          eq(schema.jobs.bookerId, actor.userId),
-        )
-      : undefined,
+    own ? ownJob(actor.userId) : undefined,
     f.branches?.length
       ? exists(
           ctx.db

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { parseId } from "../params";
 import { schema } from "@/db";
 import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
@@ -13,6 +13,15 @@ export function jobScope(actor: UserActor): SQL {
   const live = isNull(schema.jobs.deletedAt);
   if (!actor.isClient) return live;
   return actor.companyId ? and(live, eq(schema.jobs.companyId, actor.companyId))! : sql`false`;
+}
+
+/** "Own jobs" (the jobs list's and the calendar's filter own=1): the user manages, booked or created the job. */
+export function ownJob(userId: number): SQL {
+  return or(
+    eq(schema.jobs.projectManagerId, userId),
+    eq(schema.jobs.createdById, userId),
+    eq(schema.jobs.bookerId, userId),
+  )!;
 }
 
 /** The company ids a user may create jobs and venues for, or "all". */

@@ -3,6 +3,7 @@ import type { SkillName } from "../master";
 import { DENMARK } from "./denmark";
 import { GERMANY_UK } from "./germany-uk";
 import { SWEDEN_NORWAY } from "./sweden-norway";
+import { CALENDAR_SERIES } from "./calendar";
 
 export type { ApplicationStatus, JobPlan, JobStatus, ShiftPlan } from "./types";
 
@@ -11,7 +12,7 @@ export type { ApplicationStatus, JobPlan, JobStatus, ShiftPlan } from "./types";
  * ones weeks back, jobs waiting for hours (Report!) from the last days, one running now, and
  * published jobs ahead (plus one draft and one cancelled).
  */
-export const JOBS: JobPlan[] = [...DENMARK, ...SWEDEN_NORWAY, ...GERMANY_UK];
+export const JOBS: JobPlan[] = [...DENMARK, ...SWEDEN_NORWAY, ...GERMANY_UK, ...CALENDAR_SERIES];
 
 /**
  * William Berg's own history (worker@crewdeck.test), so every tab of the worker dashboard

@@ -1,0 +1,5 @@
+import { PageSkeleton } from "@/components/ui";
+
+export default function Loading() {
+  return <PageSkeleton />;
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS } from "./support/auth";
+import { expectAccessible, noSidewaysScroll, signedIn } from "./support/page";
+
+/**
+ * The job/shift calendar (issue 25): the PM opens /calendar (month view), filters it to one
+ * branch (the URL carries it; other branches' events are gone), opens a job from an event and
+ * lands on its shifts; at 390 px the calendar opens in the agenda view. axe and screenshots at
+ * both widths.
+ */
+const shotDir = process.env.SHOTS_DIR ?? "/tmp/shots-calendar";
+fs.mkdirSync(shotDir, { recursive: true });
+
+test("a PM filters the calendar to a branch and opens a job's shifts from an event", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signedIn(page, ACCOUNTS.pm);
+  await page.goto("/calendar");
+  await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  await expect(page.locator(".rbc-month-view")).toBeVisible();
+  const event = (name: string) => page.locator(".rbc-event", { hasText: name });
+  // Copenhagen's arena season runs every day from tomorrow: it is in this month's grid.
+  await expect(event("Royal Arena winter season").first()).toBeVisible();
+  await page.screenshot({ path: `${shotDir}/calendar-month-1280.png`, fullPage: true });
+  await expectAccessible(page);
+
+  await page.getByLabel("Branch").selectOption({ label: "London" });
+  await expect(page).toHaveURL(/[?&]branch=\d+/);
+  await expect(event("Riverside Stage winter run").first()).toBeVisible();
+  await expect(event("Royal Arena winter season")).toHaveCount(0);
+  await page.screenshot({ path: `${shotDir}/calendar-london-1280.png`, fullPage: true });
+
+  await event("Riverside Stage winter run").first().click();
+  await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: /Riverside Stage winter run/ }),
+  ).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/calendar");
+  await expect(page).toHaveURL(/[?&]view=agenda/);
+  await expect(page.locator(".rbc-agenda-view")).toBeVisible();
+  await expect(page.getByText("Royal Arena winter season").first()).toBeVisible();
+  await page.screenshot({ path: `${shotDir}/calendar-agenda-390.png`, fullPage: true });
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import {
+  CALENDAR_MESSAGES,
+  calendarEventLabel,
+  calendarFill,
+  calendarRange,
+  dayText,
+  parseDay,
+  visibleRange,
+} from "./calendar";
+
+const today = { year: 2026, month: 2, day: 14 };
+
+describe("calendarRange", () => {
+  it("defaults to the month of today (spec §9)", () => {
+    expect(calendarRange(undefined, "", today)).toEqual({
+      ok: true,
+      start: { year: 2026, month: 2, day: 1 },
+      end: { year: 2026, month: 2, day: 28 },
+      days: 28,
+    });
+  });
+  it("fills the missing end with the month's edge", () => {
+    const r = calendarRange("2028-02-10", undefined, today);
+    expect(r).toMatchObject({ ok: true, end: { year: 2028, month: 2, day: 29 }, days: 20 });
+    const e = calendarRange(undefined, "2026-12-05", today);
+    expect(e).toMatchObject({ ok: true, start: { year: 2026, month: 12, day: 1 }, days: 5 });
+  });
+  it("accepts one day and a 45-day range, refuses 46 days and an end before the start", () => {
+    expect(calendarRange("2026-03-01", "2026-03-01", today)).toMatchObject({ ok: true, days: 1 });
+    expect(calendarRange("2026-01-01", "2026-02-14", today)).toMatchObject({ ok: true, days: 45 });
+    expect(calendarRange("2026-01-01", "2026-02-15", today)).toEqual({
+      ok: false,
+      field: "endDate",
+      message: CALENDAR_MESSAGES.tooLong,
+    });
+    expect(calendarRange("2026-03-02", "2026-03-01", today)).toEqual({
+      ok: false,
+      field: "endDate",
+      message: CALENDAR_MESSAGES.endBeforeStart,
+    });
+  });
+  it("refuses dates that are not real days", () => {
+    for (const bad of ["abc", "2026-02-29", "2026-13-01", "26-01-01", "0", "01/02/2026"])
+      expect(calendarRange(bad, undefined, today)).toMatchObject({ ok: false, field: "startDate" });
+    expect(calendarRange("2026-01-01", ["x"], today)).toMatchObject({
+      ok: false,
+      field: "endDate",
+    });
+  });
+});
+
+describe("parseDay", () => {
+  it("reads YYYY-MM-DD and the date part of an ISO date-time", () => {
+    expect(parseDay("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(parseDay("2026-10-25T23:00:00Z")).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parseDay("2026-10-25x")).toBeNull();
+    expect(parseDay(20261025)).toBeNull();
+  });
+});
+
+describe("calendarFill", () => {
+  it.each([
+    ["Published", 0, 3, "empty"],
+    ["Published", 1, 3, "partial"],
+    ["Report!", 3, 3, "full"],
+    ["Published", 4, 3, "full"],
+    ["Published", 0, 0, "none"],
+    ["Draft", 3, 3, "draft"],
+    ["Cancelled", 1, 3, "cancelled"],
+  ] as const)("%s %i/%i is %s", (status, booked, positions, fill) => {
+    expect(calendarFill(status, booked, positions)).toBe(fill);
+  });
+  it("labels Draft and Cancelled in words, not colour alone", () => {
+    expect(calendarEventLabel({ title: "Gala", fill: "cancelled", booked: 1, positions: 3 })).toBe(
+      "Cancelled: Gala · 1 / 3",
+    );
+    expect(calendarEventLabel({ title: "Gala", fill: "draft", booked: 0, positions: 2 })).toBe(
+      "Draft: Gala · 0 / 2",
+    );
+    expect(calendarEventLabel({ title: "Gala", fill: "full", booked: 2, positions: 2 })).toBe(
+      "Gala · 2 / 2",
+    );
+  });
+});
+
+describe("visibleRange", () => {
+  const d = (s: string) => parseDay(s)!;
+  it("covers a month's 6-week grid from the Monday on or before the 1st", () => {
+    // 1 Nov 2026 is a Sunday.
+    expect(visibleRange("month", d("2026-11-17"))).toEqual({
+      start: d("2026-10-26"),
+      end: d("2026-12-06"),
+    });
+    // 1 Jun 2026 is a Monday.
+    expect(visibleRange("month", d("2026-06-30")).start).toEqual(d("2026-06-01"));
+    const r = visibleRange("month", d("2026-11-17"));
+    expect(calendarRange(dayText(r.start), dayText(r.end), r.start)).toMatchObject({ days: 42 });
+  });
+  it("covers Monday to Sunday for a week, the day, and 30 agenda days", () => {
+    expect(visibleRange("week", d("2026-11-01"))).toEqual({
+      start: d("2026-10-26"),
+      end: d("2026-11-01"),
+    });
+    expect(visibleRange("day", d("2026-11-01"))).toEqual({
+      start: d("2026-11-01"),
+      end: d("2026-11-01"),
+    });
+    expect(visibleRange("agenda", d("2026-11-20"))).toEqual({
+      start: d("2026-11-20"),
+      end: d("2026-12-19"),
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import type { JobStatus } from "./statuses";
+
+/**
+ * The job/shift calendar's pure rules: which days a request covers (spec §9: no dates → the
+ * current month), how long a range may be, and the colour key of an event.
+ */
+
+/** A month view shows 6 weeks (42 days); a few days' margin either side for time zones. */
+export const CALENDAR_MAX_DAYS = 45;
+
+export const CALENDAR_MESSAGES = {
+  badDate: "Use a date written YYYY-MM-DD.",
+  endBeforeStart: "The end date must be on or after the start date.",
+  tooLong: `The calendar shows at most ${CALENDAR_MAX_DAYS} days at a time. Choose a shorter range.`,
+} as const;
+
+export interface LocalDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** "2026-11-03" (or an ISO date-time, whose date part counts) → a real calendar day, else null. */
+export function parseDay(value: unknown): LocalDay | null {
+  if (typeof value !== "string") return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || year > 2999) return null;
+  const t = new Date(Date.UTC(year, month - 1, day));
+  if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day)
+    return null;
+  return { year, month, day };
+}
+
+export const dayText = (d: LocalDay): string =>
+  `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+
+const dayNumber = (d: LocalDay) => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS;
+
+export function addDaysTo(d: LocalDay, days: number): LocalDay {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+export type RangeResult =
+  | { ok: true; start: LocalDay; end: LocalDay; days: number }
+  | { ok: false; field: "startDate" | "endDate"; message: string };
+
+/**
+ * The days a calendar request covers, both ends included. Both dates missing: the month of
+ * `today` (spec §9). Only one given: the other end is that month's edge, so
+ * "startDate=2026-11-10" reads the rest of November and "endDate=2026-11-10" its first ten days.
+ */
+export function calendarRange(startDate: unknown, endDate: unknown, today: LocalDay): RangeResult {
+  const blank = (v: unknown) => v === undefined || v === null || v === "";
+  const start = blank(startDate) ? null : parseDay(startDate);
+  const end = blank(endDate) ? null : parseDay(endDate);
+  if (!blank(startDate) && !start)
+    return { ok: false, field: "startDate", message: CALENDAR_MESSAGES.badDate };
+  if (!blank(endDate) && !end)
+    return { ok: false, field: "endDate", message: CALENDAR_MESSAGES.badDate };
+  const anchor = start ?? end ?? today;
+  const from = start ?? { year: anchor.year, month: anchor.month, day: 1 };
+  const to = end ?? lastOfMonth(from);
+  const days = dayNumber(to) - dayNumber(from) + 1;
+  if (days < 1) return { ok: false, field: "endDate", message: CALENDAR_MESSAGES.endBeforeStart };
+  if (days > CALENDAR_MAX_DAYS)
+    return { ok: false, field: "endDate", message: CALENDAR_MESSAGES.tooLong };
+  return { ok: true, start: from, end: to, days };
+}
+
+export function lastOfMonth(d: LocalDay): LocalDay {
+  const t = new Date(Date.UTC(d.year, d.month, 0));
+  return { year: d.year, month: d.month, day: t.getUTCDate() };
+}
+
+/**
+ * The colour key of an event. Draft and Cancelled win over the fill: the job is not (or no
+ * longer) being staffed. "none": a shift without positions.
+ */
+export type CalendarFill = "draft" | "cancelled" | "full" | "partial" | "empty" | "none";
+
+export function calendarFill(status: JobStatus, booked: number, positions: number): CalendarFill {
+  if (status === "Cancelled") return "cancelled";
+  if (status === "Draft") return "draft";
+  if (positions <= 0) return "none";
+  if (booked >= positions) return "full";
+  return booked > 0 ? "partial" : "empty";
+}
+
+/** Words for each fill state: the legend and the screen-reader text (never colour alone). */
+export const CALENDAR_FILL_LABEL: Record<CalendarFill, string> = {
+  full: "Fully booked",
+  partial: "Partly booked",
+  empty: "No one booked",
+  none: "No positions",
+  draft: "Draft",
+  cancelled: "Cancelled",
+};
+
+/** The event title the calendar draws: a prefix for Draft/Cancelled, then "booked / positions". */
+export function calendarEventLabel(e: {
+  title: string;
+  fill: CalendarFill;
+  booked: number;
+  positions: number;
+}): string {
+  const prefix = e.fill === "cancelled" ? "Cancelled: " : e.fill === "draft" ? "Draft: " : "";
+  return `${prefix}${e.title} · ${e.booked} / ${e.positions}`;
+}
+
+/** The calendar screen's views (react-big-calendar's names); month is the default. */
+export const CALENDAR_VIEWS = ["month", "week", "day", "agenda"] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+/** Days the agenda view lists from its date (react-big-calendar's default length). */
+export const AGENDA_DAYS = 30;
+
+/** Day of the week, Monday = 1 … Sunday = 7 (weeks start on Monday). */
+const isoWeekday = (d: LocalDay) =>
+  ((new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * The days a view of `date` shows, so the screen fetches exactly those: a month its 6-week
+ * grid (42 days from the Monday on or before the 1st), a week Monday to Sunday, a day itself,
+ * the agenda 30 days from the date.
+ */
+export function visibleRange(
+  view: CalendarView,
+  date: LocalDay,
+): { start: LocalDay; end: LocalDay } {
+  switch (view) {
+    case "month": {
+      const first = { year: date.year, month: date.month, day: 1 };
+      const start = addDaysTo(first, 1 - isoWeekday(first));
+      return { start, end: addDaysTo(start, 41) };
+    }
+    case "week": {
+      const start = addDaysTo(date, 1 - isoWeekday(date));
+      return { start, end: addDaysTo(start, 6) };
+    }
+    case "day":
+      return { start: date, end: date };
+    case "agenda":
+      return { start: date, end: addDaysTo(date, AGENDA_DAYS - 1) };
+  }
+}

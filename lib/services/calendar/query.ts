@@ -1,0 +1,222 @@
+import { z } from "zod";
+import { and, eq, exists, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { addDaysTo, calendarRange, dayText, type LocalDay } from "@/lib/domain/calendar";
+import { FILLED_STATUSES, type JobStatus } from "@/lib/domain/statuses";
+import { isValidTimeZone, toLocal } from "@/lib/domain/time";
+import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
+import { ForbiddenError, ValidationError } from "../errors";
+import { flag, idList, optionalId } from "../params";
+import { parseInput } from "../validate";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { jobScope, ownJob } from "../jobs/scope";
+
+/**
+ * The calendar's one query (calendar-jobs and calendar/shifts). The visible days are read in
+ * one time zone — `time_zone` when given, else the filtered country's, else the caller's own
+ * country's, else the agency's — and the zone is resolved inside the same statement, so a call
+ * is exactly one SQL query whatever it returns. Booked counts and positions are correlated
+ * sub-selects on indexed columns (no N+1).
+ */
+
+const dateText = z
+  .string({ error: "Use a date written YYYY-MM-DD." })
+  .max(40, "Use a date written YYYY-MM-DD.")
+  .optional()
+  .describe("YYYY-MM-DD, a day in the calendar's time zone (both ends included)");
+
+export const calendarFilterInput = z
+  .object({
+    country_id: optionalId.describe("Only jobs of this country"),
+    branches: idList.describe("Only jobs bookable from one of these branches (1,2,3)"),
+    companies: idList.describe("Only jobs of these client companies (1,2,3)"),
+    own: flag.describe("Only jobs the caller manages, books or created"),
+  })
+  .optional()
+  .default({});
+
+export const calendarInput = z.object({
+  startDate: dateText,
+  endDate: dateText,
+  time_zone: z
+    .string({ error: "Use an IANA time zone such as Europe/London." })
+    .max(64, "Use an IANA time zone such as Europe/London.")
+    .optional()
+    .describe("IANA zone the days are read in; default: the filtered country's, else the caller's"),
+  userId: optionalId.describe("Only shifts this user is booked on (a worker: only itself)"),
+  filter: calendarFilterInput,
+});
+export type CalendarInput = z.input<typeof calendarInput>;
+
+/** Draft and Cancelled jobs: the office sees them, clients and workers do not (decision, issue 25). */
+const OFFICE_ONLY: JobStatus[] = ["Draft", "Cancelled"];
+
+export type CalendarViewer =
+  | { kind: "office"; userId: number }
+  | { kind: "client"; userId: number; companyId: number | null }
+  | { kind: "worker"; userId: number };
+
+/** Who looks: the office (job_view, not a client), a client contact, or anyone else (a worker). */
+export function calendarViewer(actor: UserActor): CalendarViewer {
+  if (actor.isClient) return { kind: "client", userId: actor.userId, companyId: actor.companyId };
+  if (actor.permissions.has("job_view")) return { kind: "office", userId: actor.userId };
+  return { kind: "worker", userId: actor.userId };
+}
+
+export interface ParsedCalendar {
+  viewer: CalendarViewer;
+  start: LocalDay;
+  end: LocalDay;
+  timeZone: string | null;
+  countryId: number | null;
+  where: SQL;
+}
+
+/** Permission, input, range and the WHERE of the shifts a caller may see with these filters. */
+export function parseCalendar(ctx: Ctx, raw: unknown): ParsedCalendar {
+  requirePermission(ctx, "calendar_access");
+  const actor = requireUser(ctx);
+  const input = parseInput(calendarInput, raw ?? {});
+  const viewer = calendarViewer(actor);
+  if (input.time_zone !== undefined && !isValidTimeZone(input.time_zone))
+    throw new ValidationError("Use an IANA time zone such as Europe/London.", {
+      time_zone: ["Use an IANA time zone such as Europe/London."],
+    });
+  const today = toLocal(ctx.now, input.time_zone ?? AGENCY_TIME_ZONE);
+  const range = calendarRange(input.startDate, input.endDate, today);
+  if (!range.ok) throw new ValidationError(range.message, { [range.field]: [range.message] });
+  if (viewer.kind === "worker" && input.userId && input.userId !== viewer.userId)
+    throw new ForbiddenError("You can only see your own shifts.");
+
+  const f = input.filter;
+  const filled = (userId: number) =>
+    sql`exists (select 1 from applications a where a.shift_id = ${schema.shifts.id} and a.assignee_id = ${userId} and a.status in (${sql.join(
+      FILLED_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}))`;
+  const where = and(
+    isNull(schema.shifts.deletedAt),
+    viewer.kind === "worker" ? isNull(schema.jobs.deletedAt) : jobScope(actor),
+    viewer.kind === "office" ? undefined : notInArray(schema.jobs.status, OFFICE_ONLY),
+    viewer.kind === "worker" ? filled(viewer.userId) : undefined,
+    input.userId ? filled(input.userId) : undefined,
+    f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
+    f.companies?.length ? inArray(schema.jobs.companyId, f.companies) : undefined,
+    f.own ? ownJob(actor.userId) : undefined,
+    f.branches?.length ? branchesFilter(ctx.db, f.branches) : undefined,
+  )!;
+  return {
+    viewer,
+    start: range.start,
+    end: range.end,
+    timeZone: input.time_zone ?? null,
+    countryId: f.country_id ?? null,
+    where,
+  };
+}
+
+function branchesFilter(db: DbOrTx, branches: number[]): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.jobBranches)
+      .where(
+        and(
+          eq(schema.jobBranches.jobId, schema.jobs.id),
+          inArray(schema.jobBranches.branchId, branches),
+        ),
+      ),
+  );
+}
+
+/** Longest shift the range query looks back for (a shift ends at most a day after it starts). */
+const LOOK_BACK = sql.raw(`interval '2 days'`);
+
+export interface CalendarRow {
+  range_tz: string;
+  from_at: Date | string;
+  to_at: Date | string;
+  id: number | null;
+  job_id: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  name: string;
+  status: JobStatus;
+  company_id: number;
+  company_name: string;
+  country_id: number;
+  time_zone: string;
+  venue_name: string | null;
+  city: string | null;
+  positions: number;
+  booked: number;
+  total: number;
+  slots?: { skill: string; positions: number; booked: number }[] | string | null;
+}
+
+/**
+ * The shifts overlapping the range (start before its end, end after its start), soonest
+ * first, `limit` of them from `offset`, each with its total (count(*) over ()). Always at least
+ * one row: the range itself, with null event columns when nothing matches.
+ */
+export async function calendarRows(
+  ctx: Ctx,
+  p: ParsedCalendar,
+  opts: { limit: number; offset?: number; slots?: boolean },
+): Promise<CalendarRow[]> {
+  const actor = requireUser(ctx);
+  const statuses = sql.join(
+    FILLED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const slots = opts.slots
+    ? sql`, (select coalesce(json_agg(json_build_object('skill', sk.name, 'positions', sl.positions, 'booked',
+          (select count(*)::int from applications a where a.shift_slot_id = sl.id and a.status in (${statuses})))
+          order by sk."order", sk.name), '[]'::json)
+        from shift_slots sl join skills sk on sk.id = sl.skill_id
+        where sl.shift_id = ${schema.shifts.id} and sl.deleted_at is null) as slots`
+    : sql``;
+  const query = sql`
+    with z as (
+      select coalesce(
+        ${p.timeZone}::text,
+        (select c.time_zone from countries c where c.id = ${p.countryId}::int),
+        (select c.time_zone from users u join countries c on c.id = u.country_id where u.id = ${actor.userId}::int),
+        ${AGENCY_TIME_ZONE}::text
+      ) as tz
+    ), r as (
+      select z.tz as range_tz,
+        (${dayText(p.start)}::date::timestamp at time zone z.tz) as from_at,
+        (${dayText(addDaysTo(p.end, 1))}::date::timestamp at time zone z.tz) as to_at
+      from z
+    )
+    select r.range_tz, r.from_at, r.to_at, e.* from r left join (
+      select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,
+        ${schema.shifts.startsAt} as starts_at, ${schema.shifts.endsAt} as ends_at,
+        ${schema.jobs.name} as name, ${schema.jobs.status} as status,
+        ${schema.jobs.companyId} as company_id, ${schema.companies.name} as company_name,
+        ${schema.jobs.countryId} as country_id, ${schema.countries.timeZone} as time_zone,
+        ${schema.venues.name} as venue_name, ${schema.jobs.city} as city,
+        (select coalesce(sum(sl.positions), 0)::int from shift_slots sl
+          where sl.shift_id = ${schema.shifts.id} and sl.deleted_at is null) as positions,
+        (select count(*)::int from applications a join shift_slots sl on sl.id = a.shift_slot_id
+          where a.shift_id = ${schema.shifts.id} and sl.deleted_at is null and a.status in (${statuses})) as booked,
+        (count(*) over ())::int as total
+        ${slots}
+      from ${schema.shifts}
+        join ${schema.jobs} on ${schema.jobs.id} = ${schema.shifts.jobId}
+        join ${schema.companies} on ${schema.companies.id} = ${schema.jobs.companyId}
+        join ${schema.countries} on ${schema.countries.id} = ${schema.jobs.countryId}
+        left join ${schema.venues} on ${schema.venues.id} = ${schema.jobs.venueId}
+        cross join r r2
+      where ${schema.shifts.startsAt} < r2.to_at
+        and ${schema.shifts.startsAt} >= r2.from_at - ${LOOK_BACK}
+        and ${schema.shifts.endsAt} > r2.from_at
+        and ${p.where}
+      order by ${schema.shifts.startsAt}, ${schema.shifts.id}
+      limit ${opts.limit} offset ${opts.offset ?? 0}
+    ) e on true
+    order by e.starts_at, e.id`;
+  const result = (await ctx.db.execute(query)) as unknown as { rows: CalendarRow[] };
+  return result.rows;
+}

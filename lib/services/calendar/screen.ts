@@ -1,0 +1,77 @@
+import {
+  CALENDAR_VIEWS,
+  dayText,
+  parseDay,
+  visibleRange,
+  type CalendarView,
+} from "@/lib/domain/calendar";
+import { toLocal } from "@/lib/domain/time";
+import { requirePermission, requireUser, type Ctx } from "../context";
+import { isId } from "../params";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { branchesForJobs, clientsWithJobs, countriesWithJobs } from "../jobs/filters";
+import { calendarJobs, calendarViewer, type CalendarJobs } from "./index";
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const idOrUndefined = (v: string | undefined) => (v && isId(v) ? v : undefined);
+
+export interface CalendarScreen {
+  view: CalendarView;
+  /** The view's date (YYYY-MM-DD), and whether the URL named a view at all. */
+  date: string;
+  viewInUrl: boolean;
+  calendar: CalendarJobs;
+  /** Filter options; null for a caller who sees only its own shifts (a worker). */
+  filters: {
+    countries: { id: number; name: string }[];
+    branches: { id: number; name: string }[];
+    companies: { id: number; name: string }[];
+  } | null;
+}
+
+/**
+ * The /calendar screen from its URL (view, date, country_id, branch, company_id, own): the
+ * events of exactly the visible days. A value the URL cannot mean (view=zzz, date=abc,
+ * branch=abc) is left out rather than shown as an error: month, today, no filter.
+ */
+export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScreen> {
+  requirePermission(ctx, "calendar_access");
+  const viewer = calendarViewer(requireUser(ctx));
+  const rawView = one(sp.view);
+  const view = (CALENDAR_VIEWS as readonly string[]).includes(rawView ?? "")
+    ? (rawView as CalendarView)
+    : "month";
+  const today = toLocal(ctx.now, AGENCY_TIME_ZONE);
+  const day = parseDay(one(sp.date) ?? "") ?? {
+    year: today.year,
+    month: today.month,
+    day: today.day,
+  };
+  const range = visibleRange(view, day);
+  const office = viewer.kind !== "worker";
+  const [calendar, countries, branches, companies] = await Promise.all([
+    calendarJobs(ctx, {
+      startDate: dayText(range.start),
+      endDate: dayText(range.end),
+      filter: office
+        ? {
+            country_id: idOrUndefined(one(sp.country_id)),
+            branches: idOrUndefined(one(sp.branch)),
+            companies: idOrUndefined(one(sp.company_id)),
+            own: one(sp.own) === "1" || one(sp.own) === "true",
+          }
+        : {},
+    }),
+    office ? countriesWithJobs(ctx) : [],
+    office ? branchesForJobs(ctx) : [],
+    office ? clientsWithJobs(ctx) : [],
+  ]);
+  return {
+    view,
+    date: dayText(day),
+    viewInUrl: Boolean(rawView),
+    calendar,
+    filters: office ? { countries, branches, companies } : null,
+  };
+}

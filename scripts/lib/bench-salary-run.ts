@@ -82,15 +82,12 @@ export async function benchSalaryRun(
       )
       .returning({ id: schema.levels.id })
   ).map((l) => l.id);
-  const userIds = (
-    await db.execute<{ id: number }>(sql`
+  const inserted = (await db.execute(sql`
       insert into users (email, name, password_hash, approved)
       select 'pay' || g || '@bench.test', 'Pay worker ' || g, ${o.passwordHash}, true
         from generate_series(0, ${o.workers - 1}) g
-      returning id`)
-  ).rows
-    .map((r) => Number(r.id))
-    .sort((x, y) => x - y);
+      returning id`)) as unknown as { rows: { id: number }[] };
+  const userIds = inserted.rows.map((r) => Number(r.id)).sort((x, y) => x - y);
   const ints = (xs: number[]) => `{${xs.join(",")}}`;
   const users = ints(userIds);
   await db.execute(sql`
@@ -196,10 +193,16 @@ export async function benchSalaryRun(
     .values({ userId: admin.id, roleId: await roleId(db, ROLE.admin) });
   const ctx = makeCtx(db, await loadActor(db, admin.id));
   const stamps: number[] = [];
+  let rss0 = process.memoryUsage().rss;
+  let peak = rss0;
   let built: { start: number; end: number } | null = null;
   registerSalaryRunJob(
     async () => db,
     async (db, runId, onProgress) => {
+      // What the run adds: RSS from its start (after a collection with --expose-gc).
+      global.gc?.();
+      rss0 = process.memoryUsage().rss;
+      peak = rss0;
       const start = performance.now();
       stamps.push(start);
       try {
@@ -222,9 +225,6 @@ export async function benchSalaryRun(
   if (missing.skills.length)
     throw new Error(`skillsForMissingRates found ${missing.skills.length} skill(s) without a rate`);
 
-  global.gc?.();
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
@@ -248,11 +248,10 @@ export async function benchSalaryRun(
   const b = built as { start: number; end: number } | null;
   if (!b) throw new Error("the salary run's build never ran");
   const gaps = stamps.slice(1).map((s, i) => s - stamps[i]);
-  const [{ n: written }] = (
-    await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from salary_lines where run_id = ${started.run_id}`,
-    )
-  ).rows;
+  const counted = (await db.execute(
+    sql`select count(*)::int as n from salary_lines where run_id = ${started.run_id}`,
+  )) as unknown as { rows: { n: number }[] };
+  const written = counted.rows[0].n;
   if (Number(written) !== hours || run.lineCount !== hours)
     throw new Error(
       `the salary run wrote ${written} lines (counted ${run.lineCount}), not ${hours}`,

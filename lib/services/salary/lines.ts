@@ -14,6 +14,7 @@ import {
 import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
+import type { WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
 import { MissingRatesError, NotFoundError } from "../errors";
 
@@ -74,9 +75,9 @@ const jobOfBranch = (branchId: number) => sql`(
   exists (select 1 from ${schema.jobBranches} jb where jb.job_id = ${j.id} and jb.branch_id = ${branchId})
   or exists (select 1 from ${schema.companies} co where co.id = ${j.companyId} and co.default_branch_id = ${branchId}))`;
 
-/** Approved hours of the scope that have no paid line, with what prices them. One query. */
-export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
-  const where: (SQL | undefined)[] = [
+/** Which reports of hours a scope pays: approved, in the period, no paid line, in the scope. */
+const hoursOfScope = (scope: SalaryScope) =>
+  and(
     isNotNull(rh.approvedAt),
     sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
     sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
@@ -84,7 +85,10 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = fal
     scope.branchId ? jobOfBranch(scope.branchId) : undefined,
     scope.userIds ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0]) : undefined,
     scope.jobId ? eq(j.id, scope.jobId) : undefined,
-  ];
+  );
+
+/** Approved hours of the scope that have no paid line, with what prices them. One query. */
+export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
   const query = db
     .select({
       reportedHoursId: rh.id,
@@ -108,7 +112,7 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = fal
     .innerJoin(c, eq(c.id, j.countryId))
     .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
     .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
-    .where(and(...where))
+    .where(hoursOfScope(scope))
     .orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
   // Writing lines: the applications and their reports held (FOR SHARE, in the hours verbs' lock
   // order: applications before salary lines) so hours changed meanwhile are read as they are
@@ -130,27 +134,15 @@ export async function priceHours(
   const { pricing, rateOf } = await workerRatesOnJobs(db, rows);
   const calendars = await jobCalendars(db, pricing.values());
   const drafts: SalaryLineDraft[] = [];
-  const missing = new Map<string, MissingRate>();
+  const missing = missingRates();
   const considered: HoursRow[] = [];
   for (const r of rows) {
     const p = pricing.get(r.jobId);
     if (scope.branchId && p?.branchId !== scope.branchId) continue;
     considered.push(r);
-    const found = p ? rateOf(r) : undefined;
-    const rate = effectiveRate(found, scope.replaceZero ?? false);
-    // A zero job or custom rate the card does not replace stops the line: asked, never paid 0.
-    const zero = !!rate && rate.standard === 0 && rateKind(rate.source) !== "card";
-    if (!rate || zero) {
-      const key = `${r.skillId}:${zero}`;
-      const m = missing.get(key) ?? {
-        skill_id: r.skillId,
-        skill: r.skillName,
-        workers: [],
-        zero,
-      };
-      if (!m.workers.some((w) => w.id === r.userId))
-        m.workers.push({ id: r.userId, name: r.userName });
-      missing.set(key, m);
+    const { rate, zero } = payingRate(p ? rateOf(r) : undefined, scope.replaceZero ?? false);
+    if (!rate) {
+      missing.add(r, zero);
       continue;
     }
     drafts.push(
@@ -173,11 +165,72 @@ export async function priceHours(
       ),
     );
   }
+  return { drafts, missing: missing.list(), considered };
+}
+
+/**
+ * The rate that pays the hours, or none and whether a zero rate is why: a zero job or custom
+ * rate the card does not replace stops the line (asked, never paid 0).
+ */
+function payingRate(found: WorkerRate | undefined, replaceZero: boolean) {
+  const rate = effectiveRate(found, replaceZero);
+  const zero = !!rate && rate.standard === 0 && rateKind(rate.source) !== "card";
+  return { rate: zero ? null : rate, zero };
+}
+
+type UnpricedWork = { userId: number; userName: string; skillId: number; skillName: string };
+
+/** The skills (with their workers, in the order met) of hours no rate pays, by skill name. */
+function missingRates() {
+  const missing = new Map<string, MissingRate>();
   return {
-    drafts,
-    missing: [...missing.values()].sort((x, y) => x.skill.localeCompare(y.skill)),
-    considered,
+    add(r: UnpricedWork, zero: boolean) {
+      const key = `${r.skillId}:${zero}`;
+      const m = missing.get(key) ?? { skill_id: r.skillId, skill: r.skillName, workers: [], zero };
+      if (!m.workers.some((w) => w.id === r.userId))
+        m.workers.push({ id: r.userId, name: r.userName });
+      missing.set(key, m);
+    },
+    list: () => [...missing.values()].sort((x, y) => x.skill.localeCompare(y.skill)),
   };
+}
+
+/**
+ * The skills (with their workers) of the scope's approved, unpaid hours that no worker rate
+ * pays: what `priceHours` reports as `missing`, without pricing each report. The rate depends
+ * only on the worker, the skill and the job, so one query reads those distinct triples and the
+ * one lookup (`workerRatesOnJobs`) decides each: a fixed number of queries and one answer per
+ * (worker, job, skill) rather than per report (the MissingRates pre-check of POST salary/all,
+ * POST skillsForMissingRates).
+ */
+export async function missingRatesOf(db: DbOrTx, scope: SalaryScope): Promise<MissingRate[]> {
+  const work = await db
+    .selectDistinct({
+      userId: a.assigneeId,
+      jobId: j.id,
+      skillId: slot.skillId,
+      userName: schema.users.name,
+      skillName: schema.skills.name,
+    })
+    .from(rh)
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(c, eq(c.id, j.countryId))
+    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
+    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
+    .where(hoursOfScope(scope))
+    .orderBy(asc(a.assigneeId), asc(j.id), asc(slot.skillId));
+  const { pricing, rateOf } = await workerRatesOnJobs(db, work);
+  const missing = missingRates();
+  for (const w of work) {
+    const p = pricing.get(w.jobId);
+    if (scope.branchId && p?.branchId !== scope.branchId) continue;
+    const { rate, zero } = payingRate(p ? rateOf(w) : undefined, scope.replaceZero ?? false);
+    if (!rate) missing.add(w, zero);
+  }
+  return missing.list();
 }
 
 /** The draft lines a recomputation of the scope replaces (paid lines are never in it). */
@@ -196,7 +249,57 @@ function draftScope(scope: SalaryScope, reportIds: number[]): SQL {
   )!;
 }
 
-const INSERT_CHUNK = 500;
+/** The columns a computed line writes (the rest keep their defaults). */
+const LINE_COLUMNS = [
+  "runId",
+  "reportedHoursId",
+  "userId",
+  "jobId",
+  "shiftId",
+  "skillId",
+  "branchId",
+  "countryId",
+  "workDate",
+  "startsAt",
+  "endsAt",
+  "currencyCode",
+  "standardMinutes",
+  "weekendMinutes",
+  "nightMinutes",
+  "standardRate",
+  "weekendRate",
+  "nightRate",
+  "rateSource",
+  "amount",
+] as const satisfies readonly (keyof SalaryLineDraft | "runId")[];
+
+const lineColumns = sql.join(
+  LINE_COLUMNS.map((k) => sql.identifier(k.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`))),
+  sql`, `,
+);
+
+/**
+ * Inserts the lines in one statement whatever their number: one JSON parameter read back by
+ * the table's own row type (json_populate_recordset), so the columns keep their types and the
+ * statement stays one round trip (a multi-row VALUES of 20 columns needs 20 parameters a line
+ * and many statements).
+ */
+async function insertLines(tx: Tx, drafts: SalaryLineDraft[], runId: number | null) {
+  if (!drafts.length) return;
+  const rows = JSON.stringify(
+    drafts.map((d) =>
+      Object.fromEntries(
+        LINE_COLUMNS.map((k) => [
+          k.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`),
+          k === "runId" ? runId : d[k],
+        ]),
+      ),
+    ),
+  );
+  await tx.execute(
+    sql`insert into ${sl} (${lineColumns}) select ${lineColumns} from json_populate_recordset(null::salary_lines, ${rows}::json)`,
+  );
+}
 
 /**
  * Computes the scope's salary lines and replaces its draft lines with them (delete + insert),
@@ -213,10 +316,7 @@ export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<Co
       considered.map((r) => r.reportedHoursId),
     ),
   );
-  for (let i = 0; i < drafts.length; i += INSERT_CHUNK)
-    await tx
-      .insert(sl)
-      .values(drafts.slice(i, i + INSERT_CHUNK).map((d) => ({ ...d, runId: scope.runId ?? null })));
+  await insertLines(tx, drafts, scope.runId ?? null);
   return {
     lines: drafts.length,
     workers: new Set(drafts.map((d) => d.userId)).size,
@@ -224,13 +324,40 @@ export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<Co
   };
 }
 
-/** Workers per batch of a salary run: each batch is one transaction. */
+/** Workers per batch of a salary run at most: each batch is one transaction. */
 export const RUN_BATCH = 200;
+/**
+ * Reports of hours per batch at most (a worker's are never split): what a batch holds in
+ * memory and writes in one statement, whatever the number of shifts per worker, and short
+ * enough that progress moves at least every second (issue 24's bench: 2,000 workers × 20).
+ */
+export const RUN_BATCH_HOURS = 1_000;
+
+/**
+ * Workers in batches of at most RUN_BATCH workers and RUN_BATCH_HOURS reports (a worker with
+ * more reports than that is a batch of its own).
+ */
+export function runBatches(workers: { userId: number; hours: number }[]): number[][] {
+  const batches: number[][] = [];
+  let batch: number[] = [];
+  let hours = 0;
+  for (const w of workers) {
+    if (batch.length && (batch.length >= RUN_BATCH || hours + w.hours > RUN_BATCH_HOURS)) {
+      batches.push(batch);
+      batch = [];
+      hours = 0;
+    }
+    batch.push(w.userId);
+    hours += w.hours;
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
+}
 
 /**
  * The background run's work (issue 24; pg-boss calls it): reads the salary_runs row, finds the
  * workers with approved hours in its period and branch or country, and computes their lines in
- * batches of RUN_BATCH workers, each batch one transaction, calling `onProgress(done, total)`
+ * batches (`runBatches`), each batch one transaction, calling `onProgress(done, total)`
  * after each. Sets the run's workerCount and lineCount at the end. Safe to call again after a
  * crash: each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
  * Returns the missing rates of the whole run.
@@ -249,13 +376,14 @@ export async function buildSalaryRun(
     countryId: run.countryId,
     runId,
   };
-  const workers = await workersWithHours(db, scope);
+  const counted = await workersWithHours(db, scope);
+  const workers = counted.map((w) => w.userId);
   const total = workers.length;
   let lines = 0;
   let paidWorkers = 0;
+  let done = 0;
   const missing = new Map<string, MissingRate>();
-  for (let i = 0; i < total; i += RUN_BATCH) {
-    const userIds = workers.slice(i, i + RUN_BATCH);
+  for (const userIds of runBatches(counted)) {
     const result = await db.transaction((tx) => computeSalaryLines(tx, { ...scope, userIds }));
     lines += result.lines;
     paidWorkers += result.workers;
@@ -267,7 +395,8 @@ export async function buildSalaryRun(
         for (const w of m.workers)
           if (!seen.workers.some((x) => x.id === w.id)) seen.workers.push(w);
     }
-    await onProgress(Math.min(i + RUN_BATCH, total), total);
+    done += userIds.length;
+    await onProgress(done, total);
   }
   // Drafts of workers with no approved hours left in the scope (hours since disapproved) go.
   await db
@@ -286,10 +415,13 @@ export async function buildSalaryRun(
   return { lines, workers: paidWorkers, missing: [...missing.values()] };
 }
 
-/** The workers with approved, unpaid hours in the scope, by id (one query). */
-async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ userId: a.assigneeId })
+/** The workers with approved hours in the scope, by id, with how many reports (one query). */
+async function workersWithHours(
+  db: DbOrTx,
+  scope: SalaryScope,
+): Promise<{ userId: number; hours: number }[]> {
+  return db
+    .select({ userId: a.assigneeId, hours: sql<number>`count(*)::int` })
     .from(rh)
     .innerJoin(a, eq(a.id, rh.applicationId))
     .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
@@ -304,8 +436,8 @@ async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[
         scope.branchId ? jobOfBranch(scope.branchId) : undefined,
       ),
     )
+    .groupBy(a.assigneeId)
     .orderBy(asc(a.assigneeId));
-  return rows.map((r) => r.userId);
 }
 
 /** 410 type MissingRates (spec §8) naming the skills and workers whose hours have no rate. */

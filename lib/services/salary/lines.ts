@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm";
 import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
+import { RUN_BATCH_LIMITS, runBatches, type RunBatchLimits } from "@/lib/domain/salary-run-batches";
 import { jobCalendars } from "../holidays/calendar";
 import type { WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
@@ -324,48 +325,23 @@ export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<Co
   };
 }
 
-/** Workers per batch of a salary run at most: each batch is one transaction. */
-export const RUN_BATCH = 200;
-/**
- * Reports of hours per batch at most (a worker's are never split): what a batch holds in
- * memory and writes in one statement, whatever the number of shifts per worker, and short
- * enough that progress moves at least every second (issue 24's bench: 2,000 workers × 20).
- */
-export const RUN_BATCH_HOURS = 1_000;
-
-/**
- * Workers in batches of at most RUN_BATCH workers and RUN_BATCH_HOURS reports (a worker with
- * more reports than that is a batch of its own).
- */
-export function runBatches(workers: { userId: number; hours: number }[]): number[][] {
-  const batches: number[][] = [];
-  let batch: number[] = [];
-  let hours = 0;
-  for (const w of workers) {
-    if (batch.length && (batch.length >= RUN_BATCH || hours + w.hours > RUN_BATCH_HOURS)) {
-      batches.push(batch);
-      batch = [];
-      hours = 0;
-    }
-    batch.push(w.userId);
-    hours += w.hours;
-  }
-  if (batch.length) batches.push(batch);
-  return batches;
-}
+/** Workers per batch of a salary run at most (lib/domain/salary-run-batches.ts). */
+export const RUN_BATCH = RUN_BATCH_LIMITS.workers;
 
 /**
  * The background run's work (issue 24; pg-boss calls it): reads the salary_runs row, finds the
- * workers with approved hours in its period and branch or country, and computes their lines in
- * batches (`runBatches`), each batch one transaction, calling `onProgress(done, total)`
- * after each. Sets the run's workerCount and lineCount at the end. Safe to call again after a
- * crash: each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
+ * workers with approved hours in its period and branch or country (with how many reports), and
+ * computes their lines in batches (`runBatches`: 200 workers or 500 reports at most), each
+ * batch one transaction of a fixed number of queries, calling `onProgress(done, total)` after
+ * each. Sets the run's workerCount and lineCount at the end. Safe to call again after a crash:
+ * each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
  * Returns the missing rates of the whole run.
  */
 export async function buildSalaryRun(
   db: Db,
   runId: number,
   onProgress: (done: number, total: number) => Promise<void>,
+  limits: RunBatchLimits = RUN_BATCH_LIMITS,
 ): Promise<ComputedLines> {
   const [run] = await db.select().from(schema.salaryRuns).where(eq(schema.salaryRuns.id, runId));
   if (!run) throw new NotFoundError("Salary run not found.");
@@ -383,7 +359,7 @@ export async function buildSalaryRun(
   let paidWorkers = 0;
   let done = 0;
   const missing = new Map<string, MissingRate>();
-  for (const userIds of runBatches(counted)) {
+  for (const userIds of runBatches(counted, limits)) {
     const result = await db.transaction((tx) => computeSalaryLines(tx, { ...scope, userIds }));
     lines += result.lines;
     paidWorkers += result.workers;

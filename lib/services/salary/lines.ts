@@ -11,6 +11,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
 import { RUN_BATCH_LIMITS, runBatches, type RunBatchLimits } from "@/lib/domain/salary-run-batches";
@@ -76,21 +77,38 @@ const jobOfBranch = (branchId: number) => sql`(
   exists (select 1 from ${schema.jobBranches} jb where jb.job_id = ${j.id} and jb.branch_id = ${branchId})
   or exists (select 1 from ${schema.companies} co where co.id = ${j.companyId} and co.default_branch_id = ${branchId}))`;
 
-/** Which reports of hours a scope pays: approved, in the period, no paid line, in the scope. */
-const hoursOfScope = (scope: SalaryScope) =>
-  and(
-    isNotNull(rh.approvedAt),
-    sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
-    sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
-    scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
-    scope.branchId ? jobOfBranch(scope.branchId) : undefined,
-    scope.userIds ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0]) : undefined,
-    scope.jobId ? eq(j.id, scope.jobId) : undefined,
-  );
+/**
+ * A select from reported_hours joined to what prices them (application, slot, shift, job, its
+ * country, the worker and the skill), narrowed to the reports a scope pays: approved, in the
+ * period (the shift's local date), no paid line, in the scope.
+ */
+function hoursOfScope<T extends PgSelect>(query: T, scope: SalaryScope) {
+  return query
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(c, eq(c.id, j.countryId))
+    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
+    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
+    .where(
+      and(
+        isNotNull(rh.approvedAt),
+        sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
+        sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
+        scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
+        scope.branchId ? jobOfBranch(scope.branchId) : undefined,
+        scope.userIds
+          ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0])
+          : undefined,
+        scope.jobId ? eq(j.id, scope.jobId) : undefined,
+      ),
+    );
+}
 
 /** Approved hours of the scope that have no paid line, with what prices them. One query. */
 export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
-  const query = db
+  const base = db
     .select({
       reportedHoursId: rh.id,
       start: rh.startsAt,
@@ -106,15 +124,8 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = fal
       timeZone: c.timeZone,
     })
     .from(rh)
-    .innerJoin(a, eq(a.id, rh.applicationId))
-    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
-    .innerJoin(sh, eq(sh.id, slot.shiftId))
-    .innerJoin(j, eq(j.id, sh.jobId))
-    .innerJoin(c, eq(c.id, j.countryId))
-    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
-    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
-    .where(hoursOfScope(scope))
-    .orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
+    .$dynamic();
+  const query = hoursOfScope(base, scope).orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
   // Writing lines: the applications and their reports held (FOR SHARE, in the hours verbs' lock
   // order: applications before salary lines) so hours changed meanwhile are read as they are
   // once that change commits, never priced from before it.
@@ -205,7 +216,7 @@ function missingRates() {
  * POST skillsForMissingRates).
  */
 export async function missingRatesOf(db: DbOrTx, scope: SalaryScope): Promise<MissingRate[]> {
-  const work = await db
+  const query = db
     .selectDistinct({
       userId: a.assigneeId,
       jobId: j.id,
@@ -214,15 +225,12 @@ export async function missingRatesOf(db: DbOrTx, scope: SalaryScope): Promise<Mi
       skillName: schema.skills.name,
     })
     .from(rh)
-    .innerJoin(a, eq(a.id, rh.applicationId))
-    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
-    .innerJoin(sh, eq(sh.id, slot.shiftId))
-    .innerJoin(j, eq(j.id, sh.jobId))
-    .innerJoin(c, eq(c.id, j.countryId))
-    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
-    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
-    .where(hoursOfScope(scope))
-    .orderBy(asc(a.assigneeId), asc(j.id), asc(slot.skillId));
+    .$dynamic();
+  const work = await hoursOfScope(query, scope).orderBy(
+    asc(a.assigneeId),
+    asc(j.id),
+    asc(slot.skillId),
+  );
   const { pricing, rateOf } = await workerRatesOnJobs(db, work);
   const missing = missingRates();
   for (const w of work) {

@@ -31,7 +31,14 @@ export default defineConfig({
     ["list"],
     ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e.json" }],
   ],
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
+  // Recording a trace of every journey to keep only the failing ones costs CI minutes; on CI the
+  // trace is recorded on the retry of a journey that failed once.
+  use: {
+    baseURL,
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
   projects: [
     {
       name: "desktop",

@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startBuild } from "./lib/build";
 import { POSTGRES_E2E, POSTGRES_INTEGRATION } from "./lib/postgres-suite";
 import { playwrightOutcomes, vitestFailures } from "./lib/test-reports";
 
@@ -126,44 +127,72 @@ const check = (suite: string, code: number): Outcome => ({
   failed: code === 0 ? 0 : 1,
 });
 
-const outcomes: Outcome[] = [];
-for (const suite of suites) {
-  let o: Outcome;
-  switch (suite) {
-    case "lint": {
-      const eslint = sh(bin("eslint"), [".", "--max-warnings=0"]);
-      // Import cycles among the layers (package.json lint:cycles; the schema files refer to
-      // each other's tables on purpose and are left out).
-      const cycles = sh("npm", ["run", "--silent", "lint:cycles"]);
-      o = check("lint", eslint || cycles);
-      break;
-    }
-    case "format":
-      o = check("format", sh(bin("prettier"), ["--check", "--log-level=warn", "."]));
-      break;
-    case "types":
-      o = check("types", sh(bin("tsc"), ["--noEmit"]));
-      break;
-    case "unit":
-    case "integration":
-      o = vitest(suite);
-      break;
-    case "e2e":
-      o = e2e();
-      break;
-  }
-  outcomes.push(o);
-  if (process.env.TEST_RESULTS_FILE)
-    fs.appendFileSync(process.env.TEST_RESULTS_FILE, JSON.stringify(o) + "\n");
+// The journeys' build runs beside the checks before them, which mostly use one core of two.
+const buildLog = path.join(resultsDir, "next-build.log");
+const build =
+  suites.includes("e2e") && suites.includes("types") && !postgresSubset
+    ? startBuild(buildLog)
+    : null;
+if (build) console.log(`▶ next build started in the background (its log: ${buildLog})`);
+
+/** Waits for the background build and shows its log; false when it failed. */
+async function buildFinished(): Promise<boolean> {
+  if (!build) return true;
+  console.log("\n▶ next build (started with the checks)");
+  const ok = await build;
+  process.stdout.write(fs.readFileSync(buildLog, "utf8"));
+  return ok;
 }
 
-console.log("\nSummary");
-for (const o of outcomes) {
-  console.log(`  ${o.failed ? "✗" : "✓"} ${o.suite}: ${o.passed} passed, ${o.failed} failed`);
-  for (const f of o.failures ?? []) console.log(`      ✗ ${f}`);
-  for (const f of o.flaky ?? []) console.log(`      ↻ passed on a retry: ${f}`);
+async function main(): Promise<void> {
+  const outcomes: Outcome[] = [];
+  for (const suite of suites) {
+    let o: Outcome;
+    switch (suite) {
+      case "lint": {
+        const eslint = sh(bin("eslint"), [".", "--max-warnings=0"]);
+        // Import cycles among the layers (package.json lint:cycles; the schema files refer to
+        // each other's tables on purpose and are left out).
+        const cycles = sh("npm", ["run", "--silent", "lint:cycles"]);
+        o = check("lint", eslint || cycles);
+        break;
+      }
+      case "format":
+        o = check("format", sh(bin("prettier"), ["--check", "--log-level=warn", "."]));
+        break;
+      case "types":
+        o = check("types", sh(bin("tsc"), ["--noEmit"]));
+        break;
+      case "unit":
+      case "integration":
+        o = vitest(suite);
+        break;
+      case "e2e":
+        o = (await buildFinished())
+          ? e2e()
+          : {
+              suite: "e2e",
+              passed: 0,
+              failed: 1,
+              failures: ["next build failed (its log is above)"],
+            };
+        break;
+    }
+    outcomes.push(o);
+    if (process.env.TEST_RESULTS_FILE)
+      fs.appendFileSync(process.env.TEST_RESULTS_FILE, JSON.stringify(o) + "\n");
+  }
+
+  console.log("\nSummary");
+  for (const o of outcomes) {
+    console.log(`  ${o.failed ? "✗" : "✓"} ${o.suite}: ${o.passed} passed, ${o.failed} failed`);
+    for (const f of o.failures ?? []) console.log(`      ✗ ${f}`);
+    for (const f of o.flaky ?? []) console.log(`      ↻ passed on a retry: ${f}`);
+  }
+  const passed = outcomes.reduce((n, o) => n + o.passed, 0);
+  const failed = outcomes.reduce((n, o) => n + o.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
 }
-const passed = outcomes.reduce((n, o) => n + o.passed, 0);
-const failed = outcomes.reduce((n, o) => n + o.failed, 0);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+
+void main();

@@ -7,3 +7,4 @@ export * from "./quotes";
 export * from "./salary";
 export * from "./chat";
 export * from "./activity";
+export * from "./calendar-feeds";

@@ -134,6 +134,7 @@ describe("visibleTabs", () => {
       "my-skills",
       "my-documents",
       "invited-users",
+      "user-calendar",
       "user-security",
     ]);
     expect(visibleTabs(viewers.admin, WORKER)).toEqual([
@@ -145,6 +146,7 @@ describe("visibleTabs", () => {
       "my-documents",
       "user-activities",
       "invited-users",
+      "user-calendar",
     ]);
     expect(visibleTabs(viewers.colSame, CONTACT)).toEqual(["personal", "about-company"]);
     expect(visibleTabs(viewers.otherWorker, WORKER)).toEqual([]);

@@ -46,6 +46,7 @@ const BUILT: ReadonlySet<ProfileTab> = new Set<ProfileTab>([
   "user-activities",
   "about-company",
   "invited-users",
+  "user-calendar",
   "user-security",
 ]);
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { exportPeriodPart, salaryExportFileName, salaryExportKey } from "./salary-export";
+import {
+  exportPeriodPart,
+  paySlipFileName,
+  paySlipsZipFileName,
+  salaryExportFileName,
+  salaryExportKey,
+} from "./salary-export";
 
 describe("salary export names", () => {
   it("names a whole month by its month", () => {
@@ -32,6 +38,23 @@ describe("salary export names", () => {
     );
     expect(salaryExportKey({ ...p, branchId: null, countryId: 3 })).not.toBe(
       salaryExportKey({ ...p, branchId: 3, countryId: null }),
+    );
+  });
+});
+
+describe("pay slip names", () => {
+  it("names the ZIP by the worded period and the place", () => {
+    expect(paySlipsZipFileName("2026-10-01", "2026-10-31", "Copenhagen")).toBe(
+      "Pay slips October 2026 - Copenhagen.zip",
+    );
+    expect(paySlipsZipFileName("2026-10-01", "2026-10-31", "São Paulo / Centro")).toBe(
+      "Pay slips October 2026 - São Paulo Centro.zip",
+    );
+  });
+
+  it("keeps a slip's name free of path characters", () => {
+    expect(paySlipFileName("October 2026", "Ida ../Holm")).toBe(
+      "Pay slip October 2026 - Ida ..Holm.pdf",
     );
   });
 });

@@ -4,6 +4,8 @@
  * `Salary-2026-10-05_2026-10-20-Copenhagen.xlsx` otherwise.
  */
 
+import { periodLabel } from "./salary";
+
 const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
 /** "2026-10" for a whole calendar month, else "2026-10-05_2026-10-20" (dates as YYYY-MM-DD). */
@@ -35,4 +37,21 @@ export function salaryExportKey(s: {
 }): string {
   const scope = s.branchId !== null ? `branch:${s.branchId}` : `country:${s.countryId}`;
   return `salary-export:${s.from}..${s.to}:${scope}`;
+}
+
+/** File names keep letters (any script), digits, spaces, dots and dashes. */
+const safeFileName = (s: string) =>
+  s
+    .replace(/[^\p{L}\p{N} .-]+/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** "Pay slip October 2026 - William Berg.pdf" (period already worded, see periodLabel). */
+export function paySlipFileName(period: string, worker: string): string {
+  return `${safeFileName(`Pay slip ${period} - ${worker}`)}.pdf`;
+}
+
+/** "Pay slips October 2026 - Copenhagen.zip": every pay slip of a period and place. */
+export function paySlipsZipFileName(from: string, to: string, place: string): string {
+  return `${safeFileName(`Pay slips ${periodLabel(from, to)} - ${place}`)}.zip`;
 }

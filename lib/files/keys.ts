@@ -17,6 +17,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
   odt: "application/vnd.oasis.opendocument.text",
   ods: "application/vnd.oasis.opendocument.spreadsheet",
+  zip: "application/zip",
 };
 
 export function isSafeKey(key: unknown): key is string {

@@ -1,3 +1,4 @@
+import { NextResponse } from "next/server";
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import {
@@ -14,7 +15,7 @@ import {
   skillsForMissingRates,
 } from "@/lib/services/salary";
 import { paySlipInput, paySlipsZipInput } from "@/lib/services/salary/schemas";
-import { paySlipPdf, paySlipsZip } from "@/lib/services/salary/slip";
+import { paySlipPdf, paySlipsZip, ZIP_STREAM_MAX_WORKERS } from "@/lib/services/salary/slip";
 import { fileDownload } from "../download";
 
 const PERIOD =
@@ -99,13 +100,14 @@ export const getPaySlip = endpoint({
 export const getPaySlips = endpoint({
   method: "GET",
   path: "/salary/slips",
-  summary: `Every pay slip of a period for the workers with salary lines in a branch (branch_id) or country (country_id), as one streamed ZIP of PDFs ('Pay slips October 2026 - <place>.zip'); ${PERIOD}. 404 without salary lines [salary_access]`,
+  summary: `Every pay slip of a period for the workers with salary lines in a branch (branch_id) or country (country_id), as one streamed ZIP of PDFs ('Pay slips October 2026 - <place>.zip'); ${PERIOD}. Past ${ZIP_STREAM_MAX_WORKERS} workers the ZIP is not streamed: it is exported in the background as by POST salary/slips and the answer is 202 { export_id, monitor_id, status: queued } (409 salary_export_running if one is already under way). 404 without salary lines [salary_access]`,
   tag: "salary",
   auth: "user",
   query: paySlipsZipInput,
   run: async (ctx, { query }) => {
-    const { stream, filename } = await paySlipsZip(ctx, query);
-    return fileDownload(stream, filename, "application/zip");
+    const zip = await paySlipsZip(ctx, query);
+    if ("queued" in zip) return NextResponse.json(zip.queued, { status: 202 });
+    return fileDownload(zip.stream, zip.filename, "application/zip");
   },
 });
 

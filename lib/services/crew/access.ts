@@ -26,6 +26,9 @@ function gate(ctx: Ctx, anyOf: Permission[]) {
   return requireUser(ctx);
 }
 
+/** The crew readers' guard on its own (the crew roster of several jobs, issue 25): 403 else. */
+export const requireCrewReader = (ctx: Ctx) => gate(ctx, CREW_READERS);
+
 /**
  * A live job in the user's scope with its company, venue and zone, or 404 (a client contact
  * asking for another company's job learns nothing). One query.

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { schema, type DbOrTx, type Tx } from "@/db";
-import { queryActor } from "../auth/actor";
+import type { UserActor } from "../actor-types";
 import type { Ctx, TxCtx } from "../context";
 import { renderBusinessDocument } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
@@ -35,9 +35,30 @@ export async function quotePdf(
 }
 
 /**
+ * Who reads a sent quote for its mail: the agency's office (job_edit, no company scope), on
+ * behalf of the user who sent it. The send was allowed and committed; the quote is frozen; the
+ * mail goes out under the agency's name (MAIL_FROM and the agency's signature). So the sender
+ * being deactivated, archived or moved to another role before the delivery changes nothing:
+ * the client still gets the quote it was sent.
+ */
+const sentQuoteReader = (sentById: number): UserActor => ({
+  kind: "user",
+  userId: sentById,
+  name: "Agency",
+  email: "",
+  roles: [],
+  permissions: new Set(["job_edit"]),
+  companyId: null,
+  branchIds: [],
+  isAdmin: false,
+  isClient: false,
+  totpEnabled: false,
+  approved: true,
+});
+
+/**
  * The PDF a sent quote's mail carries, made by the mail delivery inside its transaction `tx`
- * (after the send committed): read as the person who sent it, through the same read and scope
- * as the download.
+ * (after the send committed), through the same read as the download (sentQuoteReader).
  */
 export async function sentQuotePdf(
   tx: Tx,
@@ -48,8 +69,6 @@ export async function sentQuotePdf(
     .from(schema.quotes)
     .where(eq(schema.quotes.id, quoteId));
   if (!row?.sentById) throw new Error(`Quote ${quoteId} has not been sent.`);
-  const sender = await queryActor(tx, row.sentById);
-  if (!sender) throw new Error(`The sender of quote ${quoteId} can no longer act.`);
-  const ctx: TxCtx = { db: tx, actor: sender, now: new Date() };
+  const ctx: TxCtx = { db: tx, actor: sentQuoteReader(row.sentById), now: new Date() };
   return renderQuotePdf(tx, await getQuote(ctx, quoteId));
 }

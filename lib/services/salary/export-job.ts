@@ -8,14 +8,17 @@ import { putFileFrom } from "@/lib/files/storage";
 import { contentTypeOfKey } from "@/lib/files/keys";
 import { registerHandler, workerName, type QueuedJob } from "@/lib/jobs/queue";
 import { finishMonitor, progressWriter, startMonitor } from "../progress/monitors";
-import { SALARY_EXPORT_KIND } from "./export";
+import { exportFormatOfKey, SALARY_EXPORT_KIND } from "./export";
 import { writeSalaryExportXlsx } from "./export-xlsx";
+import { writePaySlipsZip } from "./slip";
 
 /** One attempt may run this long; past it (a killed server) pg-boss hands the job out again. */
 export const SALARY_EXPORT_EXPIRE_SECONDS = 10 * 60;
 export const SALARY_EXPORT_RETRIES = 2;
 
 type Write = typeof writeSalaryExportXlsx;
+/** Writes an export whose file is a .zip: every pay slip of the period (slip.ts). */
+type WriteZip = (...args: Parameters<Write>) => Promise<{ lines: number; slips: number }>;
 export interface SalaryExportJob {
   exportId: number;
   monitorId: number;
@@ -25,14 +28,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * The job of kind "salary-export": takes the export's monitor (queued, or running after a
- * restart: it starts over and overwrites the same file), writes the .xlsx to a temporary file,
- * stores it under the export's key and ends the monitor done (with the lines written) or failed
- * in words. A monitor already done or failed (a late duplicate) is left alone.
+ * restart: it starts over and overwrites the same file), writes the .xlsx — or, for an export
+ * whose key ends in .zip, every pay slip as a ZIP (progress per batch of workers) — to a
+ * temporary file, stores it under the export's key and ends the monitor done (with what was
+ * written) or failed in words. A monitor already done or failed (a late duplicate) is left
+ * alone.
  */
 export async function runSalaryExportJob(
   db: Db,
   job: SalaryExportJob,
   write: Write = writeSalaryExportXlsx,
+  writeZip: WriteZip = writePaySlipsZip,
 ): Promise<void> {
   const ex = schema.salaryExports;
   const taken = await db.transaction(async (tx) => {
@@ -58,11 +64,13 @@ export async function runSalaryExportJob(
   if (!taken) return;
   const progress = progressWriter(db, job.monitorId);
   const dir = await mkdtemp(path.join(os.tmpdir(), "salary-export-"));
+  const format = exportFormatOfKey(taken.e.storageKey);
   let lines: number | null = null;
+  let slips = 0;
   let failure: string | null = null;
   try {
-    const file = path.join(dir, "export.xlsx");
-    const out = await write(
+    const file = path.join(dir, `export.${format}`);
+    const out = await (format === "zip" ? writeZip : write)(
       db,
       {
         periodFrom: taken.e.periodFrom,
@@ -76,10 +84,14 @@ export async function runSalaryExportJob(
     );
     await putFileFrom(taken.e.storageKey, file, contentTypeOfKey(taken.e.storageKey));
     lines = out.lines;
+    slips = "slips" in out ? (out.slips as number) : 0;
   } catch (err) {
     console.error(`[salary] export ${job.exportId} failed`, err);
     const why = err instanceof Error && err.message ? ` (${err.message})` : "";
-    failure = `The export could not be written${why}. Export the period again.`;
+    failure =
+      format === "zip"
+        ? `The pay slips could not be written${why}. Start the ZIP again.`
+        : `The export could not be written${why}. Export the period again.`;
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -89,7 +101,10 @@ export async function runSalaryExportJob(
       await tx.update(ex).set({ lineCount: lines }).where(eq(ex.id, job.exportId));
       await finishMonitor(tx, job.monitorId, {
         status: "done",
-        message: `Export ready: ${plural(lines, "salary line", "salary lines")}.`,
+        message:
+          format === "zip"
+            ? `Pay slips ready: ${plural(slips, "pay slip", "pay slips")} (${plural(lines, "salary line", "salary lines")}).`
+            : `Export ready: ${plural(lines, "salary line", "salary lines")}.`,
       });
     } else await finishMonitor(tx, job.monitorId, { status: "failed", message: failure! });
   });
@@ -99,6 +114,7 @@ export async function runSalaryExportJob(
 export function registerSalaryExportJob(
   getDb: () => Promise<Db>,
   write: Write = writeSalaryExportXlsx,
+  writeZip: WriteZip = writePaySlipsZip,
 ) {
   registerHandler<SalaryExportJob>(
     SALARY_EXPORT_KIND,
@@ -108,6 +124,6 @@ export function registerSalaryExportJob(
       policy: "singleton",
     },
     async (job: QueuedJob<SalaryExportJob>) =>
-      runSalaryExportJob(await getDb(), job.payload, write),
+      runSalaryExportJob(await getDb(), job.payload, write, writeZip),
   );
 }

@@ -2,11 +2,15 @@ import "server-only";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { getFile } from "@/lib/files/storage";
-import { newFileKey } from "@/lib/files/keys";
+import { contentTypeOfKey, newFileKey } from "@/lib/files/keys";
 import { enqueue, unfinishedJobIds } from "@/lib/jobs/queue";
 import { percentOf, type ProgressStatus } from "@/lib/domain/progress";
 import { periodLabel } from "@/lib/domain/salary";
-import { salaryExportFileName, salaryExportKey } from "@/lib/domain/salary-export";
+import {
+  paySlipsZipFileName,
+  salaryExportFileName,
+  salaryExportKey,
+} from "@/lib/domain/salary-export";
 import { formatPeriod } from "@/lib/domain/salary-run-period";
 import { logActivity } from "../activity";
 import { actorId, requirePermission, withTx, type Ctx } from "../context";
@@ -20,7 +24,7 @@ import { scopeName, startSalaryRunInput } from "./run-start";
 
 /**
  * Salary exports (issue 24, POST salary/history): a period's salary lines for the bank or
- * payroll system as an .xlsx, written in the background (pg-boss, export-job.ts) with a progress
+ * payroll system as an .xlsx — or (POST salary/slips) every pay slip of the period as a ZIP —, written in the background (pg-boss, export-job.ts) with a progress
  * monitor, stored in the files port, listed newest first and downloadable again.
  *
  * An export takes every salary line of the period and scope, draft and paid (what the payroll
@@ -51,6 +55,13 @@ const monitorOfExport = and(
   sql`(${pm.payload}->>'export_id')::int = ${ex.id}`,
 );
 
+/** What an export writes: the salary lines as an .xlsx, or every pay slip as a ZIP of PDFs. */
+export type SalaryExportFormat = "xlsx" | "zip";
+
+/** An export's format, told by its stored file's extension (the table has no column for it). */
+export const exportFormatOfKey = (key: string): SalaryExportFormat =>
+  key.endsWith(".zip") ? "zip" : "xlsx";
+
 /**
  * POST salary/history [salary_access]: starts the export of a period (from, to) for a branch or
  * a country (one of branch_id, country_id) and answers { export_id, monitor_id }. No salary
@@ -60,24 +71,48 @@ const monitorOfExport = and(
  */
 export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<StartedSalaryExport> {
   requirePermission(ctx, "salary_access");
-  const input = parseInput(startSalaryRunInput, raw ?? {});
+  return startExport(ctx, parseInput(startSalaryRunInput, raw ?? {}), "xlsx");
+}
+
+/**
+ * POST salary/slips [salary_access]: the same background export, writing every pay slip of the
+ * period and scope (one PDF per worker with salary lines there) into one ZIP in the files port;
+ * listed with the other exports and downloaded through GET salary/history/{id}. Refusals as for
+ * the .xlsx; a ZIP and an .xlsx of the same period do not block each other.
+ */
+export async function startPaySlipsExport(ctx: Ctx, raw: unknown): Promise<StartedSalaryExport> {
+  requirePermission(ctx, "salary_access");
+  return startExport(ctx, parseInput(startSalaryRunInput, raw ?? {}), "zip");
+}
+
+/** The start of either format, its input parsed and salary_access checked by the caller. */
+export async function startExport(
+  ctx: Ctx,
+  input: { from: string; to: string; branch_id?: number | null; country_id?: number | null },
+  format: SalaryExportFormat,
+): Promise<StartedSalaryExport> {
+  requirePermission(ctx, "salary_access");
   const scope = {
     from: input.from,
     to: input.to,
     branchId: input.branch_id ?? null,
     countryId: input.country_id ?? null,
   };
-  const key = salaryExportKey(scope);
+  const zip = format === "zip";
+  const key = salaryExportKey(scope) + (zip ? ":zip" : "");
   const place = {
     from: scope.from,
     to: scope.to,
     branch_id: scope.branchId,
     country_id: scope.countryId,
   };
+  // The .xlsx monitors keep the payload they always had; a ZIP's says so.
+  const payload = zip ? { ...place, format } : place;
   return withTx(ctx, async (ctx) => {
     const where = await scopeName(ctx, scope);
     await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const period = formatPeriod(scope.from, scope.to);
+    const what = zip ? "pay slips ZIP" : "salary export";
     const busy = await ctx.db
       .select({
         id: pm.id,
@@ -94,6 +129,7 @@ export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<Started
           eq(pm.kind, SALARY_EXPORT_KIND),
           inArray(pm.status, ["queued", "running"]),
           sql`${pm.payload} @> ${JSON.stringify(place)}::jsonb`,
+          sql`coalesce(${pm.payload}->>'format', 'xlsx') = ${format}`,
         ),
       )
       .orderBy(desc(pm.id))
@@ -116,7 +152,7 @@ export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<Started
       }
       const state = b.status === "queued" ? "waiting to start" : "running";
       const err = new ConflictError(
-        `The salary export for ${period} (${where}) is already ${state}` +
+        `The ${what} for ${period} (${where}) is already ${state}` +
           `${b.by ? `, started by ${b.by}` : ""}. Follow its progress or wait until it has finished.`,
         "salary_export_running",
       );
@@ -145,8 +181,10 @@ export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<Started
         periodTo: scope.to,
         branchId: scope.branchId,
         countryId: scope.countryId,
-        fileName: salaryExportFileName(scope.from, scope.to, where),
-        storageKey: newFileKey("salary-exports", "xlsx"),
+        fileName: zip
+          ? paySlipsZipFileName(scope.from, scope.to, where)
+          : salaryExportFileName(scope.from, scope.to, where),
+        storageKey: newFileKey("salary-exports", format),
         lineCount: lines,
         createdById: actorId(ctx),
         createdAt: ctx.now,
@@ -154,7 +192,7 @@ export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<Started
       .returning({ id: ex.id });
     const monitorId = await createMonitor(ctx.db, {
       kind: SALARY_EXPORT_KIND,
-      payload: { ...place, export_id: row.id },
+      payload: { ...payload, export_id: row.id },
       createdById: actorId(ctx),
     });
     // In this transaction: the job exists exactly when the export row and its monitor do.
@@ -166,14 +204,14 @@ export async function startSalaryExport(ctx: Ctx, raw: unknown): Promise<Started
     );
     await ctx.db
       .update(pm)
-      .set({ payload: { ...place, export_id: row.id, job_id: jobId } })
+      .set({ payload: { ...payload, export_id: row.id, job_id: jobId } })
       .where(eq(pm.id, monitorId));
     await logActivity(ctx, {
       logName: "salary",
-      description: `Salary export started for ${period} (${where})`,
+      description: `${zip ? "Pay slips ZIP" : "Salary export"} started for ${period} (${where})`,
       subjectType: "salary_export",
       subjectId: row.id,
-      properties: { ...place, lines },
+      properties: zip ? { ...place, lines, format } : { ...place, lines },
     });
     return { export_id: row.id, monitor_id: monitorId, status: "queued" as const };
   });
@@ -189,6 +227,8 @@ export interface SalaryExportRow {
   /** The branch's or country's name. */
   scope: string;
   file_name: string;
+  /** xlsx: the salary lines; zip: every pay slip of the period as PDFs. */
+  format: SalaryExportFormat;
   lines: number;
   created_by: string | null;
   created_at: string;
@@ -245,6 +285,7 @@ export async function listSalaryExports(ctx: Ctx, raw: unknown): Promise<Page<Sa
         country_id: r.e.countryId,
         scope: r.branch ?? r.country ?? "",
         file_name: r.e.fileName,
+        format: exportFormatOfKey(r.e.storageKey),
         lines: r.e.lineCount,
         created_by: r.by,
         created_at: r.e.createdAt.toISOString(),
@@ -259,14 +300,14 @@ export async function listSalaryExports(ctx: Ctx, raw: unknown): Promise<Page<Sa
 }
 
 /**
- * GET salary/history/{id} [salary_access]: the stored .xlsx of an export, again. Not written
+ * GET salary/history/{id} [salary_access]: the stored file of an export (.xlsx or .zip), again. Not written
  * yet: 409 (try again when it is done); failed: 404 saying to export again; a bad id or none:
  * 404.
  */
 export async function salaryExportFile(
   ctx: Ctx,
   rawId: unknown,
-): Promise<{ bytes: Uint8Array; filename: string }> {
+): Promise<{ bytes: Uint8Array; filename: string; contentType: string }> {
   requirePermission(ctx, "salary_access");
   const id = parseId(rawId, "Salary export");
   const [row] = await ctx.db
@@ -285,7 +326,11 @@ export async function salaryExportFile(
   const file = await getFile(row.key);
   if (!file)
     throw new NotFoundError("The file of this export is missing. Export the period again.");
-  return { bytes: new Uint8Array(file.body), filename: row.fileName };
+  return {
+    bytes: new Uint8Array(file.body),
+    filename: row.fileName,
+    contentType: contentTypeOfKey(row.key),
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
+import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type Db, type DbOrTx } from "@/db";
 import { periodLabel } from "@/lib/domain/salary";
+import { paySlipFileName, paySlipsZipFileName } from "@/lib/domain/salary-export";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
 import { renderBusinessDocument, type DocumentIssuer } from "../pdf/business-document";
@@ -10,20 +12,11 @@ import { documentIssuer } from "../pdf/issuer";
 import { paySlipModel, type PaySlipLine } from "../pdf/pay-slip";
 import { parseInput } from "../validate";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { startExport, type StartedSalaryExport } from "./export";
+import { exportLinesWhere, type ExportScope } from "./export-xlsx";
 import { paySlipInput, paySlipsZipInput } from "./schemas";
 
 const sl = schema.salaryLines;
-
-/** File names keep letters (any script), digits, spaces, dots and dashes. */
-const safeName = (s: string) =>
-  s
-    .replace(/[^\p{L}\p{N} .-]+/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** "Pay slip October 2026 - William Berg.pdf" */
-const slipFileName = (period: string, worker: string) =>
-  `${safeName(`Pay slip ${period} - ${worker}`)}.pdf`;
 
 interface Period {
   from: string;
@@ -133,33 +126,157 @@ export async function paySlipPdf(
   const bytes = await renderSlip(slip.source, await documentIssuer(ctx.db));
   return {
     bytes: new Uint8Array(bytes),
-    filename: slipFileName(periodLabel(period.from, period.to), slip.name),
+    filename: paySlipFileName(periodLabel(period.from, period.to), slip.name),
   };
 }
 
 /** Workers per batch of the ZIP: their lines are read together, their PDFs written one by one. */
-const ZIP_BATCH = 100;
+export const ZIP_BATCH = 100;
+
+/**
+ * A period with more workers than this is not streamed by GET salary/slips: it would hold the
+ * request open for minutes. It is exported in the background instead (POST salary/slips).
+ */
+export const ZIP_STREAM_MAX_WORKERS = 200;
+
+/** The workers with salary lines in the period and place, in id order. */
+export async function slipWorkerIds(
+  db: DbOrTx,
+  s: { from: string; to: string; branchId: number | null; countryId: number | null },
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: sl.userId })
+    .from(sl)
+    .where(
+      exportLinesWhere({
+        periodFrom: s.from,
+        periodTo: s.to,
+        branchId: s.branchId,
+        countryId: s.countryId,
+      }),
+    )
+    .orderBy(asc(sl.userId));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Renders the pay slips of `ids` into `zip`, a batch of workers at a time: the batch's lines
+ * are read in one go, its PDFs appended one by one, and the next batch is only read once the
+ * archive has taken in every PDF of this one (so memory stays at one batch whatever the
+ * period). `onBatch` hears the workers done so far. Does not finalize the archive.
+ */
+export async function appendPaySlips(
+  zip: ZipArchive,
+  db: DbOrTx,
+  ids: number[],
+  period: Period,
+  now: Date,
+  onBatch: (done: number, total: number) => Promise<void> = async () => undefined,
+): Promise<{ slips: number; lines: number }> {
+  const label = periodLabel(period.from, period.to);
+  const issuer = await documentIssuer(db);
+  const used = new Set<string>();
+  let appended = 0;
+  let taken = 0;
+  let failed: Error | null = null;
+  let waiting: (() => void) | null = null;
+  const onEntry = () => {
+    taken += 1;
+    if (taken >= appended) waiting?.();
+  };
+  const onError = (err: Error) => {
+    failed = err;
+    waiting?.();
+  };
+  zip.on("entry", onEntry);
+  zip.on("error", onError);
+  let lines = 0;
+  try {
+    for (let i = 0; i < ids.length; i += ZIP_BATCH) {
+      for (const slip of await slipSources(db, ids.slice(i, i + ZIP_BATCH), period, now)) {
+        let name = paySlipFileName(label, slip.name);
+        if (used.has(name)) name = name.replace(/\.pdf$/, ` ${slip.userId}.pdf`);
+        used.add(name);
+        zip.append(Buffer.from(await renderSlip(slip.source, issuer)), { name });
+        appended += 1;
+        lines += slip.source.lines.length;
+      }
+      if (taken < appended && !failed) await new Promise<void>((resolve) => (waiting = resolve));
+      waiting = null;
+      if (failed) throw failed;
+      await onBatch(Math.min(i + ZIP_BATCH, ids.length), ids.length);
+    }
+  } finally {
+    zip.off("entry", onEntry);
+    zip.off("error", onError);
+  }
+  return { slips: appended, lines };
+}
+
+/**
+ * The background ZIP (export-job.ts, an export whose file is a .zip): every pay slip of the
+ * export's period and place written to `filePath`, progress per batch of workers. Throws (the
+ * job marks the export failed) when the archive cannot be written.
+ */
+export async function writePaySlipsZip(
+  db: Db,
+  s: ExportScope,
+  filePath: string,
+  onProgress: (done: number, total: number) => Promise<void>,
+): Promise<{ lines: number; slips: number }> {
+  const period = { from: s.periodFrom, to: s.periodTo };
+  const ids = await slipWorkerIds(db, { ...period, branchId: s.branchId, countryId: s.countryId });
+  await onProgress(0, ids.length);
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  const out = createWriteStream(filePath);
+  const written = new Promise<void>((resolve, reject) => {
+    out.on("close", resolve);
+    out.on("error", (err) => {
+      reject(err);
+      // The archive stops taking entries (appendPaySlips hears it) instead of filling up.
+      zip.destroy(err);
+    });
+    zip.on("error", reject);
+  });
+  // A failure is thrown below, from whichever await meets it first; never left unhandled.
+  written.catch(() => undefined);
+  zip.pipe(out);
+  try {
+    const done = await appendPaySlips(zip, db, ids, period, new Date(), onProgress);
+    await zip.finalize();
+    await written;
+    return done;
+  } catch (err) {
+    zip.abort();
+    out.destroy();
+    throw err;
+  }
+}
 
 /**
  * GET salary/slips (from, to, branch_id or country_id) [salary_access]: every pay slip of the
  * period for the workers with salary lines in that branch or country, as one ZIP named
- * "Pay slips October 2026 - Copenhagen.zip". Streamed: the archive is written as each batch of
- * slips is rendered, so a large period never sits in memory. No lines: 404.
+ * "Pay slips October 2026 - Copenhagen.zip". Up to ZIP_STREAM_MAX_WORKERS workers it is
+ * streamed (the archive is written as each batch of slips is rendered); past that it is not
+ * rendered in the request: the background export is started as by POST salary/slips and its
+ * ids answered (`queued`). No lines: 404.
  */
 export async function paySlipsZip(
   ctx: Ctx,
   raw: unknown,
-): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
+  maxStreamed = ZIP_STREAM_MAX_WORKERS,
+): Promise<
+  { stream: ReadableStream<Uint8Array>; filename: string } | { queued: StartedSalaryExport }
+> {
   requirePermission(ctx, "salary_access");
   const input = parseInput(paySlipsZipInput, raw ?? {});
   const period = { from: input.from, to: input.to };
-  const where = and(
-    gte(sl.workDate, period.from),
-    lte(sl.workDate, period.to),
-    input.branch_id ? eq(sl.branchId, input.branch_id) : eq(sl.countryId, input.country_id!),
-  );
-  const [workers, place] = await Promise.all([
-    ctx.db.selectDistinct({ userId: sl.userId }).from(sl).where(where).orderBy(asc(sl.userId)),
+  const [ids, place] = await Promise.all([
+    slipWorkerIds(ctx.db, {
+      ...period,
+      branchId: input.branch_id ?? null,
+      countryId: input.country_id ?? null,
+    }),
     input.branch_id
       ? ctx.db
           .select({ name: schema.branches.name })
@@ -172,9 +289,8 @@ export async function paySlipsZip(
   ]);
   if (!place.length)
     throw new NotFoundError(input.branch_id ? "Branch not found." : "Country not found.");
-  if (!workers.length) throw new NotFoundError("There is no salary for this period yet.");
-  const label = periodLabel(period.from, period.to);
-  const issuer = await documentIssuer(ctx.db);
+  if (!ids.length) throw new NotFoundError("There is no salary for this period yet.");
+  if (ids.length > maxStreamed) return { queued: await startExport(ctx, input, "zip") };
   const db = ctx.db;
   const now = ctx.now;
   const zip = new ZipArchive({ zlib: { level: 6 } });
@@ -182,16 +298,7 @@ export async function paySlipsZip(
   // broken download) rather than a half archive presented as whole.
   void (async () => {
     try {
-      const ids = workers.map((w) => w.userId);
-      const used = new Set<string>();
-      for (let i = 0; i < ids.length; i += ZIP_BATCH) {
-        for (const slip of await slipSources(db, ids.slice(i, i + ZIP_BATCH), period, now)) {
-          let name = slipFileName(label, slip.name);
-          if (used.has(name)) name = name.replace(/\.pdf$/, ` ${slip.userId}.pdf`);
-          used.add(name);
-          zip.append(Buffer.from(await renderSlip(slip.source, issuer)), { name });
-        }
-      }
+      await appendPaySlips(zip, db, ids, period, now);
       await zip.finalize();
     } catch (err) {
       zip.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -199,6 +306,6 @@ export async function paySlipsZip(
   })();
   return {
     stream: Readable.toWeb(zip) as ReadableStream<Uint8Array>,
-    filename: `${safeName(`Pay slips ${label} - ${place[0].name}`)}.zip`,
+    filename: paySlipsZipFileName(period.from, period.to, place[0].name),
   };
 }

@@ -1,21 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema } from "@/db";
-import { formatMoney } from "@/lib/domain/money";
-import { decimalHours } from "@/lib/domain/earnings";
-import { periodLabel } from "@/lib/domain/salary";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
-import { can, requireUser, type Ctx } from "../context";
-import { ForbiddenError } from "../errors";
-import { containsPattern } from "../like";
+import { requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idSchema, optionalId } from "../params";
 import { parseInput } from "../validate";
+import { readPaySlips, type PaySlipItem } from "./pay-slips";
 import { salaryPeriodInput } from "./schemas";
-
-const ps = schema.paySlips;
-const u = schema.users;
-const sl = schema.salaryLines;
 
 /** GET salary/slips-list: a page of pay slips. */
 export const listPaySlipsInput = pageInput(10).extend({
@@ -31,21 +21,8 @@ export const listPaySlipsInput = pageInput(10).extend({
     .default({}),
 });
 
-export interface PaySlipRow {
-  id: number;
-  user_id: number;
-  worker: string;
-  period_from: string;
-  period_to: string;
-  /** "October 2026", or "01/10/2026–15/10/2026". */
-  period: string;
-  /** One per currency, never added across currencies. */
-  totals: { currency_code: string; amount: number; minutes: number; label: string }[];
-  minutes: number;
-  hours: number;
-  /** When the slip became final (every line of the period paid); null while lines are open. */
-  paid_at: string | null;
-}
+/** A pay slip as the Pay slips tab lists it (the one row of readPaySlips). */
+export type PaySlipRow = PaySlipItem;
 
 /**
  * GET salary/slips-list: pay slips, newest period first, then by worker; 10 a page.
@@ -62,48 +39,16 @@ export async function listPaySlips(ctx: Ctx, raw: unknown): Promise<Page<PaySlip
     f.from !== undefined || f.to !== undefined
       ? parseInput(salaryPeriodInput, { from: f.from, to: f.to })
       : null;
-  const office = can(ctx, "salary_access");
-  const asked = f.user_id === "self" || f.user_id === "me" ? actor.userId : f.user_id;
-  if (!office && asked !== undefined && asked !== actor.userId)
-    throw new ForbiddenError("You may read your own pay slips only.");
-  const userId = office ? asked : actor.userId;
-  const paysThere = (column: typeof sl.branchId | typeof sl.countryId, id: number) =>
-    sql`exists (select 1 from ${sl} where ${sl.paySlipId} = ${ps.id} and ${column} = ${id})`;
-  const where = and(
-    userId !== undefined ? eq(ps.userId, userId) : undefined,
-    period ? and(lte(ps.periodFrom, period.to), gte(ps.periodTo, period.from)) : undefined,
-    f.branch_id ? paysThere(sl.branchId, f.branch_id) : undefined,
-    f.country_id ? paysThere(sl.countryId, f.country_id) : undefined,
-    f.search
-      ? or(ilike(u.name, containsPattern(f.search)), ilike(u.email, containsPattern(f.search)))
-      : undefined,
-  );
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(ps).innerJoin(u, eq(u.id, ps.userId)).where(where),
-    ctx.db
-      .select({ slip: ps, worker: u.name })
-      .from(ps)
-      .innerJoin(u, eq(u.id, ps.userId))
-      .where(where)
-      .orderBy(desc(ps.periodFrom), asc(u.name), asc(ps.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
-  return {
-    items: rows.map(({ slip: s, worker }) => ({
-      id: s.id,
-      user_id: s.userId,
-      worker,
-      period_from: s.periodFrom,
-      period_to: s.periodTo,
-      period: periodLabel(s.periodFrom, s.periodTo),
-      totals: (s.totals as { currency_code: string; amount: number; minutes: number }[]).map(
-        (t) => ({ ...t, label: formatMoney(t.amount, t.currency_code) }),
-      ),
-      minutes: s.minutesWorked,
-      hours: decimalHours(s.minutesWorked),
-      paid_at: s.paidAt?.toISOString() ?? null,
-    })),
-    meta: pageMeta(input.page, input.perPage, total),
-  };
+  const { items, total } = await readPaySlips(ctx, {
+    userId: f.user_id === "self" || f.user_id === "me" ? actor.userId : f.user_id,
+    period,
+    branchId: f.branch_id,
+    countryId: f.country_id,
+    search: f.search,
+    order: "period",
+    limit: input.perPage,
+    offset: offsetOf(input.page, input.perPage),
+    withTotal: true,
+  });
+  return { items, meta: pageMeta(input.page, input.perPage, total ?? 0) };
 }

@@ -47,6 +47,7 @@ describe("GET users/{id}", () => {
       "my-skills",
       "my-documents",
       "invited-users",
+      "user-calendar",
       "user-security",
     ]);
     expect(self.can).toEqual({
@@ -59,6 +60,7 @@ describe("GET users/{id}", () => {
       const p = await getProfile(c.ctx[k], w);
       expect(p.id).toBe(w);
       expect(p.tabs).toContain("notes");
+      expect(p.tabs).toContain("user-calendar");
       expect(p.can.edit_roles).toBe(true);
       expect(p.can.change_status).toBe(true);
     }

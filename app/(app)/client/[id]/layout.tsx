@@ -3,6 +3,9 @@ import { Building2, MapPin } from "lucide-react";
 import { LinkTabs, buttonClass } from "@/components/ui";
 import { clientForPage } from "../../clients/client-data";
 import { DeleteClientButton } from "./delete-client";
+import { ClientRosterButton } from "@/components/roster/client-roster-button";
+import { requestCtx } from "@/lib/auth/session";
+import { mayDownloadRoster } from "@/lib/services/roster/access";
 
 /** /client/{id} and its tabs: the header and tab bar drawn once (spec §2). */
 export default async function ClientLayout({
@@ -13,6 +16,7 @@ export default async function ClientLayout({
   params: Promise<{ id: string }>;
 }) {
   const client = await clientForPage((await params).id);
+  const canRoster = mayDownloadRoster(await requestCtx());
   const base = `/client/${client.id}`;
   const tabs = [
     { href: base, label: "Overview", match: "exact" as const },
@@ -60,14 +64,17 @@ export default async function ClientLayout({
             </div>
           </dl>
         </div>
-        {client.can.edit && (
-          <div className="flex flex-wrap gap-2">
-            <Link
-              href={`/clients/edit/${client.id}`}
-              className={buttonClass({ variant: "secondary" })}
-            >
-              Edit client
-            </Link>
+        {(client.can.edit || canRoster) && (
+          <div className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
+            {canRoster && <ClientRosterButton companyId={client.id} name={client.name} />}
+            {client.can.edit && (
+              <Link
+                href={`/clients/edit/${client.id}`}
+                className={buttonClass({ variant: "secondary" })}
+              >
+                Edit client
+              </Link>
+            )}
             {client.can.delete && <DeleteClientButton id={client.id} name={client.name} />}
           </div>
         )}

@@ -1,7 +1,9 @@
 "use client";
 
+import { useState } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
+import { RosterSelection, selectColumn } from "@/components/roster/jobs-roster-selection";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
 import { StatusBadge } from "@/components/work/status-badge";
@@ -79,20 +81,27 @@ export function JobsTable({
   items,
   meta,
   emptyHint,
+  canRoster = false,
 }: {
   items: JobListItem[];
   meta: PaginationMeta;
   emptyHint: string;
+  /** Row check boxes and "Download roster" for the selected jobs. */
+  canRoster?: boolean;
 }) {
+  const [selected, setSelected] = useState<Map<number, JobListItem>>(new Map());
   return (
-    <DataTable
-      columns={columns}
-      data={items}
-      meta={meta}
-      caption="Jobs"
-      emptyTitle="No jobs here"
-      emptyHint={emptyHint}
-      getRowId={(row) => String(row.id)}
-    />
+    <>
+      {canRoster && <RosterSelection selected={selected} onClear={() => setSelected(new Map())} />}
+      <DataTable
+        columns={canRoster ? [selectColumn(items, selected, setSelected), ...columns] : columns}
+        data={items}
+        meta={meta}
+        caption="Jobs"
+        emptyTitle="No jobs here"
+        emptyHint={emptyHint}
+        getRowId={(row) => String(row.id)}
+      />
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { can } from "@/lib/services/context";
 import { listJobs } from "@/lib/services/jobs/list";
 import { branchesForJobs, clientsWithJobs, countriesWithJobs } from "@/lib/services/jobs/filters";
 import { JobsTable } from "./jobs-table";
+import { mayDownloadRoster } from "@/lib/services/roster/access";
 
 export const metadata = routeMetadata("/jobs");
 
@@ -123,6 +124,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         ]}
       />
       <JobsTable
+        canRoster={mayDownloadRoster(ctx)}
         items={page.items}
         meta={page.meta}
         emptyHint={

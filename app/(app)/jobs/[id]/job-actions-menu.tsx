@@ -2,7 +2,15 @@
 
 import type { Ref } from "react";
 import Link from "next/link";
-import { BookmarkPlus, Download, Ellipsis, NotebookPen, Pencil, Trash2 } from "lucide-react";
+import {
+  BookmarkPlus,
+  Download,
+  Ellipsis,
+  FileSpreadsheet,
+  NotebookPen,
+  Pencil,
+  Trash2,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -26,6 +34,8 @@ export interface JobMenuActions {
   onDelete?: () => void;
   /** "Download report": the client's job report. */
   onReport?: () => void;
+  /** "Download roster": the crew roster (xlsx) of the job's dates. */
+  onRoster?: () => void;
 }
 
 /**
@@ -46,7 +56,7 @@ export function JobActionsMenu({
   /** Called when the menu closes; prevent it to keep the focus where an item put it. */
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const first = Boolean(a.editHref || a.onSaveTemplate || a.onReport);
+  const first = Boolean(a.editHref || a.onSaveTemplate || a.onReport || a.onRoster);
   const last = Boolean(a.onReason || a.onDelete);
   if (!first && !last && a.statuses.length === 0) return null;
   return (
@@ -78,6 +88,11 @@ export function JobActionsMenu({
         {a.onReport && (
           <DropdownMenuItem onSelect={a.onReport}>
             <Download aria-hidden /> Download report
+          </DropdownMenuItem>
+        )}
+        {a.onRoster && (
+          <DropdownMenuItem onSelect={a.onRoster}>
+            <FileSpreadsheet aria-hidden /> Download roster
           </DropdownMenuItem>
         )}
         {a.onSaveTemplate && (

@@ -29,6 +29,7 @@ import { DraftConfirm } from "./draft-confirm";
 import { InvoiceDialog, ReasonDialog, ReopenDialog } from "./invoice-dialogs";
 import { useJobReportDownload } from "./report-download";
 import { JobActionsMenu } from "./job-actions-menu";
+import { useRosterDownload } from "@/components/roster/use-roster-download";
 import { SaveTemplate } from "./save-template";
 
 /**
@@ -51,6 +52,7 @@ export function JobActions({
   canReport,
   canOpenRates,
   invoiceReference,
+  rosterDates = null,
 }: {
   jobId: number;
   jobName: string;
@@ -65,6 +67,8 @@ export function JobActions({
   canTemplates: boolean;
   canChangeStatus: boolean;
   canDelete: boolean;
+  /** "Download roster" of the job's local dates (YYYY-MM-DD); null: not offered. */
+  rosterDates?: { start: string; end: string } | null;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -103,6 +107,10 @@ export function JobActions({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
   const report = useJobReportDownload(jobId, canOpenRates);
+  const roster = useRosterDownload();
+  const onRoster = rosterDates
+    ? () => void roster.download({ jobs: [jobId], ...rosterDates })
+    : undefined;
 
   const change = (to: string, why?: string, invoiceRef?: string) =>
     start(async () => {
@@ -217,6 +225,7 @@ export function JobActions({
           triggerRef={moreTrigger}
           onCloseAutoFocus={keepDialogFocus}
           actions={{
+            onRoster,
             onSaveTemplate: canTemplates ? () => openFrom(setTemplateOpen, "more") : undefined,
             statuses: [],
             onStatus: () => undefined,
@@ -240,6 +249,7 @@ export function JobActions({
             onReason: canChangeStatus ? () => openReason("menu") : undefined,
             onDelete: canDelete ? () => openFrom(setDeleteOpen, "menu") : undefined,
             onReport: canReport ? () => void report.download() : undefined,
+            onRoster,
           }}
         />
       </div>

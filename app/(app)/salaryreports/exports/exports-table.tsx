@@ -47,6 +47,9 @@ const columns: ColumnDef<SalaryExportView>[] = [
     cell: ({ row }) => (
       <span className="flex min-w-0 flex-col">
         <span className="font-medium">{row.original.period}</span>
+        <span className="text-xs text-gray-700">
+          {row.original.format === "zip" ? "Pay slips (ZIP)" : "Salary lines (Excel)"}
+        </span>
         <span className="text-xs [overflow-wrap:anywhere] text-gray-600">
           {row.original.file_name}
         </span>

@@ -1,10 +1,11 @@
-import { FilterBar, buttonClass } from "@/components/ui";
+import { FilterBar } from "@/components/ui";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { viewPlace } from "@/lib/domain/salary-screen";
 import { lenientList } from "@/lib/http/page";
 import { listPaySlips } from "@/lib/services/salary/slips-list";
 import { one, salaryPage, type Search } from "../data";
 import { SlipsTable } from "./slips-table";
+import { SlipsZipPanel, type SlipsScope } from "./zip-panel";
 
 export const metadata = routeMetadata("/salaryreports/slips");
 
@@ -17,26 +18,18 @@ export default async function PaySlipsPage({ searchParams }: { searchParams: Pro
     page: one(sp.page),
     filter: { from: view.from, to: view.to, ...place, search },
   });
-  const zip = Object.keys(place).length
-    ? `/api/v2/salary/slips?${new URLSearchParams({
-        from: view.from,
-        to: view.to,
-        ...Object.fromEntries(Object.entries(place).map(([k, v]) => [k, String(v)])),
-      })}`
+  const zip: SlipsScope | null = Object.keys(place).length
+    ? { from: view.from, to: view.to, ...place }
     : null;
   return (
     <>
-      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+      <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <p className="text-sm text-gray-700">
           {zip
             ? `Pay slips for ${view.label}. Download one, or every slip of the period at once.`
             : `Pay slips for ${view.label}. Choose a branch or a country to download them all at once.`}
         </p>
-        {zip && page.meta.total > 0 && (
-          <a href={zip} download className={buttonClass({ variant: "secondary" })}>
-            Download all (ZIP)
-          </a>
-        )}
+        {zip && page.meta.total > 0 && <SlipsZipPanel scope={zip} />}
       </div>
       <FilterBar
         label="Search pay slips"

@@ -5,6 +5,8 @@ import { StatusBadge } from "@/components/work/status-badge";
 import { formatSpan } from "@/lib/domain/format";
 import { jobForPage } from "../data";
 import { JobActions } from "../job-actions";
+import { requestCtx } from "@/lib/auth/session";
+import { mayDownloadRoster } from "@/lib/services/roster/access";
 
 export default async function JobLayout({
   children,
@@ -15,6 +17,11 @@ export default async function JobLayout({
 }) {
   const { id } = await params;
   const job = await jobForPage(id);
+  // The roster of the job's days (local dates), for those who may read its crew.
+  const rosterDates =
+    job.start && job.end && mayDownloadRoster(await requestCtx())
+      ? { start: job.start.slice(0, 10), end: job.end.slice(0, 10) }
+      : null;
   const bosses = [
     ...new Map(job.shifts.flatMap((s) => s.crew_bosses).map((b) => [b.id, b])).values(),
   ];
@@ -137,6 +144,7 @@ export default async function JobLayout({
           canReport={job.can.report}
           canOpenRates={job.can.rates}
           invoiceReference={job.invoice_reference}
+          rosterDates={rosterDates}
         />
       </div>
       <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />

@@ -7,6 +7,9 @@ import { currentActor, requestCtx } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/domain/format";
 import { pageData } from "@/lib/http/page";
 import { securityOverview } from "@/lib/services/account/security-overview";
+import { feedStatus } from "@/lib/services/user-calendar";
+import { CalendarFeedCard } from "@/components/user-calendar/calendar-feed-card";
+import { disableFeedAction, issueFeedAction } from "./feed-actions";
 import { isId } from "@/lib/services/params";
 import {
   changePasswordAction,
@@ -26,7 +29,11 @@ export default async function UserSecurityPage({ params }: { params: Promise<{ i
   const { id } = await params;
   const actor = await currentActor();
   if (!actor || !isId(id) || Number(id) !== actor.userId) notFound();
-  const data = await pageData(securityOverview(await requestCtx()));
+  const ctx = await requestCtx();
+  const [data, feed] = await Promise.all([
+    pageData(securityOverview(ctx)),
+    pageData(feedStatus(ctx)),
+  ]);
   const at = (d: Date | null) => (d ? formatDateTime(new Date(d), data.timeZone) : "Never");
 
   return (
@@ -140,6 +147,14 @@ export default async function UserSecurityPage({ params }: { params: Promise<{ i
           )}
         </CardContent>
       </Card>
+
+      <CalendarFeedCard
+        enabled={feed.enabled}
+        since={feed.created_at ? `Turned on ${at(feed.created_at)}` : null}
+        lastUsed={feed.last_used_at ? at(feed.last_used_at) : null}
+        issue={issueFeedAction}
+        disable={disableFeedAction}
+      />
 
       <Card>
         <CardHeader>

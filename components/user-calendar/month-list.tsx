@@ -1,0 +1,109 @@
+import Link from "next/link";
+import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { Badge, buttonClass, Card, CardContent, EmptyState, type BadgeTone } from "@/components/ui";
+import type { CalendarKind } from "@/lib/domain/user-calendar";
+import type { UserCalendarMonth } from "@/lib/services/user-calendar";
+
+const TONE: Record<CalendarKind, BadgeTone> = {
+  booked: "success",
+  requested: "warning",
+  applied: "accent",
+};
+
+/** "Tuesday 3 November" for a YYYY-MM-DD date (a calendar date, no zone involved). */
+const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+
+/**
+ * A worker's month as a list of days (it reads the same on a phone and a desktop): each
+ * shift with its time in the job's zone, the job, skill and place, and its status in words.
+ */
+export function UserCalendarMonthList({
+  data,
+  basePath,
+}: {
+  data: UserCalendarMonth;
+  basePath: string;
+}) {
+  const total = data.days.reduce((n, d) => n + d.shifts.length, 0);
+  return (
+    <div className="flex flex-col gap-4">
+      <nav
+        aria-label="Month"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-card border border-gray-200 bg-white p-2"
+      >
+        <Link
+          href={`${basePath}?month=${data.previous}`}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          aria-label="Previous month"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">Previous</span>
+        </Link>
+        <h2 className="text-base font-semibold text-gray-900" aria-live="polite">
+          {data.label}
+        </h2>
+        <Link
+          href={`${basePath}?month=${data.next}`}
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          aria-label="Next month"
+        >
+          <span className="hidden sm:inline">Next</span>
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      </nav>
+      <p className="text-sm text-gray-600">
+        {total === 1 ? "1 shift" : `${total} shifts`} this month. Times are in each job&apos;s own
+        time zone.
+      </p>
+      {data.days.length === 0 ? (
+        <EmptyState
+          icon={<CalendarDays />}
+          title="No shifts this month"
+          hint="Booked, requested and applied shifts show here."
+        />
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {data.days.map((day) => (
+            <li key={day.date}>
+              <h3 className="mb-2 text-sm font-semibold text-gray-900">
+                <time dateTime={day.date}>{dayLabel(day.date)}</time>
+              </h3>
+              <ul className="flex flex-col gap-2">
+                {day.shifts.map((s) => (
+                  <li key={s.id}>
+                    <Card>
+                      <CardContent className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+                        <div className="min-w-0">
+                          <p className="font-medium break-words text-gray-900">
+                            {s.time} · {s.job.name}
+                          </p>
+                          <p className="text-sm break-words text-gray-600">
+                            {s.skill}
+                            {s.place ? ` · ${s.place}` : ""}
+                            {` · ${s.time_zone}`}
+                          </p>
+                        </div>
+                        <Badge
+                          tone={s.job.cancelled ? "danger" : TONE[s.kind]}
+                          className="self-start"
+                        >
+                          {s.label}
+                        </Badge>
+                      </CardContent>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export * from "./feed";
+export * from "./filter";
+export * from "./month";

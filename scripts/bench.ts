@@ -13,6 +13,10 @@
  *   prepared as `npm start` prepares it (scripts/lib/bench-demo.ts);
  * - the salary export (POST salary/history's .xlsx) of a period of 100,000 salary lines
  *   (BENCH_EXPORT_LINES), with the RSS it adds (streamed: it must stay flat);
+ * - the salary run of 2,000 workers × 20 approved shifts (BENCH_PAY_WORKERS, BENCH_PAY_SHIFTS;
+ *   200 workers on PGlite) through the real queue: POST salary/all's pre-check, POST skillsForMissingRates, the run's
+ *   time, lines, RSS growth and longest gap between progress reports (BENCH_ONLY=salary-run
+ *   runs this part alone);
  * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
  * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
  * index each uses.
@@ -42,6 +46,7 @@ import { createUsers, scratch, seedJobs, seedOpenShifts } from "./lib/bench-seed
 import { benchAuthFloor } from "./lib/bench-auth";
 import { demoNewJobsLine } from "./lib/bench-demo";
 import { benchSalaryExport } from "./lib/bench-salary-export";
+import { benchSalaryRun } from "./lib/bench-salary-run";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -49,6 +54,10 @@ const NEW_JOBS_RUNS = Number(process.env.BENCH_NEW_JOBS_RUNS ?? 20);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 const POSITIONS = 5;
 const EXPORT_LINES = Number(process.env.BENCH_EXPORT_LINES ?? 100_000);
+/** Issue 24's bar is on PostgreSQL; in-process PGlite runs a tenth of it (the same code). */
+const payWorkers = (kind: string) =>
+  Number(process.env.BENCH_PAY_WORKERS ?? (kind === "pglite" ? 200 : 2_000));
+const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
   const handle = await scratch();
@@ -100,6 +109,18 @@ async function main() {
   await db
     .insert(schema.userRoles)
     .values({ userId: pm.id, roleId: await roleId(db, ROLE.projectManager) });
+  const salaryRun = () =>
+    benchSalaryRun(handle, {
+      countryId: country.id,
+      passwordHash: pm.passwordHash,
+      workers: payWorkers(handle.kind),
+      shifts: PAY_SHIFTS,
+    });
+  if (process.env.BENCH_ONLY === "salary-run") {
+    console.log(`\n${(await salaryRun()).join("\n")}`);
+    await handle.close();
+    process.exit(0);
+  }
   const now = new Date();
   const token = (await issueApiToken(db, pm.id, now)).access_token;
   const auth = await benchAuthFloor(handle, pm.id);
@@ -234,6 +255,10 @@ async function main() {
     workers: workerRows.map((w) => w.id),
     lines: EXPORT_LINES,
   });
+  console.log(
+    `[bench] a salary run of ${payWorkers(handle.kind).toLocaleString("en")} workers × ${PAY_SHIFTS} approved shifts…`,
+  );
+  const runLines = await salaryRun();
 
   console.log("");
   console.log(
@@ -255,6 +280,7 @@ async function main() {
     `POST /api/v2/applications   ${booking.callers} at once on ${booking.positions} positions: median ${fmt(booking.median)}   p95 ${fmt(booking.p95)}   ${booking.booked} × 201, ${booking.full} × 409: capacity held`,
   );
   console.log(exportLine);
+  for (const line of runLines) console.log(line);
   console.log(await demoNewJobsLine(handle));
 
   // EXPLAIN each statement the list verbs send (captured through a logging Drizzle instance).

@@ -94,11 +94,24 @@ function inWindow(minute: number, window: { start: number; end: number }) {
     : minute >= window.start || minute < window.end;
 }
 
-/** The zone's offset from UTC in whole minutes at an epoch minute (one Intl call). */
+/**
+ * Offsets already asked, by zone and epoch minute: the shifts of many lines start and end at
+ * the same minutes (a salary run prices every worker of a shift), and an Intl call is the
+ * costly part of a split. Bounded: cleared once it holds OFFSET_CACHE_MAX entries.
+ */
+const offsetCache = new Map<string, number>();
+const OFFSET_CACHE_MAX = 20_000;
+
+/** The zone's offset from UTC in whole minutes at an epoch minute (one Intl call, memoized). */
 function offsetAt(epochMin: number, timeZone: string): number {
+  const key = `${timeZone} ${epochMin}`;
+  const known = offsetCache.get(key);
+  if (known !== undefined) return known;
   const l = toLocal(new Date(epochMin * MINUTE), timeZone);
-  const wall = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) / MINUTE;
-  return wall - epochMin;
+  const offset = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) / MINUTE - epochMin;
+  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");

@@ -4,7 +4,8 @@ import { fileDownload } from "../download";
 import { quoteClientData } from "@/lib/services/quotes/client-data";
 import { convertQuote } from "@/lib/services/quotes/convert";
 import { quotePdf } from "@/lib/services/quotes/pdf";
-import { getQuote, listQuotes } from "@/lib/services/quotes/read";
+import { listQuotes } from "@/lib/services/quotes/list";
+import { getQuote } from "@/lib/services/quotes/view";
 import {
   clientDataInput,
   decideQuoteInput,

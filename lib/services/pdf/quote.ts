@@ -1,6 +1,6 @@
 import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
-import type { QuoteView } from "../quotes/read";
+import type { QuoteView } from "../quotes/view";
 import type { BusinessDocumentModel } from "./business-document";
 
 const CATEGORY: Record<string, string> = {

@@ -9,7 +9,7 @@ import { clientRatesFor } from "../rates/lookup";
 import { copyCardsToJob } from "../rates/job-copy";
 import { parseInput } from "../validate";
 import { loadQuote, QUOTE_MESSAGES, requireQuoteOffice } from "./access";
-import { getQuote, type QuoteView } from "./read";
+import { getQuote, type QuoteView } from "./view";
 import { quoteIdInput } from "./schemas";
 
 /**

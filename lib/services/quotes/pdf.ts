@@ -6,7 +6,7 @@ import { renderBusinessDocument } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { quoteDocumentModel } from "../pdf/quote";
 import { getSetting } from "../settings";
-import { getQuote, type QuoteView } from "./read";
+import { getQuote, type QuoteView } from "./view";
 
 /** A quote typeset as the client receives it (the download and the mail's attachment). */
 export async function renderQuotePdf(

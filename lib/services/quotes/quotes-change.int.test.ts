@@ -5,7 +5,8 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { QUOTE_MESSAGES } from "./access";
 import { quoteClientData } from "./client-data";
 import { convertQuote } from "./convert";
-import { getQuote, listQuotes } from "./read";
+import { listQuotes } from "./list";
+import { getQuote } from "./view";
 import { acceptQuote, declineQuote, sendQuote } from "./state";
 import { deleteQuote, editQuote, saveQuote } from "./write";
 import {

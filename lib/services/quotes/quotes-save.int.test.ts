@@ -6,7 +6,8 @@ import { countingDb } from "@/lib/testing/counting-db";
 import { rowCounts } from "@/lib/testing/row-counts";
 import { makeCtx, type Ctx } from "../context";
 import { QUOTE_MESSAGES } from "./access";
-import { getQuote, listQuotes } from "./read";
+import { listQuotes } from "./list";
+import { getQuote } from "./view";
 import { saveQuote } from "./write";
 import {
   t0,

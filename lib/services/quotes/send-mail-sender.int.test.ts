@@ -12,7 +12,7 @@ import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { testDatabase } from "@/lib/testing/db";
 import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { pdfTextOf } from "../pdf/read.test-support";
-import { getQuote } from "./read";
+import { getQuote } from "./view";
 import { sendQuote } from "./state";
 import { saveQuote } from "./write";
 

@@ -18,7 +18,7 @@ import {
   supersededMessage,
 } from "./access";
 import { clientContacts } from "./prepare";
-import { getQuote, type QuoteView } from "./read";
+import { getQuote, type QuoteView } from "./view";
 import { decideQuoteInput, quoteIdInput } from "./schemas";
 
 /**

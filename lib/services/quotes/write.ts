@@ -13,7 +13,7 @@ import {
   type LoadedQuote,
 } from "./access";
 import { insertQuoteParts, prepareQuote, quoteValues, type MissingPrice } from "./prepare";
-import { getQuote, type QuoteView } from "./read";
+import { getQuote, type QuoteView } from "./view";
 import { editQuoteInput, quoteFieldsInput, quoteIdInput } from "./schemas";
 
 /**

@@ -306,15 +306,27 @@ export async function workerRatesForJobs(
         ),
       ),
   ]);
+  // Rows grouped once (by job; cards by branch), so each query reads its own in one step.
+  const byJob = new Map<number, WorkerRateRow[]>();
+  const byBranch = new Map<number, WorkerRateRow[]>();
+  for (const r of allRows) {
+    const [map, key] = r.jobId !== null ? [byJob, r.jobId] : [byBranch, r.branchId];
+    if (key === null) continue;
+    const list = map.get(key);
+    if (list) list.push(r);
+    else map.set(key, [r]);
+  }
+  const levelOf = new Map(levels.map((l) => [`${l.userId}:${l.skillId}`, l.levelId]));
+  const weightOf = new Map(weights.map((l) => [l.id, l.weight]));
+  const isLive = new Set(live);
   queries.forEach((q, i) => {
-    if (!live.includes(q)) return;
+    if (!isLive.has(q)) return;
     // This query's rows only: its job's rows and the cards of its own branches.
-    const rows = allRows.filter((r) =>
-      r.jobId === null
-        ? r.branchId !== null && q.branchIds.includes(r.branchId)
-        : q.jobId != null && r.jobId === q.jobId,
-    );
-    resolveWorkerRates(q, rows, levels, weights, parents, answers[i]);
+    const rows = [
+      ...(q.jobId != null ? (byJob.get(q.jobId) ?? []) : []),
+      ...[...new Set(q.branchIds)].flatMap((b) => byBranch.get(b) ?? []),
+    ];
+    resolveWorkerRates(q, rows, levelOf, weightOf, parents, answers[i]);
   });
   return answers;
 }
@@ -323,18 +335,28 @@ type WorkerRateRow = typeof schema.workerRates.$inferSelect;
 
 function resolveWorkerRates(
   q: WorkerRatesQuery,
-  rows: WorkerRateRow[],
-  levels: { userId: number; skillId: number; levelId: number | null }[],
-  weights: { id: number; weight: number }[],
+  allRows: WorkerRateRow[],
+  levelOf: Map<string, number | null>,
+  weightOf: Map<number, number>,
   parents: Map<number, number | null>,
   out: Map<string, WorkerRate>,
 ): void {
-  const levelOf = new Map(levels.map((l) => [`${l.userId}:${l.skillId}`, l.levelId]));
-  const weightOf = new Map(weights.map((l) => [l.id, l.weight]));
+  // A pair only ever matches rows of its skill (or parent's), of no worker or its own worker:
+  // grouped once so each step reads a handful of rows.
+  const shared = new Map<number, WorkerRateRow[]>();
+  const own = new Map<number, WorkerRateRow[]>();
+  for (const r of allRows) {
+    const [map, key] = r.userId === null ? [shared, r.skillId] : [own, r.userId];
+    const list = map.get(key);
+    if (list) list.push(r);
+    else map.set(key, [r]);
+  }
+  let mine: WorkerRateRow[] = [];
+  let rows: WorkerRateRow[] = [];
   const entryFirst = (a: Row, b: Row) =>
     (weightOf.get(a.levelId ?? 0) ?? Infinity) - (weightOf.get(b.levelId ?? 0) ?? Infinity);
   const branchRank = (b: number | null) => (b === null ? -1 : q.branchIds.indexOf(b));
-  type Row = (typeof rows)[number];
+  type Row = WorkerRateRow;
   const pick = (match: (r: Row) => boolean, byLevel = false): Row | undefined =>
     rows
       .filter(match)
@@ -351,6 +373,7 @@ function resolveWorkerRates(
     level: number | null,
     cardOnly = false,
   ): [Row, string] | undefined => {
+    rows = [...(shared.get(skillId) ?? []), ...mine.filter((r) => r.skillId === skillId)];
     const onJob = (r: Row) => q.jobId != null && r.jobId === q.jobId && r.skillId === skillId;
     const onCard = (r: Row) => r.jobId === null && r.skillId === skillId;
     if (userId === null) {
@@ -390,6 +413,7 @@ function resolveWorkerRates(
   for (const { userId, skillId } of q.pairs) {
     const key = workerRateKey(userId, skillId);
     if (out.has(key)) continue;
+    mine = (userId === null ? undefined : own.get(userId)) ?? [];
     const level = userId === null ? null : (levelOf.get(`${userId}:${skillId}`) ?? null);
     let hit = resolve(userId, skillId, level);
     const parentId = parents.get(skillId) ?? null;

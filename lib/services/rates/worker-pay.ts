@@ -40,19 +40,22 @@ export async function workerRatesOnJobs(
   if (!jobIds.length) return { pricing: new Map(), rateOf: () => undefined };
   const pricing = await jobsPricing(db, jobIds);
   const known = jobIds.filter((id) => pricing.has(id));
+  // Each job's distinct (worker, skill) pairs, in the order met: one pass over the work.
+  const pairsOf = new Map<number, Map<string, { userId: number | null; skillId: number }>>();
+  for (const w of work) {
+    if (!pricing.has(w.jobId)) continue;
+    let pairs = pairsOf.get(w.jobId);
+    if (!pairs) pairsOf.set(w.jobId, (pairs = new Map()));
+    const key = workerRateKey(w.userId, w.skillId);
+    if (!pairs.has(key)) pairs.set(key, { userId: w.userId, skillId: w.skillId });
+  }
   const answers = await workerRatesForJobs(
     db,
-    known.map((jobId) => {
-      const seen = new Set<string>();
-      const pairs = work
-        .filter((w) => w.jobId === jobId)
-        .filter((w) => {
-          const key = workerRateKey(w.userId, w.skillId);
-          return !seen.has(key) && Boolean(seen.add(key));
-        })
-        .map((w) => ({ userId: w.userId, skillId: w.skillId }));
-      return { jobId, branchIds: pricing.get(jobId)!.branchIds, pairs };
-    }),
+    known.map((jobId) => ({
+      jobId,
+      branchIds: pricing.get(jobId)!.branchIds,
+      pairs: [...(pairsOf.get(jobId)?.values() ?? [])],
+    })),
   );
   const byJob = new Map(known.map((jobId, i) => [jobId, answers[i]]));
   return {

@@ -5,7 +5,7 @@ import { requirePermission, withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { lockJobs } from "../applications/locks";
-import { approvedHoursOf, computeSalaryLines, priceHours, type MissingRate } from "./lines";
+import { computeSalaryLines, missingRatesOf, type MissingRate } from "./lines";
 import { jobSalariesInput, salaryPeriodInput } from "./schemas";
 
 /**
@@ -24,9 +24,7 @@ export async function skillsForMissingRates(
     branchId: input.branch_id,
     countryId: input.country_id,
   };
-  const rows = await approvedHoursOf(ctx.db, scope);
-  const { missing } = await priceHours(ctx.db, rows, scope);
-  return { skills: missing };
+  return { skills: await missingRatesOf(ctx.db, scope) };
 }
 
 /** Every shift of a job, whatever its date. */

@@ -1,186 +1,39 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import ExcelJS from "exceljs";
-import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
-import { localStore, setFileStore } from "@/lib/files/storage";
-import { drainQueue, startQueue, stopQueue } from "@/lib/jobs/queue";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "@/db";
+import { drainQueue } from "@/lib/jobs/queue";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { countingDb } from "@/lib/testing/counting-db";
-import { testDatabase } from "@/lib/testing/db";
-import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
-import { ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
-import { makeCtx, type Ctx } from "../context";
 import { readJobProgress } from "../progress/monitors";
 import { listSalaryExports, salaryExportFile, startSalaryExport } from "./export";
-import { registerSalaryExportJob } from "./export-job";
 import { LINE_COLUMNS, TOTAL_COLUMNS, writeSalaryExportXlsx } from "./export-xlsx";
+import {
+  db,
+  branchId,
+  otherBranchId,
+  countryId,
+  ctx,
+  workers,
+  swap,
+  setupExportWorld,
+  november,
+  counts,
+  rowValues,
+  workbookOf,
+  gate,
+} from "./export.test-support";
 
 /**
- * POST salary/history (startSalaryExport), GET salary/history (listSalaryExports) and
- * GET salary/history/{id} (salaryExportFile), with the real queue writing the .xlsx: the file is
+ * POST salary/history (startSalaryExport) with the real queue writing the .xlsx: the file is
  * opened with exceljs and its cells checked; 404 without lines, 409 while one runs, 403 for each
- * role without salary_access, nothing written on a refusal.
+ * role without salary_access, nothing written on a refusal. The list and the download:
+ * export-files.int.test.ts.
  */
-let handle: DbHandle;
-let db: Db;
-let dir: string;
-let branchId: number;
-let otherBranchId: number;
-let countryId: number;
-const ctx = {} as Record<"admin" | "payroll" | "pm" | "crew" | "client" | "worker", Ctx>;
-const workers = {} as Record<"ida" | "bo" | "eve", number>;
 
-/** The write the job calls; a test swaps it (a gate, a failure). */
-let write: typeof writeSalaryExportXlsx = writeSalaryExportXlsx;
-
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  dir = await mkdtemp(path.join(tmpdir(), "crewdeck-salary-export-"));
-  setFileStore(localStore(dir));
-  const { country, company } = await createCountryAndCompany(db, "Export Co");
-  countryId = country.id;
-  const [b1, b2] = await db
-    .insert(schema.branches)
-    .values([
-      { name: "Export Copenhagen", countryId },
-      { name: "Export Aarhus", countryId },
-    ])
-    .returning();
-  branchId = b1.id;
-  otherBranchId = b2.id;
-  const [skill] = await db.insert(schema.skills).values({ name: "Rigger", order: 1 }).returning();
-  const job = await insertJob(db, {
-    name: "Export Arena",
-    companyId: company.id,
-    countryId,
-    shifts: [
-      {
-        startsAt: new Date("2026-11-10T07:00:00Z"),
-        endsAt: new Date("2026-11-10T15:00:00Z"),
-        slots: [{ skillId: skill.id, positions: 3 }],
-      },
-    ],
-  });
-  workers.ida = (await createUser(db, { roles: [ROLE.worker], name: "Ida Holm" })).id;
-  workers.bo = (await createUser(db, { roles: [ROLE.worker], name: "Bo Lind" })).id;
-  workers.eve = (await createUser(db, { roles: [ROLE.worker], name: "Eve Aas" })).id;
-  await db.insert(schema.paymentSettings).values({
-    userId: workers.ida,
-    iban: "DK5000400440116243",
-    swift: "NDEADKKK",
-    reg: "1234",
-    konto: "0012345678",
-  });
-  const line = (
-    userId: number,
-    day: string,
-    v: Partial<typeof schema.salaryLines.$inferInsert> = {},
-  ) => ({
-    userId,
-    jobId: job.id,
-    shiftId: job.shifts[0].id,
-    skillId: skill.id,
-    branchId,
-    countryId,
-    workDate: day,
-    startsAt: new Date(`${day}T07:00:00Z`),
-    endsAt: new Date(`${day}T15:00:00Z`),
-    currencyCode: "DKK",
-    standardMinutes: 480,
-    standardRate: 15050,
-    rateSource: "card",
-    amount: 120400,
-    ...v,
-  });
-  await db.insert(schema.salaryLines).values([
-    line(workers.ida, "2026-11-10"),
-    line(workers.ida, "2026-11-11", {
-      standardMinutes: 360,
-      nightMinutes: 120,
-      nightRate: 20000,
-      amount: 130300,
-      status: "paid",
-    }),
-    line(workers.bo, "2026-11-10", { currencyCode: "EUR", standardRate: 2000, amount: 16000 }),
-    // Another branch of the same country, and a day of December: not in the branch's November.
-    line(workers.eve, "2026-11-12", { branchId: otherBranchId }),
-    line(workers.eve, "2026-12-01"),
-  ]);
-
-  const payrollRole = await ensureRole(db, "Payroll (export test)", ["salary_access"]);
-  const payroll = await createUser(db, { name: "Paula Payroll" });
-  await giveRole(db, payroll.id, payrollRole);
-  const user = async (roles: Parameters<typeof createUser>[1]) =>
-    ctxFor(db, (await createUser(db, roles)).id);
-  ctx.admin = await user({ roles: [ROLE.admin], name: "Ada Admin" });
-  ctx.payroll = await ctxFor(db, payroll.id);
-  ctx.pm = await user({ roles: [ROLE.projectManager] });
-  ctx.crew = await user({ roles: [ROLE.crewHandler] });
-  ctx.client = await user({ roles: [ROLE.client], companyId: company.id });
-  ctx.worker = await ctxFor(db, workers.ida);
-
-  registerSalaryExportJob(
-    async () => db,
-    (...args) => write(...args),
-  );
-  await startQueue(handle, { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 3600 });
-});
-afterAll(async () => {
-  await stopQueue({ graceful: false });
-  setFileStore(undefined);
-  await handle?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const november = (v: Record<string, unknown> = { branch_id: branchId }) => ({
-  from: "2026-11-01",
-  to: "2026-11-30",
-  ...v,
-});
-
-async function counts() {
-  const [exports] = await db.select({ n: count() }).from(schema.salaryExports);
-  const [monitors] = await db.select({ n: count() }).from(schema.progressMonitors);
-  const jobs = (await db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'salary-export'`,
-  )) as unknown as { rows: { n: number }[] };
-  const [log] = await db
-    .select({ n: count() })
-    .from(schema.activityLog)
-    .where(eq(schema.activityLog.subjectType, "salary_export"));
-  return { exports: exports.n, monitors: monitors.n, jobs: jobs.rows[0].n, log: log.n };
-}
-
-const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
-
-async function workbookOf(bytes: Uint8Array) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** A write that waits for `release()` (a long export). */
-function gate() {
-  let release!: () => void;
-  const open = new Promise<void>((r) => (release = r));
-  let entered!: () => void;
-  const started = new Promise<void>((r) => (entered = r));
-  const fn: typeof writeSalaryExportXlsx = async (...args) => {
-    entered();
-    await open;
-    return writeSalaryExportXlsx(...args);
-  };
-  return { fn, release, started };
-}
+setupExportWorld();
 
 describe("POST salary/history: the export runs in the background", () => {
   it("writes the branch's November lines as an xlsx, listed and downloadable", async () => {
-    write = writeSalaryExportXlsx;
+    swap.write = writeSalaryExportXlsx;
     const before = await counts();
     const started = await startSalaryExport(ctx.payroll, november());
     expect(started).toEqual({
@@ -297,7 +150,7 @@ describe("POST salary/history: the export runs in the background", () => {
   });
 
   it("exports a country: every branch of it, named after the country", async () => {
-    write = writeSalaryExportXlsx;
+    swap.write = writeSalaryExportXlsx;
     const started = await startSalaryExport(ctx.admin, november({ country_id: countryId }));
     await drainQueue("salary-export");
     const file = await salaryExportFile(ctx.admin, started.export_id);
@@ -321,7 +174,7 @@ describe("POST salary/history: the export runs in the background", () => {
 
   it("refuses a second export of the same period and scope while one runs (409)", async () => {
     const g = gate();
-    write = g.fn;
+    swap.write = g.fn;
     const first = await startSalaryExport(ctx.payroll, november());
     await g.started;
     const before = await counts();
@@ -351,7 +204,7 @@ describe("POST salary/history: the export runs in the background", () => {
   });
 
   it("does not let an export whose job died block the scope: it reads failed", async () => {
-    write = writeSalaryExportXlsx;
+    swap.write = writeSalaryExportXlsx;
     const [dead] = await db
       .insert(schema.progressMonitors)
       .values({
@@ -368,7 +221,7 @@ describe("POST salary/history: the export runs in the background", () => {
   });
 
   it("ends a failing export as failed in words; its download is 404", async () => {
-    write = async () => {
+    swap.write = async () => {
       throw new Error("disk full");
     };
     const started = await startSalaryExport(ctx.payroll, november());
@@ -380,7 +233,7 @@ describe("POST salary/history: the export runs in the background", () => {
     const err = await appErrorOf(salaryExportFile(ctx.payroll, started.export_id));
     expect(err.status).toBe(404);
     expect(err.message).toBe("This export failed and has no file. Export the period again.");
-    write = writeSalaryExportXlsx;
+    swap.write = writeSalaryExportXlsx;
   });
 
   it("answers 422 for a missing scope, both scopes or a bad date, writing nothing", async () => {
@@ -419,26 +272,4 @@ describe("POST salary/history: the export runs in the background", () => {
       expect((await appErrorOf(readJobProgress(ctx[who], m.id))).status).toBe(404);
     },
   );
-
-  it("answers 404 for a download of an unknown or bad id", async () => {
-    for (const id of ["0", "abc", "99999999999", "999999"])
-      expect((await appErrorOf(salaryExportFile(ctx.payroll, id))).status).toBe(404);
-  });
-
-  it("lists newest first, 10 a page, in a fixed number of queries", async () => {
-    const counting = countingDb(handle);
-    const c = makeCtx(counting.db, ctx.payroll.actor);
-    counting.reset();
-    const page1 = await listSalaryExports(c, { perPage: 2 });
-    const one = counting.statements();
-    counting.reset();
-    const page2 = await listSalaryExports(c, { perPage: 10 });
-    expect(counting.statements()).toBe(one);
-    expect(page1.items).toHaveLength(2);
-    expect(page2.items.length).toBeGreaterThan(2);
-    expect(page2.meta).toMatchObject({ current_page: 1, per_page: 10, total: page2.items.length });
-    const order = page2.items.map((r) => `${r.created_at}#${String(r.id).padStart(6, "0")}`);
-    expect(order).toEqual([...order].sort().reverse());
-    expect((await appErrorOf(listSalaryExports(c, { page: -1 }))).status).toBe(422);
-  });
 });

@@ -11,9 +11,12 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { effectiveRate, rateKind, salaryLine, type SalaryLineDraft } from "@/lib/domain/salary";
+import { RUN_BATCH_LIMITS, runBatches, type RunBatchLimits } from "@/lib/domain/salary-run-batches";
 import { jobCalendars } from "../holidays/calendar";
+import type { WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
 import { MissingRatesError, NotFoundError } from "../errors";
 
@@ -74,18 +77,38 @@ const jobOfBranch = (branchId: number) => sql`(
   exists (select 1 from ${schema.jobBranches} jb where jb.job_id = ${j.id} and jb.branch_id = ${branchId})
   or exists (select 1 from ${schema.companies} co where co.id = ${j.companyId} and co.default_branch_id = ${branchId}))`;
 
+/**
+ * A select from reported_hours joined to what prices them (application, slot, shift, job, its
+ * country, the worker and the skill), narrowed to the reports a scope pays: approved, in the
+ * period (the shift's local date), no paid line, in the scope.
+ */
+function hoursOfScope<T extends PgSelect>(query: T, scope: SalaryScope) {
+  return query
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, slot.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(c, eq(c.id, j.countryId))
+    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
+    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
+    .where(
+      and(
+        isNotNull(rh.approvedAt),
+        sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
+        sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
+        scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
+        scope.branchId ? jobOfBranch(scope.branchId) : undefined,
+        scope.userIds
+          ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0])
+          : undefined,
+        scope.jobId ? eq(j.id, scope.jobId) : undefined,
+      ),
+    );
+}
+
 /** Approved hours of the scope that have no paid line, with what prices them. One query. */
 export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = false) {
-  const where: (SQL | undefined)[] = [
-    isNotNull(rh.approvedAt),
-    sql`${workDateSql} between ${scope.periodFrom}::date and ${scope.periodTo}::date`,
-    sql`not exists (select 1 from ${sl} p where p.reported_hours_id = ${rh.id} and p.status = 'paid')`,
-    scope.countryId ? eq(j.countryId, scope.countryId) : undefined,
-    scope.branchId ? jobOfBranch(scope.branchId) : undefined,
-    scope.userIds ? inArray(a.assigneeId, scope.userIds.length ? scope.userIds : [0]) : undefined,
-    scope.jobId ? eq(j.id, scope.jobId) : undefined,
-  ];
-  const query = db
+  const base = db
     .select({
       reportedHoursId: rh.id,
       start: rh.startsAt,
@@ -101,15 +124,8 @@ export async function approvedHoursOf(db: DbOrTx, scope: SalaryScope, lock = fal
       timeZone: c.timeZone,
     })
     .from(rh)
-    .innerJoin(a, eq(a.id, rh.applicationId))
-    .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
-    .innerJoin(sh, eq(sh.id, slot.shiftId))
-    .innerJoin(j, eq(j.id, sh.jobId))
-    .innerJoin(c, eq(c.id, j.countryId))
-    .innerJoin(schema.users, eq(schema.users.id, a.assigneeId))
-    .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
-    .where(and(...where))
-    .orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
+    .$dynamic();
+  const query = hoursOfScope(base, scope).orderBy(asc(a.assigneeId), asc(rh.startsAt), asc(rh.id));
   // Writing lines: the applications and their reports held (FOR SHARE, in the hours verbs' lock
   // order: applications before salary lines) so hours changed meanwhile are read as they are
   // once that change commits, never priced from before it.
@@ -130,27 +146,15 @@ export async function priceHours(
   const { pricing, rateOf } = await workerRatesOnJobs(db, rows);
   const calendars = await jobCalendars(db, pricing.values());
   const drafts: SalaryLineDraft[] = [];
-  const missing = new Map<string, MissingRate>();
+  const missing = missingRates();
   const considered: HoursRow[] = [];
   for (const r of rows) {
     const p = pricing.get(r.jobId);
     if (scope.branchId && p?.branchId !== scope.branchId) continue;
     considered.push(r);
-    const found = p ? rateOf(r) : undefined;
-    const rate = effectiveRate(found, scope.replaceZero ?? false);
-    // A zero job or custom rate the card does not replace stops the line: asked, never paid 0.
-    const zero = !!rate && rate.standard === 0 && rateKind(rate.source) !== "card";
-    if (!rate || zero) {
-      const key = `${r.skillId}:${zero}`;
-      const m = missing.get(key) ?? {
-        skill_id: r.skillId,
-        skill: r.skillName,
-        workers: [],
-        zero,
-      };
-      if (!m.workers.some((w) => w.id === r.userId))
-        m.workers.push({ id: r.userId, name: r.userName });
-      missing.set(key, m);
+    const { rate, zero } = payingRate(p ? rateOf(r) : undefined, scope.replaceZero ?? false);
+    if (!rate) {
+      missing.add(r, zero);
       continue;
     }
     drafts.push(
@@ -173,11 +177,69 @@ export async function priceHours(
       ),
     );
   }
+  return { drafts, missing: missing.list(), considered };
+}
+
+/**
+ * The rate that pays the hours, or none and whether a zero rate is why: a zero job or custom
+ * rate the card does not replace stops the line (asked, never paid 0).
+ */
+function payingRate(found: WorkerRate | undefined, replaceZero: boolean) {
+  const rate = effectiveRate(found, replaceZero);
+  const zero = !!rate && rate.standard === 0 && rateKind(rate.source) !== "card";
+  return { rate: zero ? null : rate, zero };
+}
+
+type UnpricedWork = { userId: number; userName: string; skillId: number; skillName: string };
+
+/** The skills (with their workers, in the order met) of hours no rate pays, by skill name. */
+function missingRates() {
+  const missing = new Map<string, MissingRate>();
   return {
-    drafts,
-    missing: [...missing.values()].sort((x, y) => x.skill.localeCompare(y.skill)),
-    considered,
+    add(r: UnpricedWork, zero: boolean) {
+      const key = `${r.skillId}:${zero}`;
+      const m = missing.get(key) ?? { skill_id: r.skillId, skill: r.skillName, workers: [], zero };
+      if (!m.workers.some((w) => w.id === r.userId))
+        m.workers.push({ id: r.userId, name: r.userName });
+      missing.set(key, m);
+    },
+    list: () => [...missing.values()].sort((x, y) => x.skill.localeCompare(y.skill)),
   };
+}
+
+/**
+ * The skills (with their workers) of the scope's approved, unpaid hours that no worker rate
+ * pays: what `priceHours` reports as `missing`, without pricing each report. The rate depends
+ * only on the worker, the skill and the job, so one query reads those distinct triples and the
+ * one lookup (`workerRatesOnJobs`) decides each: a fixed number of queries and one answer per
+ * (worker, job, skill) rather than per report (the MissingRates pre-check of POST salary/all,
+ * POST skillsForMissingRates).
+ */
+export async function missingRatesOf(db: DbOrTx, scope: SalaryScope): Promise<MissingRate[]> {
+  const query = db
+    .selectDistinct({
+      userId: a.assigneeId,
+      jobId: j.id,
+      skillId: slot.skillId,
+      userName: schema.users.name,
+      skillName: schema.skills.name,
+    })
+    .from(rh)
+    .$dynamic();
+  const work = await hoursOfScope(query, scope).orderBy(
+    asc(a.assigneeId),
+    asc(j.id),
+    asc(slot.skillId),
+  );
+  const { pricing, rateOf } = await workerRatesOnJobs(db, work);
+  const missing = missingRates();
+  for (const w of work) {
+    const p = pricing.get(w.jobId);
+    if (scope.branchId && p?.branchId !== scope.branchId) continue;
+    const { rate, zero } = payingRate(p ? rateOf(w) : undefined, scope.replaceZero ?? false);
+    if (!rate) missing.add(w, zero);
+  }
+  return missing.list();
 }
 
 /** The draft lines a recomputation of the scope replaces (paid lines are never in it). */
@@ -196,7 +258,57 @@ function draftScope(scope: SalaryScope, reportIds: number[]): SQL {
   )!;
 }
 
-const INSERT_CHUNK = 500;
+/** The columns a computed line writes (the rest keep their defaults). */
+const LINE_COLUMNS = [
+  "runId",
+  "reportedHoursId",
+  "userId",
+  "jobId",
+  "shiftId",
+  "skillId",
+  "branchId",
+  "countryId",
+  "workDate",
+  "startsAt",
+  "endsAt",
+  "currencyCode",
+  "standardMinutes",
+  "weekendMinutes",
+  "nightMinutes",
+  "standardRate",
+  "weekendRate",
+  "nightRate",
+  "rateSource",
+  "amount",
+] as const satisfies readonly (keyof SalaryLineDraft | "runId")[];
+
+const lineColumns = sql.join(
+  LINE_COLUMNS.map((k) => sql.identifier(k.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`))),
+  sql`, `,
+);
+
+/**
+ * Inserts the lines in one statement whatever their number: one JSON parameter read back by
+ * the table's own row type (json_populate_recordset), so the columns keep their types and the
+ * statement stays one round trip (a multi-row VALUES of 20 columns needs 20 parameters a line
+ * and many statements).
+ */
+async function insertLines(tx: Tx, drafts: SalaryLineDraft[], runId: number | null) {
+  if (!drafts.length) return;
+  const rows = JSON.stringify(
+    drafts.map((d) =>
+      Object.fromEntries(
+        LINE_COLUMNS.map((k) => [
+          k.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`),
+          k === "runId" ? runId : d[k],
+        ]),
+      ),
+    ),
+  );
+  await tx.execute(
+    sql`insert into ${sl} (${lineColumns}) select ${lineColumns} from json_populate_recordset(null::salary_lines, ${rows}::json)`,
+  );
+}
 
 /**
  * Computes the scope's salary lines and replaces its draft lines with them (delete + insert),
@@ -213,10 +325,7 @@ export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<Co
       considered.map((r) => r.reportedHoursId),
     ),
   );
-  for (let i = 0; i < drafts.length; i += INSERT_CHUNK)
-    await tx
-      .insert(sl)
-      .values(drafts.slice(i, i + INSERT_CHUNK).map((d) => ({ ...d, runId: scope.runId ?? null })));
+  await insertLines(tx, drafts, scope.runId ?? null);
   return {
     lines: drafts.length,
     workers: new Set(drafts.map((d) => d.userId)).size,
@@ -224,21 +333,23 @@ export async function computeSalaryLines(tx: Tx, scope: SalaryScope): Promise<Co
   };
 }
 
-/** Workers per batch of a salary run: each batch is one transaction. */
-export const RUN_BATCH = 200;
+/** Workers per batch of a salary run at most (lib/domain/salary-run-batches.ts). */
+export const RUN_BATCH = RUN_BATCH_LIMITS.workers;
 
 /**
  * The background run's work (issue 24; pg-boss calls it): reads the salary_runs row, finds the
- * workers with approved hours in its period and branch or country, and computes their lines in
- * batches of RUN_BATCH workers, each batch one transaction, calling `onProgress(done, total)`
- * after each. Sets the run's workerCount and lineCount at the end. Safe to call again after a
- * crash: each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
+ * workers with approved hours in its period and branch or country (with how many reports), and
+ * computes their lines in batches (`runBatches`: 200 workers or 500 reports at most), each
+ * batch one transaction of a fixed number of queries, calling `onProgress(done, total)` after
+ * each. Sets the run's workerCount and lineCount at the end. Safe to call again after a crash:
+ * each batch replaces its workers' draft lines, so a rerun rewrites what a dead run left.
  * Returns the missing rates of the whole run.
  */
 export async function buildSalaryRun(
   db: Db,
   runId: number,
   onProgress: (done: number, total: number) => Promise<void>,
+  limits: RunBatchLimits = RUN_BATCH_LIMITS,
 ): Promise<ComputedLines> {
   const [run] = await db.select().from(schema.salaryRuns).where(eq(schema.salaryRuns.id, runId));
   if (!run) throw new NotFoundError("Salary run not found.");
@@ -249,13 +360,14 @@ export async function buildSalaryRun(
     countryId: run.countryId,
     runId,
   };
-  const workers = await workersWithHours(db, scope);
+  const counted = await workersWithHours(db, scope);
+  const workers = counted.map((w) => w.userId);
   const total = workers.length;
   let lines = 0;
   let paidWorkers = 0;
+  let done = 0;
   const missing = new Map<string, MissingRate>();
-  for (let i = 0; i < total; i += RUN_BATCH) {
-    const userIds = workers.slice(i, i + RUN_BATCH);
+  for (const userIds of runBatches(counted, limits)) {
     const result = await db.transaction((tx) => computeSalaryLines(tx, { ...scope, userIds }));
     lines += result.lines;
     paidWorkers += result.workers;
@@ -267,7 +379,8 @@ export async function buildSalaryRun(
         for (const w of m.workers)
           if (!seen.workers.some((x) => x.id === w.id)) seen.workers.push(w);
     }
-    await onProgress(Math.min(i + RUN_BATCH, total), total);
+    done += userIds.length;
+    await onProgress(done, total);
   }
   // Drafts of workers with no approved hours left in the scope (hours since disapproved) go.
   await db
@@ -286,10 +399,13 @@ export async function buildSalaryRun(
   return { lines, workers: paidWorkers, missing: [...missing.values()] };
 }
 
-/** The workers with approved, unpaid hours in the scope, by id (one query). */
-async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ userId: a.assigneeId })
+/** The workers with approved hours in the scope, by id, with how many reports (one query). */
+async function workersWithHours(
+  db: DbOrTx,
+  scope: SalaryScope,
+): Promise<{ userId: number; hours: number }[]> {
+  return db
+    .select({ userId: a.assigneeId, hours: sql<number>`count(*)::int` })
     .from(rh)
     .innerJoin(a, eq(a.id, rh.applicationId))
     .innerJoin(slot, eq(slot.id, rh.shiftSlotId))
@@ -304,8 +420,8 @@ async function workersWithHours(db: DbOrTx, scope: SalaryScope): Promise<number[
         scope.branchId ? jobOfBranch(scope.branchId) : undefined,
       ),
     )
+    .groupBy(a.assigneeId)
     .orderBy(asc(a.assigneeId));
-  return rows.map((r) => r.userId);
 }
 
 /** 410 type MissingRates (spec §8) naming the skills and workers whose hours have no rate. */

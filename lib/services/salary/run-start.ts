@@ -11,7 +11,7 @@ import { ConflictError, ValidationError } from "../errors";
 import { optionalId } from "../params";
 import { createMonitor } from "../progress/monitors";
 import { parseInput } from "../validate";
-import { approvedHoursOf, missingRatesError, priceHours } from "./lines";
+import { missingRatesError, missingRatesOf } from "./lines";
 
 /** The queue kind and the monitors' kind of a salary run. */
 export const SALARY_RUN_KIND = "salary-run" as const;
@@ -172,7 +172,7 @@ export async function startSalaryRun(ctx: Ctx, raw: unknown): Promise<StartedSal
       throw err;
     }
     const hours = { periodFrom: scope.from, periodTo: scope.to, ...scope };
-    const { missing } = await priceHours(ctx.db, await approvedHoursOf(ctx.db, hours), hours);
+    const missing = await missingRatesOf(ctx.db, hours);
     if (missing.length) throw missingRatesError(missing);
     const [run] = await ctx.db
       .insert(runs)

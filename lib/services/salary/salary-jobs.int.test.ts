@@ -195,6 +195,75 @@ describe("the salary run (buildSalaryRun)", () => {
     const after = (await linesOf({})).filter((l) => workers.includes(l.userId));
     expect(after).toHaveLength(2);
   });
+
+  it("sends the same queries for one worker or many in a batch, and a fixed number per batch", async () => {
+    // December: this test's own period.
+    const DEC = { from: "2026-12-01", to: "2026-12-31" };
+    const skill = await k.newSkill();
+    await rate({ skillId: skill, branchId: k.branchA, amount: 12000 });
+    // 28 Dec 2026 10:00Z: 28 days after `now` plus 22 h.
+    const dec = 24 * 38 - 2;
+    await approvedHours(skill, await k.newWorker([skill]), dec, 4);
+    const newRun = async () =>
+      (
+        await db
+          .insert(schema.salaryRuns)
+          .values({ periodFrom: DEC.from, periodTo: DEC.to, branchId: k.branchA })
+          .returning()
+      )[0].id;
+    const counting = countingDb(handle);
+    const statements = async (
+      limits?: Parameters<typeof buildSalaryRun>[3],
+    ): Promise<{ n: number; progress: [number, number][]; lines: number }> => {
+      const progress: [number, number][] = [];
+      const runId = await newRun();
+      counting.reset();
+      const res = await buildSalaryRun(
+        counting.db,
+        runId,
+        async (done, total) => void progress.push([done, total]),
+        limits,
+      );
+      return { n: counting.statements(), progress, lines: res.lines };
+    };
+    const one = await statements();
+    expect(one).toMatchObject({ lines: 1, progress: [[1, 1]] });
+    // Six more workers, each on a job of its own: two at a custom rate, one at the job's rate,
+    // one with two shifts.
+    const more: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const w = await k.newWorker([skill]);
+      more.push(w);
+      const h = await approvedHours(skill, w, dec - 30 * (i + 1), 2);
+      if (i < 2) await rate({ skillId: skill, branchId: k.branchA, userId: w, amount: 13000 });
+      if (i === 2) await rate({ skillId: skill, jobId: h.jobId, amount: 14000 });
+      if (i === 3) await approvedHours(skill, w, dec - 300, 1);
+    }
+    const seven = await statements();
+    expect(seven).toMatchObject({ lines: 8, progress: [[7, 7]] });
+    expect(seven.n).toBe(one.n);
+    const amounts = (await linesOf({})).filter(
+      (l) => more.includes(l.userId) && l.workDate >= DEC.from,
+    );
+    expect(amounts.map((l) => l.amount).sort()).toEqual(
+      [12000 * 2, 12000 * 2, 12000, 12000 * 2, 13000 * 2, 13000 * 2, 14000 * 2].sort(),
+    );
+    // Batches of two workers: four batches, progress after each, and each batch the same
+    // number of queries (what one batch more adds is what each batch costs).
+    const byTwo = await statements({ workers: 2, hours: 500 });
+    expect(byTwo.progress).toEqual([
+      [2, 7],
+      [4, 7],
+      [6, 7],
+      [7, 7],
+    ]);
+    expect(byTwo.lines).toBe(8);
+    const byOne = await statements({ workers: 1, hours: 500 });
+    expect(byOne.progress).toHaveLength(7);
+    const perBatch = (byOne.n - byTwo.n) / 3;
+    expect(byTwo.n).toBe(one.n + 3 * perBatch);
+    expect(perBatch).toBeLessThanOrEqual(12);
+  });
 });
 
 describe("reading salary", () => {

@@ -5,7 +5,7 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { QUOTE_FILTER_STATUSES } from "@/lib/domain/quotes";
 import { lenientList, pageData } from "@/lib/http/page";
-import { listQuotes } from "@/lib/services/quotes/read";
+import { listQuotes } from "@/lib/services/quotes/list";
 import { quoteListDetails } from "@/lib/services/quotes/list-details";
 import { listCompanies } from "@/lib/services/companies/list";
 import { QuotesTable } from "./quotes-table";

@@ -10,7 +10,7 @@ import { formatMoney } from "@/lib/domain/money";
 import { quoteActions } from "@/lib/domain/quotes";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import type { QuoteListDetails } from "@/lib/services/quotes/list-details";
-import type { QuoteListItem } from "@/lib/services/quotes/read";
+import type { QuoteListItem } from "@/lib/services/quotes/list";
 import { QuoteCommands } from "../quote-commands";
 
 export type QuoteRow = QuoteListItem & { details: QuoteListDetails | null };

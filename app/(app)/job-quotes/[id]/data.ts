@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData, pageId } from "@/lib/http/page";
-import { getQuote } from "@/lib/services/quotes/read";
+import { getQuote } from "@/lib/services/quotes/view";
 
 /** The quote of /job-quotes/{id} and /edit-quote/{id}, once per request, in the reader's scope. */
 export const quoteForPage = cache(async (id: string) =>

@@ -14,7 +14,7 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { formatMoney } from "@/lib/domain/money";
 import { isoToDisplay } from "@/lib/domain/time-entry";
-import type { QuoteView } from "@/lib/services/quotes/read";
+import type { QuoteView } from "@/lib/services/quotes/view";
 import { quoteForPage } from "./data";
 import { QuoteCommands } from "../quote-commands";
 import { DecideQuote } from "./decide-quote";

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import {
   Banknote,
   Building2,
+  ChartColumn,
   Earth,
   FolderTree,
   KeyRound,
@@ -71,6 +72,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   workerRates: Coins,
   salary: Banknote,
   quotes: FileText,
+  insights: ChartColumn,
 };
 
 export interface ShellIcons {

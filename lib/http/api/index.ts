@@ -43,6 +43,7 @@ import { salaryExportEndpoints } from "./salary-exports";
 import { quotesEndpoints } from "./quotes";
 import { jobReportEndpoints } from "./job-report";
 import { workerSlipsEndpoints } from "./worker-slips";
+import { statisticsEndpoints } from "./statistics";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -83,6 +84,7 @@ const operations: Endpoint[] = [
   ...salaryRunEndpoints,
   ...salaryListEndpoints,
   ...salaryExportEndpoints,
+  ...statisticsEndpoints,
   ...quotesEndpoints,
   ...jobReportEndpoints,
   ...workerSlipsEndpoints,

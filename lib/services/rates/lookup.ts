@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 
 /**
@@ -98,28 +98,107 @@ export async function clientRatesFor(
   const job = new Map(rows.filter((r) => r.jobId !== null).map((r) => [r.skillId, r]));
   const card = new Map(rows.filter((r) => r.jobId === null).map((r) => [r.skillId, r]));
   for (const skillId of skillIds) {
-    const parentId = parents.get(skillId) ?? null;
-    const candidates: [(typeof rows)[number] | undefined, ClientRate["source"]][] = [
-      [job.get(skillId), "job"],
-      [card.get(skillId), "card"],
-      [parentId ? job.get(parentId) : undefined, "parent-job"],
-      [parentId ? card.get(parentId) : undefined, "parent-card"],
-    ];
-    const hit = candidates.find(([r]) => r);
-    if (!hit) continue;
-    const [r, source] = hit as [(typeof rows)[number], ClientRate["source"]];
-    out.set(skillId, {
-      id: r.id,
-      skillId: r.skillId,
-      source,
-      currencyCode: trim(r.currencyCode),
-      standard: r.standardPrice,
-      weekend: r.weekendPrice,
-      night: r.nightPrice,
-      nightStart: r.nightStart,
-      nightEnd: r.nightEnd,
-      rateWorker: r.rateWorker,
-    });
+    const hit = pickClientRate(job, card, skillId, parents.get(skillId) ?? null);
+    if (hit) out.set(skillId, hit);
+  }
+  return out;
+}
+
+type ClientRateRow = typeof schema.clientRates.$inferSelect;
+
+/** The precedence of clientRatesFor: job row → card row → the parent skill's job row → card row. */
+function pickClientRate(
+  job: Map<number, ClientRateRow>,
+  card: Map<number, ClientRateRow>,
+  skillId: number,
+  parentId: number | null,
+): ClientRate | null {
+  const candidates: [ClientRateRow | undefined, ClientRate["source"]][] = [
+    [job.get(skillId), "job"],
+    [card.get(skillId), "card"],
+    [parentId ? job.get(parentId) : undefined, "parent-job"],
+    [parentId ? card.get(parentId) : undefined, "parent-card"],
+  ];
+  const hit = candidates.find(([r]) => r);
+  if (!hit) return null;
+  const [r, source] = hit as [ClientRateRow, ClientRate["source"]];
+  return {
+    id: r.id,
+    skillId: r.skillId,
+    source,
+    currencyCode: trim(r.currencyCode),
+    standard: r.standardPrice,
+    weekend: r.weekendPrice,
+    night: r.nightPrice,
+    nightStart: r.nightStart,
+    nightEnd: r.nightEnd,
+    rateWorker: r.rateWorker,
+  };
+}
+
+/**
+ * clientRatesFor for many jobs at once (statistics price the approved hours of a period): the
+ * same precedence per job, in two queries whatever the number of jobs. Answers a map per job id
+ * (skill id → rate); a job with no pricing branch reads its own rows only.
+ */
+export async function clientRatesForJobs(
+  db: DbOrTx,
+  jobs: { jobId: number; companyId: number; branchId: number | null; skillIds: number[] }[],
+): Promise<Map<number, Map<number, ClientRate>>> {
+  const out = new Map<number, Map<number, ClientRate>>();
+  const skillIds = [...new Set(jobs.flatMap((j) => j.skillIds))];
+  if (!skillIds.length) return out;
+  const parents = await parentsOf(db, skillIds);
+  const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
+  const cr = schema.clientRates;
+  const cards = [
+    ...new Map(
+      jobs
+        .filter((j) => j.branchId !== null)
+        .map((j) => [`${j.companyId}:${j.branchId}`, [j.companyId, j.branchId!] as const]),
+    ).values(),
+  ];
+  const rows = await db
+    .select()
+    .from(cr)
+    .where(
+      and(
+        inArray(cr.skillId, all),
+        isNull(cr.levelId),
+        or(
+          inArray(
+            cr.jobId,
+            jobs.map((j) => j.jobId),
+          ),
+          cards.length
+            ? and(
+                isNull(cr.jobId),
+                sql`(${cr.companyId}, ${cr.branchId}) in (${sql.join(
+                  cards.map(([c, b]) => sql`(${c}::int, ${b}::int)`),
+                  sql`, `,
+                )})`,
+              )
+            : undefined,
+        ),
+      ),
+    );
+  for (const j of jobs) {
+    const job = new Map(rows.filter((r) => r.jobId === j.jobId).map((r) => [r.skillId, r]));
+    const card = new Map(
+      j.branchId === null
+        ? []
+        : rows
+            .filter(
+              (r) => r.jobId === null && r.companyId === j.companyId && r.branchId === j.branchId,
+            )
+            .map((r) => [r.skillId, r]),
+    );
+    const rates = new Map<number, ClientRate>();
+    for (const skillId of new Set(j.skillIds)) {
+      const hit = pickClientRate(job, card, skillId, parents.get(skillId) ?? null);
+      if (hit) rates.set(skillId, hit);
+    }
+    out.set(j.jobId, rates);
   }
   return out;
 }

@@ -1,0 +1,259 @@
+import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { schema } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import type { Ctx } from "../context";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { statisticsScope } from "./filter";
+import { addTo, alignTo, series, topCategories, type Category } from "./series";
+import { hoursOf, inRange, jobFilter, labelOf, localDate } from "./sql";
+import type { Statistics } from "./types";
+
+/**
+ * /insights (can_view_statistics): jobs, reported hours, jobs per client and users. Counted in
+ * SQL, one query per call. A client contact sees its own company's figures only.
+ */
+
+const j = schema.jobs;
+const sh = schema.shifts;
+const sl = schema.shiftSlots;
+const a = schema.applications;
+const rh = schema.reportedHours;
+const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
+
+/**
+ * GET statistics/jobs: jobs per day or month of their first shift (the job's local date):
+ * "Jobs" (not cancelled) and "Cancelled".
+ */
+export async function jobs(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const label = labelOf(localDate(j.startsAt), filter.grain);
+  const rows = await ctx.db
+    .select({
+      label,
+      live: sql<number>`count(*) filter (where ${j.status} <> 'Cancelled')::int`,
+      cancelled: sql<number>`count(*) filter (where ${j.status} = 'Cancelled')::int`,
+    })
+    .from(j)
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .where(and(jobFilter(filter), inRange(j.startsAt, filter)))
+    .groupBy(label);
+  return {
+    labels: filter.labels,
+    series: [
+      series(
+        "Jobs",
+        alignTo(
+          filter.labels,
+          rows.map((r) => ({ label: r.label, value: r.live })),
+        ),
+        "count",
+      ),
+      series(
+        "Cancelled",
+        alignTo(
+          filter.labels,
+          rows.map((r) => ({ label: r.label, value: r.cancelled })),
+        ),
+        "count",
+      ),
+    ],
+  };
+}
+
+/**
+ * GET statistics/reportedHours: reported hours per day or month of their shift, "Approved" and
+ * "Pending" (reported, not yet approved) stacked; decimal hours. Filled places on live shifts
+ * and slots only (the projection's rows).
+ */
+export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const label = labelOf(localDate(sh.startsAt), filter.grain);
+  const rows = await ctx.db
+    .select({
+      label,
+      approved: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.approvedAt} is not null), 0)::float8`,
+      pending: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.approvedAt} is null), 0)::float8`,
+    })
+    .from(rh)
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(sl, eq(sl.id, a.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, sl.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .where(
+      and(
+        isNull(sh.deletedAt),
+        isNull(sl.deletedAt),
+        inArray(a.status, [...FILLED_STATUSES]),
+        jobFilter(filter),
+        inRange(sh.startsAt, filter),
+      ),
+    )
+    .groupBy(label);
+  const hours = (pick: (r: (typeof rows)[number]) => number) =>
+    alignTo(
+      filter.labels,
+      rows.map((r) => ({ label: r.label, value: pick(r) })),
+    ).map(hoursOf);
+  return {
+    labels: filter.labels,
+    series: [
+      series(
+        "Approved",
+        hours((r) => Number(r.approved)),
+        "hours",
+        { stack: "hours" },
+      ),
+      series(
+        "Pending",
+        hours((r) => Number(r.pending)),
+        "hours",
+        { stack: "hours" },
+      ),
+    ],
+  };
+}
+
+/** GET statistics/jobs-per-client: jobs (not cancelled) per client, top 10 then "Other". */
+export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const rows = await ctx.db
+    .select({
+      companyId: j.companyId,
+      name: schema.companies.name,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(j)
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .where(and(jobFilter(filter), inRange(j.startsAt, filter), sql`${j.status} <> 'Cancelled'`))
+    .groupBy(j.companyId, schema.companies.name);
+  const cats = new Map<string, Category>();
+  for (const r of rows) addTo(cats, String(r.companyId), r.name, "Jobs", r.n);
+  return topCategories([...cats.values()], (c) => [c.values.get("Jobs") ?? 0], [
+    { name: "Jobs", unit: "count" },
+  ]);
+}
+
+const u = schema.users;
+const hasRole = (title: string) =>
+  sql`exists (select 1 from ${schema.userRoles} ur join ${schema.roles} r on r.id = ur.role_id where ur.user_id = ${u.id} and r.title = ${title})`;
+
+/**
+ * GET statistics/users: users created per day or month (agency time zone), "Workers",
+ * "Client contacts" and "Office" (any other role). filter[company_id]: that company's users;
+ * branches: users of those branches. Archived users are not counted.
+ */
+export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const day = sql`(${u.createdAt} at time zone ${AGENCY_TIME_ZONE})::date`;
+  const label = labelOf(day, filter.grain);
+  const kind = sql<string>`case when ${hasRole(ROLE.client)} then 'client' when ${hasRole(ROLE.worker)} then 'worker' else 'office' end`;
+  const rows = await ctx.db
+    .select({ label, kind, n: sql<number>`count(*)::int` })
+    .from(u)
+    .where(
+      and(
+        isNull(u.deletedAt),
+        gte(u.createdAt, new Date(Date.parse(`${filter.start}T00:00:00Z`) - 86_400_000)),
+        lt(u.createdAt, new Date(Date.parse(`${filter.end}T00:00:00Z`) + 2 * 86_400_000)),
+        sql`${day} between ${filter.start}::date and ${filter.end}::date`,
+        filter.companyId !== null ? eq(u.companyId, filter.companyId) : undefined,
+        filter.branchIds
+          ? sql`exists (select 1 from ${schema.userBranches} where ${schema.userBranches.userId} = ${u.id} and ${inArray(schema.userBranches.branchId, filter.branchIds)})`
+          : undefined,
+      ),
+    )
+    .groupBy(label, kind);
+  const of = (k: string) =>
+    alignTo(
+      filter.labels,
+      rows.filter((r) => r.kind === k).map((r) => ({ label: r.label, value: r.n })),
+    );
+  return {
+    labels: filter.labels,
+    series: [
+      series("Workers", of("worker"), "count"),
+      series("Client contacts", of("client"), "count"),
+      series("Office", of("office"), "count"),
+    ],
+  };
+}
+
+/** Filled places (jobs, shifts, hours) per worker: the /insights/workers calls and download. */
+export function perWorker(ctx: Ctx, filter: ReturnType<typeof statisticsScope>["filter"]) {
+  return ctx.db
+    .select({
+      userId: a.assigneeId,
+      name: u.name,
+      email: u.email,
+      phone: u.phone,
+      jobs: sql<number>`count(distinct ${sh.jobId})::int`,
+      shifts: sql<number>`count(*)::int`,
+      approved: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.approvedAt} is not null), 0)::float8`,
+      pending: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.id} is not null and ${rh.approvedAt} is null), 0)::float8`,
+    })
+    .from(a)
+    .innerJoin(sl, eq(sl.id, a.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, sl.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .innerJoin(u, eq(u.id, a.assigneeId))
+    .leftJoin(rh, eq(rh.applicationId, a.id))
+    .where(
+      and(
+        isNull(sh.deletedAt),
+        isNull(sl.deletedAt),
+        inArray(a.status, [...FILLED_STATUSES]),
+        jobFilter(filter),
+        inRange(sh.startsAt, filter),
+      ),
+    )
+    .groupBy(a.assigneeId, u.name, u.email, u.phone);
+}
+
+/**
+ * GET statistics/jobs-by-worker: per worker the jobs (distinct) and shifts it filled (booked or
+ * further), top 10 workers by jobs then "Other".
+ */
+export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const rows = await perWorker(ctx, filter);
+  const cats = new Map<string, Category>();
+  for (const r of rows) {
+    addTo(cats, String(r.userId), r.name, "Jobs", r.jobs);
+    addTo(cats, String(r.userId), r.name, "Shifts", r.shifts);
+  }
+  return topCategories(
+    [...cats.values()],
+    (c) => [c.values.get("Jobs") ?? 0, c.values.get("Shifts") ?? 0],
+    [
+      { name: "Jobs", unit: "count" },
+      { name: "Shifts", unit: "count" },
+    ],
+  );
+}
+
+/**
+ * GET statistics/hours-by-worker: per worker its reported hours, "Approved" and "Pending"
+ * stacked; top 10 workers by all their hours then "Other".
+ */
+export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
+  const { filter } = statisticsScope(ctx, raw, "general");
+  const rows = await perWorker(ctx, filter);
+  const cats = new Map<string, Category>();
+  for (const r of rows) {
+    if (!Number(r.approved) && !Number(r.pending)) continue;
+    addTo(cats, String(r.userId), r.name, "Approved", Number(r.approved) / 3600);
+    addTo(cats, String(r.userId), r.name, "Pending", Number(r.pending) / 3600);
+  }
+  return topCategories(
+    [...cats.values()],
+    (c) => [(c.values.get("Approved") ?? 0) + (c.values.get("Pending") ?? 0)],
+    [
+      { name: "Approved", unit: "hours", stack: "hours" },
+      { name: "Pending", unit: "hours", stack: "hours" },
+    ],
+  );
+}

@@ -1,0 +1,99 @@
+import { and, eq, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import type { StatisticsFilter } from "./filter";
+import { dateInRange, inRange, jobFilter, labelOf, localDate } from "./sql";
+
+/**
+ * The cost side of the money statistics, summed in SQL per label (or client) and currency:
+ * - salary lines: what the salary run priced for each approved report (worker cost), dated by
+ *   the line's work date (the shift's local date in the job's zone);
+ * - additional costs: quantity × unit amount, dated by the job's first shift (local date).
+ */
+
+const sl = schema.salaryLines;
+const j = schema.jobs;
+const ac = schema.additionalCosts;
+
+/** Whether the filter names a company or branches (lines then need their job). */
+const scoped = (f: StatisticsFilter) => f.companyId !== null || f.branchIds !== null;
+
+/** Salary lines per label, currency and paid/draft. Lines of a removed job count unfiltered. */
+export function salaryByLabel(db: DbOrTx, f: StatisticsFilter) {
+  const label = labelOf(sl.workDate, f.grain);
+  return db
+    .select({
+      label,
+      currency: sl.currencyCode,
+      paid: sql<boolean>`${sl.status} = 'paid'`,
+      amount: sql<number>`coalesce(sum(${sl.amount}), 0)::bigint`.mapWith(Number),
+      minutes:
+        sql<number>`coalesce(sum(${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes}), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(sl)
+    .leftJoin(j, eq(j.id, sl.jobId))
+    .where(and(dateInRange(sl.workDate, f), scoped(f) ? jobFilter(f) : undefined))
+    .groupBy(label, sl.currencyCode, sql`${sl.status} = 'paid'`);
+}
+
+/** Salary lines per client and currency (lines of live jobs). */
+export function salaryByCompany(db: DbOrTx, f: StatisticsFilter) {
+  return db
+    .select({
+      companyId: j.companyId,
+      companyName: schema.companies.name,
+      currency: sl.currencyCode,
+      amount: sql<number>`coalesce(sum(${sl.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(sl)
+    .innerJoin(j, eq(j.id, sl.jobId))
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .where(and(dateInRange(sl.workDate, f), jobFilter(f)))
+    .groupBy(j.companyId, schema.companies.name, sl.currencyCode);
+}
+
+const costAmount = sql<number>`coalesce(sum(${ac.quantity}::bigint * ${ac.unitAmount}), 0)::bigint`;
+
+/** Additional costs per label and currency, by the job's first day. */
+export function costsByLabel(db: DbOrTx, f: StatisticsFilter) {
+  const label = labelOf(localDate(j.startsAt), f.grain);
+  return db
+    .select({ label, currency: ac.currencyCode, amount: costAmount.mapWith(Number) })
+    .from(ac)
+    .innerJoin(j, eq(j.id, ac.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .where(and(jobFilter(f), inRange(j.startsAt, f)))
+    .groupBy(label, ac.currencyCode);
+}
+
+/** Additional costs per client and currency, by the job's first day. */
+export function costsByCompany(db: DbOrTx, f: StatisticsFilter) {
+  return db
+    .select({
+      companyId: j.companyId,
+      companyName: schema.companies.name,
+      currency: ac.currencyCode,
+      amount: costAmount.mapWith(Number),
+    })
+    .from(ac)
+    .innerJoin(j, eq(j.id, ac.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .where(and(jobFilter(f), inRange(j.startsAt, f)))
+    .groupBy(j.companyId, schema.companies.name, ac.currencyCode);
+}
+
+/** Salary lines per worker and currency (the workers download's earnings). */
+export function salaryByUser(db: DbOrTx, f: StatisticsFilter) {
+  return db
+    .select({
+      userId: sl.userId,
+      currency: sl.currencyCode,
+      amount: sql<number>`coalesce(sum(${sl.amount}), 0)::bigint`.mapWith(Number),
+    })
+    .from(sl)
+    .leftJoin(j, eq(j.id, sl.jobId))
+    .where(and(dateInRange(sl.workDate, f), scoped(f) ? jobFilter(f) : undefined))
+    .groupBy(sl.userId, sl.currencyCode);
+}

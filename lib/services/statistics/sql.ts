@@ -1,0 +1,48 @@
+import { and, eq, gte, inArray, isNull, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { schema } from "@/db";
+import type { Grain, StatisticsFilter } from "./filter";
+
+/**
+ * The SQL pieces every statistics query shares: which jobs count (live, the company and
+ * branch filters), a timestamp's local date in the job's country, and the label of its day or
+ * month. Range filters first cut on the indexed UTC timestamp (a day wider each side, since a
+ * local date is at most 14 hours off UTC), then on the exact local date.
+ */
+
+const DAY = 86_400_000;
+
+/** The job's local date of a timestamp (the job's country's zone; join schema.countries). */
+export const localDate = (at: AnyColumn | SQL) =>
+  sql`(${at} at time zone ${schema.countries.timeZone})::date`;
+
+/** The label of a date: "2026-10-05" per day, "2026-10" per month. */
+export const labelOf = (date: SQL | AnyColumn, grain: Grain) =>
+  sql<string>`to_char(${date}, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
+
+/** A timestamp (with its local date) inside the filter's range. */
+export function inRange(at: AnyColumn, f: StatisticsFilter): SQL {
+  return and(
+    gte(at, new Date(Date.parse(`${f.start}T00:00:00Z`) - DAY)),
+    lt(at, new Date(Date.parse(`${f.end}T00:00:00Z`) + 2 * DAY)),
+    sql`${localDate(at)} between ${f.start}::date and ${f.end}::date`,
+  )!;
+}
+
+/** A date column (a salary line's work date) inside the range. */
+export const dateInRange = (d: AnyColumn, f: StatisticsFilter) =>
+  sql`${d} between ${f.start}::date and ${f.end}::date`;
+
+/** Live jobs of the company filter and booking from one of the filter's branches. */
+export function jobFilter(f: StatisticsFilter): SQL {
+  const j = schema.jobs;
+  return and(
+    isNull(j.deletedAt),
+    f.companyId !== null ? eq(j.companyId, f.companyId) : undefined,
+    f.branchIds
+      ? sql`exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, f.branchIds)})`
+      : undefined,
+  )!;
+}
+
+/** Decimal hours (2 places) of a number of seconds. */
+export const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;

@@ -1,0 +1,93 @@
+import "server-only";
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { minorUnitsOf } from "@/lib/domain/money";
+import { toLocal } from "@/lib/domain/time";
+import type { Ctx } from "../context";
+import { AGENCY_TIME_ZONE } from "../viewer-zone";
+import { perWorker } from "./activity";
+import { maySeeWorkerPay, statisticsScope } from "./filter";
+import { salaryByUser } from "./money";
+import { hoursOf } from "./sql";
+
+/**
+ * GET statistics/workers (can_view_statistics): the /insights/workers figures as an .xlsx named
+ * `Workers-statistics-YYYY-MM-DD.xlsx` (today, agency zone), one row per worker who filled a
+ * place in the range (the filter of every statistics call): worker no., name, e-mail, phone,
+ * jobs, shifts, approved and pending hours, then — for who may see worker pay
+ * (can_view_earning_statistics, never a client contact) — the salary lines' earnings of the
+ * range, one column per currency (never added across currencies). A client contact gets its own
+ * company's jobs only.
+ *
+ * Two queries (the per-worker figures, the earnings), then the rows are streamed with exceljs's
+ * streaming writer (each row committed as it is written).
+ */
+
+export const WORKER_COLUMNS = [
+  "Worker no.",
+  "Name",
+  "Email",
+  "Phone",
+  "Jobs",
+  "Shifts",
+  "Approved hours",
+  "Pending hours",
+] as const;
+
+export interface WorkersDownload {
+  filename: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
+const moneyFormat = (digits: number) => (digits ? `#,##0.${"0".repeat(digits)}` : "#,##0");
+
+export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownload> {
+  const { actor, filter } = statisticsScope(ctx, raw, "general");
+  const pay = maySeeWorkerPay(actor);
+  const [workers, earnings] = await Promise.all([
+    perWorker(ctx, filter),
+    pay ? salaryByUser(ctx.db, filter) : Promise.resolve([]),
+  ]);
+  const currencies = [...new Set(earnings.map((e) => e.currency.trim()))].sort();
+  const earned = new Map(earnings.map((e) => [`${e.userId}:${e.currency.trim()}`, e.amount]));
+  workers.sort((x, y) => y.jobs - x.jobs || x.name.localeCompare(y.name) || x.userId - y.userId);
+
+  const today = toLocal(ctx.now, AGENCY_TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const filename = `Workers-statistics-${today.year}-${pad(today.month)}-${pad(today.day)}.xlsx`;
+
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = "Crewdeck";
+  const ws = wb.addWorksheet("Workers", { views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = [
+    ...WORKER_COLUMNS.map((header, i) => ({ header, width: [10, 26, 30, 16][i] ?? 12 })),
+    ...currencies.map((c) => ({ header: `Earnings (${c})`, width: 16 })),
+  ];
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  for (const w of workers) {
+    const row = ws.addRow([
+      w.userId,
+      w.name,
+      w.email,
+      w.phone ?? "",
+      w.jobs,
+      w.shifts,
+      hoursOf(Number(w.approved)),
+      hoursOf(Number(w.pending)),
+      ...currencies.map((c) => (earned.get(`${w.userId}:${c}`) ?? 0) / 10 ** minorUnitsOf(c)),
+    ]);
+    row.getCell(7).numFmt = "0.00";
+    row.getCell(8).numFmt = "0.00";
+    currencies.forEach((c, i) => (row.getCell(9 + i).numFmt = moneyFormat(minorUnitsOf(c))));
+    row.commit();
+  }
+  ws.commit();
+  void wb.commit().catch((e: unknown) => out.destroy(e as Error));
+  return { filename, stream: Readable.toWeb(out) as ReadableStream<Uint8Array> };
+}

@@ -38,6 +38,15 @@ describe("visibleNavigation", () => {
     expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.admin])).toEqual(["/insights"]);
     expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.projectManager])).toEqual(["/insights"]);
     expect(insights(["can_view_earning_statistics"])).toEqual(["/insights/earnings"]);
+    // A client contact never gets the earnings tab (margins and worker pay are the office's).
+    const client = visibleNavigation(
+      new Set(["can_view_earning_statistics"]) as never,
+      "production",
+      {
+        isClient: true,
+      },
+    );
+    expect(hrefs(client)).not.toContain("/insights/earnings");
     expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.crewHandler])).toEqual([]);
     expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.client])).toEqual([]);
     expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.worker])).toEqual([]);

@@ -9,7 +9,10 @@ export interface NavItem {
   href: string;
   label: string;
   icon: NavIcon;
-  /** Where the entry leads instead when `href` is closed to the user (first one it may open). */
+  /**
+   * Where the entry leads instead when `href` is closed to the user (the first one it may
+   * open). Office screens: never offered to a client contact.
+   */
   or?: string[];
 }
 export interface NavGroup {
@@ -143,7 +146,7 @@ export function visibleNavigation(
     return access.any.some((p) => permissions.has(p));
   };
   const open = (i: NavItem): NavItem[] => {
-    const href = [i.href, ...(i.or ?? [])].find(may);
+    const href = [i.href, ...(opts.isClient ? [] : (i.or ?? []))].find(may);
     return href ? [{ href, label: i.label, icon: i.icon }] : [];
   };
   return NAVIGATION.map((g) => ({ ...g, items: g.items.flatMap(open) })).filter(

@@ -18,7 +18,7 @@ export const INSIGHTS_PRESETS = [
 ] as const;
 
 export type InsightsPreset = (typeof INSIGHTS_PRESETS)[number]["value"];
-export const DEFAULT_INSIGHTS_PRESET: InsightsPreset = "last-12-months";
+export const DEFAULT_INSIGHTS_PRESET: Exclude<InsightsPreset, "custom"> = "last-12-months";
 
 /** The longest period the statistics take (3 years, as their filter). */
 export const MAX_INSIGHTS_DAYS = 3 * 366;

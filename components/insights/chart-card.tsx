@@ -127,7 +127,15 @@ export function ChartCard({
                     {panel.heading}
                   </figcaption>
                 )}
-                <InsightsChart stats={stats} panel={panel} kind={kind} />
+                <div
+                  role="img"
+                  aria-label={`${title}${panel.heading ? ` in ${panel.heading}` : ""}: ${stats.series
+                    .filter((_, i) => panel.series.includes(i))
+                    .map((s) => s.name)
+                    .join(", ")}. Show as table to read the figures.`}
+                >
+                  <InsightsChart stats={stats} panel={panel} kind={kind} />
+                </div>
               </figure>
             ))}
           </div>

@@ -23,6 +23,7 @@ import { seedActivityLog } from "./build/activity";
 import { seedDocuments } from "./build/documents";
 import { seedCustomRoles } from "./build/roles";
 import { seedSalary } from "./build/salary";
+import { seedStatisticsHistory } from "./build/statistics-history";
 import type { World } from "./build/world";
 import type { ApplicationStatus } from "./data/jobs";
 import { DEMO_PASSWORD } from "./data/people";
@@ -102,6 +103,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedDocuments(w);
     await seedCustomRoles(w);
     await seedSalary(w);
+    await seedStatisticsHistory(w);
     return summarize(tx);
   });
 }

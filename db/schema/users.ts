@@ -61,6 +61,8 @@ export const users = pgTable(
     index().on(t.lastName, t.firstName),
     index().on(t.invitedById),
     index().on(t.approvedAt),
+    // Users created per day or month (GET statistics/users).
+    index().on(t.createdAt),
   ],
 );
 

@@ -182,17 +182,18 @@ export async function clientRatesForJobs(
         ),
       ),
     );
+  const byScope = new Map<string, Map<number, ClientRateRow>>();
+  for (const r of rows) {
+    const key = r.jobId !== null ? `job:${r.jobId}` : `card:${r.companyId}:${r.branchId}`;
+    const into = byScope.get(key) ?? new Map<number, ClientRateRow>();
+    into.set(r.skillId, r);
+    byScope.set(key, into);
+  }
+  const none = new Map<number, ClientRateRow>();
   for (const j of jobs) {
-    const job = new Map(rows.filter((r) => r.jobId === j.jobId).map((r) => [r.skillId, r]));
-    const card = new Map(
-      j.branchId === null
-        ? []
-        : rows
-            .filter(
-              (r) => r.jobId === null && r.companyId === j.companyId && r.branchId === j.branchId,
-            )
-            .map((r) => [r.skillId, r]),
-    );
+    const job = byScope.get(`job:${j.jobId}`) ?? none;
+    const card =
+      j.branchId === null ? none : (byScope.get(`card:${j.companyId}:${j.branchId}`) ?? none);
     const rates = new Map<number, ClientRate>();
     for (const skillId of new Set(j.skillIds)) {
       const hit = pickClientRate(job, card, skillId, parents.get(skillId) ?? null);

@@ -147,7 +147,7 @@ const hasRole = (title: string) =>
  */
 export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const day = sql`(${u.createdAt} at time zone ${AGENCY_TIME_ZONE})::date`;
+  const day = sql`(${u.createdAt} at time zone ${sql.raw(`'${AGENCY_TIME_ZONE}'`)})::date`;
   const label = labelOf(day, filter.grain);
   const kind = sql<string>`case when ${hasRole(ROLE.client)} then 'client' when ${hasRole(ROLE.worker)} then 'worker' else 'office' end`;
   const rows = await ctx.db
@@ -165,7 +165,9 @@ export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
           : undefined,
       ),
     )
-    .groupBy(label, kind);
+    // By position: the role checks carry bound parameters, which differ between the select
+    // list and a repeated GROUP BY expression.
+    .groupBy(sql`1, 2`);
   const of = (k: string) =>
     alignTo(
       filter.labels,

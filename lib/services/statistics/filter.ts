@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLE } from "@/lib/domain/permissions";
+import { isBuiltInRole, ROLE } from "@/lib/domain/permissions";
 import { toLocal } from "@/lib/domain/time";
 import { idList, optionalId } from "../params";
 import { requirePermission, requireUser, type Ctx, type UserActor } from "../context";
@@ -139,9 +139,15 @@ export function parseFilter(raw: unknown, now: Date): StatisticsFilter {
   };
 }
 
-/** Who only works (no office or client role): never sees statistics, whatever its roles hold. */
+/**
+ * A worker: holds the worker role and no other built-in role (office or client). It never sees
+ * statistics (other workers' hours and pay), even when a custom role of its holds the permission.
+ */
 const isPlainWorker = (actor: UserActor) =>
-  !actor.isAdmin && actor.roles.every((r) => r.title === ROLE.worker);
+  !actor.isAdmin &&
+  (actor.roles.length === 0 ||
+    (actor.roles.some((r) => r.title === ROLE.worker) &&
+      !actor.roles.some((r) => isBuiltInRole(r.title) && r.title !== ROLE.worker)));
 
 export type Access =
   /** /insights and /insights/workers: counts and hours (can_view_statistics). */

@@ -71,6 +71,8 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     );
   if (!rows.length) return [];
 
+  const skillsOf = new Map<number, Set<number>>();
+  for (const r of rows) skillsOf.set(r.jobId, (skillsOf.get(r.jobId) ?? new Set()).add(r.skillId));
   const pricings = await jobsPricing(
     db,
     rows.map((r) => r.jobId),
@@ -83,7 +85,7 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
         jobId: p.jobId,
         companyId: p.companyId,
         branchId: p.branchId,
-        skillIds: rows.filter((r) => r.jobId === p.jobId).map((r) => r.skillId),
+        skillIds: [...(skillsOf.get(p.jobId) ?? [])],
       })),
     ),
   ]);

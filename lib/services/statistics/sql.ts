@@ -17,7 +17,9 @@ export const localDate = (at: AnyColumn | SQL) =>
 
 /** The label of a date: "2026-10-05" per day, "2026-10" per month. */
 export const labelOf = (date: SQL | AnyColumn, grain: Grain) =>
-  sql<string>`to_char(${date}, ${grain === "day" ? "YYYY-MM-DD" : "YYYY-MM"})`;
+  // The format is written inline (a constant): a bound parameter would differ between the
+  // select list and GROUP BY, and PostgreSQL would not see them as the same expression.
+  sql<string>`to_char(${date}, ${sql.raw(grain === "day" ? "'YYYY-MM-DD'" : "'YYYY-MM'")})`;
 
 /** A timestamp (with its local date) inside the filter's range. */
 export function inRange(at: AnyColumn, f: StatisticsFilter): SQL {
@@ -32,14 +34,17 @@ export function inRange(at: AnyColumn, f: StatisticsFilter): SQL {
 export const dateInRange = (d: AnyColumn, f: StatisticsFilter) =>
   sql`${d} between ${f.start}::date and ${f.end}::date`;
 
-/** Live jobs of the company filter and booking from one of the filter's branches. */
+/**
+ * Live jobs of the company filter and of one of the filter's branches: a job belongs to its
+ * client's default branch (what prices it) and to each branch it books from (job_branches).
+ */
 export function jobFilter(f: StatisticsFilter): SQL {
   const j = schema.jobs;
   return and(
     isNull(j.deletedAt),
     f.companyId !== null ? eq(j.companyId, f.companyId) : undefined,
     f.branchIds
-      ? sql`exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, f.branchIds)})`
+      ? sql`(exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, f.branchIds)}) or exists (select 1 from ${schema.companies} where ${schema.companies.id} = ${j.companyId} and ${inArray(schema.companies.defaultBranchId, f.branchIds)}))`
       : undefined,
   )!;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "users_created_at_index" ON "users" USING btree ("created_at");

@@ -34,7 +34,7 @@ test("the owner reads last month's margin per client and downloads the workers x
   // The menu's one Insights entry; the earnings tab; last month from the period presets.
   await page
     .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Insights" })
+    .getByRole("link", { name: "Insights", exact: true })
     .click();
   await expect(page).toHaveURL(/\/insights$/);
   await page

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Statistics } from "@/lib/services/statistics/types";
 import type { ChartKind } from "./chart";
-import { chartPanels, isEmptyStatistics, labelText, valueText } from "./series";
+import { chartPanels, isEmptyStatistics, labelText, OTHER_LABEL, valueText } from "./series";
 
 // recharts is loaded only here, in the browser, after the page: no first load carries it.
 const InsightsChart = dynamic(() => import("./chart"), {
@@ -120,6 +120,12 @@ export function ChartCard({
           </div>
         ) : (
           <div className="space-y-6">
+            {kind === "horizontal" && stats.labels.includes(OTHER_LABEL) && (
+              <p className="text-sm text-gray-600">
+                The chart shows the top {stats.labels.length - 1}; everyone else together
+                (&quot;Other&quot;) is in the table.
+              </p>
+            )}
             {panels.map((panel) => (
               <figure key={panel.key} className="min-w-0">
                 {panel.heading && (

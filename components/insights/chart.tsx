@@ -13,7 +13,7 @@ import {
   YAxis,
 } from "recharts";
 import type { Statistics } from "@/lib/services/statistics/types";
-import { labelText, plotValue, tickText, valueText, type ChartPanel } from "./series";
+import { labelText, OTHER_LABEL, plotValue, tickText, valueText, type ChartPanel } from "./series";
 
 export type ChartKind = "bar" | "line" | "stacked" | "horizontal";
 
@@ -39,8 +39,17 @@ export default function InsightsChart({
     s: stats.series[i],
     colour: COLOURS[i % COLOURS.length],
   }));
-  const rows = stats.labels.map((label, row) => {
-    const point: Record<string, string | number> = { label: labelText(label) };
+  const horizontal = kind === "horizontal";
+  // A ranking (clients, workers) draws the named ones that have a figure in this panel; the rest
+  // together ("Other") would dwarf them and stays in the table.
+  const shown = stats.labels
+    .map((_, row) => row)
+    .filter(
+      (row) =>
+        !horizontal || (stats.labels[row] !== OTHER_LABEL && series.some(({ s }) => s.values[row])),
+    );
+  const rows = shown.map((row) => {
+    const point: Record<string, string | number> = { label: labelText(stats.labels[row]) };
     for (const { key, s } of series) point[key] = plotValue(s.values[row] ?? 0, s);
     return point;
   });
@@ -55,7 +64,6 @@ export default function InsightsChart({
     />
   );
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
-  const horizontal = kind === "horizontal";
   const height = horizontal ? Math.max(220, rows.length * 28 + 60) : 280;
   return (
     <div style={{ width: "100%", height }}>

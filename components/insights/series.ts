@@ -42,6 +42,9 @@ const UNIT_WORDS: Record<StatisticsUnit, string> = {
   percent: "Percent",
 };
 
+/** The label of everyone after a ranking's top 10 (the statistics verbs' "Other"). */
+export const OTHER_LABEL = "Other";
+
 /** Nothing to draw: no labels, no series, or every figure zero. */
 export const isEmptyStatistics = (stats: Statistics) =>
   stats.labels.length === 0 || stats.series.every((s) => s.values.every((v) => !v));

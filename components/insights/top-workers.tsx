@@ -1,9 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { Statistics } from "@/lib/services/statistics/types";
-import { valueText } from "./series";
+import { OTHER_LABEL, valueText } from "./series";
 
 const TOP = 5;
-const OTHER = "Other";
 
 /** The first workers of a ranked answer (top 10 + "Other"), with the sum of their series. */
 function ranked(stats: Statistics) {
@@ -12,7 +11,7 @@ function ranked(stats: Statistics) {
       name,
       total: stats.series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0),
     }))
-    .filter((w) => w.name !== OTHER && w.total > 0)
+    .filter((w) => w.name !== OTHER_LABEL && w.total > 0)
     .slice(0, TOP);
 }
 

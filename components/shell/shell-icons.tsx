@@ -3,6 +3,7 @@ import {
   Banknote,
   Building2,
   CalendarDays,
+  ChartColumn,
   Earth,
   FolderTree,
   KeyRound,
@@ -73,6 +74,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   workerRates: Coins,
   salary: Banknote,
   quotes: FileText,
+  insights: ChartColumn,
 };
 
 export interface ShellIcons {

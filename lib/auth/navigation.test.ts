@@ -29,6 +29,29 @@ describe("visibleNavigation", () => {
     expect(money(DEFAULT_ROLE_PERMISSIONS[ROLE.projectManager])).not.toContain("Salary");
   });
 
+  it("shows one Insights entry: /insights, or the earnings tab to earnings-only holders", () => {
+    const insights = (perms: Iterable<string>) =>
+      visibleNavigation(new Set(perms) as never, "production")
+        .find((g) => g.key === "insights")
+        ?.items.filter((i) => i.label === "Insights")
+        .map((i) => i.href) ?? [];
+    expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.admin])).toEqual(["/insights"]);
+    expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.projectManager])).toEqual(["/insights"]);
+    expect(insights(["can_view_earning_statistics"])).toEqual(["/insights/earnings"]);
+    // A client contact never gets the earnings tab (margins and worker pay are the office's).
+    const client = visibleNavigation(
+      new Set(["can_view_earning_statistics"]) as never,
+      "production",
+      {
+        isClient: true,
+      },
+    );
+    expect(hrefs(client)).not.toContain("/insights/earnings");
+    expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.crewHandler])).toEqual([]);
+    expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.client])).toEqual([]);
+    expect(insights(DEFAULT_ROLE_PERMISSIONS[ROLE.worker])).toEqual([]);
+  });
+
   it("shows nothing without permissions", () => {
     expect(visibleNavigation(new Set(), "production")).toEqual([]);
     expect(visibleNavigation(new Set(), "development")).toEqual([]);

@@ -9,6 +9,11 @@ export interface NavItem {
   href: string;
   label: string;
   icon: NavIcon;
+  /**
+   * Where the entry leads instead when `href` is closed to the user (the first one it may
+   * open). Office screens: never offered to a client contact.
+   */
+  or?: string[];
 }
 export interface NavGroup {
   key: "work" | "people" | "clients" | "money" | "insights" | "settings" | "help";
@@ -45,7 +50,8 @@ export type NavIcon =
   | "helpCategories"
   | "agencySettings"
   | "workerRates"
-  | "quotes";
+  | "quotes"
+  | "insights";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -90,7 +96,11 @@ export const NAVIGATION: NavGroup[] = [
   {
     key: "insights",
     label: "Insights",
-    items: [{ href: "/activity-log", label: "Activity log", icon: "activity" }],
+    items: [
+      // One entry for the three insights tabs; earnings-only holders land on their tab.
+      { href: "/insights", label: "Insights", icon: "insights", or: ["/insights/earnings"] },
+      { href: "/activity-log", label: "Activity log", icon: "activity" },
+    ],
   },
   {
     key: "settings",
@@ -137,7 +147,11 @@ export function visibleNavigation(
       return true;
     return access.any.some((p) => permissions.has(p));
   };
-  return NAVIGATION.map((g) => ({ ...g, items: g.items.filter((i) => may(i.href)) })).filter(
+  const open = (i: NavItem): NavItem[] => {
+    const href = [i.href, ...(opts.isClient ? [] : (i.or ?? []))].find(may);
+    return href ? [{ href, label: i.label, icon: i.icon }] : [];
+  };
+  return NAVIGATION.map((g) => ({ ...g, items: g.items.flatMap(open) })).filter(
     (g) => g.items.length > 0,
   );
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import speakeasy from "speakeasy";
 import { acceptCookies, signIn } from "./support/auth";
 
@@ -13,6 +13,20 @@ const previousCode = async (secret: string) => {
   return speakeasy.totp({ secret, encoding: "base32", time: Math.floor(Date.now() / 1000) - 30 });
 };
 
+/**
+ * Opens the account menu and clicks one of its entries. A click that lands before the header is
+ * hydrated opens nothing (seen on a loaded CI machine), so the menu is opened again until the
+ * entry shows.
+ */
+async function fromAccountMenu(page: Page, entry: Locator) {
+  await expect(async () => {
+    if (!(await entry.isVisible()))
+      await page.locator('header button[aria-haspopup="true"]').click();
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+}
+
 // A second crew handler (not used by other journeys) turns on two-factor login, signs out, is
 // asked for the code next time, and a remembered device skips it after that.
 test("2FA: enable → sign out → sign in asks for the code → remembered device skips it", async ({
@@ -24,8 +38,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.locator('header button[aria-haspopup="true"]').click();
-  await page.getByRole("link", { name: "Turn on two-factor login" }).click();
+  await fromAccountMenu(page, page.getByRole("link", { name: "Turn on two-factor login" }));
   await expect(page).toHaveURL(/\/otp\/enable$/);
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("otp-secret").textContent())!.trim();
@@ -38,8 +51,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   await page.getByRole("button", { name: "Turn on two-factor login" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.locator('header button[aria-haspopup="true"]').click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await fromAccountMenu(page, page.getByRole("button", { name: "Sign out" }));
   await expect(page).toHaveURL(/\/sign-in$/);
 
   await signIn(page, email);
@@ -61,8 +73,7 @@ test("2FA: enable → sign out → sign in asks for the code → remembered devi
   expect(remember).toMatchObject({ httpOnly: true, sameSite: "Strict" });
   expect(await page.evaluate(() => window.localStorage.getItem("remember_token"))).toBeNull();
 
-  await page.locator('header button[aria-haspopup="true"]').click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await fromAccountMenu(page, page.getByRole("button", { name: "Sign out" }));
   await expect(page).toHaveURL(/\/sign-in$/);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);

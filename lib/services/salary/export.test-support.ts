@@ -14,12 +14,14 @@ import { ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
 import { type Ctx } from "../context";
 import { registerSalaryExportJob } from "./export-job";
 import { writeSalaryExportXlsx } from "./export-xlsx";
+import { writePaySlipsZip } from "./slip";
 
 /**
  * The world of the salary export's tests (export.int.test.ts: start and job;
- * export-files.int.test.ts: list and download): a branch's November salary lines (one paid, one
- * in EUR), another branch's and December's, each role, and the real queue writing the .xlsx
- * through `swap.write`.
+ * export-files.int.test.ts: list and download; slips-zip.int.test.ts: the pay slips ZIP): a
+ * branch's November salary lines (one paid, one in EUR), another branch's and December's, each
+ * role, and the real queue writing the .xlsx through `swap.write` and the ZIP through
+ * `swap.writeZip`.
  */
 export let handle: DbHandle;
 export let db: Db;
@@ -30,8 +32,11 @@ export let countryId: number;
 export const ctx = {} as Record<"admin" | "payroll" | "pm" | "crew" | "client" | "worker", Ctx>;
 export const workers = {} as Record<"ida" | "bo" | "eve", number>;
 
-/** The write the job calls; a test swaps it (a gate, a failure). */
-export const swap: { write: typeof writeSalaryExportXlsx } = { write: writeSalaryExportXlsx };
+/** The writes the job calls; a test swaps one (a gate, a failure, a spy) and puts it back. */
+export const swap: { write: typeof writeSalaryExportXlsx; writeZip: typeof writePaySlipsZip } = {
+  write: writeSalaryExportXlsx,
+  writeZip: writePaySlipsZip,
+};
 
 /** The shared world of these files: call once at the top of each test file. */
 export function setupExportWorld() {
@@ -125,6 +130,7 @@ export function setupExportWorld() {
     registerSalaryExportJob(
       async () => db,
       (...args) => swap.write(...args),
+      (...args) => swap.writeZip(...args),
     );
     await startQueue(handle, { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 3600 });
   });

@@ -1,18 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import JSZip from "jszip";
-import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
-import { localStore, setFileStore } from "@/lib/files/storage";
-import { drainQueue, startQueue, stopQueue } from "@/lib/jobs/queue";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { drainQueue } from "@/lib/jobs/queue";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { testDatabase } from "@/lib/testing/db";
-import { createCountryAndCompany, createUser, ctxFor } from "@/lib/testing/fixtures";
-import { ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
-import type { Ctx } from "../context";
 import { pdfTextOf } from "../pdf/read.test-support";
 import { readJobProgress } from "../progress/monitors";
 import {
@@ -21,8 +11,18 @@ import {
   startPaySlipsExport,
   startSalaryExport,
 } from "./export";
-import { registerSalaryExportJob } from "./export-job";
-import { writeSalaryExportXlsx } from "./export-xlsx";
+import {
+  branchId,
+  counts,
+  countryId,
+  ctx,
+  db,
+  dir,
+  november,
+  otherBranchId,
+  setupExportWorld,
+  swap,
+} from "./export.test-support";
 import { paySlipsZip, writePaySlipsZip } from "./slip";
 
 /**
@@ -32,123 +32,7 @@ import { paySlipsZip, writePaySlipsZip } from "./slip";
  * nothing; a failing writer ends the export failed in words. GET salary/slips past its stream
  * limit starts the same export.
  */
-let handle: DbHandle;
-let db: Db;
-let dir: string;
-let branchId: number;
-let otherBranchId: number;
-let countryId: number;
-const ctx = {} as Record<"admin" | "payroll" | "pm" | "crew" | "client" | "worker", Ctx>;
-const workers = {} as Record<"ida" | "bo" | "eve", number>;
-
-/** The ZIP writer the job calls; a test swaps it (a gate, a failure, a spy). */
-let writeZip: typeof writePaySlipsZip = writePaySlipsZip;
-
-beforeAll(async () => {
-  handle = await testDatabase();
-  db = handle.db;
-  dir = await mkdtemp(path.join(tmpdir(), "crewdeck-slips-zip-"));
-  setFileStore(localStore(dir));
-  const { country, company } = await createCountryAndCompany(db, "Zip Co");
-  countryId = country.id;
-  const [b1, b2] = await db
-    .insert(schema.branches)
-    .values([
-      { name: "Zip Copenhagen", countryId },
-      { name: "Zip Aarhus", countryId },
-    ])
-    .returning();
-  branchId = b1.id;
-  otherBranchId = b2.id;
-  const [skill] = await db.insert(schema.skills).values({ name: "Rigger", order: 1 }).returning();
-  const job = await insertJob(db, {
-    name: "Zip Arena",
-    companyId: company.id,
-    countryId,
-    shifts: [
-      {
-        startsAt: new Date("2026-11-10T07:00:00Z"),
-        endsAt: new Date("2026-11-10T15:00:00Z"),
-        slots: [{ skillId: skill.id, positions: 3 }],
-      },
-    ],
-  });
-  workers.ida = (await createUser(db, { roles: [ROLE.worker], name: "Ida Holm" })).id;
-  workers.bo = (await createUser(db, { roles: [ROLE.worker], name: "Bo Lind" })).id;
-  workers.eve = (await createUser(db, { roles: [ROLE.worker], name: "Eve Aas" })).id;
-  const line = (
-    userId: number,
-    day: string,
-    v: Partial<typeof schema.salaryLines.$inferInsert> = {},
-  ) => ({
-    userId,
-    jobId: job.id,
-    shiftId: job.shifts[0].id,
-    skillId: skill.id,
-    branchId,
-    countryId,
-    workDate: day,
-    startsAt: new Date(`${day}T07:00:00Z`),
-    endsAt: new Date(`${day}T15:00:00Z`),
-    currencyCode: "DKK",
-    standardMinutes: 480,
-    standardRate: 15050,
-    rateSource: "card",
-    amount: 120400,
-    ...v,
-  });
-  await db.insert(schema.salaryLines).values([
-    line(workers.ida, "2026-11-10"),
-    line(workers.ida, "2026-11-11", { status: "paid" }),
-    line(workers.bo, "2026-11-10", { currencyCode: "EUR", standardRate: 2000, amount: 16000 }),
-    // Another branch: not in the Copenhagen ZIP.
-    line(workers.eve, "2026-11-12", { branchId: otherBranchId }),
-  ]);
-
-  const payrollRole = await ensureRole(db, "Payroll (zip test)", ["salary_access"]);
-  const payroll = await createUser(db, { name: "Paula Payroll" });
-  await giveRole(db, payroll.id, payrollRole);
-  const user = async (roles: Parameters<typeof createUser>[1]) =>
-    ctxFor(db, (await createUser(db, roles)).id);
-  ctx.admin = await user({ roles: [ROLE.admin], name: "Ada Admin" });
-  ctx.payroll = await ctxFor(db, payroll.id);
-  ctx.pm = await user({ roles: [ROLE.projectManager] });
-  ctx.crew = await user({ roles: [ROLE.crewHandler] });
-  ctx.client = await user({ roles: [ROLE.client], companyId: company.id });
-  ctx.worker = await ctxFor(db, workers.ida);
-
-  registerSalaryExportJob(
-    async () => db,
-    writeSalaryExportXlsx,
-    (...args) => writeZip(...args),
-  );
-  await startQueue(handle, { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 3600 });
-});
-afterAll(async () => {
-  await stopQueue({ graceful: false });
-  setFileStore(undefined);
-  await handle?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const november = (v: Record<string, unknown> = { branch_id: branchId }) => ({
-  from: "2026-11-01",
-  to: "2026-11-30",
-  ...v,
-});
-
-async function counts() {
-  const [exports] = await db.select({ n: count() }).from(schema.salaryExports);
-  const [monitors] = await db.select({ n: count() }).from(schema.progressMonitors);
-  const jobs = (await db.execute(
-    sql`select count(*)::int as n from pgboss.job where name = 'salary-export'`,
-  )) as unknown as { rows: { n: number }[] };
-  const [log] = await db
-    .select({ n: count() })
-    .from(schema.activityLog)
-    .where(eq(schema.activityLog.subjectType, "salary_export"));
-  return { exports: exports.n, monitors: monitors.n, jobs: jobs.rows[0].n, log: log.n };
-}
+setupExportWorld();
 
 /** A ZIP writer that waits for `release()` (a long period). */
 function gate() {
@@ -168,9 +52,9 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
   it("writes the branch's slips into a ZIP, with progress, listed and downloadable", async () => {
     const reported: [number, number][] = [];
     onTestFinished(() => {
-      writeZip = writePaySlipsZip;
+      swap.writeZip = writePaySlipsZip;
     });
-    writeZip = (db, scope, file, report) =>
+    swap.writeZip = (db, scope, file, report) =>
       writePaySlipsZip(db, scope, file, async (done, total) => {
         reported.push([done, total]);
         await report(done, total);
@@ -207,8 +91,8 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     expect(list.items[0]).toMatchObject({
       id: started.export_id,
       period: "November 2026",
-      scope: "Zip Copenhagen",
-      file_name: "Pay slips November 2026 - Zip Copenhagen.zip",
+      scope: "Export Copenhagen",
+      file_name: "Pay slips November 2026 - Export Copenhagen.zip",
       format: "zip",
       lines: 3,
       created_by: "Paula Payroll",
@@ -217,7 +101,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     });
 
     const file = await salaryExportFile(ctx.payroll, started.export_id);
-    expect(file.filename).toBe("Pay slips November 2026 - Zip Copenhagen.zip");
+    expect(file.filename).toBe("Pay slips November 2026 - Export Copenhagen.zip");
     expect(file.contentType).toBe("application/zip");
     const zip = await JSZip.loadAsync(file.bytes);
     expect(Object.keys(zip.files)).toEqual([
@@ -227,17 +111,17 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     const ida = await pdfTextOf(
       await zip.file("Pay slip November 2026 - Ida Holm.pdf")!.async("uint8array"),
     );
-    for (const words of ["Pay slip November 2026", "Ida Holm", "8 h standard", "2,408.00 DKK"])
+    for (const words of ["Pay slip November 2026", "Ida Holm", "8 h standard", "2,507.00 DKK"])
       expect(ida).toContain(words);
     expect(ida).not.toContain("Eve Aas");
   });
 
   it("keeps a ZIP and an xlsx of the same period apart; a second ZIP while one runs is 409", async () => {
     const g = gate();
-    writeZip = g.fn;
+    swap.writeZip = g.fn;
     onTestFinished(() => {
       g.release();
-      writeZip = writePaySlipsZip;
+      swap.writeZip = writePaySlipsZip;
     });
     const zip = await startPaySlipsExport(ctx.payroll, november());
     // An xlsx of the same period and place is not blocked by the ZIP.
@@ -247,7 +131,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     expect(err.status).toBe(409);
     expect(err.type).toBe("salary_export_running");
     expect(err.message).toBe(
-      "The pay slips ZIP for 01/11/2026–30/11/2026 (Zip Copenhagen) is already waiting to start, started by Paula Payroll. Follow its progress or wait until it has finished.",
+      "The pay slips ZIP for 01/11/2026–30/11/2026 (Export Copenhagen) is already waiting to start, started by Paula Payroll. Follow its progress or wait until it has finished.",
     );
     expect(err.details).toEqual({ export_id: zip.export_id, monitor_id: zip.monitor_id });
     expect(await counts()).toEqual(before);
@@ -258,15 +142,15 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     expect((await salaryExportFile(ctx.payroll, xlsx.export_id)).contentType).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
-    writeZip = writePaySlipsZip;
+    swap.writeZip = writePaySlipsZip;
   });
 
   it("ends a failing ZIP as failed in words; its download is 404", async () => {
-    writeZip = async () => {
+    swap.writeZip = async () => {
       throw new Error("disk full");
     };
     onTestFinished(() => {
-      writeZip = writePaySlipsZip;
+      swap.writeZip = writePaySlipsZip;
     });
     const started = await startPaySlipsExport(ctx.payroll, november());
     await drainQueue("salary-export");
@@ -277,7 +161,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     const err = await appErrorOf(salaryExportFile(ctx.payroll, started.export_id));
     expect(err.status).toBe(404);
     expect(err.message).toBe("This export failed and has no file. Export the period again.");
-    writeZip = writePaySlipsZip;
+    swap.writeZip = writePaySlipsZip;
   });
 
   it("the real writer rejects (no hang, no half file) when the archive cannot be written", async () => {
@@ -286,7 +170,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
       periodTo: "2026-11-30",
       branchId,
       countryId: null,
-      place: "Zip Copenhagen",
+      place: "Export Copenhagen",
     };
     await expect(
       writePaySlipsZip(db, scope, path.join(dir, "no-such-dir", "x.zip"), async () => undefined),
@@ -304,7 +188,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
     );
     expect(err.status).toBe(404);
     expect(err.message).toBe(
-      "There are no salary lines for 01/10/2026–31/10/2026 (Zip Copenhagen) to export. Run the salary for the period first.",
+      "There are no salary lines for 01/10/2026–31/10/2026 (Export Copenhagen) to export. Run the salary for the period first.",
     );
     expect(await counts()).toEqual(before);
   });
@@ -342,7 +226,7 @@ describe("POST salary/slips: every pay slip of the period as one ZIP, in the bac
 
   it("GET salary/slips streams a small period; past its limit it starts the ZIP export", async () => {
     const small = await paySlipsZip(ctx.payroll, november({ branch_id: otherBranchId }));
-    expect("stream" in small && small.filename).toBe("Pay slips November 2026 - Zip Aarhus.zip");
+    expect("stream" in small && small.filename).toBe("Pay slips November 2026 - Export Aarhus.zip");
     if ("stream" in small) await small.stream.cancel();
     const before = await counts();
     const big = await paySlipsZip(ctx.payroll, november({ branch_id: otherBranchId }), 0);

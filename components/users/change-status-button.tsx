@@ -160,9 +160,11 @@ export function UserActionDialog({
         {bookings && (
           <div className="flex flex-col gap-3">
             <Alert tone="warning">{warning}</Alert>
+            {/* Focusable: a long list scrolls, and a keyboard must reach what is below. */}
             <ul
               className="flex max-h-64 flex-col gap-2 overflow-y-auto"
               aria-label="Upcoming bookings"
+              tabIndex={0}
             >
               {bookings.map((b) => (
                 <li

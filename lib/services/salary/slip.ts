@@ -291,6 +291,9 @@ export async function paySlipsZip(
     throw new NotFoundError(input.branch_id ? "Branch not found." : "Country not found.");
   if (!ids.length) throw new NotFoundError("There is no salary for this period yet.");
   if (ids.length > maxStreamed) return { queued: await startExport(ctx, input, "zip") };
+  // A GET reads outside any transaction: `ctx.db` is the pool, which outlives this request, so
+  // the slips rendered after the response has started read through it (never through a
+  // transaction that would have ended). Past `maxStreamed` workers the background export runs.
   const db = ctx.db;
   const now = ctx.now;
   const zip = new ZipArchive({ zlib: { level: 6 } });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
+import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { UNAVAILABLE_MESSAGES } from "@/lib/domain/unavailable-days";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
@@ -39,7 +39,7 @@ beforeAll(async () => {
     .from(schema.permissions)
     .where(eq(schema.permissions.name, "freelancer_access"));
   await db.insert(schema.rolePermissions).values({ roleId: r.id, permissionId: p.id });
-  viewerOnly = (await createUser(db, { roles: ["Crew viewer"] })).id;
+  viewerOnly = (await createUser(db, { roles: ["Crew viewer" as RoleTitle] })).id;
 });
 afterAll(async () => {
   await handle?.close();

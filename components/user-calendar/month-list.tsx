@@ -1,8 +1,9 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge, buttonClass, Card, CardContent, EmptyState, type BadgeTone } from "@/components/ui";
 import type { CalendarKind } from "@/lib/domain/user-calendar";
-import type { UserCalendarMonth } from "@/lib/services/user-calendar";
+import type { UnavailableDay, UserCalendarMonth } from "@/lib/services/user-calendar";
 
 const TONE: Record<CalendarKind, BadgeTone> = {
   booked: "success",
@@ -21,16 +22,25 @@ const dayLabel = (date: string) =>
 
 /**
  * A worker's month as a list of days (it reads the same on a phone and a desktop): each
- * shift with its time in the job's zone, the job, skill and place, and its status in words.
+ * shift with its time in the job's zone, the job, skill and place, and its status in words;
+ * a day marked unavailable says so ("Unavailable — <note>"), with `remove` beside it when the
+ * viewer may change it. `form` (marking days) sits above the list.
  */
 export function UserCalendarMonthList({
   data,
   basePath,
+  form,
+  remove,
 }: {
   data: UserCalendarMonth;
   basePath: string;
+  form?: ReactNode;
+  remove?: (day: UnavailableDay) => ReactNode;
 }) {
   const total = data.days.reduce((n, d) => n + d.shifts.length, 0);
+  const unavailable = new Map(data.unavailable.map((u) => [u.date, u]));
+  const shiftsOf = new Map(data.days.map((d) => [d.date, d.shifts]));
+  const dates = [...new Set([...shiftsOf.keys(), ...unavailable.keys()])].sort();
   return (
     <div className="flex flex-col gap-4">
       <nav
@@ -58,10 +68,16 @@ export function UserCalendarMonthList({
         </Link>
       </nav>
       <p className="text-sm text-gray-600">
-        {total === 1 ? "1 shift" : `${total} shifts`} this month. Times are in each job&apos;s own
-        time zone.
+        {total === 1 ? "1 shift" : `${total} shifts`} this month
+        {data.unavailable.length === 1
+          ? ", 1 day marked unavailable"
+          : data.unavailable.length > 1
+            ? `, ${data.unavailable.length} days marked unavailable`
+            : ""}
+        . Times are in each job&apos;s own time zone.
       </p>
-      {data.days.length === 0 ? (
+      {form}
+      {dates.length === 0 ? (
         <EmptyState
           icon={<CalendarDays />}
           title="No shifts this month"
@@ -69,13 +85,25 @@ export function UserCalendarMonthList({
         />
       ) : (
         <ol className="flex flex-col gap-4">
-          {data.days.map((day) => (
-            <li key={day.date}>
+          {dates.map((date) => (
+            <li key={date}>
               <h3 className="mb-2 text-sm font-semibold text-gray-900">
-                <time dateTime={day.date}>{dayLabel(day.date)}</time>
+                <time dateTime={date}>{dayLabel(date)}</time>
               </h3>
               <ul className="flex flex-col gap-2">
-                {day.shifts.map((s) => (
+                {unavailable.has(date) ? (
+                  <li data-testid="unavailable-day">
+                    <Card>
+                      <CardContent className="flex flex-wrap items-center justify-between gap-2">
+                        <p className="min-w-0 font-medium break-words text-gray-900">
+                          {unavailable.get(date)!.label}
+                        </p>
+                        {remove?.(unavailable.get(date)!)}
+                      </CardContent>
+                    </Card>
+                  </li>
+                ) : null}
+                {(shiftsOf.get(date) ?? []).map((s) => (
                   <li key={s.id}>
                     <Card>
                       <CardContent className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">

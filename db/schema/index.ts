@@ -8,3 +8,4 @@ export * from "./salary";
 export * from "./chat";
 export * from "./activity";
 export * from "./calendar-feeds";
+export * from "./unavailable-days";

@@ -102,7 +102,7 @@ export const getBookableUsers = endpoint({
   method: "GET",
   path: "/bookable-users",
   summary:
-    "Workers who can be booked: page, skill, branches, username; shiftIds adds each worker's clashes with those shifts",
+    "Workers who can be booked: page, skill, branches, username; shiftIds adds each worker's clashes with those shifts and the days of them it marked unavailable (unavailable: [{ date, note, label }]; such a worker sorts after the free ones)",
   tag: "applications",
   auth: "user",
   query: bookableUsersInput,

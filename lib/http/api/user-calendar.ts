@@ -8,7 +8,13 @@ import {
   feedStatus,
   issueFeed,
   issueFeedInput,
+  listUnavailableDays,
+  markUnavailableDays,
+  markUnavailableInput,
   readFeed,
+  unavailableMonthInput,
+  unmarkUnavailableDays,
+  unmarkUnavailableInput,
 } from "@/lib/services/user-calendar";
 
 /**
@@ -79,10 +85,59 @@ export const getCalendarFeed = endpoint<{ token: string }>({
     }),
 });
 
+const UNAVAILABLE_SCOPE =
+  "The worker itself, or the office that may edit its profile (user_create; without it 403); " +
+  "anyone else, and a user who is no worker, 404";
+
+export const getUnavailableDays = endpoint<{ id: string }>({
+  method: "GET",
+  path: "/users/{id}/unavailable-days",
+  summary:
+    "The days a worker marked unavailable in one month (month=YYYY-MM; missing or bad: the " +
+    "current month): { user, month, next, days: [{ date, note, label }] }. The worker itself " +
+    "or the office; anyone else 404",
+  tag: "calendar",
+  auth: "user",
+  query: unavailableMonthInput,
+  run: (ctx, { params, query }) => listUnavailableDays(ctx, params.id, query.month),
+});
+
+export const postUnavailableDays = endpoint<{ id: string }>({
+  method: "POST",
+  path: "/users/{id}/unavailable-days",
+  summary:
+    "Mark the days from..to (YYYY-MM-DD; no `to`: one day) unavailable, with an optional note " +
+    "(≤ 200 characters). At most 62 days; a day before today: 422. Days already marked stay " +
+    "marked and take the new note. Answers { message, data: { from, to, days, added } }. " +
+    UNAVAILABLE_SCOPE,
+  tag: "calendar",
+  auth: "user",
+  body: markUnavailableInput,
+  run: async (ctx, { params, body }) =>
+    NextResponse.json(await markUnavailableDays(ctx, params.id, body)),
+});
+
+export const deleteUnavailableDays = endpoint<{ id: string }>({
+  method: "DELETE",
+  path: "/users/{id}/unavailable-days",
+  summary:
+    "Unmark the days from..to (JSON body; YYYY-MM-DD, no `to`: one day, at most 62; past days " +
+    "too). Days not marked are no error. Answers { message, data: { from, to, removed } }. " +
+    UNAVAILABLE_SCOPE,
+  tag: "calendar",
+  auth: "user",
+  body: unmarkUnavailableInput,
+  run: async (ctx, { params, body }) =>
+    NextResponse.json(await unmarkUnavailableDays(ctx, params.id, body)),
+});
+
 export const userCalendarEndpoints: Endpoint[] = [
   getUsersCalendarFilter as Endpoint,
   getCalendarFeedStatus as Endpoint,
   postCalendarFeed as Endpoint,
   deleteCalendarFeed as Endpoint,
   getCalendarFeed as Endpoint,
+  getUnavailableDays as Endpoint,
+  postUnavailableDays as Endpoint,
+  deleteUnavailableDays as Endpoint,
 ];

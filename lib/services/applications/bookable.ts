@@ -27,6 +27,11 @@ import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
 import { worksShifts } from "../users/workers";
 import { missingDocumentsForSkill } from "../documents/skill-documents";
+import {
+  markedUnavailableOn,
+  shiftDays,
+  unavailableOfUsers,
+} from "../user-calendar/unavailable-on";
 import { documentsToday } from "../documents/today";
 
 export const bookableUsersInput = pageInput(10).extend({
@@ -53,6 +58,8 @@ export interface BookableUser {
   conflicts: { shift_id: number; kind: "overlap" | "rest"; message: string }[];
   /** Document types the searched skill needs that the worker holds no valid one of (a warning). */
   missing_documents: { id: number; name: string }[];
+  /** Days of the given shifts the worker marked unavailable ("Unavailable — <note>"). */
+  unavailable: { date: string; note: string | null; label: string }[];
 }
 
 const HOUR = 3_600_000;
@@ -76,10 +83,11 @@ type Target = { shiftId: number; startsAt: Date; endsAt: Date; restHours: number
 
 /**
  * How free the worker is for the shifts being booked, as a sort key: 0 free, 1 too little rest
- * (a warning), 2 booked elsewhere at the same time, 3 already holding a place on one of them.
- * The same windows as `findConflicts`, in SQL, so the order holds across pages.
+ * (a warning), 2 marked the shift's day unavailable, 3 booked elsewhere at the same time, 4
+ * already holding a place on one of them. The same windows as `findConflicts`, in SQL, so the
+ * order holds across pages.
  */
-function availabilityRank(db: Ctx["db"], targets: Target[]): SQL | null {
+function availabilityRank(db: Ctx["db"], targets: Target[], days: string[]): SQL | null {
   if (!targets.length) return null;
   const ids = targets.map((t) => t.shiftId);
   const filledOfWorker = and(
@@ -115,7 +123,8 @@ function availabilityRank(db: Ctx["db"], targets: Target[]): SQL | null {
           ),
         ),
     );
-  return sql`case when ${onTarget} then 3 when ${clash(() => 0)} then 2 when ${clash((t) => t.restHours * HOUR)} then 1 else 0 end`;
+  const unavailable = days.length ? markedUnavailableOn(db, days) : sql`false`;
+  return sql`case when ${onTarget} then 4 when ${clash(() => 0)} then 3 when ${unavailable} then 2 when ${clash((t) => t.restHours * HOUR)} then 1 else 0 end`;
 }
 
 /**
@@ -164,6 +173,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
           startsAt: schema.shifts.startsAt,
           endsAt: schema.shifts.endsAt,
           restHours: schema.countries.restHours,
+          timeZone: schema.countries.timeZone,
         })
         .from(schema.shifts)
         .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
@@ -174,7 +184,8 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
 
   const where = and(...conds);
   const sortSkill = q.skill ?? q.prefer_skill;
-  const rank = availabilityRank(ctx.db, shifts);
+  const days = shiftDays(shifts);
+  const rank = availabilityRank(ctx.db, shifts, days);
   const [users, [{ total }]] = await Promise.all([
     ctx.db
       .select({ id: schema.users.id, name: schema.users.name, phone: schema.users.phone })
@@ -197,63 +208,65 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = viewerCompanyOf(actor);
-  const [skills, branches, applications, conflicts, onOwnJobs, missingDocs] = await Promise.all([
-    ctx.db
-      .select({
-        userId: schema.userSkills.userId,
-        id: schema.skills.id,
-        parentId: schema.skills.parentId,
-        name: schema.skills.name,
-        level: schema.levels.name,
-      })
-      .from(schema.userSkills)
-      .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
-      .leftJoin(schema.levels, eq(schema.levels.id, schema.userSkills.levelId))
-      .where(inArray(schema.userSkills.userId, ids))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
-    ctx.db
-      .select({
-        userId: schema.userBranches.userId,
-        id: schema.branches.id,
-        name: schema.branches.name,
-      })
-      .from(schema.userBranches)
-      .innerJoin(schema.branches, eq(schema.branches.id, schema.userBranches.branchId))
-      .where(inArray(schema.userBranches.userId, ids))
-      .orderBy(asc(schema.branches.name)),
-    shiftIds.length
-      ? ctx.db
-          .select({
-            id: schema.applications.id,
-            userId: schema.applications.assigneeId,
-            shiftId: schema.applications.shiftId,
-            status: schema.applications.status,
-          })
-          .from(schema.applications)
-          .where(
-            and(
-              inArray(schema.applications.assigneeId, ids),
-              inArray(schema.applications.shiftId, shiftIds),
-            ),
-          )
-      : Promise.resolve([]),
-    findConflicts(ctx.db, ids, shifts),
-    viewerCompany !== undefined
-      ? ctx.db
-          .selectDistinct({ userId: schema.applications.assigneeId })
-          .from(schema.applications)
-          .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-          .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-          .where(
-            and(
-              inArray(schema.applications.assigneeId, ids),
-              inArray(schema.applications.status, [...FILLED_STATUSES]),
-              viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
-            ),
-          )
-      : Promise.resolve([]),
-    missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
-  ]);
+  const [skills, branches, applications, conflicts, onOwnJobs, missingDocs, unavailable] =
+    await Promise.all([
+      ctx.db
+        .select({
+          userId: schema.userSkills.userId,
+          id: schema.skills.id,
+          parentId: schema.skills.parentId,
+          name: schema.skills.name,
+          level: schema.levels.name,
+        })
+        .from(schema.userSkills)
+        .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
+        .leftJoin(schema.levels, eq(schema.levels.id, schema.userSkills.levelId))
+        .where(inArray(schema.userSkills.userId, ids))
+        .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
+      ctx.db
+        .select({
+          userId: schema.userBranches.userId,
+          id: schema.branches.id,
+          name: schema.branches.name,
+        })
+        .from(schema.userBranches)
+        .innerJoin(schema.branches, eq(schema.branches.id, schema.userBranches.branchId))
+        .where(inArray(schema.userBranches.userId, ids))
+        .orderBy(asc(schema.branches.name)),
+      shiftIds.length
+        ? ctx.db
+            .select({
+              id: schema.applications.id,
+              userId: schema.applications.assigneeId,
+              shiftId: schema.applications.shiftId,
+              status: schema.applications.status,
+            })
+            .from(schema.applications)
+            .where(
+              and(
+                inArray(schema.applications.assigneeId, ids),
+                inArray(schema.applications.shiftId, shiftIds),
+              ),
+            )
+        : Promise.resolve([]),
+      findConflicts(ctx.db, ids, shifts),
+      viewerCompany !== undefined
+        ? ctx.db
+            .selectDistinct({ userId: schema.applications.assigneeId })
+            .from(schema.applications)
+            .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+            .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+            .where(
+              and(
+                inArray(schema.applications.assigneeId, ids),
+                inArray(schema.applications.status, [...FILLED_STATUSES]),
+                viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
+              ),
+            )
+        : Promise.resolve([]),
+      missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
+      unavailableOfUsers(ctx.db, ids, days),
+    ]);
   const reachable = (userId: number) =>
     viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
 
@@ -289,6 +302,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
             ),
           })),
         missing_documents: missingDocs.get(u.id) ?? [],
+        unavailable: unavailable.get(u.id) ?? [],
       };
     }),
     meta: pageMeta(q.page, q.perPage, Number(total)),

@@ -18,6 +18,7 @@ import type { Ctx } from "../context";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 import { profileAccess } from "../users/access";
 import { viewerTimeZone } from "../viewer-zone";
+import { unavailableDaysOfMonth, type UnavailableDay } from "./unavailable";
 
 /** A bound on one month's answer (a worker has a few shifts a day at most). */
 export const USER_CALENDAR_LIMIT = 500;
@@ -52,6 +53,8 @@ export interface UserCalendarMonth {
   previous: string;
   next: string;
   days: UserCalendarDay[];
+  /** The days the user marked unavailable this month, by date. */
+  unavailable: UnavailableDay[];
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -60,7 +63,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * The user-calendar tab: the user's booked, requested and applied shifts starting in `month`
  * (YYYY-MM; a bad value is the current month), grouped by day in each job's zone. Who may see
  * it: oneself, or the office (lib/domain/profile-tabs.ts); anyone else gets 404. One query
- * for the shifts besides the access check and the viewer's zone.
+ * for the shifts and one for the days marked unavailable, besides the access check and the
+ * viewer's zone.
  */
 export async function userCalendarMonth(
   ctx: Ctx,
@@ -150,5 +154,6 @@ export async function userCalendarMonth(
     previous: monthKey(addMonths(month, -1)),
     next: monthKey(after),
     days: [...byDay.entries()].map(([date, shifts]) => ({ date, shifts })),
+    unavailable: await unavailableDaysOfMonth(ctx, subject.id, month),
   };
 }

@@ -23,6 +23,7 @@ import type { BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookWorker, searchWorkers } from "./actions";
 import { useBookingCall } from "./use-booking-call";
 import { ConfirmRetry } from "./confirm-retry";
+import { formatDay } from "@/lib/domain/document-badge";
 
 type Shift = BookBoard["shifts"][number];
 type Results = Extract<Awaited<ReturnType<typeof searchWorkers>>, { ok: true }>["data"];
@@ -259,6 +260,14 @@ export function BookDialog({
                           {c.message.replace(/ Book anyway\?$/, "")}
                         </p>
                       ))}
+                      {u.unavailable.length > 0 && (
+                        <p className="mt-1 text-sm text-warning-800">
+                          <Badge tone="warning">Unavailable</Badge>{" "}
+                          {u.unavailable
+                            .map((d) => `${formatDay(d.date)}${d.note ? ` — ${d.note}` : ""}`)
+                            .join(", ")}
+                        </p>
+                      )}
                       {u.missing_documents.length > 0 && (
                         <p className="mt-1 text-sm text-warning-800">
                           <Badge tone="warning">Documents</Badge> No valid{" "}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setDatabaseForTests, schema, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { NO_ABLY } from "@/lib/services/realtime";
+import { LIVE_UNAVAILABLE, NO_ABLY } from "@/lib/services/realtime";
 import { testDatabase } from "@/lib/testing/db";
 import { apiUser } from "@/lib/testing/fixtures";
 import { browserCookie } from "@/lib/testing/session-cookie";
@@ -171,6 +171,28 @@ describe("GET realtime/stream", () => {
     await expect.poll(() => hub.streamCount(me.id)).toBe(MAX_STREAMS_PER_USER - 1);
     const again = await stream({ token: me.token });
     expect(again.response.status).toBe(200);
+  });
+
+  it("answers 503 (not 500) while the instance cannot listen, and listens once it can", async () => {
+    const me = await apiUser(db, ROLE.worker);
+    await stopRealtimeHub();
+    // The database answers queries, but a LISTEN connection cannot be opened (port 1).
+    setDatabaseForTests({
+      ...handle,
+      notifications: { kind: "postgres", url: "postgres://nobody@127.0.0.1:1/none" },
+    });
+    const log = console.error;
+    console.error = () => {};
+    try {
+      const res = await callRoute(streamRoute.GET, "realtime/stream", { token: me.token });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ message: LIVE_UNAVAILABLE, type: "realtime_unavailable" });
+    } finally {
+      console.error = log;
+      setDatabaseForTests(handle);
+    }
+    const s = await stream({ token: me.token });
+    expect(s.response.status).toBe(200);
   });
 });
 

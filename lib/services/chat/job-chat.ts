@@ -101,8 +101,9 @@ export async function openJobChat(ctx: Ctx, raw: unknown): Promise<{ chat_id: nu
           sql`, `,
         )}) and u.deleted_at is null and u.status = 'active'
         on conflict do nothing`);
+    // The crew is synced on every open: a chat made before its bookings were known catches up.
+    await syncJobChatCrew(ctx.db, job.id);
     if (created) {
-      await syncJobChatCrew(ctx.db, job.id);
       await logActivity(ctx, {
         logName: "jobs",
         description: `Opened the job chat of ${job.name}`,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
+import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { bookingSuite, type BookingSuite } from "@/lib/testing/booking-fixtures";
+import { bookingSuite } from "@/lib/testing/booking-fixtures";
 import { countingDb } from "@/lib/testing/counting-db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { ensureRole, giveRole, type JobWorld } from "@/lib/testing/jobs-fixtures";
@@ -26,14 +26,13 @@ import {
 let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
-let k: BookingSuite["k"];
 const NOW = new Date("2026-12-07T11:00:00Z");
-bookingSuite(NOW, (s) => ({ handle, db, w, k } = s));
+bookingSuite(NOW, (s) => ({ handle, db, w } = s));
 
 const ctx = (userId: number, now = NOW) => ctxFor(db, userId, { now });
 const send = async (from: number, input: Record<string, unknown>, now = NOW) =>
   (await sendChatMessage(await ctx(from, now), input)).data;
-const person = (name: string, roles = [ROLE.worker]) =>
+const person = (name: string, roles: RoleTitle[] = [ROLE.worker]) =>
   createUser(db, { roles, name }).then((u) => u.id);
 let seq = 0;
 /** A project manager of the test's own: the send rate limit counts per sender. */

@@ -7,7 +7,7 @@ import { bookingSuite, type BookingSuite } from "@/lib/testing/booking-fixtures"
 import { createUser } from "@/lib/testing/fixtures";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { rowCounts } from "@/lib/testing/row-counts";
-import { changeApplicationStatus, deleteApplication } from "../applications";
+import { changeApplicationStatus, deleteApplication, undoApplicationChange } from "../applications";
 import { changeJobStatus } from "../jobs/status";
 import {
   CHAT_NOT_FOUND,
@@ -118,7 +118,16 @@ describe("job chat membership follows the bookings", () => {
     expect(await members(chat_id)).toContain(late);
     await sendChatMessage(await ctx(late), { body: "Hello crew", chat_id });
 
-    await deleteApplication(await ctx(w.pm), app.id);
+    const removed = await deleteApplication(await ctx(w.pm), app.id);
+    expect(await members(chat_id)).not.toContain(late);
+    // Undoing the removal seats it again; removing it once more takes it out.
+    await undoApplicationChange(await ctx(w.pm), { activity_id: removed.undo_activity_id });
+    expect(await members(chat_id)).toContain(late);
+    const [again] = await db
+      .select({ id: schema.applications.id })
+      .from(schema.applications)
+      .where(eq(schema.applications.assigneeId, late));
+    await deleteApplication(await ctx(w.pm), again.id);
     expect(await members(chat_id)).not.toContain(late);
     const err = await appErrorOf(chatMessages(await ctx(late), chat_id, {}));
     expect([err.status, err.message]).toEqual([404, CHAT_NOT_FOUND]);

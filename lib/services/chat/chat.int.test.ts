@@ -50,7 +50,11 @@ interface Heard {
 async function listen(): Promise<{ events: Heard[]; stop: () => Promise<void> }> {
   const events: Heard[] = [];
   const client = (handle.db as unknown as { $client: unknown }).$client;
-  const take = (payload: string | undefined) => void events.push(JSON.parse(payload ?? "null"));
+  // The instance that published (`origin`) is the realtime port's business, not the chat's.
+  const take = (payload: string | undefined) => {
+    const { users, event } = JSON.parse(payload ?? "null") as Heard;
+    events.push({ users, event });
+  };
   if (handle.kind === "pglite") {
     const stop = await (client as PGlite).listen(REALTIME_CHANNEL, take);
     return { events, stop: () => stop() };

@@ -15,7 +15,8 @@ import { ScrollTop } from "@/components/shell/scroll-top";
 import { DeniedNotice } from "@/components/shell/denied-notice";
 import { inviteFriend } from "./actions";
 import { newJobsBadge } from "./my-dashboard/data";
-import { menuBadges } from "./menu-badges";
+import { liveChatUnread, menuBadges } from "./menu-badges";
+import { UnreadChatBadge } from "./live-chat/unread-badge";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const canInvite = actor.permissions.has("can_invite_workers");
   // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+");
   // an applicant has none until it is approved.
-  const [fresh, counts] = await Promise.all([
+  const [fresh, counts, chatUnread] = await Promise.all([
     actor.permissions.has("my_dashboard_access") && actor.approved
       ? newJobsBadge().catch((err: unknown) => {
           // A counter must not take every page down with it; the failure is still logged.
@@ -35,6 +36,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       : null,
     // Applicants and Approvals show what waits for the office.
     menuBadges(actor),
+    liveChatUnread(actor),
   ]);
   // Only administrators get this far during maintenance: remind them it is on.
   const maintenance = actor.isAdmin && (await maintenanceNotice(await requestCtx())).on;
@@ -45,9 +47,11 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     items: g.items.map((i) =>
       i.href === "/my-dashboard" && fresh && fresh.count > 0
         ? { ...i, badge: { text: fresh.label, label: "new jobs" } }
-        : counts[i.href]
-          ? { ...i, badge: counts[i.href] }
-          : i,
+        : i.href === "/live-chat" && chatUnread !== null
+          ? { ...i, liveBadge: <UnreadChatBadge key={chatUnread} initial={chatUnread} /> }
+          : counts[i.href]
+            ? { ...i, badge: counts[i.href] }
+            : i,
     ),
   }));
   return (

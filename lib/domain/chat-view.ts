@@ -94,5 +94,4 @@ export function mergeMessages<T extends { id: number }>(
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** The unread badge's text: "99+" past 99. */
-export const unreadText = (n: number): string => (n > 99 ? "99+" : String(n));
+export { unreadText } from "./chat-unread";

@@ -48,6 +48,7 @@ import { rosterEndpoints } from "./roster";
 import { userCalendarEndpoints } from "./user-calendar";
 import { calendarEndpoints } from "./calendar";
 import { realtimeEndpoints } from "./realtime";
+import { chatEndpoints } from "./chat";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -96,6 +97,7 @@ const operations: Endpoint[] = [
   ...userCalendarEndpoints,
   ...calendarEndpoints,
   ...realtimeEndpoints,
+  ...chatEndpoints,
 ];
 
 export const openApi = endpoint({

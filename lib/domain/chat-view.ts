@@ -1,8 +1,4 @@
 import { find } from "linkifyjs";
-import { COMMENT_MAX } from "./text-limits";
-
-/** A chat message's longest body (issue 26: plain text up to 2,000 characters). */
-export const CHAT_MESSAGE_MAX = COMMENT_MAX;
 
 /** A piece of a message: plain text, or a link the screen draws as <a>. */
 export type ChatTextPart = { text: string; href?: undefined } | { text: string; href: string };

@@ -11,12 +11,11 @@ import {
   sendChatMessage,
   unreadCount,
 } from "@/lib/services/chat";
-import { parseId } from "@/lib/services/params";
-import { CHATS_PER_PAGE, MESSAGES_PER_PAGE } from "./sizes";
+import { CHATS_PER_PAGE, MESSAGES_PER_PAGE } from "@/lib/services/chat/schemas";
 
 /*
  * The live chat screen's calls (issue 26). Each takes explicit input and hands it to the chat
- * verbs, which check it and who may see what; a chat id that cannot exist is a 404 here.
+ * verbs, which check it and who may see what (a chat one is not part of is a 404).
  */
 
 export async function loadChats(page: number) {
@@ -24,21 +23,17 @@ export async function loadChats(page: number) {
 }
 
 export async function loadMessages(chatId: number, page: number) {
-  return runAction((ctx) =>
-    chatMessages(ctx, parseId(chatId, "Chat"), { page, perPage: MESSAGES_PER_PAGE }),
-  );
+  return runAction((ctx) => chatMessages(ctx, chatId, { page, perPage: MESSAGES_PER_PAGE }));
 }
 
 /** The messages after the last one the screen shows (a live event, or a catch-up). */
 export async function loadMessagesAfter(chatId: number, after: number) {
-  return runAction((ctx) => chatMessagesAfter(ctx, parseId(chatId, "Chat"), { after }));
+  return runAction((ctx) => chatMessagesAfter(ctx, chatId, { after }));
 }
 
 /** Opening a conversation reads it up to its newest message; answers the new total. */
 export async function readChat(chatId: number, messageId: number | null) {
-  return runAction((ctx) =>
-    markChatRead(ctx, parseId(chatId, "Chat"), messageId ? { message_id: messageId } : {}),
-  );
+  return runAction((ctx) => markChatRead(ctx, chatId, messageId ? { message_id: messageId } : {}));
 }
 
 export async function sendMessage(input: { body: string; chat_id?: number; target_user?: number }) {

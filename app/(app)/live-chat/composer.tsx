@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { SendHorizontal } from "lucide-react";
 import { Button, LengthCounter, notify } from "@/components/ui";
-import { CHAT_MESSAGE_MAX } from "@/lib/domain/chat-view";
+import { CHAT_MESSAGE_MAX } from "@/lib/services/chat/schemas";
 import { tooLongMessage } from "@/lib/domain/text-limits";
 
 /**

@@ -5,7 +5,7 @@ import { pageData, pageId } from "@/lib/http/page";
 import { chatMessages, listChats } from "@/lib/services/chat";
 import { requireUser } from "@/lib/services/context";
 import { LiveChat } from "./live-chat";
-import { CHATS_PER_PAGE, MESSAGES_PER_PAGE } from "./sizes";
+import { CHATS_PER_PAGE, MESSAGES_PER_PAGE } from "@/lib/services/chat/schemas";
 
 export const metadata = routeMetadata("/live-chat");
 

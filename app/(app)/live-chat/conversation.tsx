@@ -12,6 +12,14 @@ import { MessageText } from "./message-text";
 import { announceUnread } from "./unread-bus";
 import { useTimeZone } from "./use-time-zone";
 
+/** A conversation as loaded (put in the list if missing), or what changed in it. */
+export type ChatChange = ChatSummary | (Partial<ChatSummary> & { id: number });
+
+const lastMessageOf = (m: ChatMessage): Partial<ChatSummary> => ({
+  last_message: { id: m.id, body: m.body, sender: m.sender, created_at: m.created_at },
+  last_message_at: m.created_at,
+});
+
 /**
  * One conversation: its messages paged backwards ("Earlier messages"), mine on the right,
  * theirs on the left with the sender's name in job chats, a separator per day; the composer
@@ -30,8 +38,8 @@ export function Conversation({
   /** Goes up by one on each realtime event for this conversation. */
   live: number;
   onBack: () => void;
-  /** The conversation's summary changed (read, sent, loaded): the list follows. */
-  onChange: (summary: ChatSummary) => void;
+  /** The conversation changed (loaded, read, a message sent or come): the list follows. */
+  onChange: (change: ChatChange) => void;
 }) {
   const [chat, setChat] = useState<ChatSummary | null>(initial?.chat ?? null);
   const [messages, setMessages] = useState<ChatMessage[]>(initial?.items ?? []);
@@ -55,11 +63,11 @@ export function Conversation({
   });
 
   const read = useCallback(
-    async (summary: ChatSummary | null, upTo: number | null) => {
+    async (upTo: number | null) => {
       const r = await readChat(chatId, upTo);
       if (!r.ok) return;
       announceUnread(r.data.count);
-      if (summary) onChangeRef.current({ ...summary, unread_messages: 0 });
+      onChangeRef.current({ id: chatId, unread_messages: r.data.unread_messages });
     },
     [chatId],
   );
@@ -80,8 +88,8 @@ export function Conversation({
   useEffect(() => {
     let stale = false;
     void (async () => {
-      let summary = initial?.chat ?? null;
-      if (!initial) {
+      if (initial) onChangeRef.current(initial.chat);
+      else {
         const r = await loadMessages(chatId, 1);
         if (stale) return;
         setLoading(false);
@@ -90,7 +98,7 @@ export function Conversation({
           else notify.error(r.message);
           return;
         }
-        summary = r.data.chat;
+        onChangeRef.current(r.data.chat);
         setChat(r.data.chat);
         setMessages(r.data.items);
         setPage(r.data.meta.current_page);
@@ -98,7 +106,7 @@ export function Conversation({
         lastId.current = r.data.items.at(-1)?.id ?? null;
         pendingScroll.current = { kind: "end" };
       }
-      if (!stale) await read(summary, lastId.current);
+      if (!stale) await read(lastId.current);
     })();
     return () => {
       stale = true;
@@ -116,25 +124,12 @@ export function Conversation({
       if (stale || !r.ok) return;
       append(r.data);
       const newest = r.data.at(-1);
-      if (newest && chat) {
-        onChangeRef.current({
-          ...chat,
-          last_message: {
-            id: newest.id,
-            body: newest.body,
-            sender: newest.sender,
-            created_at: newest.created_at,
-          },
-          last_message_at: newest.created_at,
-        });
-      }
-      await read(chat, lastId.current);
+      if (newest) onChangeRef.current({ id: chatId, ...lastMessageOf(newest) });
+      await read(lastId.current);
     })();
     return () => {
       stale = true;
     };
-    // The chat summary is read when the event comes, not followed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, chatId, append, read]);
 
   useLayoutEffect(() => {
@@ -165,13 +160,7 @@ export function Conversation({
     }
     const m = r.data.data;
     append([m]);
-    if (chat)
-      onChangeRef.current({
-        ...chat,
-        unread_messages: 0,
-        last_message: { id: m.id, body: m.body, sender: m.sender, created_at: m.created_at },
-        last_message_at: m.created_at,
-      });
+    onChangeRef.current({ id: chatId, ...lastMessageOf(m) });
     return true;
   };
 
@@ -271,7 +260,7 @@ export function Conversation({
                           <time
                             dateTime={m.created_at}
                             className={cn(
-                              "mt-0.5 block text-right text-[0.7rem] tabular-nums",
+                              "mt-0.5 block text-right text-xs tabular-nums",
                               m.mine ? "text-accent-50" : "text-gray-600",
                             )}
                           >

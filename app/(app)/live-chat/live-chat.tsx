@@ -10,7 +10,7 @@ import { chatListTime, unreadText } from "@/lib/domain/chat-view";
 import type { ChatMessagesPage, ChatSummary } from "@/lib/services/chat/types";
 import type { Page } from "@/lib/services/pagination";
 import { loadChats } from "./actions";
-import { Conversation } from "./conversation";
+import { Conversation, type ChatChange } from "./conversation";
 import { NewMessage } from "./new-message";
 import { useTimeZone } from "./use-time-zone";
 
@@ -21,10 +21,17 @@ const chatIdOf = (value: string | null): number | null =>
 const byLastMessage = (a: ChatSummary, b: ChatSummary) =>
   (b.last_message_at ?? "").localeCompare(a.last_message_at ?? "") || b.id - a.id;
 
-/** The list with these conversations put in (replacing their old copies), newest first. */
-function upsert(list: readonly ChatSummary[], items: readonly ChatSummary[]): ChatSummary[] {
+/**
+ * The list with these conversations put in (replacing their old copies) or these changes made
+ * (a change to a conversation not in the list is left out), newest first.
+ */
+function upsert(list: readonly ChatSummary[], items: readonly ChatChange[]): ChatSummary[] {
   const byId = new Map(list.map((c) => [c.id, c]));
-  for (const c of items) byId.set(c.id, c);
+  for (const c of items) {
+    const old = byId.get(c.id);
+    if (old) byId.set(c.id, { ...old, ...c });
+    else if ("title" in c && c.title !== undefined) byId.set(c.id, c as ChatSummary);
+  }
   return [...byId.values()].sort(byLastMessage);
 }
 
@@ -61,7 +68,7 @@ export function LiveChat({
   }, []);
 
   const onChange = useCallback(
-    (summary: ChatSummary) => setChats((list) => upsert(list, [summary])),
+    (change: ChatChange) => setChats((list) => upsert(list, [change])),
     [],
   );
 

@@ -130,6 +130,7 @@ export async function seedChats(w: World): Promise<void> {
       conversations.map((c) => ({
         type: c.type,
         jobId: c.jobId ?? null,
+        pairKey: c.type === "private" ? [...c.members].sort((a, b) => a - b).join(":") : null,
         lastMessageAt: c.messages[c.messages.length - 1][2],
         createdAt: c.messages[0][2],
       })),

@@ -4,6 +4,7 @@ import { requirePermission, requireUser, withTx, type Ctx } from "../context";
 import { AppError, ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { inCompanyScope, toId } from "./access";
 import { assertCanFill } from "./fill";
 import { lockJobs, lockSlots, underLocks } from "./locks";
@@ -142,6 +143,7 @@ export async function bookAllApplicants(
       out.booked.push({ application_id: a.id, worker });
     }
     await recomputeJobStatuses(ctx, [target.jobId]);
+    await syncJobChatCrew(ctx.db, target.jobId);
     out.message = bookAllMessage(out.booked.length, apps.length);
     return out;
   });

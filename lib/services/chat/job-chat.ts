@@ -26,7 +26,15 @@ const FILLED = sql.join(
  * users who work shifts come and go. A removed member's old messages stay. No chat: nothing.
  * Booking verbs call it once per job they touch.
  */
-export async function syncJobChatCrew(tx: DbOrTx, jobId: number): Promise<void> {
+export async function syncJobChatCrew(
+  tx: DbOrTx,
+  jobIds: number | readonly number[],
+): Promise<void> {
+  for (const jobId of new Set(typeof jobIds === "number" ? [jobIds] : jobIds))
+    await syncOne(tx, jobId);
+}
+
+async function syncOne(tx: DbOrTx, jobId: number): Promise<void> {
   const held = sql`select a.assignee_id from applications a
       join shifts s on s.id = a.shift_id and s.deleted_at is null
       join jobs j on j.id = s.job_id and j.status <> 'Cancelled'
@@ -93,8 +101,9 @@ export async function openJobChat(ctx: Ctx, raw: unknown): Promise<{ chat_id: nu
           sql`, `,
         )}) and u.deleted_at is null and u.status = 'active'
         on conflict do nothing`);
+    // The crew is synced on every open: a chat made before its bookings were known catches up.
+    await syncJobChatCrew(ctx.db, job.id);
     if (created) {
-      await syncJobChatCrew(ctx.db, job.id);
       await logActivity(ctx, {
         logName: "jobs",
         description: `Opened the job chat of ${job.name}`,

@@ -38,6 +38,12 @@ test("the PM and a worker chat live: the worker's badge rises and clears without
   await expect(workerNav.getByRole("link", { name: /^Live chat/ })).toBeVisible();
   const before = await badgeCount(workerNav);
 
+  // A chat id that cannot be one of the PM's conversations is the 404 page.
+  for (const id of ["abc", "0", "99999999999", "2147483647"]) {
+    const res = await page.request.get(`/live-chat?chat=${id}`, { maxRedirects: 0 });
+    expect(res.status(), id).toBe(404);
+  }
+
   // The PM finds the worker by name and writes (the dialog opens their conversation if any).
   await page.goto("/live-chat");
   await expect(page.getByRole("heading", { name: "Chats" })).toBeVisible();
@@ -61,11 +67,14 @@ test("the PM and a worker chat live: the worker's badge rises and clears without
     .getByRole("list", { name: "Conversations" })
     .getByRole("link", { name: /Peter Mikkelsen/ });
   await expect(item).toContainText(hello);
+  // Its count: the new message and any the demo left unread there.
   await expect(item).toContainText(/\d+ unread/);
+  const unreadBadge = item.locator("span", { hasText: /^\d+ unread$/ });
+  const unreadHere = Number.parseInt((await unreadBadge.textContent()) ?? "", 10);
   await item.click();
   const workerLog = worker.getByRole("log", { name: "Messages with Peter Mikkelsen" });
   await expect(workerLog.getByText(hello)).toBeVisible();
-  await expect.poll(() => badgeCount(workerNav)).toBe(before);
+  await expect.poll(() => badgeCount(workerNav)).toBe(before + 1 - unreadHere);
   await expect(item).not.toContainText("unread");
 
   // The answer reaches the PM's open conversation live; its link opens in a new tab.

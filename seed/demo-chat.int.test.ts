@@ -19,8 +19,9 @@ describe("seedDemo's chats", () => {
     expect((await unreadCount(await ctxOf("pm@crewdeck.test"))).count).toBeGreaterThan(0);
     const chats = (await listChats(await ctxOf("worker@crewdeck.test"), {})).items;
     expect(chats.map((c) => c.title)).toEqual(
-      expect.arrayContaining(["Nordlys client conference", "Peter Mikkelsen"]),
+      expect.arrayContaining(["Nordlys client conference", "Peter Mikkelsen", "Hanna Lund"]),
     );
+    expect(chats.filter((c) => c.type === "job")).toHaveLength(2);
     for (const c of chats) expect(new Date(c.last_message_at!) <= now).toBe(true);
   });
 
@@ -47,11 +48,10 @@ describe("seedDemo's chats", () => {
       );
     const before = await members();
     const jobs = await demo.rows<{ job_id: number }>(`select job_id from chats where type = 'job'`);
-    const conference = await demo.rows<{ id: number }>(
-      `select id from jobs where name = 'Nordlys client conference'`,
-    );
-    for (const { job_id } of jobs.filter((j) => j.job_id === conference[0].id))
-      await syncJobChatCrew(demo.handle.db, job_id);
+    expect(jobs).toHaveLength(2);
+    const late = await demo.rows(`select 1 from chat_participants where joined_at > $1`, [now]);
+    expect(late).toEqual([]);
+    for (const { job_id } of jobs) await syncJobChatCrew(demo.handle.db, job_id);
     expect(await members()).toEqual(before);
   });
 });

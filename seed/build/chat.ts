@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import * as schema from "@/db/schema";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { syncJobChatCrew } from "@/lib/services/chat/job-chat";
 import { hours, jobByKey, type World } from "./world";
 
 type Line = [senderId: number, body: string, at: Date];
@@ -17,7 +18,8 @@ interface Conversation {
  * (pm@) with William (worker@) and with Camilla (col@), Astrid (admin@) with Camilla, and the
  * job chat of William's next job (the Nordlys client conference) with its booked crew. Each
  * member has read up to its own last message, so worker@ and pm@ sign in to unread messages.
- * Four statements: the crew, then chats, messages and participants in one insert each.
+ * Six statements: the crew, then chats, messages and participants in one insert each, and the
+ * arena chat's crew.
  */
 export async function seedDemoChats(w: World): Promise<void> {
   const { tx, now, staff } = w;
@@ -152,4 +154,6 @@ export async function seedDemoChats(w: World): Promise<void> {
       }),
     ),
   );
+  // The arena load-in's chat (history.ts) seats its booked crew, William among them.
+  await syncJobChatCrew(tx, jobByKey(w, "dk-arena-load-in").id, now);
 }

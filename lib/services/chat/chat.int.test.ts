@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Pool } from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE, type RoleTitle } from "@/lib/domain/permissions";
@@ -8,6 +10,7 @@ import { countingDb } from "@/lib/testing/counting-db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { ensureRole, giveRole, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { rowCounts } from "@/lib/testing/row-counts";
+import { REALTIME_CHANNEL } from "@/lib/realtime";
 import { makeCtx } from "../context";
 import {
   CHAT_MESSAGES,
@@ -37,6 +40,32 @@ const person = (name: string, roles: RoleTitle[] = [ROLE.worker]) =>
 let seq = 0;
 /** A project manager of the test's own: the send rate limit counts per sender. */
 const planner = () => person(`Planner ${++seq}`, [ROLE.projectManager]);
+
+interface Heard {
+  users: number[];
+  event: Record<string, unknown>;
+}
+
+/** Listens on the realtime NOTIFY channel as an app instance does (PGlite or PostgreSQL). */
+async function listen(): Promise<{ events: Heard[]; stop: () => Promise<void> }> {
+  const events: Heard[] = [];
+  const client = (handle.db as unknown as { $client: unknown }).$client;
+  const take = (payload: string | undefined) => void events.push(JSON.parse(payload ?? "null"));
+  if (handle.kind === "pglite") {
+    const stop = await (client as PGlite).listen(REALTIME_CHANNEL, take);
+    return { events, stop: () => stop() };
+  }
+  const conn = await (client as Pool).connect();
+  conn.on("notification", (n) => take(n.payload));
+  await conn.query(`listen ${REALTIME_CHANNEL}`);
+  return {
+    events,
+    stop: async () => {
+      await conn.query("unlisten *");
+      conn.release();
+    },
+  };
+}
 
 describe("private conversations", () => {
   it("starts one conversation per pair, counts unread per user and marks read", async () => {
@@ -289,21 +318,37 @@ describe("messages", () => {
     expect(row.lastReadMessageId).toBeNull();
   });
 
-  it("announces a message to every participant and a read to the reader alone, in the transaction", async () => {
+  it("announces a message to every participant and a read to the reader alone, on commit only", async () => {
     const pm = await planner();
     const wk = await person("Notified Worker");
-    const counting = countingDb(handle);
-    const actor = (await ctx(pm)).actor;
-    const m = await sendChatMessage(makeCtx(counting.db, actor, { now: NOW }), {
-      body: "ping",
-      target_user: wk,
-    });
-    const notify = counting.sent().filter((q) => q.includes("pg_notify"));
-    expect(notify).toHaveLength(1);
-    counting.reset();
-    const wkActor = (await ctx(wk)).actor;
-    await markChatRead(makeCtx(counting.db, wkActor, { now: NOW }), m.data.chat_id, {});
-    expect(counting.sent().filter((q) => q.includes("pg_notify"))).toHaveLength(1);
+    const heard = await listen();
+    try {
+      const m = await send(pm, { body: "ping", target_user: wk });
+      await vi.waitFor(() => expect(heard.events).toHaveLength(1));
+      const [sent] = heard.events;
+      expect(sent.users.sort()).toEqual([pm, wk].sort());
+      expect(sent.event).toEqual({
+        type: "new-message",
+        chat_id: m.chat_id,
+        message_id: m.id,
+        sender_id: pm,
+        at: NOW.toISOString(),
+      });
+      await markChatRead(await ctx(wk), m.chat_id, {});
+      await vi.waitFor(() => expect(heard.events).toHaveLength(2));
+      expect(heard.events[1]).toEqual({
+        users: [wk],
+        event: { type: "read", chat_id: m.chat_id, message_id: m.id },
+      });
+      // A refused message announces nothing (the NOTIFY rolls back with it).
+      await appErrorOf(send(pm, { body: "x".repeat(2001), chat_id: m.chat_id }));
+      await appErrorOf(send(wk, { body: "hi", chat_id: m.chat_id + 100_000 }));
+      await send(wk, { body: "pong", chat_id: m.chat_id });
+      await vi.waitFor(() => expect(heard.events).toHaveLength(3));
+      expect(heard.events[2].event).toMatchObject({ type: "new-message", sender_id: wk });
+    } finally {
+      await heard.stop();
+    }
   });
 });
 

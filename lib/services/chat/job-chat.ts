@@ -29,18 +29,21 @@ const FILLED = sql.join(
 export async function syncJobChatCrew(
   tx: DbOrTx,
   jobIds: number | readonly number[],
+  /** When joiners joined (the seed's clock); the transaction's time unless given. */
+  at?: Date,
 ): Promise<void> {
   for (const jobId of new Set(typeof jobIds === "number" ? [jobIds] : jobIds))
-    await syncOne(tx, jobId);
+    await syncOne(tx, jobId, at);
 }
 
-async function syncOne(tx: DbOrTx, jobId: number): Promise<void> {
+async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
   const held = sql`select a.assignee_id from applications a
       join shifts s on s.id = a.shift_id and s.deleted_at is null
       join jobs j on j.id = s.job_id and j.status <> 'Cancelled'
       where s.job_id = ${jobId} and a.status in (${FILLED})`;
-  await tx.execute(sql`insert into chat_participants (chat_id, user_id)
-      select c.id, h.assignee_id from chats c, (${held}) h
+  const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  await tx.execute(sql`insert into chat_participants (chat_id, user_id, joined_at)
+      select c.id, h.assignee_id, ${joinedAt} from chats c, (${held}) h
       where c.job_id = ${jobId}
       on conflict do nothing`);
   await tx.execute(sql`delete from chat_participants p
@@ -102,7 +105,7 @@ export async function openJobChat(ctx: Ctx, raw: unknown): Promise<{ chat_id: nu
         )}) and u.deleted_at is null and u.status = 'active'
         on conflict do nothing`);
     // The crew is synced on every open: a chat made before its bookings were known catches up.
-    await syncJobChatCrew(ctx.db, job.id);
+    await syncJobChatCrew(ctx.db, job.id, ctx.now);
     if (created) {
       await logActivity(ctx, {
         logName: "jobs",

@@ -16,7 +16,8 @@ import { DeniedNotice } from "@/components/shell/denied-notice";
 import { RealtimeProvider } from "@/components/realtime/use-realtime";
 import { inviteFriend } from "./actions";
 import { newJobsBadge } from "./my-dashboard/data";
-import { menuBadges } from "./menu-badges";
+import { liveChatUnread, menuBadges } from "./menu-badges";
+import { UnreadChatBadge } from "./live-chat/unread-badge";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const canInvite = actor.permissions.has("can_invite_workers");
   // Workers see how many new jobs are open to them beside "My dashboard" (spec §9: "20+");
   // an applicant has none until it is approved.
-  const [fresh, counts] = await Promise.all([
+  const [fresh, counts, chatUnread] = await Promise.all([
     actor.permissions.has("my_dashboard_access") && actor.approved
       ? newJobsBadge().catch((err: unknown) => {
           // A counter must not take every page down with it; the failure is still logged.
@@ -36,6 +37,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       : null,
     // Applicants and Approvals show what waits for the office.
     menuBadges(actor),
+    liveChatUnread(actor),
   ]);
   // Only administrators get this far during maintenance: remind them it is on.
   const maintenance = actor.isAdmin && (await maintenanceNotice(await requestCtx())).on;
@@ -46,9 +48,11 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     items: g.items.map((i) =>
       i.href === "/my-dashboard" && fresh && fresh.count > 0
         ? { ...i, badge: { text: fresh.label, label: "new jobs" } }
-        : counts[i.href]
-          ? { ...i, badge: counts[i.href] }
-          : i,
+        : i.href === "/live-chat" && chatUnread !== null
+          ? { ...i, liveBadge: <UnreadChatBadge key={chatUnread} initial={chatUnread} /> }
+          : counts[i.href]
+            ? { ...i, badge: counts[i.href] }
+            : i,
     ),
   }));
   return (

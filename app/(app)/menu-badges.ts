@@ -4,12 +4,16 @@ import { requestCtx } from "@/lib/auth/session";
 import type { UserActor } from "@/lib/services/context";
 import { countApplicants } from "@/lib/services/applicants";
 import { approvalCounts } from "@/lib/services/approvals";
+import { unreadCount } from "@/lib/services/chat";
 
 /** Once per request: what waits in the approvals inbox (the menu badge and the /approvals tabs). */
 export const inboxCounts = cache(async () => approvalCounts(await requestCtx()));
 
 /** Once per request: how many applicants wait (the menu badge and the /applicants header). */
 export const applicantsCount = cache(async () => countApplicants(await requestCtx()));
+
+/** Once per request: the user's unread chat messages (the live badge's first count). */
+export const chatUnreadCount = cache(async () => unreadCount(await requestCtx()));
 
 type Badge = { text: string; label: string };
 
@@ -38,4 +42,13 @@ export async function menuBadges(actor: UserActor): Promise<Record<string, Badge
   if (inbox && inbox.total > 0)
     badges["/approvals"] = { text: String(inbox.total), label: "waiting for approval" };
   return badges;
+}
+
+/**
+ * The unread chat messages beside "Live chat", for those who may chat (0 included: the badge
+ * is drawn by the client, which raises and clears it as messages come and are read).
+ */
+export async function liveChatUnread(actor: UserActor): Promise<number | null> {
+  if (!actor.permissions.has("has_live_chat")) return null;
+  return (await quiet("chat", chatUnreadCount()))?.count ?? 0;
 }

@@ -17,7 +17,11 @@ const loadNavDrawer = () => import("./nav-drawer");
 const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 /** A navigation item with an optional counter ("3", "20+") worked out on the server. */
-export type ShellNavItem = NavItem & { badge?: { text: string; label: string } };
+export type ShellNavItem = NavItem & {
+  badge?: { text: string; label: string };
+  /** A counter that follows itself on the client (the live chat's unread messages). */
+  liveBadge?: ReactNode;
+};
 export type ShellNavGroup = Omit<NavGroup, "items"> & { items: ShellNavItem[] };
 
 export interface ShellUser {
@@ -86,6 +90,7 @@ export function AppShell({
                   >
                     {icons.nav[item.icon]}
                     {item.label}
+                    {item.liveBadge}
                     {item.badge && (
                       <span className="ml-auto rounded-full bg-accent-600 px-2 py-0.5 text-xs leading-none font-semibold text-white tabular-nums">
                         {item.badge.text}

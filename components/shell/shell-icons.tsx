@@ -32,6 +32,7 @@ import {
   Mail,
   MapPinned,
   Menu,
+  MessagesSquare,
   Shirt,
   ShieldCheck,
   UserRound,
@@ -75,6 +76,7 @@ const NAV: Record<NavIcon, typeof Home> = {
   salary: Banknote,
   quotes: FileText,
   insights: ChartColumn,
+  chat: MessagesSquare,
 };
 
 export interface ShellIcons {

@@ -7,10 +7,10 @@ const hrefs = (groups: ReturnType<typeof visibleNavigation>) =>
   groups.flatMap((g) => g.items.map((i) => i.href));
 
 describe("visibleNavigation", () => {
-  it("shows a worker My dashboard and its calendar in the Work group, and the help centre", () => {
+  it("shows a worker My dashboard, its calendar and the live chat in the Work group, and the help centre", () => {
     const nav = visibleNavigation(new Set(DEFAULT_ROLE_PERMISSIONS[ROLE.worker]), "production");
     expect(nav.map((g) => g.key)).toEqual(["work", "help"]);
-    expect(hrefs(nav)).toEqual(["/my-dashboard", "/calendar", "/help"]);
+    expect(hrefs(nav)).toEqual(["/my-dashboard", "/calendar", "/live-chat", "/help"]);
   });
 
   it("shows a dashboard_access holder only Dashboard", () => {

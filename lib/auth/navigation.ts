@@ -51,7 +51,8 @@ export type NavIcon =
   | "agencySettings"
   | "workerRates"
   | "quotes"
-  | "insights";
+  | "insights"
+  | "chat";
 
 export const NAVIGATION: NavGroup[] = [
   {
@@ -64,6 +65,7 @@ export const NAVIGATION: NavGroup[] = [
       { href: "/calendar", label: "Calendar", icon: "calendar" },
       { href: "/jobs/templates", label: "Job templates", icon: "templates" },
       { href: "/approvals", label: "Approvals", icon: "approvals" },
+      { href: "/live-chat", label: "Live chat", icon: "chat" },
     ],
   },
   {

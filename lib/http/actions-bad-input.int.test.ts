@@ -86,6 +86,9 @@ const MAY_SUCCEED: Record<string, string> = {
   removeAgencyLogoAction: "takes no input; removing an absent logo changes nothing",
   approveAllMatching: "no filter is every awaiting report (there are none here)",
   previewMatching: "what Approve all that match the plan would do: a read",
+  loadChats: "the caller's own conversations, no page the first: a read",
+  findChatPeople: "a search of people to chat with: a read",
+  unreadTotal: "takes no input; the caller's unread chat messages: a read",
 };
 
 describe("bad input on every server action", () => {

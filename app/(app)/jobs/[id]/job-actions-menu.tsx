@@ -7,6 +7,7 @@ import {
   Download,
   Ellipsis,
   FileSpreadsheet,
+  MessagesSquare,
   NotebookPen,
   Pencil,
   Trash2,
@@ -36,6 +37,8 @@ export interface JobMenuActions {
   onReport?: () => void;
   /** "Download roster": the crew roster (xlsx) of the job's dates. */
   onRoster?: () => void;
+  /** "Job chat": the job's group conversation in the live chat. */
+  onChat?: () => void;
 }
 
 /**
@@ -56,7 +59,7 @@ export function JobActionsMenu({
   /** Called when the menu closes; prevent it to keep the focus where an item put it. */
   onCloseAutoFocus: (event: Event) => void;
 }) {
-  const first = Boolean(a.editHref || a.onSaveTemplate || a.onReport || a.onRoster);
+  const first = Boolean(a.editHref || a.onSaveTemplate || a.onReport || a.onRoster || a.onChat);
   const last = Boolean(a.onReason || a.onDelete);
   if (!first && !last && a.statuses.length === 0) return null;
   return (
@@ -83,6 +86,11 @@ export function JobActionsMenu({
             <Link href={a.editHref}>
               <Pencil aria-hidden /> Edit job
             </Link>
+          </DropdownMenuItem>
+        )}
+        {a.onChat && (
+          <DropdownMenuItem onSelect={a.onChat}>
+            <MessagesSquare aria-hidden /> Job chat
           </DropdownMenuItem>
         )}
         {a.onReport && (

@@ -31,6 +31,7 @@ import { useJobReportDownload } from "./report-download";
 import { JobActionsMenu } from "./job-actions-menu";
 import { useRosterDownload } from "@/components/roster/use-roster-download";
 import { SaveTemplate } from "./save-template";
+import { useJobChat } from "./use-job-chat";
 
 /**
  * The job header's actions. From 640 px: Edit job, the status picker and Download report as
@@ -53,6 +54,7 @@ export function JobActions({
   canOpenRates,
   invoiceReference,
   rosterDates = null,
+  canChat = false,
 }: {
   jobId: number;
   jobName: string;
@@ -69,6 +71,8 @@ export function JobActions({
   canDelete: boolean;
   /** "Download roster" of the job's local dates (YYYY-MM-DD); null: not offered. */
   rosterDates?: { start: string; end: string } | null;
+  /** "Job chat" (office users with the live chat). */
+  canChat?: boolean;
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -108,6 +112,8 @@ export function JobActions({
   const [dialogKey, setDialogKey] = useState(0);
   const report = useJobReportDownload(jobId, canOpenRates);
   const roster = useRosterDownload();
+  const chat = useJobChat(jobId);
+  const onChat = canChat ? () => void chat.open() : undefined;
   const onRoster = rosterDates
     ? () => void roster.download({ jobs: [jobId], ...rosterDates })
     : undefined;
@@ -225,6 +231,7 @@ export function JobActions({
           triggerRef={moreTrigger}
           onCloseAutoFocus={keepDialogFocus}
           actions={{
+            onChat,
             onRoster,
             onSaveTemplate: canTemplates ? () => openFrom(setTemplateOpen, "more") : undefined,
             statuses: [],
@@ -250,6 +257,7 @@ export function JobActions({
             onDelete: canDelete ? () => openFrom(setDeleteOpen, "menu") : undefined,
             onReport: canReport ? () => void report.download() : undefined,
             onRoster,
+            onChat,
           }}
         />
       </div>

@@ -17,9 +17,13 @@ export default async function JobLayout({
 }) {
   const { id } = await params;
   const job = await jobForPage(id);
+  const ctx = await requestCtx();
+  // "Job chat" for the office's live chat users (a worker or client finds it in its chats).
+  const canChat =
+    ctx.actor?.kind === "user" && !ctx.actor.isClient && ctx.actor.permissions.has("has_live_chat");
   // The roster of the job's days (local dates), for those who may read its crew.
   const rosterDates =
-    job.start && job.end && mayDownloadRoster(await requestCtx())
+    job.start && job.end && mayDownloadRoster(ctx)
       ? { start: job.start.slice(0, 10), end: job.end.slice(0, 10) }
       : null;
   const bosses = [
@@ -145,6 +149,7 @@ export default async function JobLayout({
           canOpenRates={job.can.rates}
           invoiceReference={job.invoice_reference}
           rosterDates={rosterDates}
+          canChat={canChat}
         />
       </div>
       <LinkTabs tabs={tabs} label="Job sections" className="mb-4" />

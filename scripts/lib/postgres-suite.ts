@@ -65,6 +65,10 @@ export const POSTGRES_INTEGRATION = [
   // Realtime (issue 26): LISTEN/NOTIFY between two instances' listener connections, and a
   // listener reconnecting after its connection is killed.
   "lib/realtime/",
+  // Chat (issue 26): two people starting the same private chat, two openers of one job chat
+  // (ON CONFLICT on the pair and job keys), the sender's row lock behind the rate limit.
+  "lib/services/chat/chat.int.test.ts",
+  "lib/services/chat/job-chat.int.test.ts",
 ];
 
 /** The Playwright journeys that book, edit jobs and work shifts against a real server. */

@@ -69,6 +69,8 @@ export const mailOutbox = pgTable(
     category: text(),
     /** One mail per event: a second insert with the same key is a no-op. */
     idempotencyKey: text(),
+    /** Extra headers for the SMTP message (List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index().on(t.status, t.createdAt),

@@ -47,6 +47,7 @@ import { statisticsEndpoints } from "./statistics";
 import { rosterEndpoints } from "./roster";
 import { userCalendarEndpoints } from "./user-calendar";
 import { calendarEndpoints } from "./calendar";
+import { notificationEndpoints } from "./notifications";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -94,6 +95,7 @@ const operations: Endpoint[] = [
   ...rosterEndpoints,
   ...userCalendarEndpoints,
   ...calendarEndpoints,
+  ...notificationEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -17,6 +17,7 @@ import { logActivity } from "../activity";
 import { inCompanyScope } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
+import { notifyBooked, notifyRequested } from "../notifications/shift";
 import { bookInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import {
@@ -170,6 +171,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       });
     }
     await recomputeJobStatuses(ctx, ended);
+    if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
     return out;
   });
   return applicationViews(ctx.db, ids);

@@ -13,6 +13,7 @@ import { applicationForApproval, describeTimes } from "./access";
 import { bulkApprovalInput } from "./schemas";
 import { hoursView, reportOf, type ReportedHoursView } from "./view";
 import { releaseHoursForChange } from "./paid-lock";
+import { notifyHoursDecision } from "../notifications/hours";
 
 export interface ApprovalResult {
   id: number;
@@ -66,6 +67,7 @@ export async function approveApplication(
       subjectId: app.id,
       properties: { from: app.status, to: "Approved", reportedHoursId: report?.id ?? null },
     });
+    await notifyHoursDecision(ctx, "approved", app, report ?? app);
     return {
       id: app.id,
       status: "Approved" as const,
@@ -116,6 +118,7 @@ export async function disapproveApplication(
       subjectId: app.id,
       properties: { from: "Approved", to, reportedHoursId: report?.id ?? null },
     });
+    await notifyHoursDecision(ctx, "disapproved", app, report ?? app);
     return {
       id: app.id,
       status: to,

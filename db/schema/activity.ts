@@ -53,7 +53,7 @@ export const mailOutbox = pgTable(
           filename: string;
           contentType: string;
           key: string;
-          source?: { kind: "quote"; id: number };
+          source?: { kind: "quote"; id: number } | { kind: "text"; body: string };
         }[]
       >()
       .notNull()

@@ -12,7 +12,8 @@ export const NOTIFICATION_PREFS = [
   {
     key: "booking_changes",
     label: "Booking changes",
-    sentence: "E-mail me when I am booked, requested, moved or removed from a shift, or it is cancelled.",
+    sentence:
+      "E-mail me when I am booked, requested, moved or removed from a shift, or it is cancelled.",
     default: true,
   },
   {

@@ -30,13 +30,14 @@ export interface OutgoingMail {
 /**
  * A file sent with a message: its name for the recipient, its type, and its files-port key.
  * With a `source` the file is made at the first delivery attempt (a quote's PDF, typeset from
- * the sent quote) and stored under the key; later attempts send the stored bytes.
+ * the sent quote; a small text file such as a shift's .ics, kept in the outbox row) and stored
+ * under the key; later attempts send the stored bytes.
  */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   key: string;
-  source?: { kind: "quote"; id: number };
+  source?: { kind: "quote"; id: number } | { kind: "text"; body: string };
 }
 
 /** What the delivery loop hands the SMTP transport: nodemailer's message shape. */
@@ -62,11 +63,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * Every message closes with the agency's name and how to reach it (/settings). Answers the
  * outbox row's id, or null when a mail with the same idempotency key was queued before.
  */
-export async function queueMail(
-  tx: DbOrTx,
-  mail: OutgoingMail,
-  now: Date,
-): Promise<number | null> {
+export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number | null> {
   const signature = signatureLines(await agencyBranding(tx));
   const text = `${mail.text}\n\n-- \n${signature.join("\n")}`;
   const html = mail.html
@@ -93,6 +90,7 @@ const MAX_ATTEMPTS = 5;
 
 /** Typesets an attachment from its source (loaded when needed: @react-pdf is heavy). */
 async function renderSource(tx: Tx, source: NonNullable<MailAttachment["source"]>) {
+  if (source.kind === "text") return Buffer.from(source.body, "utf8");
   const { sentQuotePdf } = await import("@/lib/services/quotes/pdf");
   return (await sentQuotePdf(tx, source.id)).bytes;
 }

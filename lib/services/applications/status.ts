@@ -16,11 +16,7 @@ import { logActivity } from "../activity";
 import { assertRelated, relationTo, type Relation } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplication, underLocks } from "./locks";
-import {
-  notifyBooked,
-  notifyRequested,
-  notifyShiftChange,
-} from "../notifications/shift";
+import { notifyBooked, notifyRequested, notifyShiftChange } from "../notifications/shift";
 import { removeInput, statusChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { branchOpenTo, loadAssignee, workerSkillIds } from "./targets";

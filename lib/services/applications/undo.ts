@@ -128,7 +128,8 @@ async function restoreRemoved(ctx: TxCtx, u: Undo) {
       updatedAt: ctx.now,
     })
     .returning({ id: schema.applications.id });
-  if (u.p.notified === true) await notifyShiftChange(ctx, "restored", { ...target, id: row.id, assigneeId });
+  if (u.p.notified === true)
+    await notifyShiftChange(ctx, "restored", { ...target, id: row.id, assigneeId });
   await logActivity(ctx, {
     logName: "applications",
     description: `Undid the removal of ${locks.worker!.name} (${finalStatus}) from ${slotLabel(target)}`,

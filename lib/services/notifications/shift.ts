@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { formatDate, formatRange, formatTimeRange } from "@/lib/domain/format";
 import { env } from "@/lib/env";
-import { putFile } from "@/lib/files/storage";
+import { newFileKey } from "@/lib/files/keys";
 import type { MailAttachment } from "@/lib/mail";
 import { applicationColumns, type ApplicationRow } from "../applications/access";
 import type { TxCtx } from "../context";
@@ -47,7 +47,10 @@ export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[
     // The shift's own dress code, else the job's.
     .leftJoin(
       schema.dressCodes,
-      eq(schema.dressCodes.id, sql`coalesce(${schema.shifts.dressCodeId}, ${schema.jobs.dressCodeId})`),
+      eq(
+        schema.dressCodes.id,
+        sql`coalesce(${schema.shifts.dressCodeId}, ${schema.jobs.dressCodeId})`,
+      ),
     )
     .where(and(inArray(schema.applications.id, ids), isNull(schema.jobs.deletedAt)));
   return rows.map((r) => {
@@ -78,8 +81,11 @@ function details(s: ShiftFacts): [string, string][] {
   ];
 }
 
-/** The shift as a calendar event (the feed's builder: same UID, so calendars keep one event). */
-async function icsAttachment(s: ShiftFacts, stamp: number): Promise<MailAttachment> {
+/**
+ * The shift as a calendar event (the feed's builder: same UID, so calendars keep one event).
+ * Its text rides in the outbox row and is stored in the files port at the first delivery.
+ */
+function icsAttachment(s: ShiftFacts): MailAttachment {
   const ics = buildFeedIcs(
     [
       {
@@ -98,9 +104,12 @@ async function icsAttachment(s: ShiftFacts, stamp: number): Promise<MailAttachme
     ],
     { appUrl: env.APP_URL, jobLink: () => `${env.APP_URL}${MY_SHIFTS}` },
   );
-  const key = `mail/ics/application-${s.id}-${stamp}.ics`;
-  await putFile(key, Buffer.from(ics, "utf8"), "text/calendar; charset=utf-8");
-  return { filename: "shift.ics", contentType: "text/calendar; charset=utf-8", key };
+  return {
+    filename: "shift.ics",
+    contentType: "text/calendar; charset=utf-8",
+    key: newFileKey("mail/ics", "ics"),
+    source: { kind: "text", body: ics },
+  };
 }
 
 /**
@@ -124,7 +133,7 @@ export async function notifyBooked(ctx: TxCtx, applicationIds: number[]): Promis
         ],
         details: details(s),
         link: { label: "See your shifts", path: MY_SHIFTS },
-        attachments: [await icsAttachment(s, stamp)],
+        attachments: [icsAttachment(s)],
       },
       ctx.now,
     );

@@ -23,7 +23,7 @@ const dueForMail = (today: string) =>
   and(
     or(
       sql`${expiringSql(today)}`,
-      sql`${d.status} = 'approved' AND ${d.expiresOn} >= ${today} AND ${d.expiresOn} - ${EXPIRY_MAIL_DAYS} <= ${today}::date AND ${isLatestSql}`,
+      sql`${d.status} = 'approved' AND ${d.expiresOn} >= ${today} AND ${d.expiresOn} - ${EXPIRY_MAIL_DAYS}::int <= ${today}::date AND ${isLatestSql}`,
     ),
     isNull(u.deletedAt),
     eq(u.status, "active"),

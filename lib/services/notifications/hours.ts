@@ -5,13 +5,15 @@ import { notifyUser } from "./notify";
 
 /**
  * Hours approved or sent back (approved, then disapproved): the worker hears which hours, on
- * which job. One mail per decision (its time is in the key).
+ * which job, and the office's comment when it gave one. One mail per decision (its time is in
+ * the key).
  */
 export async function notifyHoursDecision(
   ctx: TxCtx,
   kind: "approved" | "disapproved",
   app: ApplicationRow,
   times: { startsAt: Date; endsAt: Date },
+  comment?: string | null,
 ): Promise<void> {
   const described = describeTimes(times.startsAt, times.endsAt, app.timeZone);
   const approved = kind === "approved";
@@ -29,6 +31,7 @@ export async function notifyHoursDecision(
         approved
           ? `Your hours as ${app.skillName} on ${app.jobName} are approved: ${described}.`
           : `The approval of your hours as ${app.skillName} on ${app.jobName} (${described}) was taken back. The office will look at them again; you may be asked to correct your report.`,
+        ...(comment ? [`Comment from the office: ${comment}`] : []),
       ],
       link: { label: "See your past shifts", path: "/my-dashboard/past" },
     },

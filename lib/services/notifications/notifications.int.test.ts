@@ -192,13 +192,21 @@ describe("hours approved or sent back", () => {
     const [app] = await k.book(w.pm, worker, s);
     const [other] = await k.book(w.pm, quiet, s);
     await setPrefs(worker, { hours_approved: true });
-    await approveApplication(await k.ctx(w.pm), app.id);
+    // A comment past its limit: 422, nothing approved, nothing mailed.
+    const long = await appErrorOf(
+      approveApplication(await k.ctx(w.pm), app.id, { comment: "x".repeat(5000) }),
+    );
+    expect(long.status).toBe(422);
+    expect(await mailsOf(worker, "hours_approved")).toHaveLength(0);
+    await approveApplication(await k.ctx(w.pm), app.id, { comment: "Thanks for staying late" });
     expect((await appErrorOf(approveApplication(await k.ctx(w.pm), app.id))).status).toBe(409);
     await disapproveApplication(await k.ctx(w.pm), app.id);
     await approveApplication(await k.ctx(w.pm), other.id);
     const mails = await mailsOf(worker);
     expect(mails.map((m) => m.template)).toEqual(["hours_approved", "hours_disapproved"]);
     expect(mails[0].subject).toBe("Your hours on Job 2026-12-01T08:00:00Z are approved");
+    expect(mails[0].text).toContain("Comment from the office: Thanks for staying late");
+    expect(mails[1].text).not.toContain("Comment from the office");
     expect(await mailsOf(quiet)).toHaveLength(0);
   });
 });

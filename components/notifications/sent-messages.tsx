@@ -50,7 +50,9 @@ export function SentMessages({
                 </time>
                 <div className="min-w-0">
                   <p className="break-words text-gray-900">{m.subject}</p>
-                  {m.category_label && <p className="text-gray-600">{m.category_label}</p>}
+                  {m.category_label && m.category_label !== m.subject && (
+                    <p className="text-gray-600">{m.category_label}</p>
+                  )}
                 </div>
                 <div>
                   <Badge tone={STATUS_TONE[m.status]}>{STATUS_LABEL[m.status]}</Badge>

@@ -7,9 +7,9 @@ import { schema, type Db } from "@/db";
 import { localStore, setFileStore } from "@/lib/files/storage";
 import { deliverQueuedMail, type MailMessage } from "@/lib/mail";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
-import type { JobWorld } from "@/lib/testing/jobs-fixtures";
+import { insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { changeApplicationStatus, deleteApplication } from "../applications";
+import { changeApplication, changeApplicationStatus, deleteApplication } from "../applications";
 import { makeCtx, systemActor, withTx } from "../context";
 import { approveApplication, disapproveApplication } from "../hours";
 import { changeJobStatus } from "../jobs/status";
@@ -163,6 +163,41 @@ describe("requested, removed, cancelled", () => {
       "application_removed",
     ]);
     expect((await mailsOf(b)).map((m) => m.template)).toEqual(["shift_booked"]);
+  });
+
+  it("a move to another shift of the job mails the new times and a new .ics", async () => {
+    const job = await insertJob(db, {
+      name: "Two days",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      clientRates: true,
+      shifts: [
+        {
+          startsAt: new Date("2026-12-16T08:00:00Z"),
+          endsAt: new Date("2026-12-16T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 2 }],
+        },
+        {
+          startsAt: new Date("2026-12-17T08:00:00Z"),
+          endsAt: new Date("2026-12-17T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 2 }],
+        },
+      ],
+    });
+    const worker = await k.worker([w.skill]);
+    const [app] = await k.book(w.pm, worker, {
+      shiftId: job.shifts[0].id,
+      slotId: job.shifts[0].slots[0].id,
+    });
+    await changeApplication(await k.ctx(w.pm), {
+      application_id: app.id,
+      shift_slot_id: job.shifts[1].slots[0].id,
+    });
+    const mails = await mailsOf(worker, "shift_moved");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("When: 17/12/2026 09:00–13:00");
+    const source = mails[0].attachments[0].source as { kind: "text"; body: string };
+    expect(source.body).toContain("DTSTART:20261217T080000Z");
   });
 
   it("a cancelled job tells its crew once, with the reason", async () => {

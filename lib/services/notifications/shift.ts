@@ -267,3 +267,30 @@ export async function notifyJobCancelled(
     reason,
   );
 }
+
+/**
+ * A held place moved to another shift or slot of the job (POST application-change): the worker
+ * gets the new times and a new .ics (the same UID: its calendar moves the event).
+ */
+export async function notifyMoved(ctx: TxCtx, applicationId: number): Promise<void> {
+  for (const s of await shiftFacts(ctx.db, [applicationId])) {
+    if (s.status !== "Booked" && s.status !== "Request accepted") continue;
+    await notifyUser(
+      ctx.db,
+      {
+        userId: s.assigneeId,
+        category: "booking_changes",
+        key: `moved:${s.id}:${ctx.now.getTime()}`,
+        template: "shift_moved",
+        subject: `Your shift on ${s.jobName} changed: ${formatDate(s.startsAt, s.timeZone)}`,
+        paragraphs: [
+          `You have been moved to the shift ${s.skillName} on ${s.jobName}. The times below replace the ones you had; the calendar file updates your phone's calendar.`,
+        ],
+        details: details(s),
+        link: { label: "See your shifts", path: MY_SHIFTS },
+        attachments: [icsAttachment(s)],
+      },
+      ctx.now,
+    );
+  }
+}

@@ -12,5 +12,12 @@ export async function register() {
     );
     const { startBackgroundWork } = await import("@/lib/jobs");
     startBackgroundWork();
+    // With Ably, the instance that publishes an event forwards it when it hears its own NOTIFY
+    // (lib/realtime/hub.ts): it must listen from the start, not from its first SSE stream.
+    const { ablyEnabled } = await import("@/lib/realtime/ably");
+    if (ablyEnabled()) {
+      const { realtimeHub } = await import("@/lib/realtime/server");
+      realtimeHub().catch((err: unknown) => console.error("[realtime] could not listen", err));
+    }
   }
 }

@@ -15,6 +15,8 @@ const nextConfig: NextConfig = {
     "nodemailer",
     // The job report streams its workbook (exceljs streaming writer) from a route handler.
     "exceljs",
+    // The realtime port's Ably adapter (server side: REST publish, token requests).
+    "ably",
   ],
   poweredByHeader: false,
   experimental: {

@@ -31,7 +31,11 @@ export async function proxy(req: NextRequest) {
       ? docsContentSecurityPolicy(nonce)
       : isApi
         ? API_CONTENT_SECURITY_POLICY
-        : pageContentSecurityPolicy(nonce, { development: env.NODE_ENV === "development", https });
+        : pageContentSecurityPolicy(nonce, {
+            development: env.NODE_ENV === "development",
+            https,
+            ably: Boolean(env.ABLY_API_KEY),
+          });
   // Next reads the nonce from the request's CSP header and puts it on the scripts it renders;
   // the API reference reads it from x-nonce.
   const request = { headers: new Headers(req.headers) };

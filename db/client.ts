@@ -31,11 +31,22 @@ export interface DbHandle {
   close: () => Promise<void>;
   /** Runs `fn` while holding an installation-wide lock (several app instances starting at once). */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Where a LISTEN goes (lib/realtime/listener.ts): PGlite's own client (one connection, its
+   * listen API), or PostgreSQL's address for a dedicated connection outside the pool.
+   */
+  notifications: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
 }
 
 export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close(), exclusive: (fn) => fn() };
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    exclusive: (fn) => fn(),
+    notifications: { kind: "pglite", client },
+  };
 }
 
 export function postgresHandle(url: string, max = 10): DbHandle {
@@ -53,7 +64,13 @@ export function postgresHandle(url: string, max = 10): DbHandle {
       lockClient.release();
     }
   };
-  return { db, kind: "postgres", close: () => pool.end(), exclusive };
+  return {
+    db,
+    kind: "postgres",
+    close: () => pool.end(),
+    exclusive,
+    notifications: { kind: "postgres", url },
+  };
 }
 
 export async function applyMigrations(handle: DbHandle): Promise<void> {

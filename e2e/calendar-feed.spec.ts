@@ -89,11 +89,41 @@ test("a worker subscribes its calendar: the .ics has its shift; a new address st
   expect((await request.get(path)).status()).toBe(404);
   expect((await request.get(new URL(second).pathname)).status()).toBe(200);
 
-  // The worker's own calendar tab shows the shift, at both widths.
-  await page.goto("/users/me/user-calendar");
+  // The worker's own calendar tab: it marks two days unavailable (the 10th and 11th of the
+  // month after next), sees them in that month's list, and removes them.
+  const now = new Date();
+  const dayOf = (n: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, n)).toISOString().slice(0, 10);
+  const [first10, second11] = [dayOf(10), dayOf(11)];
+  const typed = (day: string) => day.split("-").reverse().join("/");
+  const removeButton = (day: string) =>
+    page.getByRole("button", {
+      name: `Remove unavailable day ${new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        timeZone: "UTC",
+      })}`,
+    });
+  await page.goto(`/users/me/user-calendar?month=${first10.slice(0, 7)}`);
   await expect(page.getByRole("navigation", { name: "Month" })).toBeVisible();
+  const form = page.getByTestId("unavailable-form");
+  await form.getByRole("textbox", { name: "From", exact: true }).fill(typed(first10));
+  await form.getByRole("textbox", { name: "To", exact: true }).fill(typed(second11));
+  await form.getByLabel("Note").fill("Sister's wedding");
+  await form.getByRole("button", { name: "Mark unavailable" }).click();
+  await expectToast(page, "The days are marked unavailable.");
+  await expect(
+    page.getByTestId("unavailable-day").filter({ hasText: "Unavailable — Sister's wedding" }),
+  ).toHaveCount(2);
+  await expectAccessible(page);
   await shot(page, "user-calendar");
   await page.setViewportSize({ width: 390, height: 844 });
   await noSidewaysScroll(page);
   await shot(page, "user-calendar");
+  for (const day of [first10, second11]) {
+    await removeButton(day).click();
+    await expectToast(page, "The days are no longer marked unavailable.");
+    await expect(removeButton(day)).toHaveCount(0);
+  }
 });

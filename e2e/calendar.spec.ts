@@ -5,9 +5,9 @@ import { expectAccessible, noSidewaysScroll, signedIn } from "./support/page";
 
 /**
  * The job/shift calendar (issue 25): the PM opens /calendar (month view), filters it to one
- * branch (the URL carries it; other branches' events are gone), opens a job from an event and
- * lands on its shifts; at 390 px the calendar opens in the agenda view. axe and screenshots at
- * both widths.
+ * branch (the URL carries it; other branches' events are gone), opens a job from an event by
+ * keyboard (each event is a link) and lands on its shifts; at 390 px the calendar opens in the
+ * agenda view. axe and screenshots at both widths.
  */
 const shotDir = process.env.SHOTS_DIR ?? "/tmp/shots-calendar";
 fs.mkdirSync(shotDir, { recursive: true });
@@ -32,7 +32,9 @@ test("a PM filters the calendar to a branch and opens a job's shifts from an eve
   await expect(event("Royal Arena winter season")).toHaveCount(0);
   await page.screenshot({ path: `${shotDir}/calendar-london-1280.png`, fullPage: true });
 
-  await event("Riverside Stage winter run").first().click();
+  // Opened from the keyboard: each event is a link.
+  await event("Riverside Stage winter run").first().getByRole("link").focus();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/jobs\/\d+\/shifts$/);
   await expect(
     page.getByRole("heading", { level: 1, name: /Riverside Stage winter run/ }),

@@ -6,6 +6,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { ROLE } from "@/lib/domain/permissions";
 import { APPLICATION_STATUSES } from "@/db/schema";
 import { seedBookings } from "./build/bookings";
+import { seedDemoChats } from "./build/chat";
 import { seedCompanies, seedCompanyLinks } from "./build/clients";
 import { seedNotes, seedTemplates } from "./build/content";
 import { seedHelp } from "./build/help";
@@ -97,6 +98,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedTemplates(w);
     await seedWorkerExtras(w);
     await seedChats(w);
+    await seedDemoChats(w);
     await seedWorkerMessages(w);
     await seedActivity(w, apps);
     await seedActivityLog(w, apps);

@@ -13,6 +13,7 @@ import { shellIcons } from "@/components/shell/shell-icons";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { ScrollTop } from "@/components/shell/scroll-top";
 import { DeniedNotice } from "@/components/shell/denied-notice";
+import { RealtimeProvider } from "@/components/realtime/use-realtime";
 import { inviteFriend } from "./actions";
 import { newJobsBadge } from "./my-dashboard/data";
 import { menuBadges } from "./menu-badges";
@@ -51,7 +52,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
     ),
   }));
   return (
-    <>
+    <RealtimeProvider userId={actor.userId} ably={Boolean(env.ABLY_API_KEY)}>
       <AppShell
         user={{
           name: actor.name,
@@ -76,6 +77,6 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}
       <ScrollTop />
-    </>
+    </RealtimeProvider>
   );
 }

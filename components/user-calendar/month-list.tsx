@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge, buttonClass, Card, CardContent, EmptyState, type BadgeTone } from "@/components/ui";
-import type { CalendarKind } from "@/lib/domain/user-calendar";
+import { dayLabel, type CalendarKind } from "@/lib/domain/user-calendar";
 import type { UnavailableDay, UserCalendarMonth } from "@/lib/services/user-calendar";
 
 const TONE: Record<CalendarKind, BadgeTone> = {
@@ -10,15 +10,6 @@ const TONE: Record<CalendarKind, BadgeTone> = {
   requested: "warning",
   applied: "accent",
 };
-
-/** "Tuesday 3 November" for a YYYY-MM-DD date (a calendar date, no zone involved). */
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    timeZone: "UTC",
-  });
 
 /**
  * A worker's month as a list of days (it reads the same on a phone and a desktop): each
@@ -68,7 +59,7 @@ export function UserCalendarMonthList({
         </Link>
       </nav>
       <p className="text-sm text-gray-600">
-        {total === 1 ? "1 shift" : `${total} shifts`} this month
+        {total === 0 ? "No shifts" : total === 1 ? "1 shift" : `${total} shifts`} this month
         {data.unavailable.length === 1
           ? ", 1 day marked unavailable"
           : data.unavailable.length > 1

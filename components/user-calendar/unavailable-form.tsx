@@ -14,6 +14,7 @@ import {
   Input,
   notify,
 } from "@/components/ui";
+import { dayLabel } from "@/lib/domain/user-calendar";
 import type { ActionResult } from "@/lib/http/action";
 import type { FieldErrors } from "@/lib/services/errors";
 
@@ -101,7 +102,7 @@ export function RemoveUnavailableButton({
       variant="secondary"
       size="sm"
       disabled={pending}
-      aria-label={`Remove unavailable ${date}`}
+      aria-label={`Remove unavailable day ${dayLabel(date)}`}
       onClick={() =>
         start(async () => {
           const result = await unmark(userId, { from: date });

@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, tstz } from "./_columns";
 import { users } from "./users";
 import { jobs } from "./work";
@@ -11,10 +20,20 @@ export const chats = pgTable(
     id: id(),
     type: chatType().notNull().default("private"),
     jobId: integer().references(() => jobs.id, { onDelete: "cascade" }),
+    /**
+     * A private chat's pair, "<lower user id>:<higher user id>": unique, so two people starting
+     * a conversation with each other at the same moment end up in the same one.
+     */
+    pairKey: text(),
     lastMessageAt: tstz(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.jobId), index().on(t.lastMessageAt)],
+  (t) => [
+    // A job has one chat (POST jobs/admin-job-chat is race-safe on it).
+    uniqueIndex("chats_job_id_unique").on(t.jobId),
+    uniqueIndex("chats_pair_key_unique").on(t.pairKey),
+    index().on(t.lastMessageAt),
+  ],
 );
 
 /** Membership and read state: unread = messages after lastReadMessageId. */
@@ -47,5 +66,9 @@ export const chatMessages = pgTable(
     body: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.chatId, t.id)],
+  (t) => [
+    index().on(t.chatId, t.id),
+    // The send rate limit: the sender's messages of the last minute.
+    index().on(t.senderId, t.createdAt),
+  ],
 );

@@ -47,6 +47,15 @@ export const monthLabel = (m: Month) =>
   });
 
 /** What the tab shows of an application: booked (a place held or worked), requested, applied. */
+/** "Tuesday 3 November" for a YYYY-MM-DD date (a calendar date, no zone involved). */
+export const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
+
 export type CalendarKind = "booked" | "requested" | "applied";
 
 const KIND: Partial<Record<ApplicationStatus, CalendarKind>> = {

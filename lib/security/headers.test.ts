@@ -45,6 +45,22 @@ describe("pageContentSecurityPolicy", () => {
     expect(dev["script-src"]).toContain("'unsafe-eval'");
     expect(prod["script-src"]).not.toContain("'unsafe-eval'");
   });
+
+  it("connects only to this origin (the SSE stream), and to Ably's hosts only when Ably is on", () => {
+    expect(prod["connect-src"]).toEqual(["'self'"]);
+    const ably = directives(
+      pageContentSecurityPolicy("n", { development: false, https: true, ably: true }),
+    );
+    expect(ably["connect-src"]).toEqual([
+      "'self'",
+      "https://*.ably.io",
+      "wss://*.ably.io",
+      "https://*.ably.net",
+      "wss://*.ably.net",
+      "https://*.ably-realtime.com",
+      "wss://*.ably-realtime.com",
+    ]);
+  });
 });
 
 describe("the other headers", () => {

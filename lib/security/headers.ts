@@ -37,7 +37,14 @@ export interface PagePolicyOptions {
   /** `next dev` evaluates code (React Refresh, stack traces); production never does. */
   development: boolean;
   https: boolean;
+  /** The realtime port runs on Ably (ABLY_API_KEY): the browser connects to Ably's hosts. */
+  ably?: boolean;
 }
+
+/** Ably's realtime and REST hosts with their fallbacks (ably-js 2: *.ably.net, *.ably-realtime.com). */
+export const ABLY_CONNECT_SOURCES =
+  "https://*.ably.io wss://*.ably.io https://*.ably.net wss://*.ably.net " +
+  "https://*.ably-realtime.com wss://*.ably-realtime.com";
 
 /**
  * The Content-Security-Policy of a page. Scripts run only with this response's nonce, which
@@ -52,7 +59,7 @@ export function pageContentSecurityPolicy(nonce: string, opts: PagePolicyOptions
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' blob: data:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${opts.ably ? ` ${ABLY_CONNECT_SOURCES}` : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -62,6 +62,9 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/progress/",
   // The worker's most used query (its plan differs with a server's statistics).
   "lib/services/worker/new-jobs.int.test.ts",
+  // Realtime (issue 26): LISTEN/NOTIFY between two instances' listener connections, and a
+  // listener reconnecting after its connection is killed.
+  "lib/realtime/",
 ];
 
 /** The Playwright journeys that book, edit jobs and work shifts against a real server. */

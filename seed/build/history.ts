@@ -2,9 +2,15 @@ import { env } from "@/lib/env";
 import * as schema from "@/db/schema";
 import { PENDING_INVITE_EMAIL, REFERRED_DK_INDEX, WORKER_NAMES, workerEmail } from "../data/people";
 import type { SeededApplication } from "./bookings";
+import { dayText } from "@/lib/domain/calendar";
+import { addDays, toLocal } from "@/lib/domain/time";
 import { clampPast, days, hours, jobByKey, type World } from "./world";
 
-/** On-call list, William's favourite jobs and his two invitations (one accepted). */
+/**
+ * On-call list, William's favourite jobs and his two invitations (one accepted), and days
+ * marked unavailable (William's family visit, an on-call worker's exams that the book dialog
+ * shows beside her name).
+ */
 export async function seedWorkerExtras(w: World): Promise<void> {
   const { tx, now, staff } = w;
   const onCall = w.workers.filter((x) => x.approved && x.active && x.id !== staff.worker);
@@ -18,6 +24,21 @@ export async function seedWorkerExtras(w: World): Promise<void> {
       createdAt: new Date(now.getTime() - days(3 + i)),
     })),
   );
+
+  const today = toLocal(now, "Europe/Copenhagen");
+  const day = (offset: number) => dayText(addDays(today, offset));
+  await tx
+    .insert(schema.unavailableDays)
+    .values([
+      { userId: staff.worker, day: day(12), note: "Family visit", createdAt: now },
+      { userId: staff.worker, day: day(13), note: "Family visit", createdAt: now },
+      ...[1, 2, 3].map((d) => ({
+        userId: picks[0].id,
+        day: day(d),
+        note: "Exams",
+        createdAt: now,
+      })),
+    ]);
 
   await tx.insert(schema.favoriteJobs).values(
     ["dk-street-food", "dk-anniversary"].map((k, i) => ({
@@ -130,6 +151,7 @@ export async function seedChats(w: World): Promise<void> {
       conversations.map((c) => ({
         type: c.type,
         jobId: c.jobId ?? null,
+        pairKey: c.type === "private" ? [...c.members].sort((a, b) => a - b).join(":") : null,
         lastMessageAt: c.messages[c.messages.length - 1][2],
         createdAt: c.messages[0][2],
       })),

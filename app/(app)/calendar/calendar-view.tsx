@@ -3,6 +3,7 @@
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./calendar.css";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import {
   Calendar,
@@ -67,8 +68,16 @@ function ShowMore({ slotDate, count }: ShowMoreProps<Item>) {
 function EventLabel({ event }: EventProps<Item>) {
   const e = event.event;
   const label = calendarEventLabel({ ...e, fill: e.fill });
+  // A real link, so the keyboard reaches and opens every event (react-big-calendar's event box
+  // only takes clicks); the box's own click handler would navigate a second time.
   return (
-    <span className="cal-ev-label" title={`${label} (${CALENDAR_FILL_LABEL[e.fill]})`}>
+    <Link
+      href={e.href}
+      prefetch={false}
+      onClick={(ev) => ev.stopPropagation()}
+      className="cal-ev-label"
+      title={`${label} (${CALENDAR_FILL_LABEL[e.fill]})`}
+    >
       {e.fill === "cancelled" && <span className="cal-ev-tag">Cancelled</span>}
       {e.fill === "draft" && <span className="cal-ev-tag">Draft</span>}
       <span className="cal-ev-count">
@@ -76,6 +85,15 @@ function EventLabel({ event }: EventProps<Item>) {
       </span>{" "}
       <span className="cal-ev-title">{e.title}</span>
       <span className="sr-only"> ({CALENDAR_FILL_LABEL[e.fill]})</span>
+    </Link>
+  );
+}
+
+/** In the month grid the event sits in an ARIA row: its link needs a cell (as "+N more"). */
+function MonthEventLabel(props: EventProps<Item>) {
+  return (
+    <span role="cell" className="cal-ev-cell">
+      <EventLabel {...props} />
     </span>
   );
 }
@@ -172,7 +190,12 @@ export default function CalendarView({
             onDrillDown={(d: Date, v: View) => navigate({ date: dayOf(d), view: v })}
             onSelectEvent={(item: Item) => router.push(item.event.href)}
             eventPropGetter={(item: Item) => ({ className: `cal-ev cal-ev-${item.event.fill}` })}
-            components={{ event: EventLabel, agenda: { event: EventLabel }, showMore: ShowMore }}
+            components={{
+              event: EventLabel,
+              month: { event: MonthEventLabel },
+              agenda: { event: EventLabel },
+              showMore: ShowMore,
+            }}
             tooltipAccessor={null}
             popup={false}
             showMultiDayTimes

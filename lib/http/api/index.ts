@@ -47,6 +47,8 @@ import { statisticsEndpoints } from "./statistics";
 import { rosterEndpoints } from "./roster";
 import { userCalendarEndpoints } from "./user-calendar";
 import { calendarEndpoints } from "./calendar";
+import { realtimeEndpoints } from "./realtime";
+import { chatEndpoints } from "./chat";
 import { notificationEndpoints } from "./notifications";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
@@ -95,6 +97,8 @@ const operations: Endpoint[] = [
   ...rosterEndpoints,
   ...userCalendarEndpoints,
   ...calendarEndpoints,
+  ...realtimeEndpoints,
+  ...chatEndpoints,
   ...notificationEndpoints,
 ];
 

@@ -5,6 +5,7 @@ import { notifyBooked } from "../notifications/shift";
 import { AppError, ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { inCompanyScope, toId } from "./access";
 import { assertCanFill } from "./fill";
 import { lockJobs, lockSlots, underLocks } from "./locks";
@@ -143,6 +144,7 @@ export async function bookAllApplicants(
       out.booked.push({ application_id: a.id, worker });
     }
     await recomputeJobStatuses(ctx, [target.jobId]);
+    await syncJobChatCrew(ctx.db, target.jobId);
     await notifyBooked(
       ctx,
       out.booked.map((b) => b.application_id),

@@ -14,6 +14,7 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { inCompanyScope } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
@@ -171,6 +172,10 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       });
     }
     await recomputeJobStatuses(ctx, ended);
+    await syncJobChatCrew(
+      ctx.db,
+      targets.map((t) => t.jobId),
+    );
     if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
     return out;
   });

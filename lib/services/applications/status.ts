@@ -13,6 +13,7 @@ import { withTx, type Ctx } from "../context";
 import { ConflictError, ForbiddenError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { assertRelated, relationTo, type Relation } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplication, underLocks } from "./locks";
@@ -166,6 +167,7 @@ export async function changeApplicationStatus(
       },
     });
     if (finalStatus === "Report!") await recomputeJobStatuses(ctx, [app.jobId]);
+    await syncJobChatCrew(ctx.db, app.jobId);
     if (by === "booker" && finalStatus === "Booked") await notifyBooked(ctx, [app.id]);
     if (by === "booker" && finalStatus === "Requested") await notifyRequested(ctx, [app.id]);
     // A booker may undo their change (the worker's own answers are not undone from a toast).
@@ -216,6 +218,7 @@ export async function deleteApplication(ctx: Ctx, id: unknown, raw: unknown = {}
       .delete(schema.applications)
       .where(eq(schema.applications.id, app.id))
       .returning();
+    await syncJobChatCrew(ctx.db, app.jobId);
     const notified = Boolean(notify);
     if (notified) await notifyShiftChange(ctx, "removed", app);
     const activityId = await logActivity(ctx, {

@@ -7,6 +7,7 @@ import { requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { lockUndoable, NOTHING_TO_UNDO, UNDO_WINDOW_MS, type UndoProps } from "../undo";
 import { relationTo, type ApplicationRow } from "./access";
 import { assertCanFill, assertCanMove } from "./fill";
@@ -143,6 +144,7 @@ async function restoreRemoved(ctx: TxCtx, u: Undo) {
     },
   });
   await recomputeJobStatuses(ctx, [target.jobId]);
+  await syncJobChatCrew(ctx.db, target.jobId);
   return {
     id: row.id,
     message: APPLICATION_MESSAGES.restored(
@@ -200,6 +202,7 @@ async function moveBack(ctx: TxCtx, u: Undo) {
     },
   });
   await recomputeJobStatuses(ctx, [app.jobId]);
+  await syncJobChatCrew(ctx.db, app.jobId);
   return {
     id: app.id,
     message: APPLICATION_MESSAGES.moved(
@@ -243,6 +246,7 @@ async function restoreStatus(ctx: TxCtx, u: Undo) {
     properties: { undo_of: u.entryId, from: app.status, to: finalStatus, job_id: app.jobId },
   });
   await recomputeJobStatuses(ctx, [app.jobId]);
+  await syncJobChatCrew(ctx.db, app.jobId);
   return {
     id: app.id,
     message: APPLICATION_MESSAGES.updated(app.assigneeName, finalStatus, app.jobName, [

@@ -3,6 +3,7 @@ import { schema } from "@/db";
 import type { EditPlan } from "@/lib/domain/job-edit-plan";
 import { can, type TxCtx } from "../context";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { copyCardsToJob } from "../rates/job-copy";
 import type { EditShiftInput, editJobInput } from "./schemas";
 import type { z } from "zod";
@@ -100,6 +101,7 @@ export async function applyJobEdit(
       bookingsCancelled: e.cancelled,
     },
   });
+  await syncJobChatCrew(ctx.db, job.id);
 }
 
 async function removeShiftsAndSlots(ctx: TxCtx, plan: EditPlan): Promise<void> {

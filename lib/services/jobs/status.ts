@@ -23,6 +23,7 @@ import { requirePermission, type Ctx, type TxCtx, withTx } from "../context";
 import { ConflictError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
+import { syncJobChatCrew } from "../chat/job-chat";
 import { loadJobInScope } from "./scope";
 
 const reasonText = z.preprocess(
@@ -127,6 +128,7 @@ export async function changeJobStatus(
       .update(schema.jobs)
       .set({ status, reason: newReason, invoiceReference })
       .where(eq(schema.jobs.id, job.id));
+    await syncJobChatCrew(ctx.db, job.id);
     await logActivity(ctx, {
       logName: "jobs",
       description: statusChangeSentence(job.name, job.status, status, {

@@ -1,0 +1,120 @@
+import { eq, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { withTx, type Ctx } from "../context";
+import { ForbiddenError, ValidationError } from "../errors";
+import { logActivity } from "../activity";
+import { isId } from "../params";
+import { loadJobInScope } from "../jobs/scope";
+import { chatSide, requireChatUser } from "./access";
+
+/** Spec §8. */
+export const JOB_CHAT_NEEDS_JOB = "Opening a job chat needs a job id";
+export const JOB_CHAT_WORKERS = "The office opens a job's chat; you join it once you are booked.";
+
+const FILLED = sql.join(
+  FILLED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/**
+ * Keeps a job chat's crew in step with the bookings, in the caller's transaction: every worker
+ * holding a place (a filled status) on a live shift of the job is in the chat; a worker holding
+ * none any more (removed, shift removed, job cancelled) leaves it. The job's office people
+ * (creator, project manager, booker), client contacts and whoever opened the chat stay: only
+ * users who work shifts come and go. A removed member's old messages stay. No chat: nothing.
+ * Booking verbs call it once per job they touch.
+ */
+export async function syncJobChatCrew(
+  tx: DbOrTx,
+  jobIds: number | readonly number[],
+  /** When joiners joined (the seed's clock); the transaction's time unless given. */
+  at?: Date,
+): Promise<void> {
+  for (const jobId of new Set(typeof jobIds === "number" ? [jobIds] : jobIds))
+    await syncOne(tx, jobId, at);
+}
+
+async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
+  const held = sql`select a.assignee_id from applications a
+      join shifts s on s.id = a.shift_id and s.deleted_at is null
+      join jobs j on j.id = s.job_id and j.status <> 'Cancelled'
+      where s.job_id = ${jobId} and a.status in (${FILLED})`;
+  const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  await tx.execute(sql`insert into chat_participants (chat_id, user_id, joined_at)
+      select c.id, h.assignee_id, ${joinedAt} from chats c, (${held}) h
+      where c.job_id = ${jobId}
+      on conflict do nothing`);
+  await tx.execute(sql`delete from chat_participants p
+      using chats c join jobs j on j.id = c.job_id
+      where p.chat_id = c.id and c.job_id = ${jobId}
+        and p.user_id not in (${held})
+        and p.user_id is distinct from j.created_by_id
+        and p.user_id is distinct from j.project_manager_id
+        and p.user_id is distinct from j.booker_id
+        and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                    join role_permissions rp on rp.role_id = ur.role_id
+                    join permissions pm on pm.id = rp.permission_id
+                    where ur.user_id = p.user_id and pm.name = 'my_dashboard_access'
+                      and r.title <> ${ROLE.admin})`);
+}
+
+/**
+ * POST jobs/admin-job-chat { job_id }: opens the job's one group conversation, starting it the
+ * first time with the caller, the job's office people (creator, project manager, booker) and
+ * every worker booked on its shifts; again, it adds the caller if missing. The office with
+ * job_view, or a client contact for its own company's jobs (others: 404); workers 403. Answers
+ * { chat_id }.
+ */
+export async function openJobChat(ctx: Ctx, raw: unknown): Promise<{ chat_id: number }> {
+  const actor = requireChatUser(ctx);
+  const jobId =
+    raw && typeof raw === "object" && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>).job_id
+      : undefined;
+  if (!isId(jobId)) throw new ValidationError(JOB_CHAT_NEEDS_JOB, { job_id: [JOB_CHAT_NEEDS_JOB] });
+  if (chatSide(actor) === "worker") throw new ForbiddenError(JOB_CHAT_WORKERS);
+  return withTx(ctx, async (ctx) => {
+    const job = await loadJobInScope(ctx, jobId);
+    const [created] = await ctx.db
+      .insert(schema.chats)
+      .values({ type: "job", jobId: job.id, createdAt: ctx.now })
+      .onConflictDoNothing({ target: schema.chats.jobId })
+      .returning({ id: schema.chats.id });
+    const chatId =
+      created?.id ??
+      (
+        await ctx.db
+          .select({ id: schema.chats.id })
+          .from(schema.chats)
+          .where(eq(schema.chats.jobId, job.id))
+      )[0].id;
+    const people = new Set([actor.userId]);
+    if (created) {
+      const office = [job.createdById, job.projectManagerId, job.bookerId];
+      for (const id of office) if (id) people.add(id);
+    }
+    const ids = [...people];
+    // Only live, active users join (an archived creator does not).
+    await ctx.db.execute(sql`insert into chat_participants (chat_id, user_id, joined_at)
+        select ${chatId}, u.id, ${ctx.now.toISOString()}::timestamptz from users u
+        where u.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and u.deleted_at is null and u.status = 'active'
+        on conflict do nothing`);
+    // The crew is synced on every open: a chat made before its bookings were known catches up.
+    await syncJobChatCrew(ctx.db, job.id, ctx.now);
+    if (created) {
+      await logActivity(ctx, {
+        logName: "jobs",
+        description: `Opened the job chat of ${job.name}`,
+        subjectType: "jobs",
+        subjectId: job.id,
+        properties: { chat_id: chatId },
+      });
+    }
+    return { chat_id: chatId };
+  });
+}

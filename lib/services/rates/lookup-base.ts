@@ -1,0 +1,33 @@
+import { inArray } from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
+
+/** What the client and worker rate lookups share (./lookup.ts says how rates are chosen). */
+
+export interface Bands {
+  /** The rate row that was chosen. */
+  id: number;
+  /** The skill the row prices: the asked skill, or its parent when the sub-skill has none. */
+  skillId: number;
+  source: "job" | "card" | "parent-job" | "parent-card";
+  currencyCode: string;
+  standard: number;
+  weekend: number | null;
+  night: number | null;
+  nightStart: string | null;
+  nightEnd: string | null;
+}
+
+/** Each skill's parent (null for a top-level skill). One query. */
+export async function parentsOf(
+  db: DbOrTx,
+  skillIds: number[],
+): Promise<Map<number, number | null>> {
+  if (!skillIds.length) return new Map();
+  const rows = await db
+    .select({ id: schema.skills.id, parentId: schema.skills.parentId })
+    .from(schema.skills)
+    .where(inArray(schema.skills.id, skillIds));
+  return new Map(rows.map((r) => [r.id, r.parentId]));
+}
+
+export const trim = (code: string) => code.trim();

@@ -1,0 +1,159 @@
+import { and, eq, inArray } from "drizzle-orm";
+import * as schema from "@/db/schema";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { syncJobChatCrew } from "@/lib/services/chat/job-chat";
+import { hours, jobByKey, type World } from "./world";
+
+type Line = [senderId: number, body: string, at: Date];
+
+interface Conversation {
+  type: "private" | "job";
+  jobId?: number;
+  members: number[];
+  messages: Line[];
+}
+
+/**
+ * The live chat's demo conversations (issue 26), beside the older ones of history.ts: Peter
+ * (pm@) with William (worker@) and with Camilla (col@), Astrid (admin@) with Camilla, and the
+ * job chat of William's next job (the Nordlys client conference) with its booked crew. Each
+ * member has read up to its own last message, so worker@ and pm@ sign in to unread messages.
+ * Six statements: the crew, then chats, messages and participants in one insert each, and the
+ * arena chat's crew.
+ */
+export async function seedDemoChats(w: World): Promise<void> {
+  const { tx, now, staff } = w;
+  const ago = (h: number) => new Date(now.getTime() - hours(h));
+  const conference = jobByKey(w, "dk-conference");
+  const crew = await tx
+    .selectDistinct({ id: schema.applications.assigneeId })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .where(
+      and(
+        eq(schema.shifts.jobId, conference.id),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+      ),
+    );
+  const crewIds = crew.map((c) => c.id).filter((id) => id !== staff.worker);
+  const [firstCrew] = crewIds;
+
+  const conversations: Conversation[] = [
+    {
+      type: "private",
+      members: [staff.pm, staff.worker],
+      messages: [
+        [staff.pm, "Hi William, thanks for stepping in at the gala. Great work!", ago(70)],
+        [staff.worker, "Thank you! It was a good crew.", ago(69.5)],
+        [staff.pm, "Are you free for the Nordlys conference? Forklift on day one.", ago(30)],
+        [staff.worker, "Yes, I can do day one. Not day two, I'm afraid.", ago(29)],
+        [staff.pm, "Perfect, you're booked. Parking is behind the east hall.", ago(5)],
+        [
+          staff.pm,
+          "And please bring your forklift licence, the venue checks it at the gate.",
+          ago(4.9),
+        ],
+      ],
+    },
+    {
+      type: "private",
+      members: [staff.pm, staff.col],
+      messages: [
+        [staff.col, "Hi Peter, can we add two runners to the conference on day two?", ago(26)],
+        [staff.pm, "I'll check who is free and come back to you today.", ago(25)],
+        [
+          staff.col,
+          "Thanks. The speakers arrive at 08:00, so runners from 07:30 would be ideal.",
+          ago(2),
+        ],
+      ],
+    },
+    {
+      type: "private",
+      members: [staff.admin, staff.col],
+      messages: [
+        [
+          staff.col,
+          "Hello Astrid, the invoice for the tech summit has the wrong PO number.",
+          ago(48),
+        ],
+        [
+          staff.admin,
+          "Sorry about that – I'll send a corrected one with PO 4471 tomorrow.",
+          ago(47),
+        ],
+        [staff.col, "Received, thank you!", ago(20)],
+      ],
+    },
+    {
+      type: "job",
+      jobId: conference.id,
+      members: [staff.pm, staff.handler, staff.col, staff.worker, ...crewIds],
+      messages: [
+        [
+          staff.pm,
+          "Welcome to the Nordlys conference crew chat. Call time 06:45 at Gate 4.",
+          ago(22),
+        ],
+        [staff.col, "Catering for the crew is in the green room from 11:30.", ago(21)],
+        ...(firstCrew
+          ? ([[firstCrew, "Is there parking for crew at the arena?", ago(9)]] as Line[])
+          : []),
+        [staff.handler, "Yes – the P2 lot behind the east hall. Show your crew badge.", ago(8.5)],
+        [
+          staff.handler,
+          "Reminder: black trousers and the crew T-shirt. See you at the arena!",
+          ago(3),
+        ],
+      ],
+    },
+  ];
+
+  const chats = await tx
+    .insert(schema.chats)
+    .values(
+      conversations.map((c) => ({
+        type: c.type,
+        jobId: c.jobId ?? null,
+        pairKey: c.type === "private" ? [...c.members].sort((a, b) => a - b).join(":") : null,
+        lastMessageAt: c.messages[c.messages.length - 1][2],
+        createdAt: c.messages[0][2],
+      })),
+    )
+    .returning({ id: schema.chats.id });
+  const messages = await tx
+    .insert(schema.chatMessages)
+    .values(
+      conversations.flatMap((c, i) =>
+        c.messages.map(([senderId, body, createdAt]) => ({
+          chatId: chats[i].id,
+          senderId,
+          body,
+          createdAt,
+        })),
+      ),
+    )
+    .returning({
+      id: schema.chatMessages.id,
+      chatId: schema.chatMessages.chatId,
+      senderId: schema.chatMessages.senderId,
+      createdAt: schema.chatMessages.createdAt,
+    });
+  await tx.insert(schema.chatParticipants).values(
+    conversations.flatMap((c, i) =>
+      [...new Set(c.members)].map((userId) => {
+        const own = messages.filter((m) => m.chatId === chats[i].id && m.senderId === userId);
+        const last = own.length ? own[own.length - 1] : null;
+        return {
+          chatId: chats[i].id,
+          userId,
+          lastReadMessageId: last ? last.id : null,
+          lastReadAt: last ? last.createdAt : null,
+          joinedAt: c.messages[0][2],
+        };
+      }),
+    ),
+  );
+  // The arena load-in's chat (history.ts) seats its booked crew, William among them.
+  await syncJobChatCrew(tx, jobByKey(w, "dk-arena-load-in").id, now);
+}

@@ -11,6 +11,7 @@ import { seedCompanies, seedCompanyLinks } from "./build/clients";
 import { seedNotes, seedTemplates } from "./build/content";
 import { seedHelp } from "./build/help";
 import { seedActivity, seedChats, seedWorkerExtras } from "./build/history";
+import { seedWorkerMessages } from "./build/notifications";
 import { seedCostsAndQuote, seedRates } from "./build/finance";
 import { seedJobs } from "./build/jobs";
 import { seedQuotes } from "./build/quotes";
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSummary> {
     await seedWorkerExtras(w);
     await seedChats(w);
     await seedDemoChats(w);
+    await seedWorkerMessages(w);
     await seedActivity(w, apps);
     await seedActivityLog(w, apps);
     await seedProfiles(w);

@@ -1,4 +1,13 @@
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, tstz } from "./_columns";
 import { users } from "./users";
 
@@ -44,7 +53,7 @@ export const mailOutbox = pgTable(
           filename: string;
           contentType: string;
           key: string;
-          source?: { kind: "quote"; id: number };
+          source?: { kind: "quote"; id: number } | { kind: "text"; body: string };
         }[]
       >()
       .notNull()
@@ -54,8 +63,21 @@ export const mailOutbox = pgTable(
     error: text(),
     sentAt: tstz(),
     createdAt: createdAt(),
+    /** The user it was sent to (notifications; null for mail to an address only). */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** The notification preference key it belongs to (its unsubscribe link turns that off). */
+    category: text(),
+    /** One mail per event: a second insert with the same key is a no-op. */
+    idempotencyKey: text(),
+    /** Extra headers for the SMTP message (List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
   },
-  (t) => [index().on(t.status, t.createdAt), index().on(t.createdAt)],
+  (t) => [
+    index().on(t.status, t.createdAt),
+    index().on(t.createdAt),
+    uniqueIndex().on(t.idempotencyKey),
+    index().on(t.userId, t.id),
+  ],
 );
 
 /** "Invite a friend": who invited which address; acceptedUserId links the referral. */

@@ -9,3 +9,4 @@ export * from "./chat";
 export * from "./activity";
 export * from "./calendar-feeds";
 export * from "./unavailable-days";
+export * from "./notifications";

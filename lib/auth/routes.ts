@@ -58,6 +58,7 @@ export const ROUTES: RouteDef[] = [
   pub("/email/changed", "E-mail address changed"),
   pub("/email/report/:token", "Report an e-mail change"),
   pub("/email/reported", "E-mail change reported"),
+  pub("/unsubscribe", "Unsubscribe"),
   pub("/privacy-policy", "Privacy policy"),
   pub("/privacy-notice", "Privacy notice"),
   pub("/cookie-policy", "Cookie policy"),

@@ -7,12 +7,14 @@ import {
 } from "./notification-prefs";
 
 describe("notification preferences", () => {
-  it("has the four keys, each with a sentence", () => {
+  it("has the six keys, each with a sentence", () => {
     expect(NOTIFICATION_PREFS.map((p) => p.key)).toEqual([
       "new_jobs_matching_skills",
       "booking_changes",
       "shift_reminders",
       "hours_approved",
+      "document_expiry",
+      "chat_digest",
     ]);
     for (const p of NOTIFICATION_PREFS) expect(p.sentence).toMatch(/^[A-Z].+\.$/);
   });
@@ -25,6 +27,8 @@ describe("notification preferences", () => {
       booking_changes: true,
       shift_reminders: true,
       hours_approved: true,
+      document_expiry: true,
+      chat_digest: true,
     });
     expect(resolveNotificationPrefs(null).hours_approved).toBe(false);
   });
@@ -37,6 +41,8 @@ describe("notification preferences", () => {
       booking_changes: false,
       shift_reminders: false,
       hours_approved: false,
+      document_expiry: true,
+      chat_digest: true,
     });
   });
 

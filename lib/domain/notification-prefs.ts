@@ -12,7 +12,8 @@ export const NOTIFICATION_PREFS = [
   {
     key: "booking_changes",
     label: "Booking changes",
-    sentence: "E-mail me when I am booked, moved or removed from a shift.",
+    sentence:
+      "E-mail me when I am booked, requested, moved or removed from a shift, or it is cancelled.",
     default: true,
   },
   {
@@ -26,6 +27,18 @@ export const NOTIFICATION_PREFS = [
     label: "Hours approved",
     sentence: "E-mail me when my reported hours are approved or sent back.",
     default: false,
+  },
+  {
+    key: "document_expiry",
+    label: "Documents about to expire",
+    sentence: "E-mail me 30 days before one of my documents expires.",
+    default: true,
+  },
+  {
+    key: "chat_digest",
+    label: "Unread chat messages",
+    sentence: "E-mail me when chat messages have waited unread for 15 minutes.",
+    default: true,
   },
 ] as const;
 

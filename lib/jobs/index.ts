@@ -4,6 +4,8 @@ import { makeCtx, systemActor, withTx } from "@/lib/services/context";
 import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
+import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
+import { sweepShiftReminders } from "@/lib/services/notifications/reminders";
 import { failAbandonedSalaryRuns, registerSalaryRunJob } from "@/lib/services/salary/run-job";
 import { registerSalaryExportJob } from "@/lib/services/salary/export-job";
 import { queueStarted, startQueue, stopQueue } from "./queue";
@@ -70,6 +72,14 @@ export function startBackgroundWork(): void {
       // Documents entering their warning period: one e-mail each (documents.expiry_warned_at).
       await task("document expiry", () =>
         withTx(makeCtx(db, systemActor("document expiry")), (ctx) => sweepExpiryWarnings(ctx)),
+      );
+      // Shifts starting within a day: one reminder per booking (the outbox's idempotency key).
+      await task("shift reminders", () =>
+        withTx(makeCtx(db, systemActor("shift reminders")), (ctx) => sweepShiftReminders(ctx)),
+      );
+      // Chat messages unread for 15 minutes: one digest per user.
+      await task("chat digests", () =>
+        withTx(makeCtx(db, systemActor("chat digests")), (ctx) => sweepChatDigests(ctx)),
       );
       if (Date.now() - helpImagesAt >= HELP_IMAGES_EVERY_MS) {
         helpImagesAt = Date.now();

@@ -18,18 +18,26 @@ export interface OutgoingMail {
   template: string;
   /** Files to send with it (see MailAttachment). */
   attachments?: MailAttachment[];
+  /** The user it goes to and its notification category (lib/services/notifications). */
+  userId?: number;
+  category?: string;
+  /** At most one mail per key: a second queueMail with the same key writes nothing. */
+  idempotencyKey?: string;
+  /** Extra headers (List-Unsubscribe, RFC 8058), stored with the message. */
+  headers?: Record<string, string>;
 }
 
 /**
  * A file sent with a message: its name for the recipient, its type, and its files-port key.
  * With a `source` the file is made at the first delivery attempt (a quote's PDF, typeset from
- * the sent quote) and stored under the key; later attempts send the stored bytes.
+ * the sent quote; a small text file such as a shift's .ics, kept in the outbox row) and stored
+ * under the key; later attempts send the stored bytes.
  */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   key: string;
-  source?: { kind: "quote"; id: number };
+  source?: { kind: "quote"; id: number } | { kind: "text"; body: string };
 }
 
 /** What the delivery loop hands the SMTP transport: nodemailer's message shape. */
@@ -40,6 +48,7 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];
+  headers?: Record<string, string>;
 }
 
 /** The part of a nodemailer transport the loop uses; tests pass one that records. */
@@ -50,8 +59,11 @@ export interface MailTransport {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Every message closes with the agency's name and how to reach it (/settings). */
-export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number> {
+/**
+ * Every message closes with the agency's name and how to reach it (/settings). Answers the
+ * outbox row's id, or null when a mail with the same idempotency key was queued before.
+ */
+export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number | null> {
   const signature = signatureLines(await agencyBranding(tx));
   const text = `${mail.text}\n\n-- \n${signature.join("\n")}`;
   const html = mail.html
@@ -59,9 +71,17 @@ export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Prom
     : null;
   const [row] = await tx
     .insert(schema.mailOutbox)
-    .values({ ...mail, attachments: mail.attachments ?? [], text, html, createdAt: now })
+    .values({
+      ...mail,
+      attachments: mail.attachments ?? [],
+      headers: mail.headers ?? {},
+      text,
+      html,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: schema.mailOutbox.idempotencyKey })
     .returning({ id: schema.mailOutbox.id });
-  return row.id;
+  return row?.id ?? null;
 }
 
 export const mailDeliveryEnabled = (): boolean => Boolean(env.SMTP_URL);
@@ -70,6 +90,7 @@ const MAX_ATTEMPTS = 5;
 
 /** Typesets an attachment from its source (loaded when needed: @react-pdf is heavy). */
 async function renderSource(tx: Tx, source: NonNullable<MailAttachment["source"]>) {
+  if (source.kind === "text") return Buffer.from(source.body, "utf8");
   const { sentQuotePdf } = await import("@/lib/services/quotes/pdf");
   return (await sentQuotePdf(tx, source.id)).bytes;
 }
@@ -133,6 +154,7 @@ export async function deliverQueuedMail(db: Db, limit = 20, via?: MailTransport)
           text: mail.text,
           html: mail.html ?? undefined,
           attachments: await attachmentsOf(tx, mail.attachments),
+          ...(Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
         });
         await tx
           .update(schema.mailOutbox)

@@ -10,6 +10,7 @@ import {
   undoApproveMatchingInput,
   deleteReportedHours,
   disapproveApplication,
+  hoursDecisionInput,
   reportHours,
   reportHoursInput,
   updateHoursInput,
@@ -52,19 +53,22 @@ export const postApprove = endpoint<{ id: string }>({
   method: "POST",
   path: "/applications/{id}/approve",
   summary:
-    "Approve an application's hours (Reported → Approved; Report! → Approved approves the planned times)",
+    "Approve an application's hours (Reported → Approved; Report! → Approved approves the planned times); an optional comment goes to the worker in the e-mail about it",
   tag: "hours",
   auth: "user",
-  run: (ctx, { params }) => approveApplication(ctx, params.id),
+  body: hoursDecisionInput,
+  run: (ctx, { params, body }) => approveApplication(ctx, params.id, body),
 });
 
 export const postDisapprove = endpoint<{ id: string }>({
   method: "POST",
   path: "/applications/{id}/disapprove",
-  summary: "Take an approval back: Reported when hours were reported, otherwise Report!",
+  summary:
+    "Take an approval back: Reported when hours were reported, otherwise Report!; an optional comment goes to the worker in the e-mail about it",
   tag: "hours",
   auth: "user",
-  run: (ctx, { params }) => disapproveApplication(ctx, params.id),
+  body: hoursDecisionInput,
+  run: (ctx, { params, body }) => disapproveApplication(ctx, params.id, body),
 });
 
 export const getApprovals = endpoint({

@@ -49,6 +49,7 @@ import { userCalendarEndpoints } from "./user-calendar";
 import { calendarEndpoints } from "./calendar";
 import { realtimeEndpoints } from "./realtime";
 import { chatEndpoints } from "./chat";
+import { notificationEndpoints } from "./notifications";
 
 /** Every /api/v2 operation; a test checks this list against the route files under app/api/v2. */
 const operations: Endpoint[] = [
@@ -98,6 +99,7 @@ const operations: Endpoint[] = [
   ...calendarEndpoints,
   ...realtimeEndpoints,
   ...chatEndpoints,
+  ...notificationEndpoints,
 ];
 
 export const openApi = endpoint({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { schema } from "@/db";
 import { requirePermission, requireUser, withTx, type Ctx } from "../context";
+import { notifyBooked } from "../notifications/shift";
 import { AppError, ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
@@ -144,6 +145,10 @@ export async function bookAllApplicants(
     }
     await recomputeJobStatuses(ctx, [target.jobId]);
     await syncJobChatCrew(ctx.db, target.jobId);
+    await notifyBooked(
+      ctx,
+      out.booked.map((b) => b.application_id),
+    );
     out.message = bookAllMessage(out.booked.length, apps.length);
     return out;
   });

@@ -18,6 +18,7 @@ import { syncJobChatCrew } from "../chat/job-chat";
 import { inCompanyScope } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
+import { notifyBooked, notifyRequested } from "../notifications/shift";
 import { bookInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import {
@@ -175,6 +176,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       ctx.db,
       targets.map((t) => t.jobId),
     );
+    if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
     return out;
   });
   return applicationViews(ctx.db, ids);

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { notifyMoved } from "../notifications/shift";
 import { schema } from "@/db";
 import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
 import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
@@ -182,6 +183,7 @@ export async function changeApplication(ctx: Ctx, raw: unknown) {
       },
     });
     await recomputeJobStatuses(ctx, [app.jobId]);
+    await notifyMoved(ctx, app.id);
     return { id: app.id, undo: activityId, message };
   });
   const [application] = await applicationViews(ctx.db, [moved.id]);

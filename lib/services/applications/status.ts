@@ -17,7 +17,7 @@ import { syncJobChatCrew } from "../chat/job-chat";
 import { assertRelated, relationTo, type Relation } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplication, underLocks } from "./locks";
-import { mailWorkerAboutShift } from "./notify";
+import { notifyBooked, notifyRequested, notifyShiftChange } from "../notifications/shift";
 import { removeInput, statusChangeInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { branchOpenTo, loadAssignee, workerSkillIds } from "./targets";
@@ -168,6 +168,8 @@ export async function changeApplicationStatus(
     });
     if (finalStatus === "Report!") await recomputeJobStatuses(ctx, [app.jobId]);
     await syncJobChatCrew(ctx.db, app.jobId);
+    if (by === "booker" && finalStatus === "Booked") await notifyBooked(ctx, [app.id]);
+    if (by === "booker" && finalStatus === "Requested") await notifyRequested(ctx, [app.id]);
     // A booker may undo their change (the worker's own answers are not undone from a toast).
     const done = APPLICATION_MESSAGES.updated(app.assigneeName, finalStatus, app.jobName, [
       formatWeekdayDate(app.startsAt, app.timeZone),
@@ -218,7 +220,7 @@ export async function deleteApplication(ctx: Ctx, id: unknown, raw: unknown = {}
       .returning();
     await syncJobChatCrew(ctx.db, app.jobId);
     const notified = Boolean(notify);
-    if (notified) await mailWorkerAboutShift(ctx, "removed", app);
+    if (notified) await notifyShiftChange(ctx, "removed", app);
     const activityId = await logActivity(ctx, {
       logName: "applications",
       description: `Removed ${app.assigneeName} (${app.status}) from ${app.jobName}${notified ? " and told them by e-mail" : ""}`,

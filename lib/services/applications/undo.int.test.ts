@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { applicationStatus, applyOn, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
@@ -35,6 +35,7 @@ async function appOf(workerId: number, shiftId: number) {
   return row;
 }
 
+/** The removal's mails to a worker (the booking's own "You are booked" mail aside). */
 async function outboxFor(workerId: number) {
   const [u] = await db
     .select({ email: schema.users.email })
@@ -43,7 +44,7 @@ async function outboxFor(workerId: number) {
   return db
     .select()
     .from(schema.mailOutbox)
-    .where(eq(schema.mailOutbox.to, u.email))
+    .where(and(eq(schema.mailOutbox.to, u.email), ne(schema.mailOutbox.template, "shift_booked")))
     .orderBy(schema.mailOutbox.id);
 }
 

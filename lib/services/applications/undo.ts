@@ -18,7 +18,7 @@ import {
   lockForFill,
   underLocks,
 } from "./locks";
-import { mailWorkerAboutShift } from "./notify";
+import { notifyShiftChange } from "../notifications/shift";
 import { undoInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
 import { loadAssignee, slotLabel, type SlotTarget } from "./targets";
@@ -129,7 +129,8 @@ async function restoreRemoved(ctx: TxCtx, u: Undo) {
       updatedAt: ctx.now,
     })
     .returning({ id: schema.applications.id });
-  if (u.p.notified === true) await mailWorkerAboutShift(ctx, "restored", { ...target, assigneeId });
+  if (u.p.notified === true)
+    await notifyShiftChange(ctx, "restored", { ...target, id: row.id, assigneeId });
   await logActivity(ctx, {
     logName: "applications",
     description: `Undid the removal of ${locks.worker!.name} (${finalStatus}) from ${slotLabel(target)}`,

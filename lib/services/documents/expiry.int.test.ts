@@ -106,6 +106,35 @@ describe("sweepExpiryWarnings", () => {
     expect(row.expiryWarnedAt).toEqual(now);
   });
 
+  it("mails 30 days ahead even when the type's warning period is shorter; once per document and date; not when turned off", async () => {
+    const [short] = await db
+      .insert(schema.documentTypes)
+      .values({ name: "Work permit", hasExpiry: true, warningMonths: 0 })
+      .returning();
+    await approved(workerId, short.id, "2026-06-03"); // 30 days ahead: due
+    await approved(workerId, short.id, "2026-06-04"); // 31 days: the latest replaces the first
+    expect(await sweep()).toBe(0);
+    expect(await sweep(new Date("2026-05-05T10:00:00Z"))).toBe(1);
+    const [mail] = await db.select().from(schema.mailOutbox);
+    expect(mail).toMatchObject({
+      userId: workerId,
+      category: "document_expiry",
+      subject: "Your Work permit expires on 04/06/2026",
+    });
+    expect(mail.html).toContain("Work permit");
+    await db
+      .update(schema.users)
+      .set({ notificationPrefs: { document_expiry: false } })
+      .where(eq(schema.users.id, otherId));
+    await approved(otherId, passport, "2026-06-01");
+    expect(await sweep()).toBe(1); // marked, not mailed
+    expect(await db.select().from(schema.mailOutbox)).toHaveLength(1);
+    await db
+      .update(schema.users)
+      .set({ notificationPrefs: {} })
+      .where(eq(schema.users.id, otherId));
+  });
+
   it("skips a document a renewal replaced", async () => {
     await approved(workerId, passport, "2026-05-20");
     await approved(workerId, passport, "2031-05-20");

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { daysBetween, formatDay } from "@/lib/domain/document-badge";
-import { queueMail } from "@/lib/mail";
 import { logActivities } from "../activity";
 import { can, type Ctx, type TxCtx } from "../context";
 import { documentsToday } from "./today";
-import { expiringSql } from "./view";
+import { notifyUser } from "../notifications/notify";
+import { expiringSql, isLatestSql } from "./view";
 
 const d = schema.documents;
 const dt = schema.documentTypes;
@@ -14,6 +14,20 @@ const u = schema.users;
 /** Documents of live users that are in their warning period (approved, latest of their type). */
 const expiringOfLiveUsers = (today: string) =>
   and(sql`${expiringSql(today)}`, isNull(u.deletedAt), eq(u.status, "active"));
+
+/** The owner is told at least this many days ahead, earlier when the type's warning period is longer. */
+export const EXPIRY_MAIL_DAYS = 30;
+
+/** What the warning e-mail waits for: the type's warning period, or the last 30 days. */
+const dueForMail = (today: string) =>
+  and(
+    or(
+      sql`${expiringSql(today)}`,
+      sql`${d.status} = 'approved' AND ${d.expiresOn} >= ${today} AND ${d.expiresOn} - ${EXPIRY_MAIL_DAYS}::int <= ${today}::date AND ${isLatestSql}`,
+    ),
+    isNull(u.deletedAt),
+    eq(u.status, "active"),
+  );
 
 /**
  * The background loop's expiry task: every document that has entered its type's warning
@@ -27,36 +41,35 @@ export async function sweepExpiryWarnings(ctx: TxCtx, limit = 100): Promise<numb
     .select({
       id: d.id,
       userId: u.id,
-      email: u.email,
-      name: u.name,
       typeName: dt.name,
       expiresOn: d.expiresOn,
     })
     .from(d)
     .innerJoin(dt, eq(dt.id, d.documentTypeId))
     .innerJoin(u, eq(u.id, d.userId))
-    .where(and(expiringOfLiveUsers(today), isNull(d.expiryWarnedAt)))
+    .where(and(dueForMail(today), isNull(d.expiryWarnedAt)))
     .orderBy(asc(d.expiresOn), asc(d.id))
     .limit(limit)
     .for("update", { of: d, skipLocked: true });
   for (const row of rows) {
     const expiresOn = row.expiresOn as string;
     const days = daysBetween(today, expiresOn);
-    await queueMail(
+    await notifyUser(
       ctx.db,
       {
-        to: row.email,
+        userId: row.userId,
+        category: "document_expiry",
+        // Once per document and expiry date, even if the mark were cleared and set again.
+        key: `document_expiry:${row.id}:${expiresOn}`,
         template: "document_expiring",
         subject: `Your ${row.typeName} expires on ${formatDay(expiresOn)}`,
-        text: [
-          `Hi ${row.name},`,
-          "",
+        paragraphs: [
           `Your document "${row.typeName}" expires on ${formatDay(expiresOn)} (${
             days === 0 ? "today" : `in ${days} ${days === 1 ? "day" : "days"}`
           }).`,
-          "Please upload a renewed copy in Crewdeck under your profile → Documents before then,",
-          "so you can keep being booked on shifts that need it.",
-        ].join("\n"),
+          "Please upload a renewed copy in Crewdeck under your profile → Documents before then, so you can keep being booked on shifts that need it.",
+        ],
+        link: { label: "Upload a renewed copy", path: `/users/${row.userId}/documents` },
       },
       ctx.now,
     );

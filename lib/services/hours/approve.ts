@@ -10,9 +10,10 @@ import { requireUser, type Ctx, withTx } from "../context";
 import { AppError, ConflictError } from "../errors";
 import { parseInput } from "../validate";
 import { applicationForApproval, describeTimes } from "./access";
-import { bulkApprovalInput } from "./schemas";
+import { bulkApprovalInput, hoursDecisionInput } from "./schemas";
 import { hoursView, reportOf, type ReportedHoursView } from "./view";
 import { releaseHoursForChange } from "./paid-lock";
+import { notifyHoursDecision } from "../notifications/hours";
 
 export interface ApprovalResult {
   id: number;
@@ -28,8 +29,10 @@ export interface ApprovalResult {
 export async function approveApplication(
   ctx: Ctx,
   applicationId: unknown,
+  raw: unknown = {},
 ): Promise<ApprovalResult> {
   const actor = requireUser(ctx);
+  const { comment } = parseInput(hoursDecisionInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const { id } = await applicationForApproval(ctx, applicationId);
     await lockApplication(ctx, id);
@@ -64,8 +67,14 @@ export async function approveApplication(
       description: `Approved the hours of ${app.assigneeName} on ${app.jobName}: ${times}`,
       subjectType: "applications",
       subjectId: app.id,
-      properties: { from: app.status, to: "Approved", reportedHoursId: report?.id ?? null },
+      properties: {
+        from: app.status,
+        to: "Approved",
+        reportedHoursId: report?.id ?? null,
+        ...(comment ? { comment } : {}),
+      },
     });
+    await notifyHoursDecision(ctx, "approved", app, report ?? app, comment);
     return {
       id: app.id,
       status: "Approved" as const,
@@ -82,7 +91,9 @@ export async function approveApplication(
 export async function disapproveApplication(
   ctx: Ctx,
   applicationId: unknown,
+  raw: unknown = {},
 ): Promise<ApprovalResult> {
+  const { comment } = parseInput(hoursDecisionInput, raw ?? {});
   return withTx(ctx, async (ctx) => {
     const { id } = await applicationForApproval(ctx, applicationId);
     const { app } = await lockApplication(ctx, id);
@@ -114,8 +125,14 @@ export async function disapproveApplication(
       description: `Disapproved the hours of ${app.assigneeName} on ${app.jobName}`,
       subjectType: "applications",
       subjectId: app.id,
-      properties: { from: "Approved", to, reportedHoursId: report?.id ?? null },
+      properties: {
+        from: "Approved",
+        to,
+        reportedHoursId: report?.id ?? null,
+        ...(comment ? { comment } : {}),
+      },
     });
+    await notifyHoursDecision(ctx, "disapproved", app, report ?? app, comment);
     return {
       id: app.id,
       status: to,

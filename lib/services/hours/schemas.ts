@@ -90,6 +90,12 @@ export const updateHoursInput = z.object({
 });
 export type UpdateHoursInput = z.output<typeof updateHoursInput>;
 
+/**
+ * POST applications/{id}/approve and /disapprove: an optional comment from the office, sent
+ * to the worker in the e-mail about the decision (issue 26) and kept in the activity row.
+ */
+export const hoursDecisionInput = z.object({ comment });
+
 /** The approvals screen's bulk actions. */
 export const bulkApprovalInput = z.object({
   application_ids: z.preprocess(

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { notifyCancelled } from "../notifications/shift";
 import { schema } from "@/db";
 import {
   editedShiftTimes,
@@ -84,6 +85,10 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
         ? new ConfirmError(verdict.message, verdict.type)
         : new ConflictError(verdict.message, verdict.type);
 
+    await notifyCancelled(
+      ctx,
+      verdict.cancelling.map((p) => p.id),
+    );
     await applyJobEdit(ctx, {
       job,
       input,

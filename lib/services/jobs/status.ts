@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notifyJobCancelled } from "../notifications/shift";
 import { and, count, countDistinct, eq, gt, inArray, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { JOB_STATUSES, statusFromSlug } from "@/lib/domain/statuses";
@@ -143,6 +144,7 @@ export async function changeJobStatus(
         ...(status === "Invoiced" && !reopening ? { invoice_reference: invoiceReference } : {}),
       },
     });
+    if (status === "Cancelled") await notifyJobCancelled(ctx, job.id, reason ?? null);
     return { id: job.id, status, reason: newReason };
   });
 }

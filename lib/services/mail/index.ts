@@ -16,6 +16,8 @@ export interface OutboxMail {
   template: string;
   status: "queued" | "sent" | "failed";
   createdAt: Date;
+  /** The attachments' file names (shift.ics, Quote-….pdf). */
+  attachments: string[];
 }
 
 /** The mail outbox, newest first; a development aid (/dev/mail), so only in development. */
@@ -24,7 +26,7 @@ export async function listOutbox(ctx: Ctx, raw: unknown): Promise<Page<OutboxMai
   if (env.mode !== "development") throw new NotFoundError();
   const { page, perPage } = parseInput(outboxInput, raw);
   const [{ total }] = await ctx.db.select({ total: count() }).from(schema.mailOutbox);
-  const items = await ctx.db
+  const rows = await ctx.db
     .select({
       id: schema.mailOutbox.id,
       to: schema.mailOutbox.to,
@@ -33,10 +35,15 @@ export async function listOutbox(ctx: Ctx, raw: unknown): Promise<Page<OutboxMai
       template: schema.mailOutbox.template,
       status: schema.mailOutbox.status,
       createdAt: schema.mailOutbox.createdAt,
+      files: schema.mailOutbox.attachments,
     })
     .from(schema.mailOutbox)
     .orderBy(desc(schema.mailOutbox.id))
     .limit(perPage)
     .offset(offsetOf(page, perPage));
+  const items = rows.map(({ files, ...m }) => ({
+    ...m,
+    attachments: files.map((f) => f.filename),
+  }));
   return { items, meta: pageMeta(page, perPage, Number(total)) };
 }

@@ -189,7 +189,7 @@ describe("agency settings", () => {
         new Date(),
       ),
     );
-    const [mail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id));
+    const [mail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id!));
     expect(mail.text).toBe(
       "Body\n\n-- \nNordic Crew ApS\nVesterbrogade 1, 1620 København V\noffice@nordiccrew.dk",
     );

@@ -47,6 +47,11 @@ export default async function MailOutboxPage({
                 <p className="mt-1 text-sm break-all text-gray-600">
                   To {m.to} · {formatDateTime(m.createdAt, "UTC")} UTC · {m.template}
                 </p>
+                {m.attachments.length > 0 && (
+                  <p className="mt-1 text-sm break-all text-gray-600">
+                    Attachments: {m.attachments.join(", ")}
+                  </p>
+                )}
                 <pre className="mt-3 max-h-64 overflow-auto rounded-control bg-gray-50 p-3 text-sm whitespace-pre-wrap text-gray-800">
                   {m.text}
                 </pre>

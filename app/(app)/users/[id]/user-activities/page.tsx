@@ -4,6 +4,8 @@ import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
 import { listUserActivities } from "@/lib/services/activity-log";
 import { can } from "@/lib/services/context";
+import { listUserMessages } from "@/lib/services/notifications/messages";
+import { SentMessages } from "@/components/notifications/sent-messages";
 import { profileTab } from "../data";
 
 /** The profile tab user-activities [view_user_activity]: what the user did and what was done to it. */
@@ -12,14 +14,18 @@ export default async function UserActivitiesTab({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ page?: string | string[] }>;
+  searchParams: Promise<{ page?: string | string[]; messages_page?: string | string[] }>;
 }) {
   const profile = await profileTab((await params).id, "user-activities");
   const ctx = await requestCtx();
-  const { page } = await searchParams;
-  const { data } = await lenientList((input) => listUserActivities(ctx, profile.id, input), {
-    page: Array.isArray(page) ? page[0] : page,
-  });
+  const { page, messages_page } = await searchParams;
+  const first = (v?: string | string[]) => (Array.isArray(v) ? v[0] : v);
+  const [{ data }, { data: messages }] = await Promise.all([
+    lenientList((input) => listUserActivities(ctx, profile.id, input), { page: first(page) }),
+    lenientList((input) => listUserMessages(ctx, profile.id, input), {
+      page: first(messages_page),
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-3">
       {can(ctx, "can_view_all_activities") && (
@@ -39,6 +45,18 @@ export default async function UserActivitiesTab({
         label={`Activity of ${profile.name}`}
         emptyTitle="No activity yet"
         emptyHint="What this user does in Crewdeck, and what the office changes on the account, appears here."
+      />
+      <SentMessages
+        items={messages.items}
+        meta={messages.meta}
+        timeZone={messages.time_zone}
+        name={profile.name}
+        pageHref={(n) =>
+          `/users/${profile.id}/user-activities?${new URLSearchParams({
+            ...(first(page) ? { page: first(page)! } : {}),
+            messages_page: String(n),
+          })}`
+        }
       />
     </div>
   );

@@ -58,6 +58,18 @@ export async function callRoute(
     ...(call.stream ? { duplex: "half" as const } : {}),
   });
   const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });
+  // A live event stream never ends: say it answered, and hang up rather than read it (sweeps of
+  // every GET meet GET realtime/stream; tests of the stream read it with their own client).
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await response.body?.cancel();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: undefined,
+      bytes: new Uint8Array(),
+      contentType: response.headers.get("content-type") ?? "",
+    };
+  }
   // Bytes first: a download (PDF, xlsx) is read as it came, a JSON answer parsed from them.
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder().decode(bytes);

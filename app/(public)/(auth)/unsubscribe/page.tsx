@@ -40,7 +40,13 @@ export default async function UnsubscribePage({
         You will no longer get “{label}” e-mails. Other e-mails from Crewdeck keep coming. You can
         turn it on again in your profile settings.
       </p>
-      <form action={unsubscribeAction.bind(null, token)}>
+      <form
+        action={async () => {
+          "use server";
+          // The page reads again after it: its state says whether it worked.
+          await unsubscribeAction(token);
+        }}
+      >
         <Button type="submit" size="lg" fullWidth>
           Turn off “{label}”
         </Button>

@@ -1,5 +1,5 @@
 /**
- * npm run fault:kill [-- --reuse-build --settle=SECONDS]: kill -9 the server during a
+ * npm run fault:kill [-- --reuse-build --settle=SECONDS --kill-after=N]: kill -9 the server during a
  * burst of writes and prove that nothing was half-written (issue 27, "Faults").
  *
  * On the PostgreSQL server of DATABASE_URL it creates a fresh scratch database `crewdeck_fault`
@@ -7,8 +7,8 @@
  * changed (`--reuse-build` serves the existing .next), seeds the demo, serves it with
  * `next start` on FAULT_PORT (3400), signs in the demo administrator and project manager over
  * REST and fires a burst of job edits (fields, a new shift, more positions), bookings (many onto
- * one small slot), hours approvals and a salary run start from 8 callers at once. Mid-burst the
- * server gets SIGKILL; it is started again, the background queue is given time to settle (the
+ * one small slot), hours approvals and a salary run start from 8 callers at once. Mid-burst (once
+ * 40 % of the calls, or N, have answered) the server gets SIGKILL; it is started again, the background queue is given time to settle (the
  * salary run finishes, resumes or is marked failed: printed; an attempt cut by the kill is
  * handed out again only once pg-boss expires it, 10 minutes after it started, so the wait is up
  * to --settle seconds, 720 by default, and ends as soon as no run is open), every write the server
@@ -423,7 +423,10 @@ async function main() {
     const [pm, admin] = [await login("pm@crewdeck.test"), await login("admin@crewdeck.test")];
     const calls = await planBurst(pg, pm, admin);
     const since = (await pg.query<{ now: Date }>("select now()")).rows[0].now;
-    const killAfter = Math.floor(calls.length * 0.4);
+    const killArg = args.find((a) => a.startsWith("--kill-after="));
+    const killAfter = killArg
+      ? Number(killArg.slice("--kill-after=".length))
+      : Math.floor(calls.length * 0.4);
     log(
       `burst: ${calls.length} calls from ${CALLERS} callers, the kill after ${killAfter} answers`,
     );

@@ -371,7 +371,15 @@ function summarise(outcomes: Outcome[]): string[] {
   return lines;
 }
 
-async function settleSalaryRuns(pg: Client): Promise<string[]> {
+/** The salary runs of the burst and their status, at the kill. */
+async function runsAtKill(pg: Client): Promise<Map<number, string>> {
+  const { rows } = await pg.query<{ id: number; status: string }>(
+    `select id, status from salary_runs where created_at >= now() - interval '1 hour'`,
+  );
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+async function settleSalaryRuns(pg: Client, atKill: Map<number, string>): Promise<string[]> {
   const t0 = Date.now();
   for (;;) {
     const runs = await pg.query<{
@@ -390,9 +398,9 @@ async function settleSalaryRuns(pg: Client): Promise<string[]> {
     if (!open.length || Date.now() - t0 > SETTLE_MS)
       return runs.rows.map((r) =>
         r.status === "done"
-          ? `salary run ${r.id}: done (${r.lines} lines)`
+          ? `salary run ${r.id}: ${atKill.get(r.id) === "done" ? "done before the kill" : `${atKill.get(r.id)} at the kill, resumed and done after the restart`} (${r.lines} lines)`
           : r.status === "failed"
-            ? `salary run ${r.id}: marked failed — ${r.error}`
+            ? `salary run ${r.id}: ${atKill.get(r.id)} at the kill, marked failed — ${r.error}`
             : `salary run ${r.id}: still ${r.status} after ${SETTLE_MS / 1000} s; its queue job is ${r.job_state ?? "gone"} (an attempt cut by the kill is handed out again when pg-boss expires it, 10 minutes after it started)`,
       );
     await new Promise((r) => setTimeout(r, 1000));
@@ -432,6 +440,7 @@ async function main() {
     );
     const outcomes = await burst(calls, server, killAfter);
     await exited(server);
+    const atKill = await runsAtKill(pg);
     log(`server gone (${server.signalCode ?? server.exitCode}); answers by kind and status:`);
     for (const line of summarise(outcomes)) console.log(line);
 
@@ -439,7 +448,7 @@ async function main() {
     log(`restarted; up again in ${await waitReady(server)} ms`);
     // The status sweep and abandoned-run check run every 15 s; the queue polls every 2 s.
     await new Promise((r) => setTimeout(r, 20_000));
-    for (const line of await settleSalaryRuns(pg)) log(line);
+    for (const line of await settleSalaryRuns(pg, atKill)) log(line);
 
     const acked = outcomes.filter(
       (o) => typeof o.status === "number" && o.status < 300 && o.call.persisted,

@@ -1,5 +1,5 @@
 /**
- * npm run fault:kill [-- --reuse-build --settle=SECONDS --kill-after=N]: kill -9 the server during a
+ * npm run fault:kill [-- --reuse-build --settle=SECONDS --kill-after=N --kill-mid-run]: kill -9 the server during a
  * burst of writes and prove that nothing was half-written (issue 27, "Faults").
  *
  * On the PostgreSQL server of DATABASE_URL it creates a fresh scratch database `crewdeck_fault`
@@ -8,7 +8,7 @@
  * `next start` on FAULT_PORT (3400), signs in the demo administrator and project manager over
  * REST and fires a burst of job edits (fields, a new shift, more positions), bookings (many onto
  * one small slot), hours approvals and a salary run start from 8 callers at once. Mid-burst (once
- * 40 % of the calls, or N, have answered) the server gets SIGKILL; it is started again, the background queue is given time to settle (the
+ * 40 % of the calls, or N, have answered; or as soon as the salary run runs) the server gets SIGKILL; it is started again, the background queue is given time to settle (the
  * salary run finishes, resumes or is marked failed: printed; an attempt cut by the kill is
  * handed out again only once pg-boss expires it, 10 minutes after it started, so the wait is up
  * to --settle seconds, 720 by default, and ends as soon as no run is open), every write the server
@@ -323,10 +323,25 @@ async function fire(call: Call): Promise<Outcome> {
 }
 
 /** Fires the calls from CALLERS at once; SIGKILLs the server once `killAfter` have answered. */
-async function burst(calls: Call[], server: ChildProcess, killAfter: number): Promise<Outcome[]> {
+/**
+ * Fires the calls from CALLERS at once and SIGKILLs the server once `killAfter` have answered,
+ * or, given `whenRunning`, as soon as the salary run is running (the kill cuts its attempt).
+ */
+async function burst(
+  calls: Call[],
+  server: ChildProcess,
+  killAfter: number,
+  whenRunning: Client | null,
+): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
   let killed = false;
+  const kill = (why: string) => {
+    if (killed) return;
+    killed = true;
+    server.kill("SIGKILL");
+    log(`SIGKILL sent to the server (pid ${server.pid}) ${why}`);
+  };
   const caller = async () => {
     while (next < calls.length) {
       const call = calls[next++];
@@ -336,14 +351,20 @@ async function burst(calls: Call[], server: ChildProcess, killAfter: number): Pr
       }
       const outcome = await fire(call);
       outcomes.push(outcome);
-      if (!killed && outcomes.length >= killAfter) {
-        killed = true;
-        server.kill("SIGKILL");
-        log(`SIGKILL sent to the server (pid ${server.pid}) after ${outcomes.length} answers`);
-      }
+      if (!whenRunning && outcomes.length >= killAfter) kill(`after ${outcomes.length} answers`);
     }
   };
-  await Promise.all(Array.from({ length: CALLERS }, caller));
+  const watcher = async (pg: Client) => {
+    while (!killed) {
+      const { rowCount } = await pg.query(`select 1 from salary_runs where status = 'running'`);
+      if (rowCount) kill(`while the salary run was running, after ${outcomes.length} answers`);
+      else await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: CALLERS }, caller),
+    ...(whenRunning ? [watcher(whenRunning)] : []),
+  ]);
   return outcomes;
 }
 
@@ -436,9 +457,14 @@ async function main() {
       ? Number(killArg.slice("--kill-after=".length))
       : Math.floor(calls.length * 0.4);
     log(
-      `burst: ${calls.length} calls from ${CALLERS} callers, the kill after ${killAfter} answers`,
+      `burst: ${calls.length} calls from ${CALLERS} callers, the kill ${args.includes("--kill-mid-run") ? "once the salary run runs" : `after ${killAfter} answers`}`,
     );
-    const outcomes = await burst(calls, server, killAfter);
+    const outcomes = await burst(
+      calls,
+      server,
+      killAfter,
+      args.includes("--kill-mid-run") ? pg : null,
+    );
     await exited(server);
     const atKill = await runsAtKill(pg);
     log(`server gone (${server.signalCode ?? server.exitCode}); answers by kind and status:`);

@@ -419,7 +419,7 @@ async function settleSalaryRuns(pg: Client, atKill: Map<number, string>): Promis
     if (!open.length || Date.now() - t0 > SETTLE_MS)
       return runs.rows.map((r) =>
         r.status === "done"
-          ? `salary run ${r.id}: ${atKill.get(r.id) === "done" ? "done before the kill" : `${atKill.get(r.id)} at the kill, resumed and done after the restart`} (${r.lines} lines)`
+          ? `salary run ${r.id}: ${atKill.get(r.id) === "done" ? "done before the kill" : `${atKill.get(r.id)} at the kill, resumed and done after the restart`} (${r.lines} lines; settled ${Math.round((Date.now() - t0) / 1000)} s after the wait began)`
           : r.status === "failed"
             ? `salary run ${r.id}: ${atKill.get(r.id)} at the kill, marked failed — ${r.error}`
             : `salary run ${r.id}: still ${r.status} after ${SETTLE_MS / 1000} s; its queue job is ${r.job_state ?? "gone"} (an attempt cut by the kill is handed out again when pg-boss expires it, 10 minutes after it started)`,

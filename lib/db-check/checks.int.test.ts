@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "@/db";
+import { countingDb } from "@/lib/testing/counting-db";
+import { seededDemo } from "@/seed/demo.test-support";
+import {
+  CHECK_NAMES,
+  dbChecksFailed,
+  formatDbChecks,
+  runDbChecks,
+  type CheckResult,
+} from "./checks";
+
+/**
+ * db:check on the demo seed: every check holds; one inconsistency planted with raw SQL (in a
+ * transaction rolled back afterwards) is reported by its check and by no other.
+ */
+const demo = seededDemo(new Date("2026-03-18T09:30:00Z"));
+let since: Date;
+
+beforeAll(() => {
+  // The seed's rows are older than this: the activity checks look at the planted ones only.
+  since = new Date();
+});
+
+class Rollback extends Error {}
+
+/** Runs `plant` and the checks in one transaction, then undoes it all. */
+async function checkAfter(plant: string): Promise<CheckResult[]> {
+  let results: CheckResult[] = [];
+  await demo.handle.db
+    .transaction(async (tx) => {
+      await tx.execute(sql.raw(plant));
+      results = await runDbChecks(tx as unknown as Db, { since });
+      throw new Rollback();
+    })
+    .catch((err) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+  return results;
+}
+
+const failing = (results: CheckResult[]) => results.filter((r) => r.count > 0).map((r) => r.name);
+
+const PLANTS: [string, string][] = [
+  [
+    "slot-capacity",
+    `update shift_slots set positions = 0
+      where id = (select min(shift_slot_id) from applications where status = 'Booked')`,
+  ],
+  [
+    "filled-on-removed",
+    // A booked slot of a shift with another live slot (so the shift keeps one).
+    `update shift_slots set deleted_at = now()
+      where id = (select min(a.shift_slot_id) from applications a
+                   where a.status = 'Booked'
+                     and (select count(*) from shift_slots o
+                           where o.shift_id = a.shift_id and o.deleted_at is null) > 1)`,
+  ],
+  [
+    "application-slot-shift",
+    `update applications a set shift_id = (
+        select min(s.id) from shifts s
+         where s.id <> a.shift_id and s.deleted_at is null
+           and not exists (select 1 from applications b
+                            where b.shift_id = s.id and b.assignee_id = a.assignee_id))
+      where a.id = (select min(id) from applications where status = 'Applied')`,
+  ],
+  [
+    "job-span",
+    `update jobs set ends_at = ends_at + interval '1 hour'
+      where id = (select min(id) from jobs where deleted_at is null)`,
+  ],
+  [
+    "shift-slots",
+    // Inside the job's span, so only the missing slot is wrong.
+    `insert into shifts (job_id, starts_at, ends_at)
+      select id, starts_at, ends_at from jobs
+       where id = (select min(job_id) from shifts where deleted_at is null)`,
+  ],
+  [
+    "salary-lines-hours",
+    `update salary_lines set ends_at = ends_at + interval '1 hour'
+      where id = (select min(id) from salary_lines)`,
+  ],
+  [
+    "salary-runs-live",
+    `insert into salary_runs (period_from, period_to, status, created_at)
+      values ('2026-01-01', '2026-01-31', 'running', now() - interval '1 day')`,
+  ],
+  [
+    "activity-bookings",
+    `update applications set updated_at = now()
+      where id = (select min(id) from applications where status = 'Booked' and booked_at is not null)`,
+  ],
+  [
+    "activity-jobs",
+    `update jobs set created_at = now() where id = (select min(id) from jobs where deleted_at is null)`,
+  ],
+  [
+    "activity-hours",
+    `update reported_hours set approved_at = now()
+      where id = (select min(id) from reported_hours where approved_at is not null)`,
+  ],
+  [
+    "activity-salary-runs",
+    `insert into salary_runs (period_from, period_to, status) values ('2026-01-01', '2026-01-31', 'done')`,
+  ],
+];
+
+describe("db:check", () => {
+  it("finds the demo seed consistent, one query per check", async () => {
+    const counting = countingDb(demo.handle);
+    const results = await runDbChecks(counting.db, { since });
+    expect(formatDbChecks(results).filter((l) => !l.startsWith("OK"))).toEqual([]);
+    expect(dbChecksFailed(results)).toBe(false);
+    expect(results.map((r) => r.name)).toEqual(CHECK_NAMES);
+    // One statement per check and one asking whether the queue's table exists.
+    expect(counting.statements()).toBe(CHECK_NAMES.length + 1);
+  });
+
+  it("skips the activity checks without a moment to look from", async () => {
+    const results = await runDbChecks(demo.handle.db);
+    expect(results.filter((r) => r.skipped).map((r) => r.name)).toEqual(
+      CHECK_NAMES.filter((n) => n.startsWith("activity-")),
+    );
+    expect(dbChecksFailed(results)).toBe(false);
+  });
+
+  it("has a planted inconsistency for every check", () => {
+    expect(PLANTS.map(([name]) => name)).toEqual(CHECK_NAMES);
+  });
+
+  it.each(PLANTS)("reports %s, and only it, for its planted inconsistency", async (name, plant) => {
+    const results = await checkAfter(plant);
+    expect(failing(results)).toEqual([name]);
+    const hit = results.find((r) => r.name === name)!;
+    // One row planted; a removed slot takes all of its bookings with it.
+    expect(hit.count).toBeGreaterThanOrEqual(1);
+    expect(hit.ids).toHaveLength(Math.min(hit.count, 20));
+    expect(formatDbChecks(results).find((l) => l.startsWith("FAIL"))).toContain(`${hit.ids[0]}`);
+    expect(dbChecksFailed(results)).toBe(true);
+  });
+
+  it("names at most 20 ids and counts them all", async () => {
+    const results = await checkAfter(`update jobs set ends_at = ends_at + interval '1 hour'
+      where deleted_at is null`);
+    const hit = results.find((r) => r.name === "job-span")!;
+    expect(hit.ids).toHaveLength(20);
+    expect(hit.count).toBeGreaterThan(20);
+    expect(formatDbChecks(results).join("\n")).toContain(`(${hit.count} in all)`);
+  });
+});

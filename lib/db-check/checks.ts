@@ -1,0 +1,228 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+
+/**
+ * `npm run db:check`: read-only consistency checks of the app's database, to prove that a
+ * killed server or a crashed transaction left nothing half-written (issue 27, DESIGN.md §3).
+ *
+ * "Half-written" for this schema means a row the verbs only ever write together with others
+ * (in one transaction) is there without them, or a denormalised figure disagrees with the rows
+ * it summarises:
+ * - a slot holds more filled places than its positions;
+ * - a filled application sits on a removed shift or slot (removing one denies its bookings);
+ * - a live job's first start / last end (jobs.starts_at/ends_at) is not its live shifts' span:
+ *   job create writes the job with its shifts (at least one, each with at least one slot) and
+ *   every edit writes the span again; a job emptied by an edit has no span (null). A job row
+ *   without its shifts therefore shows as a span without shifts;
+ * - a live shift without a live slot (create and edit never leave one);
+ * - a salary line that is not what its report of hours says (the report not approved, or other
+ *   times), or a draft line without its report: approvals and edits drop the drafts they touch
+ *   and a paid line's hours cannot change;
+ * - a salary run queued or running without an unfinished pg-boss job to run it;
+ * - since a given moment: a booking, a job created, hours approved or a salary run started
+ *   without the activity row its verb writes in the same transaction. The seed writes activity
+ *   rows only for some of its history, so these checks look at changes after `since` only and
+ *   are skipped without it.
+ *
+ * One query per check (the pg-boss check asks first whether the queue's table exists), each
+ * naming at most LIMIT ids and their count.
+ */
+
+export const LIMIT = 20;
+
+export interface CheckResult {
+  name: string;
+  /** What must hold, in words. */
+  rule: string;
+  /** Offending ids (at most LIMIT), empty when the check holds. */
+  ids: number[];
+  /** How many offend in all. */
+  count: number;
+  /** Why the check did not run (no `since` given), when it did not. */
+  skipped?: string;
+}
+
+export interface CheckOptions {
+  /** Changes from this moment on must have their activity rows. */
+  since?: Date;
+}
+
+const filled = FILLED_STATUSES.map((s) => `'${s.replace(/'/g, "''")}'`).join(", ");
+
+interface Check {
+  name: string;
+  rule: string;
+  needsSince?: boolean;
+  /** SQL selecting the offending ids as `id` (ordered); $since is the cutoff when given. */
+  query: (since: Date | undefined) => ReturnType<typeof sql>;
+}
+
+const CHECKS: Check[] = [
+  {
+    name: "slot-capacity",
+    rule: "no slot holds more filled places than its positions",
+    query: () =>
+      sql.raw(`select ss.id from shift_slots ss
+        join (select shift_slot_id, count(*) as n from applications
+               where status in (${filled}) group by shift_slot_id) a on a.shift_slot_id = ss.id
+       where a.n > ss.positions`),
+  },
+  {
+    name: "filled-on-removed",
+    rule: "no filled application on a removed shift or slot",
+    query: () =>
+      sql.raw(`select a.id from applications a
+        join shifts s on s.id = a.shift_id
+        join shift_slots ss on ss.id = a.shift_slot_id
+       where a.status in (${filled}) and (s.deleted_at is not null or ss.deleted_at is not null)`),
+  },
+  {
+    name: "application-slot-shift",
+    rule: "every application's shift is its slot's shift",
+    query: () =>
+      sql.raw(`select a.id from applications a
+        join shift_slots ss on ss.id = a.shift_slot_id
+       where ss.shift_id <> a.shift_id`),
+  },
+  {
+    name: "job-span",
+    rule: "every live job's start and end are its live shifts' first start and last end",
+    query: () =>
+      sql.raw(`select j.id from jobs j
+        left join (select job_id, min(starts_at) as first, max(ends_at) as last from shifts
+                    where deleted_at is null group by job_id) s on s.job_id = j.id
+       where j.deleted_at is null
+         and (j.starts_at is distinct from s.first or j.ends_at is distinct from s.last)`),
+  },
+  {
+    name: "shift-slots",
+    rule: "every live shift has a live slot",
+    query: () =>
+      sql.raw(`select s.id from shifts s
+       where s.deleted_at is null
+         and not exists (select 1 from shift_slots ss
+                          where ss.shift_id = s.id and ss.deleted_at is null)`),
+  },
+  {
+    name: "salary-lines-hours",
+    rule: "every salary line pays its report's approved hours (a draft line has its report)",
+    query: () =>
+      sql.raw(`select l.id from salary_lines l
+        left join reported_hours h on h.id = l.reported_hours_id
+       where (l.reported_hours_id is null and l.status = 'draft')
+          or (l.reported_hours_id is not null
+              and (h.approved_at is null or h.starts_at <> l.starts_at or h.ends_at <> l.ends_at))`),
+  },
+  {
+    name: "salary-runs-live",
+    rule: "no salary run queued or running without an unfinished background job",
+    // Replaced at run time when the queue's table is missing (see runDbChecks).
+    query: () =>
+      sql.raw(`select r.id from salary_runs r
+        left join progress_monitors m on m.id = r.monitor_id
+       where r.status in ('queued', 'running')
+         and not exists (select 1 from pgboss.job j
+                          where j.id::text = m.payload->>'job_id'
+                            and j.state in ('created', 'retry', 'active'))`),
+  },
+  {
+    name: "activity-bookings",
+    rule: "every application filled and changed since then has an activity row since then",
+    needsSince: true,
+    query: (since) =>
+      sql`select a.id from applications a
+       where a.status in (${sql.raw(filled)}) and a.booked_at is not null
+         and a.updated_at >= ${since}
+         and not exists (select 1 from activity_log l
+                          where l.subject_type = 'applications' and l.subject_id = a.id
+                            and l.created_at >= ${since})`,
+  },
+  {
+    name: "activity-jobs",
+    rule: "every job created since then has its activity row",
+    needsSince: true,
+    query: (since) =>
+      sql`select j.id from jobs j
+       where j.created_at >= ${since}
+         and not exists (select 1 from activity_log l
+                          where l.subject_type = 'jobs' and l.subject_id = j.id
+                            and l.log_name = 'jobs')`,
+  },
+  {
+    name: "activity-hours",
+    rule: "every report of hours approved since then has its approval's activity row",
+    needsSince: true,
+    query: (since) =>
+      sql`select h.id from reported_hours h
+       where h.approved_at >= ${since}
+         and not exists (select 1 from activity_log l
+                          where l.subject_type = 'applications' and l.subject_id = h.application_id
+                            and l.log_name = 'hours' and l.created_at >= ${since})`,
+  },
+  {
+    name: "activity-salary-runs",
+    rule: "every salary run started since then has its activity row",
+    needsSince: true,
+    query: (since) =>
+      sql`select r.id from salary_runs r
+       where r.created_at >= ${since}
+         and not exists (select 1 from activity_log l
+                          where l.subject_type = 'salary_run' and l.subject_id = r.id)`,
+  },
+];
+
+export const CHECK_NAMES = CHECKS.map((c) => c.name);
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/** Runs every check (read only) and answers each one's result, in order. */
+export async function runDbChecks(db: Db, options: CheckOptions = {}): Promise<CheckResult[]> {
+  const since = options.since;
+  const queue = (await db.execute(
+    sql`select to_regclass('pgboss.job') is not null as present`,
+  )) as unknown as Rows;
+  const queuePresent = Boolean(queue.rows[0]?.present);
+  const out: CheckResult[] = [];
+  for (const check of CHECKS) {
+    if (check.needsSince && !since) {
+      out.push({
+        name: check.name,
+        rule: check.rule,
+        ids: [],
+        count: 0,
+        skipped: "no --since given",
+      });
+      continue;
+    }
+    // Without the queue's table no run can have a live job.
+    const inner =
+      check.name === "salary-runs-live" && !queuePresent
+        ? sql.raw(`select r.id from salary_runs r where r.status in ('queued', 'running')`)
+        : check.query(since);
+    const result = (await db.execute(
+      sql`select id::int as id, count(*) over ()::int as total from (${inner}) x order by id limit ${LIMIT}`,
+    )) as unknown as Rows;
+    const rows = result.rows as { id: number; total: number }[];
+    out.push({
+      name: check.name,
+      rule: check.rule,
+      ids: rows.map((r) => Number(r.id)),
+      count: rows.length ? Number(rows[0].total) : 0,
+    });
+  }
+  return out;
+}
+
+/** The report's lines: each check with OK, skipped, or its offending ids. */
+export function formatDbChecks(results: CheckResult[]): string[] {
+  return results.map((r) => {
+    const head = `${r.name.padEnd(22)} ${r.rule}`;
+    if (r.skipped) return `SKIP ${head} (${r.skipped})`;
+    if (!r.count) return `OK   ${head}`;
+    const more = r.count > r.ids.length ? ` … (${r.count} in all)` : "";
+    return `FAIL ${head}: ${r.ids.join(", ")}${more}`;
+  });
+}
+
+export const dbChecksFailed = (results: CheckResult[]): boolean => results.some((r) => r.count > 0);

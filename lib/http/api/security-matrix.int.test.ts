@@ -3,6 +3,7 @@ import { setDatabaseForTests } from "@/db";
 import { allEndpoints } from "@/lib/http/api";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { callRoute } from "@/lib/testing/route-request";
+import { rowCounts } from "@/lib/testing/row-counts";
 import { seededDemo } from "@/seed/demo.test-support";
 import { CALLERS, MATRIX, type Caller } from "./security-matrix.table";
 import { probes } from "./security-matrix.probes";
@@ -171,4 +172,80 @@ describe("security matrix of /api/v2", () => {
     expect(leaks).toEqual([]);
     expect(probeAnswers).toEqual([]);
   }, 180_000);
+
+  it("sniffs every upload: a program renamed to .jpg or .pdf is refused with 422 and nothing is written", async () => {
+    setDatabaseForTests(demo.handle);
+    const world = await loadWorld(demo.rows);
+    const [doc] = await demo.rows<{ id: number; document_type_id: number }>(
+      `select id, document_type_id from documents where user_id = $1 order by id limit 1`,
+      [world.users.W],
+    );
+    // A Windows program (the MZ header and PE stub), named and typed as a photo or a PDF.
+    const exe = new Uint8Array(4096);
+    exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
+    exe.set(new TextEncoder().encode("This program cannot be run in DOS mode."), 78);
+    const uploads: Record<
+      string,
+      {
+        caller: Caller;
+        params?: Record<string, string>;
+        fields?: Record<string, string>;
+        name: string;
+      }
+    > = {
+      "POST /settings/logo": { caller: "A", name: "logo.png" },
+      "POST /help/images": { caller: "A", name: "diagram.png" },
+      "POST /users/profilePicture/{id}": {
+        caller: "W",
+        params: { id: String(world.users.W) },
+        name: "me.jpg",
+      },
+      "POST /documents": {
+        caller: "W",
+        fields: { document_type_id: String(doc.document_type_id), expires_on: "2030-01-01" },
+        name: "passport.pdf",
+      },
+      "PUT /documents/{id}": { caller: "W", params: { id: String(doc.id) }, name: "passport.pdf" },
+      "POST /companies/{id}/files": {
+        caller: "P",
+        params: { id: String(world.ids.company.C) },
+        name: "contract.pdf",
+      },
+    };
+    // Every operation that takes a file (a multipart limit of its own) is swept here.
+    expect(
+      allEndpoints
+        .filter((e) => e.maxBodyBytes !== undefined)
+        .map(key)
+        .sort(),
+    ).toEqual(Object.keys(uploads).sort());
+    const refused: string[] = [];
+    for (const [op, u] of Object.entries(uploads)) {
+      const [method, apiPath] = op.split(" ");
+      const handler = await handlerOf(method, apiPath);
+      let url = "/api/v2" + apiPath;
+      for (const [n, v] of Object.entries(u.params ?? {})) url = url.replace(`{${n}}`, v);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(u.fields ?? {})) form.set(k, v);
+      const type = u.name.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
+      form.set("file", new File([exe], u.name, { type }));
+      const { NextRequest } = await import("next/server");
+      const token = await tokenOf(CALLER_EMAIL[u.caller as "A"]);
+      const before = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
+      const res = await handler(
+        new NextRequest(new URL(url, "http://localhost"), {
+          method,
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+        { params: Promise.resolve(u.params ?? {}) },
+      );
+      const body = (await res.json()) as { message: string; errors?: Record<string, string[]> };
+      if (res.status !== 422 || !body.errors?.file || !/must be/.test(body.message))
+        refused.push(`${op}: ${res.status} ${JSON.stringify(body)}`);
+      const after = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
+      if (JSON.stringify(after) !== JSON.stringify(before)) refused.push(`${op} wrote rows`);
+    }
+    expect(refused).toEqual([]);
+  }, 60_000);
 });

@@ -204,7 +204,11 @@ export async function loadWorld(rows: Rows): Promise<World> {
       ),
     },
     token: {
-      foreign: await one(`select id from api_tokens where user_id <> $1 order by id limit 1`, [W]),
+      foreign: await one(
+        `select coalesce((select id from api_tokens where user_id <> $1 order by id limit 1),
+          999999) as id`,
+        [W],
+      ),
     },
     helpImage: {
       foreign: await one(

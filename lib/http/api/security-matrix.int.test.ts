@@ -4,6 +4,12 @@ import { allEndpoints } from "@/lib/http/api";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { callRoute } from "@/lib/testing/route-request";
 import { rowCounts } from "@/lib/testing/row-counts";
+import { decide, matchRoute, type GuardUser } from "@/lib/auth/guard";
+import { loadActor, makeCtx, type UserActor } from "@/lib/services/context";
+import { routeCheckPasses } from "@/lib/services/guard";
+import { getProfile } from "@/lib/services/users/profile";
+import { getCompany } from "@/lib/services/companies/view";
+import { fetchJobForView } from "@/lib/services/jobs/view";
 import { seededDemo } from "@/seed/demo.test-support";
 import { CALLERS, MATRIX, type Caller } from "./security-matrix.table";
 import { probes } from "./security-matrix.probes";
@@ -27,6 +33,12 @@ import {
  */
 
 const DENY = new Set([401, 403, 404]);
+const GUARD = { mode: "production" as const, twoFactorRequiredForAdmins: false };
+const guardUser = (a: UserActor): GuardUser => ({
+  permissions: a.permissions,
+  isAdmin: a.isAdmin,
+  totpEnabled: true,
+});
 const key = (ep: Endpoint) => `${ep.method} ${ep.path}`;
 /** Calls that end or rotate the caller's own sign-in: each gets a fresh token. */
 const OWN_SESSION = (ep: Endpoint) =>
@@ -37,6 +49,128 @@ const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELET
 describe("security matrix of /api/v2", () => {
   const demo = seededDemo(new Date());
 
+  it("sniffs every upload: a program renamed to .jpg or .pdf is refused with 422 and nothing is written", async () => {
+    setDatabaseForTests(demo.handle);
+    const world = await loadWorld(demo.rows);
+    const [doc] = await demo.rows<{ id: number; document_type_id: number }>(
+      `select id, document_type_id from documents where user_id = $1 order by id limit 1`,
+      [world.users.W],
+    );
+    // A Windows program (the MZ header and PE stub), named and typed as a photo or a PDF.
+    const exe = new Uint8Array(4096);
+    exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
+    exe.set(new TextEncoder().encode("This program cannot be run in DOS mode."), 78);
+    const uploads: Record<
+      string,
+      {
+        caller: Caller;
+        params?: Record<string, string>;
+        fields?: Record<string, string>;
+        name: string;
+      }
+    > = {
+      "POST /settings/logo": { caller: "A", name: "logo.png" },
+      "POST /help/images": { caller: "A", name: "diagram.png" },
+      "POST /users/profilePicture/{id}": {
+        caller: "W",
+        params: { id: String(world.users.W) },
+        name: "me.jpg",
+      },
+      "POST /documents": {
+        caller: "W",
+        fields: { document_type_id: String(doc.document_type_id), expires_on: "2030-01-01" },
+        name: "passport.pdf",
+      },
+      "PUT /documents/{id}": { caller: "W", params: { id: String(doc.id) }, name: "passport.pdf" },
+      "POST /companies/{id}/files": {
+        caller: "P",
+        params: { id: String(world.ids.company.C) },
+        name: "contract.pdf",
+      },
+    };
+    // Every operation that takes a file (a multipart limit of its own) is swept here.
+    expect(
+      allEndpoints
+        .filter((e) => e.maxBodyBytes !== undefined)
+        .map(key)
+        .sort(),
+    ).toEqual(Object.keys(uploads).sort());
+    const refused: string[] = [];
+    for (const [op, u] of Object.entries(uploads)) {
+      const [method, apiPath] = op.split(" ");
+      const handler = await handlerOf(method, apiPath);
+      let url = "/api/v2" + apiPath;
+      for (const [n, v] of Object.entries(u.params ?? {})) url = url.replace(`{${n}}`, v);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(u.fields ?? {})) form.set(k, v);
+      const type = u.name.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
+      form.set("file", new File([exe], u.name, { type }));
+      const { NextRequest } = await import("next/server");
+      const token = await tokenOf(CALLER_EMAIL[u.caller as "A"]);
+      const before = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
+      const res = await handler(
+        new NextRequest(new URL(url, "http://localhost"), {
+          method,
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        }),
+        { params: Promise.resolve(u.params ?? {}) },
+      );
+      const body = (await res.json()) as { message: string; errors?: Record<string, string[]> };
+      if (res.status !== 422 || !body.errors?.file || !/must be/.test(body.message))
+        refused.push(`${op}: ${res.status} ${JSON.stringify(body)}`);
+      const after = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
+      if (JSON.stringify(after) !== JSON.stringify(before)) refused.push(`${op} wrote rows`);
+    }
+    expect(refused).toEqual([]);
+  }, 60_000);
+
+  it("screens: the guard's own checks and the pages' data verbs keep each role to its records", async () => {
+    setDatabaseForTests(demo.handle);
+    const world = await loadWorld(demo.rows);
+    const db = demo.handle.db;
+    const ctxOf = async (c: "W" | "C" | "N" | "H") =>
+      makeCtx(db, await loadActor(db, world.users[c]));
+    const status = (p: Promise<unknown>) =>
+      p.then(
+        () => 200,
+        (e: { status?: number }) => e.status ?? 500,
+      );
+    const { ids, users } = world;
+    for (const c of ["W", "C", "N"] as const) {
+      const ctx = await ctxOf(c);
+      const actor = ctx.actor as UserActor;
+      // Another worker's profile: the guard's own-user check fails (the 404 screen) and the
+      // profile pages' verb answers 404; one's own opens.
+      const userRoute = matchRoute(`/users/${ids.user.foreign}`)!;
+      const passes = (id: unknown) => routeCheckPasses(ctx, actor, "ownUser", { id: String(id) });
+      expect(await passes(ids.user.foreign), c).toBe(false);
+      expect(
+        decide(`/users/${ids.user.foreign}`, userRoute, guardUser(actor), {
+          ...GUARD,
+          checkPassed: false,
+        }),
+      ).toEqual({ action: "not-found" });
+      expect(await status(getProfile(ctx, ids.user.foreign)), c).toBe(404);
+      expect(await passes(users[c]), c).toBe(true);
+      expect(await status(getProfile(ctx, users[c])), c).toBe(200);
+      // Another company's job, and its notes tab's crew-boss check.
+      expect(await status(fetchJobForView(ctx, ids.job.foreign)), c).toBeGreaterThanOrEqual(403);
+      expect(
+        await routeCheckPasses(ctx, actor, "crewBossOfJob", { id: String(ids.job.foreign) }),
+      ).toBe(false);
+      // Another company's client page: the client contact gets the 404 screen, the others
+      // (no company_access) are refused.
+      expect(await status(getCompany(ctx, ids.company.foreign)), c).toBe(c === "C" ? 404 : 403);
+    }
+    const col = await ctxOf("C");
+    expect(await status(fetchJobForView(col, ids.job.C))).toBe(200);
+    expect(await status(getCompany(col, ids.company.C))).toBe(200);
+    const handler = await ctxOf("H");
+    expect(await status(getProfile(handler, ids.user.foreign))).toBe(200);
+  });
+
+  // Last: its writes and deletes change the world the tests above read.
   it("answers each role as the table says, and never with a foreign record", async () => {
     setDatabaseForTests(demo.handle);
     const tokens = new Map<Caller, { token: string; calls: number }>();
@@ -172,80 +306,4 @@ describe("security matrix of /api/v2", () => {
     expect(leaks).toEqual([]);
     expect(probeAnswers).toEqual([]);
   }, 180_000);
-
-  it("sniffs every upload: a program renamed to .jpg or .pdf is refused with 422 and nothing is written", async () => {
-    setDatabaseForTests(demo.handle);
-    const world = await loadWorld(demo.rows);
-    const [doc] = await demo.rows<{ id: number; document_type_id: number }>(
-      `select id, document_type_id from documents where user_id = $1 order by id limit 1`,
-      [world.users.W],
-    );
-    // A Windows program (the MZ header and PE stub), named and typed as a photo or a PDF.
-    const exe = new Uint8Array(4096);
-    exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
-    exe.set(new TextEncoder().encode("This program cannot be run in DOS mode."), 78);
-    const uploads: Record<
-      string,
-      {
-        caller: Caller;
-        params?: Record<string, string>;
-        fields?: Record<string, string>;
-        name: string;
-      }
-    > = {
-      "POST /settings/logo": { caller: "A", name: "logo.png" },
-      "POST /help/images": { caller: "A", name: "diagram.png" },
-      "POST /users/profilePicture/{id}": {
-        caller: "W",
-        params: { id: String(world.users.W) },
-        name: "me.jpg",
-      },
-      "POST /documents": {
-        caller: "W",
-        fields: { document_type_id: String(doc.document_type_id), expires_on: "2030-01-01" },
-        name: "passport.pdf",
-      },
-      "PUT /documents/{id}": { caller: "W", params: { id: String(doc.id) }, name: "passport.pdf" },
-      "POST /companies/{id}/files": {
-        caller: "P",
-        params: { id: String(world.ids.company.C) },
-        name: "contract.pdf",
-      },
-    };
-    // Every operation that takes a file (a multipart limit of its own) is swept here.
-    expect(
-      allEndpoints
-        .filter((e) => e.maxBodyBytes !== undefined)
-        .map(key)
-        .sort(),
-    ).toEqual(Object.keys(uploads).sort());
-    const refused: string[] = [];
-    for (const [op, u] of Object.entries(uploads)) {
-      const [method, apiPath] = op.split(" ");
-      const handler = await handlerOf(method, apiPath);
-      let url = "/api/v2" + apiPath;
-      for (const [n, v] of Object.entries(u.params ?? {})) url = url.replace(`{${n}}`, v);
-      const form = new FormData();
-      for (const [k, v] of Object.entries(u.fields ?? {})) form.set(k, v);
-      const type = u.name.endsWith(".pdf") ? "application/pdf" : "image/jpeg";
-      form.set("file", new File([exe], u.name, { type }));
-      const { NextRequest } = await import("next/server");
-      const token = await tokenOf(CALLER_EMAIL[u.caller as "A"]);
-      const before = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
-      const res = await handler(
-        new NextRequest(new URL(url, "http://localhost"), {
-          method,
-          headers: { authorization: `Bearer ${token}` },
-          body: form,
-        }),
-        { params: Promise.resolve(u.params ?? {}) },
-      );
-      const body = (await res.json()) as { message: string; errors?: Record<string, string[]> };
-      if (res.status !== 422 || !body.errors?.file || !/must be/.test(body.message))
-        refused.push(`${op}: ${res.status} ${JSON.stringify(body)}`);
-      const after = await rowCounts(demo.handle.db, new Set(["api_tokens", "auth_attempts"]));
-      if (JSON.stringify(after) !== JSON.stringify(before)) refused.push(`${op} wrote rows`);
-    }
-    expect(refused).toEqual([]);
-  }, 60_000);
 });

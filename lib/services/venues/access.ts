@@ -148,7 +148,7 @@ export function toVenueView(actor: UserActor, row: VenueSelectRow): VenueView {
   const v = row.venue;
   // A public venue another client added is offered to every client, but whose it was and who
   // wrote it are that client's business: a client contact sees neither (security matrix).
-  const foreign = actor.isClient && v.companyId !== actor.companyId;
+  const foreign = actor.isClient && (v.companyId === null || v.companyId !== actor.companyId);
   return {
     id: v.id,
     name: v.name,

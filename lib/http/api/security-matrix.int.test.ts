@@ -10,7 +10,7 @@ import { routeCheckPasses } from "@/lib/services/guard";
 import { getProfile } from "@/lib/services/users/profile";
 import { getCompany } from "@/lib/services/companies/view";
 import { fetchJobForView } from "@/lib/services/jobs/view";
-import { seededDemo } from "@/seed/demo.test-support";
+import { SEED_MOMENTS, seededDemo } from "@/seed/demo.test-support";
 import { CALLERS, MATRIX, type Caller } from "./security-matrix.table";
 import { probes } from "./security-matrix.probes";
 import {
@@ -47,7 +47,8 @@ const OWN_SESSION = (ep: Endpoint) =>
 const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 };
 
 describe("security matrix of /api/v2", () => {
-  const demo = seededDemo(new Date());
+  // A fixed moment: the same world on every run, whatever the day (the calls run at today).
+  const demo = seededDemo(SEED_MOMENTS[0][1]);
 
   it("sniffs every upload: a program renamed to .jpg or .pdf is refused with 422 and nothing is written", async () => {
     setDatabaseForTests(demo.handle);

@@ -15,9 +15,10 @@
  * rows list those callers: GET /notes, /salaryReport, /salary/slip,
  * /statistics/unpaid-earnings; POST /notes, /jobs/save-note, /jobs/pin-note, /applications,
  * /applications/undo, /application-change, /rates/missing-rates-book, /reported-hours,
- * /users/skills, /users/experience, /documents, /my-dashboard/check-in; PUT /applications/{id},
- * /payment-information/{id}; POST and DELETE /users/{id}/unavailable-days. Each is called again
- * with a well-formed body naming a foreign record (security-matrix.probes.ts): 403 or 404.
+ * /users/skills, /users/experience, /documents, /my-dashboard/check-in; PUT /applications/{id}.
+ * Each is called again with a well-formed body naming a foreign record
+ * (security-matrix.probes.ts): 403 or 404. PUT /payment-information/{id} and POST and DELETE
+ * /users/{id}/unavailable-days now look at the caller first.
  */
 import { DEFAULT_ROLE_PERMISSIONS, ROLE, type Permission } from "@/lib/domain/permissions";
 import { APPLICANT_PERMISSIONS } from "@/lib/services/auth/actor";
@@ -247,7 +248,7 @@ export const MATRIX: Record<string, string> = {
   "PUT /users/{id}": "HPA",
   "POST /update_user": SIGNED_IN,
   "POST /users/profilePicture/{id}": "HPA",
-  "PUT /payment-information/{id}": SIGNED_IN,
+  "PUT /payment-information/{id}": "HPA",
   "POST /users/skills": SIGNED_IN,
   "POST /users/experience": SIGNED_IN,
   "POST /users": holders("user_create"),
@@ -322,7 +323,7 @@ export const MATRIX: Record<string, string> = {
   "POST /job-quotes/accept": "CPA",
   "POST /job-quotes/decline": "CPA",
   "POST /job-quotes/convert": "PA",
-  "POST /users/{id}/unavailable-days": SIGNED_IN,
+  "POST /users/{id}/unavailable-days": "HPA",
   "POST /chat/{chat_id}/read": "H",
   "POST /chat/send-message": holders("has_live_chat"),
   "POST /jobs/admin-job-chat": holders("has_live_chat"),
@@ -355,7 +356,7 @@ export const MATRIX: Record<string, string> = {
   "DELETE /jobs/additional-costs/{id}": "P",
   "DELETE /companies/{id}": "P",
   "DELETE /companies/{id}/files/{fileId}": "",
-  "DELETE /users/{id}/unavailable-days": "N",
+  "DELETE /users/{id}/unavailable-days": "H",
   "POST /auth/login": PUBLIC,
   "POST /auth/logout": SIGNED_IN,
   "POST /auth/refresh": SIGNED_IN,

@@ -70,6 +70,8 @@ function rangeOrThrow(raw: Record<string, unknown>, today?: string) {
  * note. One transaction: the user's row is locked, then the days written and one activity row.
  */
 export async function markUnavailableDays(ctx: Ctx, rawId: unknown, raw: unknown) {
+  // Who may, before the days are read: another's calendar is 404 whatever was sent (issue 27).
+  await editAccess(ctx, rawId, "user-calendar");
   const input = fieldsOf(raw);
   const range = rangeOrThrow(input, await todayOf(ctx));
   const note = unavailableNote(input.note);
@@ -108,6 +110,7 @@ export async function markUnavailableDays(ctx: Ctx, rawId: unknown, raw: unknown
  * past days too). Days not marked are no error. One transaction with its activity row.
  */
 export async function unmarkUnavailableDays(ctx: Ctx, rawId: unknown, raw: unknown) {
+  await editAccess(ctx, rawId, "user-calendar");
   const range = rangeOrThrow(fieldsOf(raw));
   const d = schema.unavailableDays;
   const removed = await withTx(ctx, async (ctx) => {

@@ -79,16 +79,15 @@ export const paymentInput = z
 
 /** PUT payment-information/{id}: validated as a bank would (lib/domain/payment-details.ts). */
 export async function savePaymentSettings(ctx: Ctx, rawId: unknown, raw: unknown) {
+  // Who may, before the body is read: another's profile is 404 whatever was sent (issue 27).
+  const manage = { tab: "payment", manage: "change the payment details of" } as const;
+  await profileAccess(ctx, rawId, manage);
   const input = parseInput(paymentInput, raw ?? {});
   const checked = checkPaymentDetails(input);
   if (!checked.ok) throw new ValidationError(Object.values(checked.errors)[0][0], checked.errors);
   const { issuesInvoice, ...details } = checked.value;
   return withTx(ctx, async (ctx) => {
-    const { subject } = await profileAccess(ctx, rawId, {
-      tab: "payment",
-      lock: true,
-      manage: "change the payment details of",
-    });
+    const { subject } = await profileAccess(ctx, rawId, { ...manage, lock: true });
     await ctx.db
       .insert(schema.paymentSettings)
       .values({ userId: subject.id, ...details, updatedAt: ctx.now })

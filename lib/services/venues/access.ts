@@ -146,6 +146,9 @@ export type VenueSelectRow = Awaited<ReturnType<typeof selectVenues>>[number];
 
 export function toVenueView(actor: UserActor, row: VenueSelectRow): VenueView {
   const v = row.venue;
+  // A public venue another client added is offered to every client, but whose it was and who
+  // wrote it are that client's business: a client contact sees neither (security matrix).
+  const foreign = actor.isClient && (v.companyId === null || v.companyId !== actor.companyId);
   return {
     id: v.id,
     name: v.name,
@@ -157,13 +160,14 @@ export function toVenueView(actor: UserActor, row: VenueSelectRow): VenueView {
     zip: v.zip,
     province: v.province,
     notes: v.notes,
-    company_id: v.companyId,
-    company: v.companyId ? { id: v.companyId, name: row.companyName ?? "" } : null,
+    company_id: foreign ? null : v.companyId,
+    company: v.companyId && !foreign ? { id: v.companyId, name: row.companyName ?? "" } : null,
     status: v.status,
     public: v.status === "public",
     original_id: v.originalId,
     type: v.type,
-    created_by: v.createdById ? { id: v.createdById, name: row.creatorName ?? "" } : null,
+    created_by:
+      v.createdById && !foreign ? { id: v.createdById, name: row.creatorName ?? "" } : null,
     created_at: v.createdAt.toISOString(),
     updated_at: v.updatedAt.toISOString(),
     can: venueRights(actor, v),

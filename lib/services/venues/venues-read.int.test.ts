@@ -154,10 +154,19 @@ describe("getVenue", () => {
     expect(err.status).toBe(404);
     expect(err.message).toBe("Venue not found.");
     const seen = await getVenue(await as(ids.colA), pubB.id);
+    // Another client's public venue is offered, but not whose it is (security matrix, issue 27).
     expect(seen).toMatchObject({
       id: pubB.id,
-      company: { id: ids.companyB, name: "Venue Company B" },
+      company_id: null,
+      company: null,
       can: { edit: false, delete: false, approve: false, decline: false, clone: true },
+    });
+    expect(JSON.stringify(seen)).not.toContain("Venue Company B");
+    expect(await getVenue(await as(ids.colB), pubB.id)).toMatchObject({
+      company: { id: ids.companyB, name: "Venue Company B" },
+    });
+    expect(await getVenue(await as(ids.pm), pubB.id)).toMatchObject({
+      company: { id: ids.companyB, name: "Venue Company B" },
     });
     expect((await getVenue(await as(ids.crewHandler), privB.id)).id).toBe(privB.id);
     expect((await getVenue(await as(ids.colB), privB.id)).can.edit).toBe(true);

@@ -27,18 +27,16 @@ export async function seedWorkerExtras(w: World): Promise<void> {
 
   const today = toLocal(now, "Europe/Copenhagen");
   const day = (offset: number) => dayText(addDays(today, offset));
-  await tx
-    .insert(schema.unavailableDays)
-    .values([
-      { userId: staff.worker, day: day(12), note: "Family visit", createdAt: now },
-      { userId: staff.worker, day: day(13), note: "Family visit", createdAt: now },
-      ...[1, 2, 3].map((d) => ({
-        userId: picks[0].id,
-        day: day(d),
-        note: "Exams",
-        createdAt: now,
-      })),
-    ]);
+  await tx.insert(schema.unavailableDays).values([
+    { userId: staff.worker, day: day(12), note: "Family visit", createdAt: now },
+    { userId: staff.worker, day: day(13), note: "Family visit", createdAt: now },
+    ...[1, 2, 3].map((d) => ({
+      userId: picks[0].id,
+      day: day(d),
+      note: "Exams",
+      createdAt: now,
+    })),
+  ]);
 
   await tx.insert(schema.favoriteJobs).values(
     ["dk-street-food", "dk-anniversary"].map((k, i) => ({

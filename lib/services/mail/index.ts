@@ -1,4 +1,5 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { schema } from "@/db";
 import { env } from "@/lib/env";
 import { requirePermission, type Ctx } from "../context";
@@ -6,7 +7,10 @@ import { NotFoundError } from "../errors";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 
-export const outboxInput = pageInput(10);
+export const outboxInput = pageInput(10).extend({
+  /** One recipient's mails (the address, any case); the background loop queues many others. */
+  to: z.string().trim().max(320).optional(),
+});
 
 export interface OutboxMail {
   id: number;
@@ -24,8 +28,9 @@ export interface OutboxMail {
 export async function listOutbox(ctx: Ctx, raw: unknown): Promise<Page<OutboxMail>> {
   requirePermission(ctx, "can_view_all_activities");
   if (env.mode !== "development") throw new NotFoundError();
-  const { page, perPage } = parseInput(outboxInput, raw);
-  const [{ total }] = await ctx.db.select({ total: count() }).from(schema.mailOutbox);
+  const { page, perPage, to } = parseInput(outboxInput, raw);
+  const where = to ? eq(sql`lower(${schema.mailOutbox.to})`, to.toLowerCase()) : undefined;
+  const [{ total }] = await ctx.db.select({ total: count() }).from(schema.mailOutbox).where(where);
   const rows = await ctx.db
     .select({
       id: schema.mailOutbox.id,
@@ -38,6 +43,7 @@ export async function listOutbox(ctx: Ctx, raw: unknown): Promise<Page<OutboxMai
       files: schema.mailOutbox.attachments,
     })
     .from(schema.mailOutbox)
+    .where(where)
     .orderBy(desc(schema.mailOutbox.id))
     .limit(perPage)
     .offset(offsetOf(page, perPage));

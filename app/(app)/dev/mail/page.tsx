@@ -13,9 +13,13 @@ export default async function MailOutboxPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const ctx = await requestCtx();
-  const page = (await searchParams).page;
+  const { page, to } = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  // ?to=address shows one recipient's mails (the reminders and digests of the background loop
+  // bury a single mail quickly).
   const { data } = await lenientList((input) => listOutbox(ctx, input), {
-    page: Array.isArray(page) ? page[0] : page,
+    page: first(page),
+    to: first(to),
   });
   const { items, meta } = data;
   return (

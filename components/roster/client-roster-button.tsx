@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { FileSpreadsheet } from "lucide-react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { RosterDialog, thisMonth } from "./roster-dialog";
 
 /** /client/{id}: "Download roster" of the company's jobs over a date range (this month first). */

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { FileSpreadsheet, X } from "lucide-react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { rosterRangeProblem } from "@/lib/domain/roster";
 import { RosterDialog, thisMonth } from "./roster-dialog";
 

@@ -1,15 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DateInput,
-  FormField,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { DateInput } from "@/components/ui/date-input";
+import { FormField } from "@/components/ui/form-field";
 import { rosterRangeProblem } from "@/lib/domain/roster";
 import { useRosterDownload, type RosterRequest } from "./use-roster-download";
 

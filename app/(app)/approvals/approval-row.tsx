@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { ReportHoursDialog } from "@/components/work/report-hours-dialog";
 import { endDayOffset, formatRange, formatTime } from "@/lib/domain/format";
 import type { ApprovalRow } from "@/lib/services/hours";

@@ -2,7 +2,9 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Button, Dialog, DialogContent, DialogFooter, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import { reportsAndHours } from "@/lib/domain/hours-plan";
 import type { ApproveMatchingPreview, MatchingReport } from "@/lib/services/hours";

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
-import { Button, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
 import { cn } from "@/components/ui/cn";
 import { useRealtime } from "@/components/realtime/use-realtime";
 import { chatListTime, unreadText } from "@/lib/domain/chat-view";

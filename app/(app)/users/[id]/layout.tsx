@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { Mail, Phone } from "lucide-react";
-import { Avatar, Badge, LinkTabs } from "@/components/ui";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { LinkTabs } from "@/components/ui/tabs";
 import { ManageUserActions } from "@/components/users/change-status-button";
 import { PROFILE_TAB_LABELS } from "@/lib/domain/profile-tabs";
 import { profileForPage } from "./data";

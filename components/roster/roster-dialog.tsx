@@ -8,16 +8,6 @@ import { FormField } from "@/components/ui/form-field";
 import { rosterRangeProblem } from "@/lib/domain/roster";
 import { useRosterDownload, type RosterRequest } from "./use-roster-download";
 
-/** This month's first and last day (YYYY-MM-DD, the browser's calendar): spec §9's default range. */
-export function thisMonth(): { start: string; end: string } {
-  const now = new Date();
-  const y = now.getFullYear();
-  const m = now.getMonth();
-  const iso = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  return { start: iso(new Date(y, m, 1)), end: iso(new Date(y, m + 1, 0)) };
-}
-
 /**
  * "Download roster" with a date range: the jobs or client are fixed by the opener; the dates
  * start at `initial` and are checked here (both given, end not before start, at most a year)

@@ -1,21 +1,126 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { firstLoad } from "../scripts/lib/first-load";
+import { firstLoad, type FirstLoad } from "../scripts/lib/first-load";
 
 /**
- * The worker's screens are opened on phones on site: their first-load JavaScript stays within
- * 155 KB gzipped (README, "First-load JavaScript of the worker screens"). Read from the build
- * this e2e run serves (.next/diagnostics/route-bundle-stats.json), so it costs no build of its own.
+ * First-load JavaScript budgets (issue 27, "Phone speed"; README, "First-load JavaScript"):
+ * what a phone downloads gzipped before a screen works. The worker's screens (opened on
+ * site, on a mobile network) stay within 150 KB, the office lists within 170 KB; the
+ * framework floor every page pays is ~141 KB (the privacy policy, printed for reference).
+ * Read from the build this e2e run serves (.next/diagnostics/route-bundle-stats.json), so it
+ * costs no build of its own. The calendar is exempt: it draws react-big-calendar (and luxon),
+ * and no other route may carry them (the office lists' budget would catch it).
  */
-const BUDGET = 155 * 1024; // bytes: KB as the README counts them (1 KB = 1,024 bytes)
+const KB = 1024; // as the README counts them (1 KB = 1,024 bytes)
+const WORKER = 150;
+const OFFICE = 170;
 
-test("/my-dashboard loads at most 155 KB of JavaScript (gzip) first", () => {
-  const { gzip, chunks } = firstLoad("/my-dashboard");
-  // The figure is read from the build the app runs on, so it is that build's, not a stale one.
-  const list = chunks
-    .sort((a, b) => b.gzip - a.gzip)
-    .map((c) => `${(c.gzip / 1024).toFixed(1)} KB ${c.file}`)
-    .join("\n");
-  expect(gzip, `first-load JS ${(gzip / 1024).toFixed(1)} KB:\n${list}`).toBeLessThanOrEqual(
-    BUDGET,
-  );
+/**
+ * Route as `next build` names it, its budget in KB, and who opens it. A route that is still
+ * above its group's budget has a ceiling just above its figure of today instead (`kb`, with
+ * `target` the group's): it may not grow while it waits for its cut (README lists them).
+ */
+const over = (kb: number, target: number) => ({ kb, target });
+const BUDGETS: { route: string; kb: number; who: string; target?: number }[] = [
+  // The worker's menu (lib/auth/navigation.ts: My dashboard, Calendar, Live chat, Help) and
+  // the profile tabs a worker has (the user menu's "My profile").
+  { route: "/my-dashboard", who: "worker", ...over(155, WORKER) },
+  { route: "/my-dashboard/my", who: "worker", ...over(155, WORKER) },
+  { route: "/my-dashboard/new", who: "worker", ...over(155, WORKER) },
+  { route: "/my-dashboard/past", who: "worker", ...over(155, WORKER) },
+  { route: "/my-dashboard/pending", who: "worker", ...over(155, WORKER) },
+  { route: "/live-chat", who: "worker", ...over(167, WORKER) },
+  { route: "/help", who: "worker", ...over(158, WORKER) },
+  { route: "/help/[id]", who: "worker", kb: WORKER },
+  { route: "/users/[id]/personal", who: "worker", ...over(162, WORKER) },
+  { route: "/users/[id]/settings", who: "worker", ...over(158, WORKER) },
+  { route: "/users/[id]/payment", who: "worker", ...over(157, WORKER) },
+  { route: "/users/[id]/my-skills", who: "worker", ...over(158, WORKER) },
+  { route: "/users/[id]/my-documents", who: "worker", ...over(176, WORKER) },
+  { route: "/users/[id]/invited-users", who: "worker", ...over(155, WORKER) },
+  { route: "/users/[id]/user-security", who: "worker", ...over(158, WORKER) },
+  // The office lists.
+  { route: "/dashboard", who: "office", kb: OFFICE },
+  { route: "/jobs", who: "office", ...over(175, OFFICE) },
+  { route: "/users", who: "office", ...over(212, OFFICE) },
+  { route: "/applicants", who: "office", ...over(189, OFFICE) },
+  { route: "/approvals", who: "office", ...over(213, OFFICE) },
+  { route: "/clients", who: "office", ...over(173, OFFICE) },
+  { route: "/venues", who: "office", ...over(209, OFFICE) },
+  { route: "/job-quotes", who: "office", ...over(210, OFFICE) },
+  { route: "/freelancers", who: "office", ...over(177, OFFICE) },
+  { route: "/on-call", who: "office", kb: OFFICE },
+  { route: "/activity-log", who: "office", kb: OFFICE },
+];
+
+const measured = new Map<string, FirstLoad>();
+const measure = (route: string) => {
+  if (!measured.has(route)) measured.set(route, firstLoad(route));
+  return measured.get(route)!;
+};
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+test.beforeAll(() => {
+  const rows = [{ route: "/privacy-policy", kb: 0, who: "floor" }, ...BUDGETS].map((b) => {
+    const { gzip } = measure(b.route);
+    const budget = b.kb ? `${b.kb} KB` : "";
+    const target = b.target ? ` (target ${b.target} KB)` : "";
+    return `${b.route.padEnd(28)} ${b.who.padEnd(7)} ${kb(gzip).padStart(7)} KB  ${budget}${target}`;
+  });
+  const calendar = measure("/calendar");
+  rows.push(`${"/calendar".padEnd(28)} ${"exempt".padEnd(7)} ${kb(calendar.gzip).padStart(7)} KB`);
+  console.log(`First-load JavaScript (gzip):\n${rows.join("\n")}`);
+});
+
+for (const { route, kb: budget, who } of BUDGETS) {
+  test(`${route} (${who}) loads at most ${budget} KB of JavaScript (gzip) first`, () => {
+    const { gzip, chunks } = measure(route);
+    // The figure is read from the build the app runs on, so it is that build's, not a stale one.
+    const list = [...chunks]
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((c) => `${kb(c.gzip)} KB ${c.file}`)
+      .join("\n");
+    expect(gzip, `${route}: first-load JS ${kb(gzip)} KB:\n${list}`).toBeLessThanOrEqual(
+      budget * KB,
+    );
+  });
+}
+
+/**
+ * Heavy libraries stay out of the first load of every screen above: each is fetched by the
+ * screen that draws it (the calendar, the charts, the editor, drag and drop) or stays on the
+ * server (zod: the verbs' input schemas). Found by a string each one's code carries.
+ */
+const HEAVY: Record<string, string> = {
+  luxon: "Invalid DateTime",
+  "react-big-calendar": "rbc-calendar",
+  recharts: "recharts-wrapper",
+  "tiptap (ProseMirror)": "ProseMirror",
+  "dnd-kit": "DndDescribedBy",
+  zod: "invalid_type",
+};
+
+test("no calendar, chart, editor, drag-and-drop or zod code in those first loads", () => {
+  const found: string[] = [];
+  for (const { route } of BUDGETS)
+    for (const { file } of measure(route).chunks) {
+      const code = fs.readFileSync(file, "utf8");
+      for (const [lib, marker] of Object.entries(HEAVY))
+        if (code.includes(marker)) found.push(`${route}: ${lib} in ${file}`);
+    }
+  expect(found).toEqual([]);
+  // Each marker is in the build (in the chunks of the screens that draw it), so a library
+  // that moved into a first load would be found; zod is in no client chunk at all, so its
+  // marker is checked in its own code.
+  const dir = ".next/static/chunks";
+  const all = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => fs.readFileSync(`${dir}/${f}`, "utf8"));
+  all.push(fs.readFileSync("node_modules/zod/v4/core/schemas.js", "utf8"));
+  for (const [lib, marker] of Object.entries(HEAVY))
+    expect(
+      all.some((code) => code.includes(marker)),
+      `${lib}'s marker in its code`,
+    ).toBe(true);
 });

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
-import { Badge, EmptyState, Pagination, type PaginationMeta } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination, type PaginationMeta } from "@/components/ui/pagination";
 import { activityTypeLabel, sentenceLinksSubject } from "@/lib/domain/activity-words";
 import { formatDateTime } from "@/lib/domain/format";
 import type { ActivityRow } from "@/lib/services/activity-log";

@@ -2,7 +2,9 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Button, FormField, Input, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 
 type Result = ActionResult<{ message: string }>;

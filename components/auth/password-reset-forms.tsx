@@ -3,7 +3,9 @@
 import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Alert, Button, FormField, Input } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField, Input } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/http/action";
 import { NewPasswordField } from "./password-rules";
 

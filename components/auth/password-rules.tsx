@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Check, Circle } from "lucide-react";
 import { PASSWORD_RULES } from "@/lib/domain/password";
-import { cn, FormField, Input } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
+import { FormField, Input } from "@/components/ui/form-field";
 
 /** A new-password field with the rules ticked live under it (sign-up, reset, change). */
 export function NewPasswordField({

@@ -2,7 +2,9 @@
 
 import { useState, useTransition } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
-import { Alert, Button, FormField, Input } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField, Input } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/http/action";
 import type { BrowserSignInResult } from "@/lib/services/auth/login";
 import { TWO_FACTOR_TICKET_KEY, forgetStoredRememberToken, openSession } from "./session-client";

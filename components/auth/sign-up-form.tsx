@@ -3,19 +3,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
 import {
-  Alert,
-  Button,
-  Checkbox,
   ErrorSummary,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
   focusFirstError,
-  notify,
   type ErrorSummaryItem,
-} from "@/components/ui";
+} from "@/components/ui/error-summary";
+import { notify } from "@/components/ui/toaster";
 import { registrationFailureMessage } from "@/lib/domain/registration-message";
 import { NewPasswordField } from "./password-rules";
 

@@ -1,4 +1,4 @@
-import { cn } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 
 /** How full a shift is: a bar and "4/5", named "4 of 5 positions filled" for screen readers. */
 export function FillBar({ filled, positions }: { filled: number; positions: number }) {

@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { Phone } from "lucide-react";
-import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState, cn } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { cn } from "@/components/ui/cn";
 import { formatRange, formatTime } from "@/lib/domain/format";
 import { formatLate } from "@/lib/domain/lateness";
 import type { DashboardShift, LateCheckIn, NotCheckedIn } from "@/lib/services/dashboard";

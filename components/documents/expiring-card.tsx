@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { expiryText, formatDay } from "@/lib/domain/document-badge";
 import type { ExpiringDocument } from "@/lib/services/documents/expiry";
 

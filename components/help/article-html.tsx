@@ -1,6 +1,6 @@
 import "server-only";
 import { sanitizeHelpHtml } from "@/lib/domain/help-html";
-import { cn } from "@/components/ui";
+import { cn } from "@/components/ui/cn";
 import { ARTICLE_PROSE } from "./prose";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormField, Input, Textarea } from "@/components/ui";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/http/action";
 import { RecordDialog, RecordFormFooter, useRecordSubmit } from "./record-dialog";
 import { LABEL_MAX } from "@/lib/domain/text-limits";

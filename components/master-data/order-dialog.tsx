@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { SortableList } from "@/components/ui/sortable-list";
 import type { ActionResult } from "@/lib/http/action";
 

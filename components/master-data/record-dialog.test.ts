@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const toasts: string[] = [];
-vi.mock("@/components/ui", () => ({ notify: { error: (m: string) => toasts.push(m) } }));
+vi.mock("@/components/ui/toaster", () => ({ notify: { error: (m: string) => toasts.push(m) } }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({}) }));
 
 const { FORM_TOO_LARGE, NETWORK_ERROR, SEND_FAILED, runOrNetworkError } =

@@ -3,7 +3,9 @@
 import { useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 import { SERVER_ACTION_BODY_LIMIT } from "@/lib/http/body-limits";
 import { sentBytes } from "@/lib/domain/text-limits";

@@ -3,17 +3,12 @@
 import { useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import {
-  Button,
-  DataTable,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  notify,
-  useQueryNavigation,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
+import { useQueryNavigation } from "@/components/ui/use-query-navigation";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { ActionResult } from "@/lib/http/action";
 import { runOrNetworkError } from "./record-dialog";
 

@@ -3,21 +3,14 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Pin, PinOff } from "lucide-react";
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  EmptyState,
-  FormField,
-  Textarea,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormField, Textarea } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/domain/format";
 import type { ActionResult } from "@/lib/http/action";
 import type { NoteView } from "@/lib/services/notes";

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Badge, EmptyState } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/lib/domain/format";
 import type { PageMeta } from "@/lib/services/pagination";
 import type { SentMessage } from "@/lib/services/notifications/messages";

@@ -1,7 +1,9 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import { Button, FormField, Input, NumberInput, Select } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { FormField, Input, Select } from "@/components/ui/form-field";
+import { NumberInput } from "@/components/ui/number-input";
 import { COST_KINDS, fieldId, type QuoteFormCost } from "./quote-form-values";
 
 /** One additional cost in the quote form: kind, description, quantity, amount, and Remove. */

@@ -4,25 +4,17 @@ import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
 import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  DateInput,
   ErrorSummary,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-  buttonClass,
   focusFirstError,
-  notify,
   type ErrorSummaryItem,
-} from "@/components/ui";
+} from "@/components/ui/error-summary";
+import { FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 import { formatMoney } from "@/lib/domain/money";
 import type { QuoteFormClient, QuoteFormOptions } from "@/lib/services/quotes/form-options";

@@ -1,15 +1,12 @@
 "use client";
 
 import { Trash2 } from "lucide-react";
-import {
-  Alert,
-  Button,
-  DateInput,
-  FormField,
-  NumberInput,
-  Select,
-  TimeInput,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
+import { FormField, Select } from "@/components/ui/form-field";
+import { NumberInput } from "@/components/ui/number-input";
+import { TimeInput } from "@/components/ui/time-input";
 import type { QuoteFormOptions } from "@/lib/services/quotes/form-options";
 import type { QuotePreview } from "@/lib/services/quotes/preview";
 import { fieldId, lineReady, type groupSkills, type QuoteFormLine } from "./quote-form-values";

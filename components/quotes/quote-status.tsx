@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { QuoteStatus } from "@/lib/domain/quotes";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 

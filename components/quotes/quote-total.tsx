@@ -1,15 +1,8 @@
 "use client";
 
-import {
-  Alert,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField, Input, Select } from "@/components/ui/form-field";
 import { fieldId, type QuoteFormValues } from "./quote-form-values";
 import type { QuotePreviewShown, QuotePreviewState } from "./use-quote-preview";
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { FormField, Select, useQueryNavigation } from "@/components/ui";
+import { FormField, Select } from "@/components/ui/form-field";
+import { useQueryNavigation } from "@/components/ui/use-query-navigation";
 
 /** A labelled select that puts its choice in the URL (?branch=, ?level= …); the page re-reads. */
 export function QuerySelect({

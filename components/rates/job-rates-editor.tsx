@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { RateGrid, type RateGridColumn, type RateGridRow } from "./rate-grid";
 import {
   toGridValues,

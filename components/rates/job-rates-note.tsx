@@ -1,4 +1,5 @@
-import { Alert, EmptyState } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
 import type { JobRateHeader, PriceExample } from "@/lib/services/rates/job-rates";

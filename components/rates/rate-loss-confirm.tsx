@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Dialog, DialogContent, DialogFooter } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import type { PendingLoss } from "./use-rate-grid";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { notify } from "@/components/ui";
+import { notify } from "@/components/ui/toaster";
 import { parseAmount } from "@/lib/domain/money";
 import {
   gridErrorsFrom,

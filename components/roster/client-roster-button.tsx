@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import { FileSpreadsheet } from "lucide-react";
-import { Button } from "@/components/ui";
-import { RosterDialog, thisMonth } from "./roster-dialog";
+import { Button } from "@/components/ui/button";
+import { thisMonth } from "@/lib/domain/roster";
+import { RosterDialog } from "./roster-dialog";
 
 /** /client/{id}: "Download roster" of the company's jobs over a date range (this month first). */
 export function ClientRosterButton({ companyId, name }: { companyId: number; name: string }) {

@@ -1,11 +1,16 @@
 "use client";
 
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { FileSpreadsheet, X } from "lucide-react";
-import { Button } from "@/components/ui";
-import { rosterRangeProblem } from "@/lib/domain/roster";
-import { RosterDialog, thisMonth } from "./roster-dialog";
+import { Button } from "@/components/ui/button";
+import { rosterRangeProblem, thisMonth } from "@/lib/domain/roster";
+
+// The dialog (Radix, the date inputs) is fetched when first opened, not with the jobs list
+// (React.lazy: next/dynamic's loader would itself join the first load).
+const RosterDialog = lazy(() =>
+  import("./roster-dialog").then((m) => ({ default: m.RosterDialog })),
+);
 
 /** What the selection needs of a job row (the jobs list's items). */
 export interface SelectableJob {
@@ -84,6 +89,8 @@ export function RosterSelection<T extends SelectableJob>({
   onClear: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on (so it can close as it does).
+  const [used, setUsed] = useState(false);
   const jobs = [...selected.values()];
   const n = jobs.length;
   return (
@@ -93,7 +100,15 @@ export function RosterSelection<T extends SelectableJob>({
           ? "Select jobs to download their roster."
           : `${n} ${n === 1 ? "job" : "jobs"} selected`}
       </p>
-      <Button variant="secondary" size="sm" disabled={n === 0} onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={n === 0}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         <FileSpreadsheet aria-hidden /> Download roster
       </Button>
       {n > 0 && (
@@ -101,13 +116,17 @@ export function RosterSelection<T extends SelectableJob>({
           <X aria-hidden /> Clear selection
         </Button>
       )}
-      <RosterDialog
-        open={open}
-        onOpenChange={setOpen}
-        target={{ jobs: jobs.map((j) => j.id) }}
-        initial={rangeOf(jobs)}
-        description={`The crew of the ${n === 1 ? "selected job" : `${n} selected jobs`} on the shifts between these days, one sheet per job.`}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <RosterDialog
+            open={open}
+            onOpenChange={setOpen}
+            target={{ jobs: jobs.map((j) => j.id) }}
+            initial={rangeOf(jobs)}
+            description={`The crew of the ${n === 1 ? "selected job" : `${n} selected jobs`} on the shifts between these days, one sheet per job.`}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,27 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  DateInput,
-  FormField,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { DateInput } from "@/components/ui/date-input";
+import { FormField } from "@/components/ui/form-field";
 import { rosterRangeProblem } from "@/lib/domain/roster";
 import { useRosterDownload, type RosterRequest } from "./use-roster-download";
-
-/** This month's first and last day (YYYY-MM-DD, the browser's calendar): spec §9's default range. */
-export function thisMonth(): { start: string; end: string } {
-  const now = new Date();
-  const y = now.getFullYear();
-  const m = now.getMonth();
-  const iso = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  return { start: iso(new Date(y, m, 1)), end: iso(new Date(y, m + 1, 0)) };
-}
 
 /**
  * "Download roster" with a date range: the jobs or client are fixed by the opener; the dates

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { notify } from "@/components/ui";
+import { notify } from "@/components/ui/toaster";
 import { ROSTER_FAILED, ROSTER_FILENAME, ROSTER_NO_DATA } from "@/lib/domain/roster";
 
 /** What a roster covers: jobs or a client, and the local dates (YYYY-MM-DD). */

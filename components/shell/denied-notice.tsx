@@ -1,31 +1,20 @@
 "use client";
 
-import { X } from "lucide-react";
-import { Alert } from "@/components/ui/alert";
-import { useQueryNavigation } from "@/components/ui/use-query-navigation";
-import { deniedMessage } from "@/lib/domain/denied";
+import { lazy } from "react";
+import { useSearchParams } from "next/navigation";
+
+// The notice and its table of words are fetched only when a refusal is to be shown.
+// React.lazy, not next/dynamic, whose loader would itself join the first load.
+const DeniedMessage = lazy(() =>
+  import("./denied-notice-message").then((m) => ({ default: m.DeniedMessage })),
+);
 
 /**
  * On the start page a refused route led to (?denied=, lib/auth/guard.ts and lib/http/page.ts):
  * what was refused, in the fixed words of lib/domain/denied.ts. An unknown code shows nothing.
+ * The layout draws it inside a Suspense boundary.
  */
 export function DeniedNotice() {
-  const { searchParams, navigate } = useQueryNavigation();
-  const message = deniedMessage(searchParams?.get("denied"));
-  if (!message) return null;
-  return (
-    <Alert tone="warning" role="status" className="mb-4">
-      <div className="flex items-start justify-between gap-3">
-        <p>{message} Ask your agency&apos;s administrator if you need it.</p>
-        <button
-          type="button"
-          onClick={() => navigate({ denied: null })}
-          className="-my-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-control hover:bg-warning-100 sm:pointer-fine:size-9"
-        >
-          <X aria-hidden className="size-4" />
-          <span className="sr-only">Dismiss</span>
-        </button>
-      </div>
-    </Alert>
-  );
+  const code = useSearchParams()?.get("denied");
+  return code ? <DeniedMessage code={code} /> : null;
 }

@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useRef, type ComponentProps } from "react";
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Tabs as TabsPrimitive } from "radix-ui";
 import { cn } from "./cn";
 
 export type LinkTab = {
@@ -87,38 +86,4 @@ export function LinkTabs({ tabs, label = "Sections", className }: LinkTabsProps)
       </ul>
     </nav>
   );
-}
-
-/** In-page tabs (Radix): arrow keys move between tabs, the panels are tied to their tabs. */
-export const Tabs = TabsPrimitive.Root;
-
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn(
-        // The baseline is an inset shadow: a border plus -1px margins would scroll vertically.
-        "flex min-w-0 gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-gray-200)] sm:gap-2",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        "inline-flex h-11 shrink-0 items-center border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors",
-        "hover:border-gray-300 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-60",
-        "data-[state=active]:border-accent-600 data-[state=active]:text-accent-700",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("pt-4", className)} {...props} />;
 }

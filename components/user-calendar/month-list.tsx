@@ -1,7 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { Badge, buttonClass, Card, CardContent, EmptyState, type BadgeTone } from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { dayLabel, type CalendarKind } from "@/lib/domain/user-calendar";
 import type { UnavailableDay, UserCalendarMonth } from "@/lib/services/user-calendar";
 

@@ -2,18 +2,11 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  DateInput,
-  FormField,
-  Input,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { dayLabel } from "@/lib/domain/user-calendar";
 import type { ActionResult } from "@/lib/http/action";
 import type { FieldErrors } from "@/lib/services/errors";

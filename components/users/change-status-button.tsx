@@ -2,15 +2,10 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 import { ChevronDown, KeyRound, Lock, LogOut, ShieldOff } from "lucide-react";
 import {

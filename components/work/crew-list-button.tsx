@@ -2,19 +2,16 @@
 
 import { useState } from "react";
 import { FileDown } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Checkbox, FormField, Select } from "@/components/ui/form-field";
 import {
-  Alert,
-  Button,
-  Checkbox,
   Dialog,
   DialogClose,
   DialogContent,
   DialogFooter,
   DialogTrigger,
-  FormField,
-  Select,
-  buttonClass,
-} from "@/components/ui";
+} from "@/components/ui/dialog";
 import {
   CREW_LIST_FIELD_LABELS,
   CREW_LIST_FIELDS,

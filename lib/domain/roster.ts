@@ -93,3 +93,13 @@ export function rosterSheetNames(jobs: { id: number; name: string }[]): string[]
     return name;
   });
 }
+
+/** This month's first and last day (YYYY-MM-DD, the browser's calendar): spec §9's default range. */
+export function thisMonth(): { start: string; end: string } {
+  const now = new Date();
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  const iso = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  return { start: iso(new Date(y, m, 1)), end: iso(new Date(y, m + 1, 0)) };
+}

@@ -24,6 +24,8 @@ export const PASSWORD_MAX = 200;
 export const SEARCH_MAX = 200;
 /** A comment or a reason: a few sentences (hours, cancelling, declining, dress code notes). */
 export const COMMENT_MAX = 2_000;
+/** A live chat message (counted in characters after trimming). */
+export const CHAT_MESSAGE_MAX = 2_000;
 /** A note, notes for workers, a shift's description, a message, a client's policies. */
 export const NOTE_MAX = 5_000;
 /** A job's details: the long text of a job. */

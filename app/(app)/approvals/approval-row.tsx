@@ -1,7 +1,7 @@
 "use client";
 
-import { Button } from "@/components/ui";
-import { ReportHoursDialog } from "@/components/work/report-hours-dialog";
+import { Button } from "@/components/ui/button";
+import { ReportHoursButton } from "@/components/work/report-hours-button";
 import { endDayOffset, formatRange, formatTime } from "@/lib/domain/format";
 import type { ApprovalRow } from "@/lib/services/hours";
 import { approve, disapprove, editHours, enterHours } from "./actions";
@@ -69,7 +69,7 @@ export function RowActions({
         </Button>
       )}
       {h ? (
-        <ReportHoursDialog
+        <ReportHoursButton
           triggerLabel="Edit hours"
           triggerVariant="ghost"
           triggerSize="sm"
@@ -86,7 +86,7 @@ export function RowActions({
         />
       ) : (
         row.can_report && (
-          <ReportHoursDialog
+          <ReportHoursButton
             triggerLabel="Enter hours"
             triggerVariant="ghost"
             triggerSize="sm"

@@ -1,4 +1,4 @@
-import { FilterBar } from "@/components/ui";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { formatDateTime } from "@/lib/domain/format";
 import { lenientList } from "@/lib/http/page";
 import { listPendingDocuments } from "@/lib/services/approvals";

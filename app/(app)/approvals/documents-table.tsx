@@ -5,19 +5,13 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { FileText, Lock } from "lucide-react";
-import {
-  Badge,
-  Button,
-  DataTable,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Textarea,
-  notify,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Textarea } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { PendingDocumentRow } from "@/lib/services/approvals";
 import { COMMENT_MAX } from "@/lib/domain/text-limits";
 import { reviewDocumentAction } from "./actions";

@@ -1,4 +1,6 @@
-import { Alert, FilterBar, LinkTabs } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { LinkTabs } from "@/components/ui/tabs";
 import type { Ctx } from "@/lib/services/context";
 import { lenientList, pageData } from "@/lib/http/page";
 import { approvalFilterOptions, listApprovals, type ApprovalTab } from "@/lib/services/hours";

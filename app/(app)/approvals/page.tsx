@@ -1,4 +1,5 @@
-import { LinkTabs, PageHeader } from "@/components/ui";
+import { LinkTabs } from "@/components/ui/tabs";
+import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { pageData } from "@/lib/http/page";

@@ -1,4 +1,4 @@
-import { FilterBar } from "@/components/ui";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { lenientList } from "@/lib/http/page";
 import { listApprovalInbox } from "@/lib/services/approvals";
 import type { Ctx } from "@/lib/services/context";

@@ -2,7 +2,10 @@
 
 import { useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { Badge, Button, notify, type PaginationMeta } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { runOrNetworkError } from "@/components/master-data/record-dialog";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { HolidayRegion } from "@/lib/domain/holidays";

@@ -4,22 +4,17 @@ import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   Checkbox,
   FieldErrors,
   FormField,
   Input,
   Select,
   Textarea,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+} from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { CompanyView } from "@/lib/services/companies";
 import { sendDocument } from "@/app/(app)/users/[id]/my-documents/send-document";
 import { deleteClientFileAction, saveClientAction } from "./actions";

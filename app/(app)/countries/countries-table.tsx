@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Badge, type PaginationMeta } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { CountryView } from "@/lib/services/countries";
 import type { CurrencyView } from "@/lib/services/countries/currencies";

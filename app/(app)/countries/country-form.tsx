@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { Checkbox, FormField, Input, Select } from "@/components/ui";
+import { Checkbox, FormField, Input, Select } from "@/components/ui/form-field";
 import {
   NewRecordButton,
   RecordDialog,

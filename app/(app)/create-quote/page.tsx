@@ -1,4 +1,4 @@
-import { PageHeader } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { emptyLine } from "@/components/quotes/quote-form-values";
 import { requestCtx } from "@/lib/auth/session";

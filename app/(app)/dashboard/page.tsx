@@ -1,4 +1,5 @@
-import { PageHeader, Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Stat } from "@/components/dashboard/stat";
 import { CheckInAlerts, ShiftList } from "@/components/dashboard/today";
 import { requestCtx } from "@/lib/auth/session";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { PaginationMeta } from "@/components/ui";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { DressCodeView } from "@/lib/services/dresscodes";
 import { deleteDressCodeAction } from "./actions";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormField, Input, Textarea } from "@/components/ui";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
 import { CheckList } from "@/components/ui/check-list";
 import {
   NewRecordButton,

@@ -16,17 +16,11 @@ import {
   Quote,
   Unlink,
 } from "lucide-react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  cn,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input } from "@/components/ui/form-field";
+import { cn } from "@/components/ui/cn";
+import { notify } from "@/components/ui/toaster";
 import { ARTICLE_PROSE } from "@/components/help/prose";
 
 /**

@@ -4,24 +4,12 @@ import { useId, useState, useTransition } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardFooter,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FieldErrors,
-  FormField,
-  Input,
-  LengthCounter,
-  Select,
-  Skeleton,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FieldErrors, FormField, Input, LengthCounter, Select } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { notify } from "@/components/ui/toaster";
 import {
   runOrNetworkError,
   type FieldErrors as Errors,

@@ -4,15 +4,9 @@ import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Archive, Briefcase, Download, Eye, Pencil, Send, Trash2, Workflow } from "lucide-react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
 import { quotePdfHref } from "@/components/quotes/quote-status";
 import type { ActionResult } from "@/lib/http/action";

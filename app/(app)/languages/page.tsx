@@ -1,5 +1,6 @@
 import { screenPageSize } from "@/lib/services/settings";
-import { FilterBar, PageHeader } from "@/components/ui";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList } from "@/lib/http/page";

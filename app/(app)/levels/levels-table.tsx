@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { PaginationMeta } from "@/components/ui";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { RecordTable } from "@/components/master-data/record-table";
 import type { LevelView } from "@/lib/services/levels";
 import { levelUsage } from "@/lib/domain/usage";

@@ -2,9 +2,10 @@
 
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { SendHorizontal } from "lucide-react";
-import { Button, LengthCounter, notify } from "@/components/ui";
-import { CHAT_MESSAGE_MAX } from "@/lib/services/chat/schemas";
-import { tooLongMessage } from "@/lib/domain/text-limits";
+import { Button } from "@/components/ui/button";
+import { LengthCounter } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
+import { CHAT_MESSAGE_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. Up to 2,000 characters, the

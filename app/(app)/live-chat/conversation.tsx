@@ -2,7 +2,9 @@
 
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ArrowLeft } from "lucide-react";
-import { Button, Spinner, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/components/ui/toaster";
 import { cn } from "@/components/ui/cn";
 import { chatDayLabel, chatTime, groupByDay, mergeMessages } from "@/lib/domain/chat-view";
 import type { ChatMessage, ChatMessagesPage, ChatSummary } from "@/lib/services/chat/types";

@@ -1,9 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
-import { Button, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
 import { cn } from "@/components/ui/cn";
 import { useRealtime } from "@/components/realtime/use-realtime";
 import { chatListTime, unreadText } from "@/lib/domain/chat-view";
@@ -11,8 +12,11 @@ import type { ChatMessagesPage, ChatSummary } from "@/lib/services/chat/types";
 import type { Page } from "@/lib/services/pagination";
 import { loadChats } from "./actions";
 import { Conversation, type ChatChange } from "./conversation";
-import { NewMessage } from "./new-message";
 import { useTimeZone } from "./use-time-zone";
+
+// The "New message" dialog (Radix, the search) is fetched when first opened, not with the
+// screen (React.lazy: next/dynamic's loader would itself join the first load).
+const NewMessage = lazy(() => import("./new-message").then((m) => ({ default: m.NewMessage })));
 
 const chatIdOf = (value: string | null): number | null =>
   value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -57,6 +61,8 @@ export function LiveChat({
   const [loadingMore, setLoadingMore] = useState(false);
   const [live, setLive] = useState(0);
   const [newOpen, setNewOpen] = useState(false);
+  // Mounted from the first opening on (so it can close as it does), fetched then.
+  const [newUsed, setNewUsed] = useState(false);
   const zone = useTimeZone();
   const openRef = useRef(openId);
   useEffect(() => {
@@ -151,7 +157,13 @@ export function LiveChat({
       >
         <div className="flex min-h-14 items-center justify-between gap-2 border-b border-gray-200 px-4 py-2">
           <h2 className="text-lg font-semibold text-gray-900">Chats</h2>
-          <Button size="sm" onClick={() => setNewOpen(true)}>
+          <Button
+            size="sm"
+            onClick={() => {
+              setNewUsed(true);
+              setNewOpen(true);
+            }}
+          >
             <MessageSquarePlus aria-hidden /> New message
           </Button>
         </div>
@@ -241,16 +253,20 @@ export function LiveChat({
           </div>
         )}
       </div>
-      <NewMessage
-        open={newOpen}
-        onOpenChange={setNewOpen}
-        chats={chats}
-        onOpen={(id) => {
-          setNewOpen(false);
-          go(id);
-          void refreshList();
-        }}
-      />
+      {newUsed && (
+        <Suspense fallback={null}>
+          <NewMessage
+            open={newOpen}
+            onOpenChange={setNewOpen}
+            chats={chats}
+            onOpen={(id) => {
+              setNewOpen(false);
+              go(id);
+              void refreshList();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,11 @@
 
 import { useEffect, useState } from "react";
 import { ArrowLeft } from "lucide-react";
-import { Button, Dialog, DialogContent, FormField, Input, Spinner, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/components/ui/toaster";
 import type { ChatPerson, ChatSummary } from "@/lib/services/chat/types";
 import { findChatPeople, sendMessage } from "./actions";
 import { Composer } from "./composer";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Check, LogIn, LogOut, Undo2, X } from "lucide-react";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { notify } from "@/components/ui/toaster";
-import type { ReportHoursDialogProps } from "@/components/work/report-hours-dialog";
+import { ReportHoursButton as HoursButton } from "@/components/work/report-hours-button";
 import type { ActionResult } from "@/lib/http/action";
 import {
   answerRequest,
@@ -22,36 +22,6 @@ import {
 const ConfirmDialog = lazy(() =>
   import("./confirm-dialog").then((m) => ({ default: m.ConfirmDialog })),
 );
-
-/**
- * The hours dialog (Radix, the form) is fetched when its button is first pressed: until then a
- * button that looks the same stands in, and the dialog mounts open in its place.
- */
-const ReportHoursDialog = lazy(() =>
-  import("@/components/work/report-hours-dialog").then((m) => ({
-    default: m.ReportHoursDialog,
-  })),
-);
-
-function HoursButton(props: ReportHoursDialogProps) {
-  const [wanted, setWanted] = useState(false);
-  if (wanted)
-    return (
-      <Suspense fallback={<Button size="lg" loading aria-hidden tabIndex={-1} />}>
-        <ReportHoursDialog {...props} defaultOpen />
-      </Suspense>
-    );
-  return (
-    <Button
-      size={props.triggerSize ?? "md"}
-      variant={props.triggerVariant ?? "primary"}
-      aria-haspopup="dialog"
-      onClick={() => setWanted(true)}
-    >
-      {props.triggerLabel}
-    </Button>
-  );
-}
 
 type Run = () => Promise<ActionResult<{ message: string }>>;
 

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Card, CardContent, PageHeader } from "@/components/ui";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { visibleNavigation } from "@/lib/auth/navigation";
 import { currentActor } from "@/lib/auth/session";

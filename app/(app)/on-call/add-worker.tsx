@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Spinner, notify } from "@/components/ui";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/components/ui/toaster";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/form-field";
 import type { OnCallCandidate } from "@/lib/services/on-call";

@@ -4,15 +4,10 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { Phone, UserMinus } from "lucide-react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  EmptyState,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { notify } from "@/components/ui/toaster";
 import type { OnCallRow } from "@/lib/services/on-call";
 import { removeOnCallAction } from "./actions";
 

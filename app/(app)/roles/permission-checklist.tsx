@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Checkbox, FieldErrors } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Checkbox, FieldErrors } from "@/components/ui/form-field";
 import type { PermissionChoiceGroup } from "@/lib/services/roles";
 
 /**

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Alert, FormField, Input, Textarea } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
 import {
   NewRecordButton,
   RecordDialog,

@@ -3,18 +3,13 @@
 import { useEffect, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import {
-  Badge,
-  Button,
-  DataTable,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  Spinner,
-  notify,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/components/ui/toaster";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { formatMoney } from "@/lib/domain/money";
 import { totalsByCurrency } from "@/lib/domain/salary";
 import { payableLines } from "@/lib/domain/salary-screen";

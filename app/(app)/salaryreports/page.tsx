@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FilterBar } from "@/components/ui";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { viewPlace } from "@/lib/domain/salary-screen";
 import { lenientList, pageData } from "@/lib/http/page";

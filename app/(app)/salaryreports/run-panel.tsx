@@ -4,15 +4,10 @@ import { useCallback, useEffect, useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Play } from "lucide-react";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import type { CurrentSalaryRun } from "@/lib/services/salary/current-run";
 import type { MissingRate } from "@/lib/services/salary";
 import { missingRatesAction, startSalaryRunAction } from "./actions";

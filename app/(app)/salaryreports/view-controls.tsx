@@ -1,7 +1,8 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { FilterBar, LinkTabs, type FilterField } from "@/components/ui";
+import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
+import { LinkTabs } from "@/components/ui/tabs";
 import { SALARY_VIEW_PARAMS } from "@/lib/domain/salary-screen";
 
 type Option = { value: number; label: string };

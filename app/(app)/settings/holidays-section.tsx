@@ -2,22 +2,11 @@
 
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  notify,
-  Select,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input, Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import {
   RecordDialog,
   RecordFormFooter,

@@ -1,4 +1,4 @@
-import { PageSkeleton } from "@/components/ui";
+import { PageSkeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return <PageSkeleton />;

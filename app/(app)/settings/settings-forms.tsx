@@ -1,20 +1,10 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Checkbox,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
 import { useRecordSubmit } from "@/components/master-data/record-dialog";
 import type { AgencySettingsView } from "@/lib/services/settings/agency";
 import {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ArrowUpDown } from "lucide-react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { OrderDialog } from "@/components/master-data/order-dialog";
 import { saveSkillWeightsAction } from "./actions";
 

@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { Plus } from "lucide-react";
-import { Button, FormField, Input, Select, Textarea } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { FormField, Input, Select, Textarea } from "@/components/ui/form-field";
 import {
   NewRecordButton,
   RecordDialog,

@@ -2,19 +2,12 @@
 
 import { useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Pagination,
-  notify,
-  useQueryNavigation,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination, type PaginationMeta } from "@/components/ui/pagination";
+import { notify } from "@/components/ui/toaster";
+import { useQueryNavigation } from "@/components/ui/use-query-navigation";
 import { SortableList } from "@/components/ui/sortable-list";
 import { DeleteRecordDialog, type InUse } from "@/components/master-data/record-table";
 import type { ParentSkillView, SkillView } from "@/lib/services/skills";

@@ -1,5 +1,7 @@
 import Link from "next/link";
-import { EmptyState, PageHeader, buttonClass } from "@/components/ui";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { QuerySelect } from "@/components/rates/branch-picker";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";

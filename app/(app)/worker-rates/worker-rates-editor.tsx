@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
 import { toGridValues, useRateGrid } from "@/components/rates/use-rate-grid";
 import type { CurrencyView, WorkerRateView } from "@/lib/services/rates";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/http/action";
 import { formatMoney } from "@/lib/domain/money";
 import { validateShifts, type ShiftEdit } from "@/lib/domain/shift-editing";

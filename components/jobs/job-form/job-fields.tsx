@@ -1,6 +1,6 @@
 "use client";
 
-import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui";
+import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
 import { JOB_TEXT_LIMITS as LIMIT } from "@/lib/domain/text-limits";
 import type { CompanyOptions, FieldErrorMap, JobFieldValues, JobFormOptions } from "./types";
 

@@ -3,22 +3,13 @@
 import { useEffect, useMemo, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { CalendarPlus } from "lucide-react";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Checkbox,
-  DateInput,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  EmptyState,
-  FormField,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox, FormField } from "@/components/ui/form-field";
+import { DateInput } from "@/components/ui/date-input";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { notify } from "@/components/ui/toaster";
 import { runOrNetworkError } from "@/components/master-data/record-dialog";
 import type { ActionResult } from "@/lib/http/action";
 import {

@@ -2,21 +2,14 @@
 
 import { useState } from "react";
 import { Copy, Plus, RotateCcw, Trash2 } from "lucide-react";
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  DateInput,
-  FieldErrors,
-  FormField,
-  Input,
-  NumberInput,
-  Select,
-  Textarea,
-  TimeInput,
-  cn,
-} from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
+import { FieldErrors, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { NumberInput } from "@/components/ui/number-input";
+import { TimeInput } from "@/components/ui/time-input";
+import { cn } from "@/components/ui/cn";
 import { formatDayOffset, formatHours } from "@/lib/domain/format";
 import type { FieldErrors as ErrorMap } from "@/lib/domain/job-form-check";
 import type { ShiftEdit, ShiftDetails } from "@/lib/domain/shift-editing";

@@ -2,7 +2,10 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Alert, Button, FormField, Input, notify } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { NewPasswordField } from "@/components/auth/password-rules";
 import type { ActionResult } from "@/lib/http/action";
 

@@ -2,7 +2,8 @@
 
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Button, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 
 /** One row's revoke / forget button: calls its action, toasts the answer, reloads the list. */

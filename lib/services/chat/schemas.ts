@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { CHAT_MESSAGE_MAX } from "@/lib/domain/text-limits";
 import { pageInput } from "../pagination";
 import { searchText } from "../params";
 
 /** What the chat's REST calls take (the OpenAPI document; the verbs check input themselves). */
-export const CHAT_MESSAGE_MAX = 2000;
+// The screen's composer reads the limit from lib/domain (no zod in a first load).
+export { CHAT_MESSAGE_MAX };
 export const CHATS_PER_PAGE = 20;
 export const MESSAGES_PER_PAGE = 30;
 /** At most this many messages answer one catch-up call (`after`). */

@@ -2,15 +2,15 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
 import {
-  Button,
   Dialog,
   DialogClose,
   DialogContent,
   DialogFooter,
   DialogTrigger,
-  notify,
-} from "@/components/ui";
+} from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
 import { deleteClientAction } from "../../clients/actions";
 
 /** Delete a client: one with history is archived (the verb decides and says which). */

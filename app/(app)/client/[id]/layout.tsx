@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Building2, MapPin } from "lucide-react";
-import { LinkTabs, buttonClass } from "@/components/ui";
+import { LinkTabs } from "@/components/ui/tabs";
+import { buttonClass } from "@/components/ui/button";
 import { clientForPage } from "../../clients/client-data";
 import { DeleteClientButton } from "./delete-client";
 import { ClientRosterButton } from "@/components/roster/client-roster-button";

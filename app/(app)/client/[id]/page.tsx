@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatHours, formatSpan } from "@/lib/domain/format";
 import { requestCtx } from "@/lib/auth/session";

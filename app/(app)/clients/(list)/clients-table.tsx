@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type PaginationMeta } from "@/components/ui";
+import { DataTable } from "@/components/ui/data-table";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { CompanyListItem } from "@/lib/services/companies";
 
 const columns: ColumnDef<CompanyListItem>[] = [

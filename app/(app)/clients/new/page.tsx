@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { PageHeader, buttonClass } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { ClientForm } from "../client-form";
 import { clientFormOptions } from "../form-data";

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { PageHeader } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
 import { QuoteForm } from "@/components/quotes/quote-form";
 import { valuesOfQuote } from "@/components/quotes/quote-form-values";
 import { requestCtx } from "@/lib/auth/session";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { ArrowUpDown } from "lucide-react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 
 // The drag list (dnd-kit) is fetched when a writer opens it, never by the readers of /help.
 const ArticleOrderDialog = dynamic(() => import("./article-order-dialog"), { ssr: false });

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { ArrowLeft, Pencil } from "lucide-react";
-import { Card, CardContent, PageHeader, buttonClass } from "@/components/ui";
+import { Card, CardContent } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { ArticleHtml } from "@/components/help/article-html";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, PageHeader, buttonClass, type FilterField } from "@/components/ui";
+import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { QUOTE_FILTER_STATUSES } from "@/lib/domain/quotes";

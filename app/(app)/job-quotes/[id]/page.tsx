@@ -1,13 +1,8 @@
 import Link from "next/link";
-import {
-  Alert,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  PageHeader,
-  buttonClass,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { QuoteStatusBadge, quotePdfHref } from "@/components/quotes/quote-status";
 import { Download } from "lucide-react";
 import { requestCtx } from "@/lib/auth/session";

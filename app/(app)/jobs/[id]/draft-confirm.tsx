@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { bookedCrewText } from "@/lib/domain/job-status";
 
 /** Asks before a job with booked crew goes back to Draft, saying how many are booked. */

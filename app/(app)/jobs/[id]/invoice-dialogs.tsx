@@ -1,16 +1,9 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Textarea,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
 import { INVOICE_MESSAGES } from "@/lib/domain/job-status";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { COMMENT_MAX, JOB_TEXT_LIMITS } from "@/lib/domain/text-limits";

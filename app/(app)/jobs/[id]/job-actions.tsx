@@ -4,17 +4,10 @@ import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Download, Pencil } from "lucide-react";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Select,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import {
   ASKS_ABOUT_CREW,
   bookedCrewText,

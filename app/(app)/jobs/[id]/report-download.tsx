@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { notify } from "@/components/ui";
+import { notify } from "@/components/ui/toaster";
 
 /** The saved file's name from Content-Disposition: the exact `filename*`, else `filename`. */
 function fileNameOf(disposition: string | null): string {

@@ -2,18 +2,11 @@
 
 import { useState, useTransition } from "react";
 import Link from "next/link";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { saveJobAsTemplate } from "./template-actions";
 import { NAME_MAX } from "@/lib/domain/text-limits";
 import { done } from "@/lib/domain/done";

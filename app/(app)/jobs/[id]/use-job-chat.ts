@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { notify } from "@/components/ui";
+import { notify } from "@/components/ui/toaster";
 import { startJobChat } from "../../live-chat/actions";
 
 /** The job header's "Job chat": opens the job's group conversation in the live chat. */

@@ -1,4 +1,4 @@
-import { PageHeader } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
 import { JobForm } from "@/components/jobs/job-form/job-form";
 import { emptyJobFields } from "@/components/jobs/job-form/types";
 import { requestCtx } from "@/lib/auth/session";

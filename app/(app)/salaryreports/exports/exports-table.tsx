@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Badge, DataTable, type PaginationMeta } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { SalaryExportRow } from "@/lib/services/salary/export";
 import { ProgressBar, useProgress } from "./progress";
 

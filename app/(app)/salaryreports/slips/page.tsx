@@ -1,4 +1,4 @@
-import { FilterBar } from "@/components/ui";
+import { FilterBar } from "@/components/ui/filter-bar";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { viewPlace } from "@/lib/domain/salary-screen";
 import { lenientList } from "@/lib/http/page";

@@ -2,7 +2,10 @@
 
 import type { ColumnDef } from "@tanstack/react-table";
 import { Download } from "lucide-react";
-import { Badge, DataTable, buttonClass, type PaginationMeta } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
+import { buttonClass } from "@/components/ui/button";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { PaySlipRow } from "@/lib/services/salary/slips-list";
 
 const when = (iso: string) =>

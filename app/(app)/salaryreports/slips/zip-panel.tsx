@@ -2,7 +2,9 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { Alert, Button, notify } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
 import { ProgressBar, useProgress } from "../exports/progress";
 import { startPaySlipsZipAction } from "./actions";
 

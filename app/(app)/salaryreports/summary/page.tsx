@@ -1,4 +1,4 @@
-import { EmptyState } from "@/components/ui";
+import { EmptyState } from "@/components/ui/empty-state";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";

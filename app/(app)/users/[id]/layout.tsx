@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { Mail, Phone } from "lucide-react";
-import { Avatar, Badge, LinkTabs } from "@/components/ui";
-import { ManageUserActions } from "@/components/users/change-status-button";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { LinkTabs } from "@/components/ui/tabs";
+import { LazyManageUserActions } from "@/components/users/manage-user-actions-lazy";
 import { PROFILE_TAB_LABELS } from "@/lib/domain/profile-tabs";
 import { profileForPage } from "./data";
 import { DocumentsAlert } from "./my-documents/documents-alert";
@@ -72,7 +74,7 @@ export default async function UserLayout({
         </div>
         {(profile.can.change_status || profile.can.refusal) && (
           <div className="sm:ml-auto">
-            <ManageUserActions
+            <LazyManageUserActions
               user={{ id: profile.id, name: profile.name, status: profile.status }}
               refusal={profile.can.refusal}
               twoFactorEnabled={profile.two_factor_enabled}

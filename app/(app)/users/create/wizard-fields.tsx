@@ -3,15 +3,9 @@
 import { useRef } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { NewPasswordField } from "@/components/auth/password-rules";
-import {
-  Button,
-  Checkbox,
-  DateInput,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { DateInput } from "@/components/ui/date-input";
 import type { WizardField } from "@/lib/domain/user-wizard";
 import type { FieldErrors as Errors } from "@/lib/services/errors";
 import type { WizardOptions } from "@/lib/services/users/wizard-options";

@@ -2,15 +2,12 @@
 
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Card,
-  CardContent,
-  FieldErrors,
-  cn,
-  focusFirstError,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { FieldErrors } from "@/components/ui/form-field";
+import { cn } from "@/components/ui/cn";
+import { focusFirstError } from "@/components/ui/error-summary";
+import { notify } from "@/components/ui/toaster";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import {
   STEP_TITLES,

@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { Plus } from "lucide-react";
-import { FilterBar, LinkTabs, PageHeader, buttonClass, type FilterField } from "@/components/ui";
+import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
+import { LinkTabs } from "@/components/ui/tabs";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
 import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";

@@ -5,19 +5,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Ban, Copy, Pencil, Trash2 } from "lucide-react";
-import {
-  Badge,
-  Button,
-  DataTable,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  buttonClass,
-  notify,
-  type BadgeTone,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button, buttonClass } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
 import type { VenueView } from "@/lib/services/venues";
 import {

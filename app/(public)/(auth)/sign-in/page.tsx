@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Alert } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { currentActor } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";

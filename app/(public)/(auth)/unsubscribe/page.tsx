@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Alert, Button } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { runAction } from "@/lib/http/action";
 import { unsubscribeInfo } from "@/lib/services/notifications/unsubscribe";

@@ -3,7 +3,9 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { X } from "lucide-react";
-import { Button, FormField, Select, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { FormField, Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { SortableList } from "@/components/ui/sortable-list";
 import { savePreferredSkillsAction } from "../../../clients/actions";
 

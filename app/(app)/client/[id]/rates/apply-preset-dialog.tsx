@@ -2,15 +2,10 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Select,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { PresetView } from "@/lib/services/rates";
 import { deletePresetAction } from "./actions";
 

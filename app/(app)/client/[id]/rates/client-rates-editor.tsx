@@ -2,15 +2,10 @@
 
 import { useMemo, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { RateGrid, type RateGridColumn } from "@/components/rates/rate-grid";
 import { toGridValues, useRateGrid } from "@/components/rates/use-rate-grid";
 import { RateLossConfirm } from "@/components/rates/rate-loss-confirm";

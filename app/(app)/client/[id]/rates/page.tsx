@@ -1,4 +1,5 @@
-import { EmptyState, PageHeader } from "@/components/ui";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData, pageId } from "@/lib/http/page";
 import { clientRatesScreen } from "@/lib/services/rates";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { UserPlus } from "lucide-react";
-import { buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
 import { listCompanyUsers } from "@/lib/services/companies";

@@ -2,7 +2,8 @@
 
 import type { ReactNode } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DataTable, type PaginationMeta } from "@/components/ui";
+import { DataTable } from "@/components/ui/data-table";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { CompanyUserView } from "@/lib/services/companies";
 
 const columns: ColumnDef<CompanyUserView>[] = [

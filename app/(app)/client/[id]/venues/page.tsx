@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Plus } from "lucide-react";
-import { buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
 import { listVenues } from "@/lib/services/venues";

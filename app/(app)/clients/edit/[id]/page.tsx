@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { PageHeader, buttonClass } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { ClientForm } from "../../client-form";
 import { clientFormOptions } from "../../form-data";
 import { clientForPage } from "../../client-data";

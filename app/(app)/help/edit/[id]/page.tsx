@@ -1,4 +1,4 @@
-import { PageHeader } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { ArticleForm } from "../../article-form";
 import { editArticleData } from "../../data";

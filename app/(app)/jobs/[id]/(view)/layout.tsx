@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { CalendarDays, MapPin, User } from "lucide-react";
-import { LinkTabs } from "@/components/ui";
+import { LinkTabs } from "@/components/ui/tabs";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatSpan } from "@/lib/domain/format";
 import { jobForPage } from "../data";

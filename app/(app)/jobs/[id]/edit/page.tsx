@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
 import { JobForm } from "@/components/jobs/job-form/job-form";
 import { requestCtx } from "@/lib/auth/session";
 import { canEstimateCosts } from "@/lib/services/rates/estimate";

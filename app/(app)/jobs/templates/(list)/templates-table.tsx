@@ -5,16 +5,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Trash2 } from "lucide-react";
-import {
-  Button,
-  DataTable,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  notify,
-  type PaginationMeta,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
+import type { PaginationMeta } from "@/components/ui/pagination";
 import type { TemplateListItem } from "@/lib/services/templates";
 import { deleteTemplateAction } from "../actions";
 

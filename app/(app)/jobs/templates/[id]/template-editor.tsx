@@ -3,25 +3,21 @@
 import { useMemo, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Moon, Trash2 } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import {
-  Alert,
-  Badge,
-  Button,
   Card,
   CardContent,
   CardDescription,
   CardFooter,
   CardHeader,
   CardTitle,
-  Checkbox,
-  DateInput,
-  EmptyState,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
-  notify,
-} from "@/components/ui";
+} from "@/components/ui/card";
+import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { DateInput } from "@/components/ui/date-input";
+import { EmptyState } from "@/components/ui/empty-state";
+import { notify } from "@/components/ui/toaster";
 import { isoToDisplay } from "@/lib/domain/time-entry";
 import { formatDayOffset } from "@/lib/domain/format";
 import { isValidQty } from "@/lib/domain/shift-editing";

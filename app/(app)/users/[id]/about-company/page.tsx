@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { getProfileCompany } from "@/lib/services/users/profile";

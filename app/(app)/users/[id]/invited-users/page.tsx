@@ -1,4 +1,7 @@
-import { Badge, Card, CardContent, EmptyState, Pagination, type BadgeTone } from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pagination } from "@/components/ui/pagination";
 import { requestCtx } from "@/lib/auth/session";
 import { formatDate } from "@/lib/domain/format";
 import { lenientList } from "@/lib/http/page";

@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from "@/components/ui";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { expiryText, type DocumentBadge as BadgeKind } from "@/lib/domain/document-badge";
 
 const TONE: Record<BadgeKind, BadgeTone> = {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Badge } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
 import { requestCtx } from "@/lib/auth/session";
 import { documentsAlert } from "@/lib/services/documents";
 

@@ -3,24 +3,14 @@
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Download, FileText } from "lucide-react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  DateInput,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  EmptyState,
-  FieldErrors,
-  FormField,
-  Select,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FieldErrors, FormField, Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { formatDay } from "@/lib/domain/document-badge";
 import type { DocumentTypeOption } from "@/lib/services/document-types";
 import type { DocumentView, documentsOverview } from "@/lib/services/documents";

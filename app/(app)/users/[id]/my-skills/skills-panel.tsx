@@ -1,18 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormField, Input, Select } from "@/components/ui/form-field";
 import type { UserSkillView } from "@/lib/services/users/skills";
 import { saveExperience, saveSkills } from "../actions";
 import { CheckList } from "@/components/ui/check-list";

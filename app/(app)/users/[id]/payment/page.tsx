@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDecimalHours } from "@/lib/domain/earnings";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";

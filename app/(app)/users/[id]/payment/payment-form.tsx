@@ -1,17 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Checkbox,
-  FormField,
-  Input,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox, FormField, Input } from "@/components/ui/form-field";
 import type { PaymentView } from "@/lib/services/users/payment";
 import { savePayment } from "../actions";
 import { useSave } from "../use-save";

@@ -2,7 +2,11 @@
 
 import { useEffect, useId, useState } from "react";
 import { useRouter } from "next/navigation";
-import { Avatar, Button, Card, CardContent, FieldErrors, notify } from "@/components/ui";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { FieldErrors } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

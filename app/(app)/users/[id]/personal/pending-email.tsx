@@ -3,7 +3,8 @@
 import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { MailCheck } from "lucide-react";
-import { Button, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/domain/format";
 import { cancelEmailChangeAction } from "../actions";
 

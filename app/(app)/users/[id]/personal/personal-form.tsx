@@ -1,16 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  DateInput,
-  FormField,
-  Input,
-  Select,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { DateInput } from "@/components/ui/date-input";
+import { FormField, Input, Select } from "@/components/ui/form-field";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
 import { PendingEmail } from "./pending-email";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PageHeader, buttonClass } from "@/components/ui";
+import { PageHeader } from "@/components/ui/page-header";
+import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { listCompanies, listCountries } from "@/lib/services/reference";

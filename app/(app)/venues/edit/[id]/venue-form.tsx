@@ -3,19 +3,11 @@
 import { useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-  buttonClass,
-  notify,
-} from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import type { VenueView } from "@/lib/services/venues";
 import { saveVenueAction } from "../../actions";
 import { NAME_MAX, NOTE_MAX, SHORT_TEXT_MAX, ZIP_MAX } from "@/lib/domain/text-limits";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Alert } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
 import { routeMetadata } from "@/lib/auth/metadata";
 
 export const metadata = routeMetadata("/email/changed");

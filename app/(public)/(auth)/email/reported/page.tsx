@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Alert } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { REPORT_LINK_INVALID } from "@/lib/services/account/email-change";
 

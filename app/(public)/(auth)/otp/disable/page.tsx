@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { buttonClass } from "@/components/ui";
+import { buttonClass } from "@/components/ui/button";
 import { DisableOtpForm } from "@/components/auth/otp-forms";
 import { currentActor } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";

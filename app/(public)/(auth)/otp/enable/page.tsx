@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Alert, buttonClass } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
 import { EnableOtpForm } from "@/components/auth/otp-forms";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";

@@ -4,18 +4,10 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import {
   RecordDialog,
   RecordFormFooter,

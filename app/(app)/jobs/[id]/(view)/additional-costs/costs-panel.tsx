@@ -2,7 +2,9 @@
 import { useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Plus } from "lucide-react";
-import { Badge, Button, DataTable } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { formatMoney } from "@/lib/domain/money";
 import type { AdditionalCostsView, AdditionalCostView } from "@/lib/services/jobs/additional-costs";
 import { CostDialog, DeleteCostDialog, type Remove, type Save } from "./cost-dialogs";

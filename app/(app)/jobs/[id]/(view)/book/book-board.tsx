@@ -2,7 +2,9 @@
 
 import { useState } from "react";
 import { UserPlus, UsersRound } from "lucide-react";
-import { Button, Card, CardContent, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { notify } from "@/components/ui/toaster";
 import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import type { BoardApplication, BoardSlot, BookBoard } from "@/lib/services/applications";
 import { bookApplicants, removeApplication, setApplicationStatus } from "./actions";

@@ -2,19 +2,13 @@
 
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { Search } from "lucide-react";
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  FormField,
-  Input,
-  PaginationControls,
-  Select,
-  Spinner,
-  notify,
-} from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox, FormField, Input, Select } from "@/components/ui/form-field";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { PaginationControls } from "@/components/ui/pagination";
+import { Spinner } from "@/components/ui/spinner";
+import { notify } from "@/components/ui/toaster";
 import { StatusBadge } from "@/components/work/status-badge";
 import { bookedMessage } from "@/lib/domain/application-status";
 import { formatDate, formatTime, formatWeekdayDate } from "@/lib/domain/format";

@@ -2,16 +2,11 @@
 
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  TimeInput,
-  notify,
-} from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { TimeInput } from "@/components/ui/time-input";
+import { notify } from "@/components/ui/toaster";
 import { formatTime } from "@/lib/domain/format";
 import type { BoardApplication } from "@/lib/services/applications";
 import { correctCheckTimesOf } from "./actions";

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { Button, Dialog, DialogContent, DialogFooter } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import type { ClientPriceGap } from "@/lib/services/applications/rated";
 
 export interface PendingConfirm {

@@ -2,7 +2,8 @@
 
 import { useId } from "react";
 import { CheckCircle2, Clock } from "lucide-react";
-import { Badge, Button } from "@/components/ui";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatTime } from "@/lib/domain/format";
 import { formatLate, lateMinutes } from "@/lib/domain/lateness";

@@ -1,7 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { Button, Dialog, DialogContent, notify, Spinner } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { notify } from "@/components/ui/toaster";
+import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatTime } from "@/lib/domain/format";
 import type { BoardApplication } from "@/lib/services/applications";
 import { moveApplication, moveOptions } from "./actions";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui";
+import { EmptyState } from "@/components/ui/empty-state";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { bookBoard } from "@/lib/services/applications";

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { Button, Checkbox, Dialog, DialogContent, DialogFooter } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/form-field";
+import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import type { BoardApplication } from "@/lib/services/applications";
 
 /**

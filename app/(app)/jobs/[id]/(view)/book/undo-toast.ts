@@ -1,6 +1,6 @@
 "use client";
 
-import { notify, TOAST_UNDO_MS } from "@/components/ui";
+import { notify, TOAST_UNDO_MS } from "@/components/ui/toaster";
 import { undoChange } from "./actions";
 
 /**

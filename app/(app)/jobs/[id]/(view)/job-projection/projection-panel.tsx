@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Alert, EmptyState } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatRange } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
 import type { ProjectionView, StageFigures } from "@/lib/services/jobs/projection";

@@ -3,7 +3,9 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { X } from "lucide-react";
-import { Button, Select, notify } from "@/components/ui";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toaster";
 import { dropCrewBoss, makeCrewBoss } from "./actions";
 
 interface Person {

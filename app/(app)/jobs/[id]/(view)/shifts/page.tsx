@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { Card, CardContent, EmptyState } from "@/components/ui";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { endDayOffset, formatDate, formatTime } from "@/lib/domain/format";
 import { jobForPage } from "../../data";
 import { CrewBosses } from "./crew-bosses";

@@ -1,4 +1,4 @@
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { confirmEmail } from "../actions";
 

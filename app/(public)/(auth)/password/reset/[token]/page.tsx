@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Alert, buttonClass } from "@/components/ui";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
 import { NewPasswordForm } from "@/components/auth/password-reset-forms";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { requestCtx } from "@/lib/auth/session";

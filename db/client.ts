@@ -49,9 +49,24 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
+/**
+ * How the pool meets a PostgreSQL restart (issue 27): a request waits at most this long for a
+ * connection, then fails with pg-pool's "timeout exceeded when trying to connect" (a 503,
+ * lib/services/outage/database.ts) instead of hanging; dead idle clients are dropped.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
 export function postgresHandle(url: string, max = 10): DbHandle {
-  const pool = new Pool({ connectionString: url, max });
-  // An idle client erroring (server restart) must not crash the process.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    // TCP keepalive: a connection whose server vanished without a word is noticed and dropped.
+    keepAlive: true,
+  });
+  // An idle client erroring (server restart) must not crash the process: pg-pool removes it
+  // from the pool, and the next query opens a fresh connection.
   pool.on("error", (err) => console.error("[db] idle client error", err.message));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -60,8 +75,12 @@ export function postgresHandle(url: string, max = 10): DbHandle {
       await lockClient.query("select pg_advisory_lock(72430011)");
       return await fn();
     } finally {
-      await lockClient.query("select pg_advisory_unlock(72430011)").catch(() => undefined);
-      lockClient.release();
+      // A connection lost meanwhile is destroyed, not handed back to the pool.
+      const lost = await lockClient
+        .query("select pg_advisory_unlock(72430011)")
+        .then(() => undefined)
+        .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      lockClient.release(lost);
     }
   };
   return {

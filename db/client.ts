@@ -67,7 +67,20 @@ export function postgresHandle(url: string, max = 10): DbHandle {
   });
   // An idle client erroring (server restart) must not crash the process: pg-pool removes it
   // from the pool, and the next query opens a fresh connection.
-  pool.on("error", (err) => console.error("[db] idle client error", err.message));
+  const logged = new WeakSet<Error>();
+  pool.on("error", (err) => {
+    logged.add(err);
+    console.error("[db] idle client error", err.message);
+  });
+  // A checked-out client whose server goes away between queries (inside a transaction, under
+  // the lock of `exclusive`) emits "error" too, and pg-pool listens only while it is idle: with
+  // no listener that is an uncaught exception and the process dies. Its pending query fails (a
+  // 503); the dead client is dropped when released (pg-pool checks it is still queryable).
+  pool.on("connect", (client) => {
+    client.on("error", (err) => {
+      if (!logged.has(err)) console.error("[db] connection lost", err.message);
+    });
+  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { postgresHandle, setDatabaseForTests, type DbHandle } from "@/db";
 import { proxy } from "@/proxy";
 import { ROLE } from "@/lib/domain/permissions";
+import { makeCtx, type Ctx } from "@/lib/services/context";
 import { databaseRecentlyDown, noteDatabaseUp } from "@/lib/services/outage/database";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser } from "@/lib/testing/fixtures";
@@ -14,6 +16,14 @@ import { browserCookie } from "@/lib/testing/session-cookie";
  * error.tsx with status 500). "Down" here is a PostgreSQL address where nothing listens: each
  * connection is refused at once, as while a server restarts.
  */
+// A server action builds ctx from the session: here the unreachable database's.
+let actionCtx: Ctx;
+vi.mock("@/lib/auth/session", async (original) => ({
+  ...(await original<typeof import("@/lib/auth/session")>()),
+  requestCtx: async () => actionCtx,
+}));
+const { runAction } = await import("./action");
+
 let handle: DbHandle;
 let down: DbHandle;
 let cookie: string;
@@ -72,5 +82,20 @@ describe("proxy.ts with the database out of reach", () => {
     expect((await visit("/sign-in", { cookie: "" })).status).toBe(200);
     expect(databaseRecentlyDown()).toBe(false);
     expect((await visit("/dashboard")).headers.get("x-middleware-next")).toBe("1");
+  });
+});
+
+describe("a server action with the database out of reach", () => {
+  it("answers its form 503 with a message to show, not a 500", async () => {
+    actionCtx = makeCtx(down.db, null);
+    const result = await runAction((c) => c.db.execute(sql`select 1`));
+    expect(result).toEqual({
+      ok: false,
+      status: 503,
+      type: "database_unavailable",
+      message:
+        "Crewdeck cannot reach its database right now. Nothing was saved. Please try again in a few seconds.",
+    });
+    noteDatabaseUp();
   });
 });

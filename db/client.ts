@@ -12,7 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
-import { Pool } from "pg";
+import { Client, Pool, type ClientConfig } from "pg";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 
@@ -50,17 +50,28 @@ export function pgliteHandle(client: PGlite): DbHandle {
 }
 
 /**
- * How the pool meets a PostgreSQL restart (issue 27): a request waits at most this long for a
- * connection, then fails with pg-pool's "timeout exceeded when trying to connect" (a 503,
- * lib/services/outage/database.ts) instead of hanging; dead idle clients are dropped.
+ * How the pool meets a PostgreSQL restart (issue 27): opening a connection takes at most this
+ * long, then fails ("Connection terminated…", a 503: lib/services/outage/database.ts) instead of
+ * hanging; dead idle clients are dropped. The limit is the connection's own, not pg-pool's
+ * `connectionTimeoutMillis`: that one would also bound the wait for a free client of a busy
+ * pool, turning a burst of callers queued on one row lock into 503s.
  */
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
+class TimedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super({
+      ...(typeof config === "string" ? { connectionString: config } : config),
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
+  }
+}
 
 export function postgresHandle(url: string, max = 10): DbHandle {
   const pool = new Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    Client: TimedClient,
     idleTimeoutMillis: 30_000,
     // TCP keepalive: a connection whose server vanished without a word is noticed and dropped.
     keepAlive: true,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { postgresHandle, setDatabaseForTests, type DbHandle } from "@/db";
@@ -23,6 +24,7 @@ vi.mock("@/lib/auth/session", async (original) => ({
   requestCtx: async () => actionCtx,
 }));
 const { runAction } = await import("./action");
+const { toErrorBody } = await import("./errors");
 
 let handle: DbHandle;
 let down: DbHandle;
@@ -98,4 +100,28 @@ describe("a server action with the database out of reach", () => {
     });
     noteDatabaseUp();
   });
+});
+
+describe("the pool against a server that accepts but never answers", () => {
+  it("gives up opening a connection after 5 s: a 503, not a hang", async () => {
+    // Takes the TCP connection and says nothing, as a server stuck mid-restart may.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => void sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const { port } = silent.address() as net.AddressInfo;
+    const stuck = postgresHandle(`postgres://crewdeck@127.0.0.1:${port}/crewdeck`, 2);
+    try {
+      const started = Date.now();
+      const err = await stuck.db.execute(sql`select 1`).catch((e: unknown) => e);
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(4_500);
+      expect(waited).toBeLessThan(8_000);
+      expect(toErrorBody(err)).toMatchObject({ status: 503, type: "database_unavailable" });
+    } finally {
+      noteDatabaseUp();
+      await stuck.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => silent.close(r));
+    }
+  }, 15_000);
 });

@@ -35,6 +35,7 @@ describe("isDatabaseUnavailable", () => {
     "Connection terminated due to connection timeout",
     "Connection terminated",
     "timeout exceeded when trying to connect",
+    "timeout expired",
     "Client has encountered a connection error and is not queryable",
     "Client was closed and is not queryable",
   ])("node-postgres's %j is the database out of reach", (message) => {
@@ -56,6 +57,7 @@ describe("isDatabaseUnavailable", () => {
     ["57014 query canceled", withCode("57014")],
     ["a plain bug", new TypeError("Cannot read properties of undefined (reading 'id')")],
     ["a message merely mentioning a connection", new Error("The connection to the client failed")],
+    ["another timeout", new Error("The session timeout expired")],
   ])("leaves %s alone", (_, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
     expect(isDatabaseUnavailable(wrapped(err))).toBe(false);

@@ -42,7 +42,8 @@ const isUnavailableState = (code: string) =>
 /** node-postgres and pg-pool messages that carry no code. */
 const MESSAGES = [
   /^Connection terminated/, // "… unexpectedly", "… due to connection timeout"
-  /timeout exceeded when trying to connect/,
+  /timeout exceeded when trying to connect/, // pg-pool's wait for a client
+  /^timeout expired$/, // pg's own connection timeout (connectionTimeoutMillis of a client)
   /Client has encountered a connection error and is not queryable/,
   /Client was closed and is not queryable/,
   /^Query read timeout$/,

@@ -13,7 +13,9 @@ import {
   pageContentSecurityPolicy,
   STRICT_TRANSPORT_SECURITY,
 } from "@/lib/security/headers";
+import { databaseDownForPage, unavailablePage } from "@/lib/http/outage";
 import { loadSessionActor, makeCtx } from "@/lib/services/context";
+import { isDatabaseUnavailable, noteDatabaseDown } from "@/lib/services/outage/database";
 import { routeCheckPasses, twoFactorRequiredForAdmins } from "@/lib/services/guard";
 
 const https = isHttpsUrl(env.APP_URL);
@@ -44,7 +46,7 @@ export async function proxy(req: NextRequest) {
   // Overwrites whatever the client sent: the page's own path (lib/http/page.ts, ?denied=).
   if (!isApi) request.headers.set(PATH_HEADER, req.nextUrl.pathname);
   // API routes answer 401/403 JSON themselves; the guard is for pages.
-  const res = isApi ? NextResponse.next({ request }) : await guard(req, request);
+  const res = isApi ? NextResponse.next({ request }) : await guard(req, request, nonce);
   res.headers.set("Content-Security-Policy", csp);
   if (https) res.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   return res;
@@ -55,8 +57,17 @@ export async function proxy(req: NextRequest) {
  * permission changes apply on the next navigation. The verbs check again: this only decides
  * where a browser may go.
  */
-async function guard(req: NextRequest, request: { headers: Headers }): Promise<NextResponse> {
+async function guard(
+  req: NextRequest,
+  request: { headers: Headers },
+  nonce: string,
+): Promise<NextResponse> {
   const { pathname } = req.nextUrl;
+  // Issue 27: with the database out of reach a page answers 503 "we'll be right back" before it
+  // renders (lib/http/outage.ts). A server action (a POST with Next-Action) goes on: runAction
+  // answers its form with the message (lib/http/action.ts), which an HTML page would not.
+  const action = req.headers.has("next-action");
+  if (!action && (await databaseDownForPage())) return unavailablePage(nonce);
   const match = matchRoute(pathname);
   if (match?.route.access.kind === "public") return NextResponse.next({ request });
   try {
@@ -84,6 +95,11 @@ async function guard(req: NextRequest, request: { headers: Headers }): Promise<N
     }
     return NextResponse.next({ request });
   } catch (err) {
+    if (isDatabaseUnavailable(err)) {
+      noteDatabaseDown();
+      if (!action) return unavailablePage(nonce);
+      return NextResponse.next({ request });
+    }
     // Spec §2: if loading the rules fails, navigation proceeds (the page and verbs still check).
     console.error("[proxy] guard failed", err);
     return NextResponse.next({ request });

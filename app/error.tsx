@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { ServerErrorScreen } from "@/components/shell/server-error-screen";
 import { StatusScreen } from "@/components/shell/status-screen";
-import { clientErrorOf } from "@/lib/http/client-error";
+import { UnavailableScreen } from "@/components/shell/unavailable-screen";
+import { clientErrorOf, isUnavailableDigest } from "@/lib/http/client-error";
 
 export default function ErrorPage({
   error,
@@ -14,6 +15,8 @@ export default function ErrorPage({
   reset: () => void;
 }) {
   useEffect(() => console.error(error), [error]);
+  // The database went away while the page was drawn (issue 27): "we'll be right back".
+  if (isUnavailableDigest(error.digest)) return <UnavailableScreen />;
   // A conflict or bad value the page met (the same mapping as the API): its code and message.
   const client = clientErrorOf(error.digest);
   if (client)

@@ -12,7 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
-import { Pool } from "pg";
+import { Client, Pool, type ClientConfig } from "pg";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 
@@ -49,10 +49,49 @@ export function pgliteHandle(client: PGlite): DbHandle {
   };
 }
 
+/**
+ * How the pool meets a PostgreSQL restart (issue 27): opening a connection takes at most this
+ * long, then fails ("Connection terminated…", a 503: lib/services/outage/database.ts) instead of
+ * hanging; dead idle clients are dropped. The limit is the connection's own, not pg-pool's
+ * `connectionTimeoutMillis`: that one would also bound the wait for a free client of a busy
+ * pool, turning a burst of callers queued on one row lock into 503s.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
+class TimedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super({
+      ...(typeof config === "string" ? { connectionString: config } : config),
+      connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    });
+  }
+}
+
 export function postgresHandle(url: string, max = 10): DbHandle {
-  const pool = new Pool({ connectionString: url, max });
-  // An idle client erroring (server restart) must not crash the process.
-  pool.on("error", (err) => console.error("[db] idle client error", err.message));
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    Client: TimedClient,
+    idleTimeoutMillis: 30_000,
+    // TCP keepalive: a connection whose server vanished without a word is noticed and dropped.
+    keepAlive: true,
+  });
+  // An idle client erroring (server restart) must not crash the process: pg-pool removes it
+  // from the pool, and the next query opens a fresh connection.
+  const logged = new WeakSet<Error>();
+  pool.on("error", (err) => {
+    logged.add(err);
+    console.error("[db] idle client error", err.message);
+  });
+  // A checked-out client whose server goes away between queries (inside a transaction, under
+  // the lock of `exclusive`) emits "error" too, and pg-pool listens only while it is idle: with
+  // no listener that is an uncaught exception and the process dies. Its pending query fails (a
+  // 503); the dead client is dropped when released (pg-pool checks it is still queryable).
+  pool.on("connect", (client) => {
+    client.on("error", (err) => {
+      if (!logged.has(err)) console.error("[db] connection lost", err.message);
+    });
+  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();
@@ -60,8 +99,12 @@ export function postgresHandle(url: string, max = 10): DbHandle {
       await lockClient.query("select pg_advisory_lock(72430011)");
       return await fn();
     } finally {
-      await lockClient.query("select pg_advisory_unlock(72430011)").catch(() => undefined);
-      lockClient.release();
+      // A connection lost meanwhile is destroyed, not handed back to the pool.
+      const lost = await lockClient
+        .query("select pg_advisory_unlock(72430011)")
+        .then(() => undefined)
+        .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      lockClient.release(lost);
     }
   };
   return {

@@ -25,3 +25,17 @@ export function clientErrorOf(digest: string | undefined) {
   const m = new RegExp(`^${CLIENT_ERROR_DIGEST};(4\\d\\d);(.*)$`, "s").exec(digest ?? "");
   return m ? { status: Number(m[1]), message: m[2] } : null;
 }
+
+/** The digest error.tsx reads to show the "we'll be right back" screen (a 503, issue 27). */
+export const UNAVAILABLE_DIGEST = "crewdeck-unavailable";
+
+/**
+ * A page's data could not be loaded because the database cannot be reached. The proxy answers
+ * 503 before a page starts when it sees the outage (lib/http/outage.ts); this is for an outage
+ * that begins while the page renders.
+ */
+export class PageUnavailableError extends Error {
+  readonly digest = UNAVAILABLE_DIGEST;
+}
+
+export const isUnavailableDigest = (digest: string | undefined) => digest === UNAVAILABLE_DIGEST;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   ConfirmError,
@@ -6,10 +6,12 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthenticatedError,
   ValidationError,
 } from "@/lib/services/errors";
+import { databaseRecentlyDown, noteDatabaseUp } from "@/lib/services/outage/database";
 import { sqlState, toErrorBody } from "./errors";
 
 /** A PostgreSQL error as node-postgres and PGlite throw it, wrapped the way drizzle does. */
@@ -82,13 +84,54 @@ describe("toErrorBody", () => {
     ["undefined", undefined],
     [
       "a system error code that is not a SQLSTATE",
-      Object.assign(new Error("x"), { code: "ECONNRESET" }),
+      Object.assign(new Error("x"), { code: "ENOENT" }),
     ],
   ])("is a 500 with a calm message for %s", (_, err) => {
     expect(toErrorBody(err)).toEqual({
       status: 500,
       message: "Something went wrong on our side. Please try again.",
       type: "server_error",
+    });
+  });
+});
+
+describe("the database out of reach (issue 27)", () => {
+  const unavailable = {
+    status: 503,
+    type: "database_unavailable",
+    message:
+      "Crewdeck cannot reach its database right now. Nothing was saved. Please try again in a few seconds.",
+    retryAfter: 5,
+  };
+  afterEach(() => noteDatabaseUp());
+
+  it.each([
+    ["ECONNREFUSED", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })],
+    ["ECONNRESET", Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })],
+    ["57P01 admin_shutdown (drizzle-wrapped)", dbError("57P01")],
+    ["57P02 crash_shutdown", dbError("57P02")],
+    ["57P03 cannot_connect_now", dbError("57P03")],
+    ["08006 connection failure", dbError("08006")],
+    ["Connection terminated unexpectedly", new Error("Connection terminated unexpectedly")],
+    ["the pool's connect timeout", new Error("timeout exceeded when trying to connect")],
+  ])("%s is a 503 with Retry-After and a calm message, and marks the outage", (_, err) => {
+    expect(databaseRecentlyDown()).toBe(false);
+    expect(toErrorBody(err)).toEqual(unavailable);
+    expect(databaseRecentlyDown()).toBe(true);
+  });
+
+  it("leaves the other database errors as they were and marks nothing", () => {
+    expect(toErrorBody(dbError("23505"))).toMatchObject({ status: 409 });
+    expect(toErrorBody(dbError("42P01"))).toMatchObject({ status: 500 });
+    expect(databaseRecentlyDown()).toBe(false);
+  });
+
+  it("keeps maintenance's own 503 (an AppError) as it is", () => {
+    expect(toErrorBody(new ServiceUnavailableError("Back at 07:00.", 600))).toEqual({
+      status: 503,
+      type: "maintenance",
+      message: "Back at 07:00.",
+      retryAfter: 600,
     });
   });
 });

@@ -7,6 +7,13 @@ import {
   type FieldErrors,
 } from "@/lib/services/errors";
 import { fieldErrors } from "@/lib/services/validate";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_TYPE,
+  isDatabaseUnavailable,
+  noteDatabaseDown,
+} from "@/lib/services/outage/database";
 
 /**
  * The one mapping from a thrown error to what the caller is told (DESIGN.md §3, §9), shared by
@@ -50,8 +57,21 @@ export function toErrorBody(err: unknown): ErrorBody {
       errors,
     };
   }
+  // Issue 27: the database restarting or unreachable is an outage to wait out, not a bug.
+  if (isDatabaseUnavailable(err)) {
+    noteDatabaseDown();
+    return databaseUnavailableBody();
+  }
   return databaseError(err) ?? { status: 500, message: SERVER_ERROR_MESSAGE, type: "server_error" };
 }
+
+/** 503 with Retry-After: the database cannot be reached (lib/services/outage/database.ts). */
+export const databaseUnavailableBody = (): ErrorBody => ({
+  status: 503,
+  message: DATABASE_UNAVAILABLE_MESSAGE,
+  type: DATABASE_UNAVAILABLE_TYPE,
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+});
 
 /** True when the error is ours to fix (a bug or an outage), not the caller's. */
 export const isServerError = (body: ErrorBody) => body.status >= 500;

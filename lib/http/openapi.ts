@@ -72,6 +72,13 @@ export function openApiDocument(endpoints: Endpoint[]): Json {
         content: { "application/json": { schema: errorSchema } },
       },
     };
+    // Any call, while the database cannot be reached (issue 27) or, for a signed-in caller
+    // other than an administrator, during maintenance.
+    responses["503"] = {
+      description:
+        "Unavailable for a moment: the database cannot be reached (type database_unavailable) or maintenance is on (type maintenance); nothing was written. Retry after the Retry-After seconds",
+      content: { "application/json": { schema: errorSchema } },
+    };
     if (ep.method !== "GET") {
       responses["413"] = {
         description: ep.maxBodyBytes

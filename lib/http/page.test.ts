@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/er
 import { pageInput } from "@/lib/services/pagination";
 import { optionalId, searchText } from "@/lib/services/params";
 import { parseInput } from "@/lib/services/validate";
-import { clientErrorOf } from "./client-error";
+import { noteDatabaseUp } from "@/lib/services/outage/database";
+import { clientErrorOf, isUnavailableDigest } from "./client-error";
 import { lenientList, pageData, pageId, withoutPath } from "./page";
 
 /** A list verb like listJobs: its schema, plus a rule the schema cannot express. */
@@ -61,6 +62,23 @@ describe("lenientList", () => {
       status: 422,
       message: "Nope.",
     });
+  });
+});
+
+describe("pageData with the database out of reach (issue 27)", () => {
+  it('throws the error the "we\'ll be right back" screen reads, not a 500', async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+      code: "ECONNREFUSED",
+    });
+    const digest = await digestOf(pageData(Promise.reject(refused)));
+    expect(isUnavailableDigest(digest)).toBe(true);
+    expect(clientErrorOf(digest)).toBeNull();
+    noteDatabaseUp();
+  });
+
+  it("leaves any other failure to the 500 screen", async () => {
+    const bug = new TypeError("x is undefined");
+    await expect(pageData(Promise.reject(bug))).rejects.toBe(bug);
   });
 });
 

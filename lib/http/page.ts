@@ -5,22 +5,25 @@ import { fallbackFor } from "@/lib/auth/guard";
 import { currentActor } from "@/lib/auth/session";
 import { withDenied } from "@/lib/domain/denied";
 import { ValidationError, type FieldErrors } from "@/lib/services/errors";
+import { DATABASE_UNAVAILABLE_TYPE } from "@/lib/services/outage/database";
 import { parseId } from "@/lib/services/params";
-import { PageClientError } from "./client-error";
+import { PageClientError, PageUnavailableError } from "./client-error";
 import { toErrorBody } from "./errors";
 
 /**
  * A page's answer to an error, through the same mapping as the REST API and server actions:
  * a record the user may not see is the 404 screen, a verb they may not use sends them to their
  * start page (like the guard) saying which page was refused, a signed-out user to sign-in, any
- * other 4xx shows its message on the error screen with its code; only a real failure is a 500.
+ * other 4xx shows its message on the error screen with its code; the database out of reach is the
+ * "we'll be right back" screen (issue 27); only a real failure is a 500.
  */
 export async function pageError(err: unknown): Promise<never> {
-  const { status, message } = toErrorBody(err);
+  const { status, message, type } = toErrorBody(err);
   if (status === 404) notFound();
   if (status === 403) return refused(message);
   if (status === 401) redirect("/sign-in");
   if (status < 500) throw new PageClientError(status, message);
+  if (type === DATABASE_UNAVAILABLE_TYPE) throw new PageUnavailableError(message);
   throw err;
 }
 

@@ -6,6 +6,7 @@ import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
 import { sweepShiftReminders } from "@/lib/services/notifications/reminders";
+import { isDatabaseUnavailable } from "@/lib/services/outage/database";
 import { failAbandonedSalaryRuns, registerSalaryRunJob } from "@/lib/services/salary/run-job";
 import { registerSalaryExportJob } from "@/lib/services/salary/export-job";
 import { queueStarted, startQueue, stopQueue } from "./queue";
@@ -21,12 +22,22 @@ const EVERY_MS = 15_000;
 /** Unused help images are looked for once an hour (they wait a week anyway). */
 const HELP_IMAGES_EVERY_MS = 3_600_000;
 
+/**
+ * A failure of the loop, logged. The database out of reach (a PostgreSQL restart, issue 27) is
+ * one line, not a stack per task every round: the next round retries on a fresh connection.
+ */
+function logFailure(what: string, err: unknown) {
+  if (isDatabaseUnavailable(err))
+    console.error(`[jobs] ${what} skipped: the database cannot be reached; retrying next round`);
+  else console.error(`[jobs] ${what} failed`, err);
+}
+
 /** One task of the loop: its failure is logged and does not keep the others from running. */
 async function task(name: string, run: () => Promise<unknown>) {
   try {
     await run();
   } catch (err) {
-    console.error(`[jobs] ${name} failed`, err);
+    logFailure(name, err);
   }
 }
 
@@ -88,7 +99,7 @@ export function startBackgroundWork(): void {
         );
       }
     } catch (err) {
-      console.error("[jobs] background work failed", err);
+      logFailure("background work", err);
     } finally {
       running = false;
     }

@@ -50,6 +50,17 @@ describe("GET /api/v2/openapi.json", () => {
     expect(loginSchema.required).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
+  it("documents the 503 of a database outage on every operation (issue 27)", async () => {
+    const doc = (await get(openApiRoute.GET, "openapi.json")).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+    };
+    for (const ep of allEndpoints)
+      expect(
+        doc.paths[ep.path][ep.method.toLowerCase()].responses["503"]?.description,
+        `${ep.method} ${ep.path}`,
+      ).toMatch(/database cannot be reached.*Retry-After/);
+  });
+
   it("ignores a stale bearer token instead of answering 401", async () => {
     const res = await get(openApiRoute.GET, "openapi.json", { token: "cd_revoked" });
     expect(res.status).toBe(200);

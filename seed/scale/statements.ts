@@ -534,7 +534,7 @@ export function bulkStatements(
        extract(isodow from (s.starts_at at time zone co.tz)) >= 6 as weekend,
        round(co.base_rate * (${FACTORS})[array_position(${SKILLS}, sl.skill_id)] / 1000.0)::int as rate) x
      join salary_runs r on r.country_id = j.country_id and r.id > ${b.salaryRuns}
-       and x.work_date between r.period_from and r.period_to
+       and r.period_from = date_trunc('month', x.work_date)::date
      where h.id > ${b.hours} and h.approved_at is not null and j.status in ('Paid', 'Invoiced', 'Approved')`,
   );
   add(
@@ -557,8 +557,8 @@ export function bulkStatements(
          + row_number() over (partition by q.year order by q.jn),
        q.status::quote_status, q.company_id, cm.default_branch_id, q.venue_id, q.name, co.currency,
        (q.created + interval '30 days')::date, co.vat, '{}'::jsonb,
-       q.amount, round(q.amount * coalesce(co.vat, 0) / 10000.0)::int,
-       q.amount + round(q.amount * coalesce(co.vat, 0) / 10000.0)::int,
+       q.amount, round(q.amount::numeric * coalesce(co.vat, 0) / 10000)::int,
+       q.amount + round(q.amount::numeric * coalesce(co.vat, 0) / 10000)::int,
        case when q.status <> 'Draft' then q.created + interval '1 hour' end,
        case when q.status <> 'Draft' then ${pm} end,
        case when q.status in ('Accepted', 'Declined') then q.created + interval '2 days' end,

@@ -118,6 +118,8 @@ export async function loadContext(tx: DbOrTx): Promise<ScaleContext> {
       fslug text, lslug text, n int, primary key (country_k, i)) on commit drop`),
   );
   await tx.execute(sql.raw(`insert into scale_name values ${nameRows.join(", ")}`));
+  // Temp tables get no statistics by themselves; the bulk's joins plan with these.
+  await tx.execute(sql.raw(`analyze scale_country, scale_branch, scale_name`));
 
   const skills = await rows<{ id: number; name: string }>(
     tx,

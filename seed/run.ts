@@ -90,6 +90,7 @@ async function seedAtScale(handle: DbHandle, scale: ScaleArgs): Promise<void> {
     now: new Date(),
     onStep: (label, ms) => console.log(`  ${label.padEnd(28)} ${(ms / 1000).toFixed(1)} s`),
   });
+  console.log("Demo data:");
   console.log(report(demo, 0).split("\n").slice(1).join("\n"));
   console.log(`Scale data added:`);
   console.log(formatScaleSummary(summary).join("\n"));

@@ -7,6 +7,7 @@ import {
   canViewProfile,
   canViewTab,
   isProfileTab,
+  mayUseTab,
   visibleTabs,
   type ProfileSubject,
   type ProfileTab,
@@ -173,5 +174,24 @@ describe("canEditProfile and canEditRoles", () => {
     expect(canEditRoles(viewers.admin, { ...WORKER, id: 1 })).toBe(false);
     expect(canEditRoles(viewers.selfWorker, WORKER)).toBe(false);
     expect(canEditRoles(viewers.colSame, CONTACT)).toBe(false);
+  });
+});
+
+describe("mayUseTab: whether a caller could use a tab's verbs on anyone (issue 27)", () => {
+  it("a worker on its own skills, documents and payment; the office on anyone's; a client contact on none", () => {
+    for (const tab of ["my-skills", "my-documents", "payment"] as const) {
+      expect(mayUseTab(tab, viewers.selfWorker, true), tab).toBe(true);
+      expect(mayUseTab(tab, viewers.crewHandler, false), tab).toBe(true);
+      expect(mayUseTab(tab, viewers.admin, true), tab).toBe(true);
+      expect(mayUseTab(tab, viewers.selfContact, false), tab).toBe(false);
+    }
+  });
+  it("the payment tab is the user creators' only: an office member without user_create may not", () => {
+    const noCreate = {
+      ...viewers.crewHandler,
+      permissions: new Set([...viewers.crewHandler.permissions].filter((p) => p !== "user_create")),
+    };
+    expect(mayUseTab("payment", noCreate, false)).toBe(false);
+    expect(mayUseTab("my-skills", noCreate, false)).toBe(true);
   });
 });

@@ -128,6 +128,32 @@ export function canViewTab(
   }
 }
 
+/**
+ * Could the viewer see this tab on anyone's profile: its own (`viewerIsWorker`: it works
+ * shifts itself), or another user's as the office? A verb behind the tab refuses a caller
+ * for whom this is false before it reads the body (issue 27: 403, not the body's 422).
+ */
+export function mayUseTab(
+  tab: ProfileTab,
+  viewer: ProfileViewer,
+  viewerIsWorker: boolean,
+): boolean {
+  const own: ProfileSubject = {
+    id: viewer.userId,
+    companyId: viewer.companyId,
+    isWorker: viewerIsWorker,
+    isClientContact: viewer.isClient,
+  };
+  // Another user of the viewer's company (the only ones a client contact may open).
+  const other: ProfileSubject = {
+    id: 0,
+    companyId: viewer.companyId,
+    isWorker: true,
+    isClientContact: false,
+  };
+  return canViewTab(tab, viewer, own) || canViewTab(tab, viewer, other);
+}
+
 /** The tab bar: the built tabs the viewer may see, in order. */
 export function visibleTabs(viewer: ProfileViewer, subject: ProfileSubject): ProfileTab[] {
   return PROFILE_TABS.filter((t) => BUILT.has(t) && canViewTab(t, viewer, subject));

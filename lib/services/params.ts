@@ -73,3 +73,10 @@ export const strictFlag = z.preprocess(
   },
   z.boolean({ error: "must be 1 or 0" }).optional(),
 );
+
+/** One field of a body or query not yet validated (undefined unless `raw` is an object). */
+export function fieldOf(raw: unknown, name: string): unknown {
+  return raw !== null && typeof raw === "object" && !Array.isArray(raw)
+    ? (raw as Record<string, unknown>)[name]
+    : undefined;
+}

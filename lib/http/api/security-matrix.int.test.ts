@@ -310,5 +310,5 @@ describe("security matrix of /api/v2", () => {
     expect(failures).toEqual([]);
     expect(leaks).toEqual([]);
     expect(probeAnswers).toEqual([]);
-  }, 180_000);
+  }, 400_000);
 });

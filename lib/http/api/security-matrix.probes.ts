@@ -1,10 +1,10 @@
 /**
- * The security matrix's second look (security-matrix.int.test.ts): operations that read their
- * body or query before they look at the caller answer an empty call with 422 whoever calls,
- * so the matrix cannot tell from it whether the caller may. Each is called here again with a
- * well-formed body or query naming a record foreign to the caller — another worker, another
- * company's job — by the worker, the applicant and the client contact: each answer is 403 or
- * 404.
+ * The security matrix's second look (security-matrix.int.test.ts): operations a worker, an
+ * applicant or a client contact may use on their own records answer their empty call with the
+ * body's 422, so the matrix cannot tell from it whether they may reach another's. Each is
+ * called here again with a well-formed body or query naming a record foreign to the caller —
+ * another worker, another company's job — by the worker, the applicant and the client
+ * contact: each answer is 403 or 404.
  */
 import type { World } from "./security-matrix.test-support";
 

@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { parseId } from "../params";
 import { schema, type DbOrTx } from "@/db";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
-import { requireUser, type Ctx, type UserActor } from "../context";
-import { NotFoundError } from "../errors";
+import { requireApprovedUser, requireUser, type Ctx, type UserActor } from "../context";
+import { ForbiddenError, NotFoundError } from "../errors";
 
 /** An application with what every rule about it needs: its shift, slot, job and zone. */
 export interface ApplicationRow {
@@ -142,4 +142,24 @@ export async function relationTo(
 export function assertRelated(r: Relation): void {
   if (!r.own && !r.booker && !r.requester && !r.approver && !r.crewBoss)
     throw new NotFoundError("Application not found.");
+}
+
+/**
+ * Who may use an application verb at all, before it reads its body (issue 27): a booker
+ * (jobs_book_workers), a requester (can_request_worker; unless `bookersOnly`) and, with
+ * `workers`, a worker for its own shifts (my_dashboard_access, once approved: an applicant
+ * gets the awaiting-approval 403). Anyone else: 403 with `message`, whatever was sent.
+ */
+export function assertMayUseApplications(
+  ctx: Ctx,
+  opts: { workers?: boolean; bookersOnly?: boolean; message?: string },
+): void {
+  const p = requireUser(ctx).permissions;
+  if (p.has("jobs_book_workers")) return;
+  if (!opts.bookersOnly && p.has("can_request_worker")) return;
+  if (opts.workers && p.has("my_dashboard_access")) {
+    requireApprovedUser(ctx);
+    return;
+  }
+  throw new ForbiddenError(opts.message);
 }

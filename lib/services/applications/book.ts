@@ -15,7 +15,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { syncJobChatCrew } from "../chat/job-chat";
-import { inCompanyScope } from "./access";
+import { assertMayUseApplications, inCompanyScope } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
 import { notifyBooked, notifyRequested } from "../notifications/shift";
@@ -31,6 +31,8 @@ import {
 } from "./targets";
 import { applicationViews, type ApplicationView } from "./view";
 
+const NO_BOOKING = "You do not have permission to book workers.";
+
 /**
  * POST applications (spec §7): a worker applies for a slot (Applied), or a booker books a
  * worker onto one slot of each of several shifts with the status it chooses (Booked, Reserve,
@@ -39,6 +41,8 @@ import { applicationViews, type ApplicationView } from "./view";
  */
 export async function bookApplications(ctx: Ctx, raw: unknown): Promise<ApplicationView[]> {
   const actor = requireUser(ctx);
+  // Who may, before the body is read (issue 27); what each may do is checked after it.
+  assertMayUseApplications(ctx, { workers: true, message: NO_BOOKING });
   const input = parseInput(bookInput, raw);
   const status = input.status;
   const applying = status === "Applied";
@@ -55,7 +59,7 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
     throw new ForbiddenError(
       actor.permissions.has("can_request_worker")
         ? "You can request workers, not book them."
-        : "You do not have permission to book workers.",
+        : NO_BOOKING,
     );
   }
 
@@ -253,6 +257,8 @@ function bookedAt(value: string | undefined, timeZone: string, now: Date): Date 
  * answers the missing-skill question too). It books; a worker applying has nothing to override.
  */
 export async function bookMissingRates(ctx: Ctx, raw: unknown): Promise<ApplicationView[]> {
+  // Book anyway books (a worker never applies through it): bookers and requesters only.
+  assertMayUseApplications(ctx, { message: NO_BOOKING });
   const input = parseInput(bookInput, raw);
   if (input.status === "Applied")
     throw new ValidationError("Book anyway books a worker; choose Booked, Reserve or Requested.", {

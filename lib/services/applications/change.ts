@@ -9,7 +9,14 @@ import { withTx, type Ctx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
-import { assertRelated, loadApplication, relationTo, toId, type Relation } from "./access";
+import {
+  assertMayUseApplications,
+  assertRelated,
+  loadApplication,
+  relationTo,
+  toId,
+  type Relation,
+} from "./access";
 import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { assertCanMove } from "./fill";
 import { lockApplication } from "./locks";
@@ -19,9 +26,11 @@ import { liveSlots, slotLabel } from "./targets";
 import { applicationViews } from "./view";
 import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
 
+const CANNOT_MOVE = "You cannot move workers between shifts.";
+
 function assertMayMove(rel: Relation): void {
   assertRelated(rel);
-  if (!rel.booker) throw new ForbiddenError("You cannot move workers between shifts.");
+  if (!rel.booker) throw new ForbiddenError(CANNOT_MOVE);
 }
 
 /**
@@ -122,6 +131,8 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
 
 /** POST application-change: move an application to another slot or shift of the same job. */
 export async function changeApplication(ctx: Ctx, raw: unknown) {
+  // Who may, before the body is read (issue 27): only a booker moves workers.
+  assertMayUseApplications(ctx, { bookersOnly: true, message: CANNOT_MOVE });
   const input = parseInput(applicationChangeInput, raw);
   const moved = await withTx(ctx, async (ctx) => {
     const { app } = await lockApplication(ctx, input.application_id, {

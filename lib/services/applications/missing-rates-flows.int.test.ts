@@ -132,10 +132,18 @@ describe("POST rates/missing-rates-book (bookMissingRates)", () => {
     const body = { assignee_id: ole, shift_slots: [s.slotId], status: "Booked" };
     const [app] = await bookMissingRates(await k.ctx(w.pm), body);
     expect(app).toMatchObject({ status: "Booked", book_anyway: true });
+    // Applying through it: the booker is told to choose a booking status (422); a worker may
+    // not use it at all, so it is refused before its body is read (403, issue 27).
     const err = await appErrorOf(
-      bookMissingRates(await k.ctx(ole), { ...body, status: "Applied" }),
+      bookMissingRates(await k.ctx(w.pm), { ...body, status: "Applied" }),
     );
     expect(err.status).toBe(422);
+    expect(err.message).toBe("Book anyway books a worker; choose Booked, Reserve or Requested.");
+    const worker = await appErrorOf(
+      bookMissingRates(await k.ctx(ole), { ...body, status: "Applied" }),
+    );
+    expect(worker.status).toBe(403);
+    expect((await appErrorOf(bookMissingRates(await k.ctx(ole), {}))).status).toBe(403);
     const other = await k.worker([w.skill]);
     const denied = await appErrorOf(
       bookMissingRates(await k.ctx(w.worker), { ...body, assignee_id: other }),

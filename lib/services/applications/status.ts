@@ -14,7 +14,7 @@ import { ConflictError, ForbiddenError } from "../errors";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { syncJobChatCrew } from "../chat/job-chat";
-import { assertRelated, relationTo, type Relation } from "./access";
+import { assertRelated, loadApplication, relationTo, type Relation } from "./access";
 import { assertCanFill } from "./fill";
 import { lockApplication, underLocks } from "./locks";
 import { notifyBooked, notifyRequested, notifyShiftChange } from "../notifications/shift";
@@ -51,6 +51,9 @@ export async function changeApplicationStatus(
   id: unknown,
   raw: unknown,
 ): Promise<{ application: ApplicationView; message: string; undo_activity_id: number | null }> {
+  // Who may, before the body is read (issue 27): another's application is 404 whatever was
+  // sent. Read again under the locks below.
+  assertRelated(await relationTo(ctx, await loadApplication(ctx.db, id)));
   const input = parseInput(statusChangeInput, raw);
   const to = input.status;
   const result = await withTx(ctx, async (ctx) => {

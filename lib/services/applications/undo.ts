@@ -9,7 +9,7 @@ import { parseInput } from "../validate";
 import { logActivity } from "../activity";
 import { syncJobChatCrew } from "../chat/job-chat";
 import { lockUndoable, NOTHING_TO_UNDO, UNDO_WINDOW_MS, type UndoProps } from "../undo";
-import { relationTo, type ApplicationRow } from "./access";
+import { assertMayUseApplications, relationTo, type ApplicationRow } from "./access";
 import { assertCanFill, assertCanMove } from "./fill";
 import {
   CHANGED_MEANWHILE,
@@ -42,6 +42,8 @@ export async function undoApplicationChange(
   raw: unknown,
 ): Promise<{ application: ApplicationView; message: string }> {
   const actor = requireUser(ctx);
+  // Who may, before the body is read (issue 27): those who can change applications at all.
+  assertMayUseApplications(ctx, { workers: true });
   const input = parseInput(undoInput, raw);
   const result = await withTx(ctx, async (ctx) => {
     const { entry, p } = await lockUndoable(ctx, {

@@ -15,7 +15,8 @@ import { DOCUMENT_UPLOAD, checkUpload, type CheckedUpload } from "@/lib/files/up
 import { logActivity } from "../activity";
 import { requireUser, withTx, type Ctx, type TxCtx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import { isId, optionalId } from "../params";
+import { fieldOf, isId, optionalId } from "../params";
+import { tabAccessFirst } from "../users/access";
 import { parseInput } from "../validate";
 import { documentsToday } from "./today";
 import {
@@ -144,6 +145,9 @@ export async function uploadDocument(
   raw: Record<string, unknown> | undefined,
 ): Promise<DocumentView & { message: string }> {
   const actor = requireUser(ctx);
+  // Who may, before the form is read (issue 27): another's documents are 404 whatever was sent,
+  // and a caller with documents of nobody's to change (a client contact) is 403.
+  await tabAccessFirst(ctx, fieldOf(raw, "user_id"), "my-documents", CHANGE_DOCUMENTS);
   const input = parseInput(uploadDocumentInput, raw ?? {});
   const userId = input.user_id ?? actor.userId;
   // Who may, before any work on the bytes; checked again under the lock below.

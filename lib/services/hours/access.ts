@@ -8,7 +8,8 @@ import {
   type ApplicationRow,
   type Relation,
 } from "../applications/access";
-import { requireUser, type Ctx } from "../context";
+import { requireApprovedUser, requireUser, type Ctx } from "../context";
+import { isCrewBossAnywhere } from "../jobs/scope";
 import { ConfirmError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { reportById, toReportId, type ReportedHoursRow } from "./view";
 
@@ -23,13 +24,29 @@ export const mayReport = (r: Relation) => r.own || r.booker || r.crewBoss;
 /** May change a report even once it is approved. */
 export const managesHours = (r: Relation) => r.booker || r.approver;
 
+/**
+ * Who may report hours at all, before the body is read (issue 27): a booker, a worker (once
+ * approved; its own shifts) or a crew boss (its crew's). Anyone else: 403 whatever was sent.
+ */
+export async function assertMayReportHours(ctx: Ctx): Promise<void> {
+  const actor = requireUser(ctx);
+  if (actor.permissions.has("jobs_book_workers")) return;
+  if (actor.permissions.has("my_dashboard_access")) {
+    requireApprovedUser(ctx);
+    return;
+  }
+  if (!(await isCrewBossAnywhere(ctx, actor))) throw new ForbiddenError(CANNOT_REPORT);
+}
+
+const CANNOT_REPORT = "You cannot report hours for this worker.";
+
 /** An application the actor may report hours for (404 without any tie, 403 otherwise). */
 export async function applicationForReporting(ctx: Ctx, id: number): Promise<ApplicationRow> {
   requireUser(ctx);
   const app = await loadApplication(ctx.db, id);
   const r = await relationTo(ctx, app);
   assertRelated(r);
-  if (!mayReport(r)) throw new ForbiddenError("You cannot report hours for this worker.");
+  if (!mayReport(r)) throw new ForbiddenError(CANNOT_REPORT);
   return app;
 }
 

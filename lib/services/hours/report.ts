@@ -11,6 +11,7 @@ import { parseInput } from "../validate";
 import {
   APPROVED_LOCKED,
   applicationForReporting,
+  assertMayReportHours,
   asInput,
   assertPlausible,
   describeTimes,
@@ -35,6 +36,8 @@ export async function reportHours(
   raw: unknown,
 ): Promise<ReportedHoursView & { message: string }> {
   const actor = requireUser(ctx);
+  // Who may, before the body is read (issue 27); the application's own tie is checked below.
+  await assertMayReportHours(ctx);
   const input = parseInput(reportHoursInput, raw);
   return withTx(ctx, async (ctx) => {
     // Who may report is checked inside the transaction, so it holds for the row written.

@@ -119,7 +119,8 @@ export async function loadJobForViewer(ctx: Ctx, jobId: unknown) {
   return job;
 }
 
-async function isCrewBossAnywhere(ctx: Ctx, actor: UserActor): Promise<boolean> {
+/** Leads the crew of some shift (the crew boss may open that job's notes and report hours). */
+export async function isCrewBossAnywhere(ctx: Ctx, actor: UserActor): Promise<boolean> {
   const [row] = await ctx.db
     .select({ one: sql<number>`1` })
     .from(schema.shiftCrewBosses)

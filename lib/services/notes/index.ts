@@ -12,7 +12,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idSchema, optionalId } from "../params";
 import { parseInput } from "../validate";
 import { logActivity } from "../activity";
-import { loadJobForNotes } from "../jobs/scope";
+import { isCrewBossAnywhere, loadJobForNotes } from "../jobs/scope";
 import { viewerTimeZone } from "../viewer-zone";
 import {
   assertMayManage,
@@ -79,6 +79,18 @@ async function assertNoteable(
   return manageVerdict(actor, holderOf(user)).allowed;
 }
 
+/**
+ * Who may use notes at all, before a verb reads its body or query (issue 27): the office
+ * (notes on people), job_notes_access holders (their jobs' notes) and crew bosses (their jobs').
+ * Anyone else is refused with 403 whatever was sent; the note's own job or user is checked
+ * after the body (assertNoteable).
+ */
+async function assertMayUseNotes(ctx: Ctx): Promise<void> {
+  const actor = requireUser(ctx);
+  if (isOffice(actor) || actor.permissions.has("job_notes_access")) return;
+  if (!(await isCrewBossAnywhere(ctx, actor))) throw new ForbiddenError();
+}
+
 const mayEdit = (ctx: Ctx, actor: UserActor, authorId: number | null) =>
   authorId === actor.userId || actor.isAdmin || can(ctx, "job_edit");
 
@@ -92,6 +104,7 @@ export const notesListInput = pageInput(50).extend({
 /** GET notes?filter[noteable_id]=&filter[noteable_type]=: pinned first, then newest. */
 export async function listNotes(ctx: Ctx, raw: unknown): Promise<Page<NoteView>> {
   const actor = requireUser(ctx);
+  await assertMayUseNotes(ctx);
   const input = parseInput(notesListInput, raw);
   const { noteable_id: id, noteable_type: type } = input.filter;
   const mayWrite = await assertNoteable(ctx, type, id);
@@ -152,6 +165,7 @@ export const createNoteInput = z.object({
 /** POST notes. */
 export async function createNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
   const actor = requireUser(ctx);
+  await assertMayUseNotes(ctx);
   const input = parseInput(createNoteInput, raw);
   await assertNoteable(ctx, input.noteable_type, input.noteable_id, true);
   const note = await withTx(ctx, async (ctx) => {
@@ -185,6 +199,7 @@ export const saveJobNoteInput = z.object({
 
 /** POST jobs/save-note (job_id, note): spec §5 "saving a job note needs a loaded job". */
 export async function saveJobNote(ctx: Ctx, raw: unknown): Promise<NoteView> {
+  await assertMayUseNotes(ctx);
   const input = parseInput(saveJobNoteInput, raw);
   if (!input.job_id)
     throw new ValidationError("Open a job before saving a note on it.", {
@@ -276,6 +291,7 @@ export const pinNoteInput = z.object({ noteId: idSchema });
 
 /** POST jobs/pin-note (noteId): pins, or unpins a pinned note. Pinned notes list first. */
 export async function pinNote(ctx: Ctx, raw: unknown) {
+  await assertMayUseNotes(ctx);
   const { noteId } = parseInput(pinNoteInput, raw);
   return withTx(ctx, async (ctx) => {
     // Read under the lock: two pins at once toggle twice, not once.

@@ -8,6 +8,7 @@ import { isoInZone } from "@/lib/domain/time";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
 import { containsPattern } from "../like";
+import { isId } from "../params";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { salaryOverviewInput, salaryPeriodInput, salaryReportInput } from "./schemas";
@@ -114,6 +115,20 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   };
 }
 
+const OWN_LINES_ONLY = "You may read your own salary lines only.";
+
+/**
+ * Before a salary read looks at its query (issue 27): salary_access reads anyone's; a worker
+ * (my_dashboard_access) its own only — a user_id naming another is 403 whatever else was sent;
+ * anyone else (a client contact, an office member without salary_access) has no salary: 403.
+ */
+export function assertMaySeeSalaryOf(ctx: Ctx, rawUserId: unknown, message: string): void {
+  const actor = requireUser(ctx);
+  if (can(ctx, "salary_access")) return;
+  if (!actor.permissions.has("my_dashboard_access")) throw new ForbiddenError(message);
+  if (isId(rawUserId) && Number(rawUserId) !== actor.userId) throw new ForbiddenError(message);
+}
+
 /**
  * GET salaryReport (user_id — or self — or job_id, optional from/to) — one worker's or one job's salary
  * lines, oldest first, with totals per currency and, for a worker, its pay slips of the period.
@@ -124,10 +139,12 @@ export async function salaryReport(ctx: Ctx, raw: unknown) {
   // user_id=self (or me) is the caller: a worker asks for its own lines without knowing its id.
   const given = (raw ?? {}) as Record<string, unknown>;
   const self = given.user_id === "self" || given.user_id === "me";
+  // Who may, before the query is read (issue 27): without salary_access only one's own lines,
+  // and only a worker has any.
+  assertMaySeeSalaryOf(ctx, self ? actor.userId : given.user_id, OWN_LINES_ONLY);
   const input = parseInput(salaryReportInput, self ? { ...given, user_id: actor.userId } : given);
   const own = input.user_id === actor.userId;
-  if (!can(ctx, "salary_access") && !own)
-    throw new ForbiddenError("You may read your own salary lines only.");
+  if (!can(ctx, "salary_access") && !own) throw new ForbiddenError(OWN_LINES_ONLY);
   const where = and(
     input.user_id ? eq(sl.userId, input.user_id) : eq(sl.jobId, input.job_id!),
     input.from && input.to ? inPeriod(input.from, input.to) : undefined,

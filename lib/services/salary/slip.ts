@@ -10,9 +10,11 @@ import { ForbiddenError, NotFoundError } from "../errors";
 import { renderBusinessDocument, type DocumentIssuer } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { paySlipModel, type PaySlipLine } from "../pdf/pay-slip";
+import { fieldOf } from "../params";
 import { parseInput } from "../validate";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import { startExport, type StartedSalaryExport } from "./export";
+import { assertMaySeeSalaryOf } from "./read";
 import { exportLinesWhere, type ExportScope } from "./export-xlsx";
 import { paySlipInput, paySlipsZipInput } from "./schemas";
 
@@ -105,6 +107,8 @@ async function slipSources(db: DbOrTx, userIds: number[], p: Period, now: Date) 
 const renderSlip = (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) =>
   renderBusinessDocument(paySlipModel(source), issuer);
 
+const OWN_SLIPS_ONLY = "You may read your own pay slips only.";
+
 /**
  * GET salary/slip (user_id — or self —, from, to): one worker's pay slip for a period as a PDF,
  * named "Pay slip October 2026 - William Berg.pdf". [salary_access]; a worker its own only
@@ -115,10 +119,12 @@ export async function paySlipPdf(
   raw: unknown,
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const actor = requireUser(ctx);
+  // Who may, before the query is read (issue 27).
+  assertMaySeeSalaryOf(ctx, fieldOf(raw, "user_id"), OWN_SLIPS_ONLY);
   const input = parseInput(paySlipInput, raw ?? {});
   const userId = typeof input.user_id === "number" ? input.user_id : actor.userId;
   if (userId !== actor.userId && !can(ctx, "salary_access"))
-    throw new ForbiddenError("You may read your own pay slips only.");
+    throw new ForbiddenError(OWN_SLIPS_ONLY);
   const period = { from: input.from, to: input.to };
   const [slip] = await slipSources(ctx.db, [userId], period, ctx.now);
   if (!slip || !slip.source.lines.length)

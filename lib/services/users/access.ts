@@ -6,13 +6,14 @@ import {
   canEditProfile,
   canViewProfile,
   canViewTab,
+  mayUseTab,
   type ProfileSubject,
   type ProfileTab,
   type ProfileViewer,
 } from "@/lib/domain/profile-tabs";
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { parseId } from "../params";
+import { isId, parseId } from "../params";
 import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "./manage";
 import { USERS_ID, worksShifts } from "./workers";
 
@@ -92,6 +93,27 @@ export async function profileAccess(
   if (opts.tab && !canViewTab(opts.tab, viewer, subject)) throw new NotFoundError(USER_NOT_FOUND);
   if (opts.manage) assertMayManage(actor, subject.holder, opts.manage);
   return { actor, viewer, subject };
+}
+
+/**
+ * Who may, before a verb reads the rest of its body (issue 27): a body naming a user by id has
+ * that user's tab checked as `profileAccess` does (404 outside the viewer's scope, 403 when the
+ * rule of who may manage whom refuses); one naming nobody (or no id) is refused with 403 when
+ * the caller could use the tab on nobody at all, and is otherwise left to the body's checks.
+ */
+export async function tabAccessFirst(
+  ctx: Ctx,
+  rawUserId: unknown,
+  tab: ProfileTab,
+  manage?: ManageAction,
+): Promise<void> {
+  const actor = requireUser(ctx);
+  if (isId(rawUserId)) {
+    await profileAccess(ctx, rawUserId, { tab, manage });
+    return;
+  }
+  if (!mayUseTab(tab, viewerOf(actor), actor.permissions.has("my_dashboard_access")))
+    throw new ForbiddenError();
 }
 
 /**

@@ -6,10 +6,10 @@ import { isOffice } from "@/lib/domain/profile-tabs";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
-import { idSchema } from "../params";
+import { fieldOf, idSchema } from "../params";
 import { parseInput } from "../validate";
 import { manageVerdict } from "./manage";
-import { profileAccess, type ProfileAccess } from "./access";
+import { profileAccess, tabAccessFirst, type ProfileAccess } from "./access";
 
 /**
  * The my-skills tab: a worker's skills with years of experience and the office's level.
@@ -90,6 +90,8 @@ export const setSkillsInput = z.object({
 
 /** POST users/skills: the user's skills become exactly `skills` (kept ones keep their data). */
 export async function setSkills(ctx: Ctx, raw: unknown) {
+  // Who may, before the body is read: another's skills are 404 whatever was sent (issue 27).
+  await tabAccessFirst(ctx, fieldOf(raw, "user_id"), "my-skills", "change");
   const input = parseInput(setSkillsInput, raw);
   const wanted = [...new Set(input.skills)];
   return withTx(ctx, async (ctx) => {
@@ -147,6 +149,7 @@ export const experienceInput = z.object({
 
 /** POST users/experience: years of experience in one skill, and (office only) its level. */
 export async function setExperience(ctx: Ctx, raw: unknown) {
+  await tabAccessFirst(ctx, fieldOf(raw, "user_id"), "my-skills", "change");
   const input = parseInput(experienceInput, raw);
   return withTx(ctx, async (ctx) => {
     const access = await profileAccess(ctx, input.user_id, {

@@ -7,7 +7,8 @@ import { toMinorUnits } from "@/lib/domain/pricing";
 import type { Ctx } from "../context";
 import { parseInput } from "../validate";
 import { priceWorkerTime } from "../rates/worker-pay";
-import { profileAccess } from "./access";
+import { profileAccess, tabAccessFirst } from "./access";
+import { fieldOf } from "../params";
 
 export const unpaidEarningsInput = z.object({
   user_id: z.union([z.string(), z.number()], { error: "The user id field is required." }),
@@ -51,6 +52,8 @@ const slot = schema.shiftSlots;
  * of queries whatever the number of reports.
  */
 export async function unpaidEarnings(ctx: Ctx, raw: unknown): Promise<UnpaidEarnings> {
+  // Who may, before the query is read: another's earnings are 404 whatever was sent (issue 27).
+  await tabAccessFirst(ctx, fieldOf(raw, "user_id"), "payment");
   const input = parseInput(unpaidEarningsInput, raw ?? {});
   const { subject } = await profileAccess(ctx, input.user_id, { tab: "payment" });
   const rows = await ctx.db

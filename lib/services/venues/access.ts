@@ -81,6 +81,18 @@ export function visibleVenues(actor: UserActor): SQL {
   )!;
 }
 
+/**
+ * filter[company_id]: a client contact's scope is its own company (spec: "its own company's
+ * jobs"), so its filter on company is limited to it: naming another company matches nothing,
+ * whatever public venues that company owns (which company owns a public venue is not a client
+ * contact's to learn, toVenueView hides it too). The agency filters on any company.
+ */
+export function companyCondition(actor: UserActor, companyId: number | undefined): SQL | undefined {
+  if (!companyId) return undefined;
+  if (actor.isClient && companyId !== actor.companyId) return sql`false`;
+  return eq(schema.venues.companyId, companyId);
+}
+
 export function tabCondition(actor: UserActor, tab: VenueTab): SQL | undefined {
   if (tab === "public") return eq(schema.venues.status, "public");
   if (tab === "all") return undefined;

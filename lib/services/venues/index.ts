@@ -5,6 +5,7 @@ import type { Ctx } from "../context";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import {
+  companyCondition,
   tabCondition,
   toVenueView,
   selectVenues,
@@ -37,7 +38,7 @@ export async function listVenues(ctx: Ctx, raw: unknown): Promise<Page<VenueView
     visibleVenues(actor),
     tabCondition(actor, input.tab),
     status ? eq(schema.venues.status, status) : undefined,
-    company_id ? eq(schema.venues.companyId, company_id) : undefined,
+    companyCondition(actor, company_id),
     country_id ? eq(schema.venues.countryId, country_id) : undefined,
     like ? or(ilike(schema.venues.name, like), ilike(schema.venues.city, like)) : undefined,
   );

@@ -58,6 +58,35 @@ describe("listVenues", () => {
     expect(await listIds(await as(ids.colNone), { tab: "mine" })).toEqual([]);
   });
 
+  it("a client contact's company filter is its own company: another company's public venues are not told apart (issue 27)", async () => {
+    const tag = "Ownerfilter";
+    const pubB = await venue({
+      name: `${tag} B public`,
+      companyId: ids.companyB,
+      status: "public",
+    });
+    const pubA = await venue({
+      name: `${tag} A public`,
+      companyId: ids.companyA,
+      status: "public",
+    });
+    const privA = await venue({ name: `${tag} A private`, companyId: ids.companyA });
+    const pubAgency = await venue({ name: `${tag} agency public`, status: "public" });
+    const byCompany = async (user: number, company: number) =>
+      listIds(await as(user), { tab: "all", filter: { search: tag, company_id: company } });
+    // Another company: nothing, though it owns a public venue the contact sees unfiltered.
+    expect(await byCompany(ids.colA, ids.companyB)).toEqual([]);
+    expect(await listIds(await as(ids.colA), { tab: "all", filter: { search: tag } })).toContain(
+      pubB.id,
+    );
+    expect(await byCompany(ids.colNone, ids.companyB)).toEqual([]);
+    // Its own company: its own venues, public or not.
+    expect(await byCompany(ids.colA, ids.companyA)).toEqual([privA.id, pubA.id]);
+    // The agency filters on any company.
+    expect(await byCompany(ids.pm, ids.companyB)).toEqual([pubB.id]);
+    expect(await byCompany(ids.pm, ids.companyA)).not.toContain(pubAgency.id);
+  });
+
   it("staff see every venue; the status filter finds the ones awaiting approval", async () => {
     const tag = "Staffall";
     const privB = await venue({ name: `${tag} 1 B private`, companyId: ids.companyB });

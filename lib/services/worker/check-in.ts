@@ -5,7 +5,7 @@ import { BOOKED_STATUSES } from "@/lib/domain/application-status";
 import { formatTime } from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import { requirePermission, requireUser, type Ctx, withTx } from "../context";
+import { requireApprovedUser, requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
@@ -33,6 +33,8 @@ export interface CheckInResult {
 export async function checkIn(ctx: Ctx, raw: unknown): Promise<CheckInResult> {
   requirePermission(ctx, "my_dashboard_access", "jobs_book_workers");
   const actor = requireUser(ctx);
+  // Before the body is read (issue 27): an applicant has no booked shift to check in on.
+  if (!actor.permissions.has("jobs_book_workers")) requireApprovedUser(ctx);
   const input = parseInput(checkInInput, raw);
 
   return withTx(ctx, async (ctx) => {

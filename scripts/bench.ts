@@ -48,6 +48,7 @@ import { demoNewJobsLine } from "./lib/bench-demo";
 import { benchSalaryExport } from "./lib/bench-salary-export";
 import { benchSalaryRun } from "./lib/bench-salary-run";
 import { benchBookings } from "./lib/bench-bookings";
+import { benchRss } from "./lib/bench-rss";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -61,6 +62,11 @@ const payWorkers = (kind: string) =>
 const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
+  if (process.env.BENCH_ONLY === "rss") {
+    const { lines, ok } = await benchRss();
+    console.log(`\n${lines.join("\n")}`);
+    process.exit(ok ? 0 : 1);
+  }
   // The bookings part queues its callers for as many connections as the app's pool has.
   const handle = await scratch(
     "crewdeck_bench",

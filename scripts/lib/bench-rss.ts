@@ -6,7 +6,8 @@
  * worker in through the sign-in form (Playwright's Chromium) and over POST auth/login, sends
  * BENCH_RSS_REQUESTS (3,000) mixed requests from 8 callers at once (signed-in screens and
  * /api/v2 lists and dashboards of the three), then reports the RSS of every process `npm start`
- * left running (npm itself, the server) and the peak seen during the load. Fails above
+ * left running (npm itself, the server) and the peak seen during the load (BENCH_RSS_REUSE=1
+ * keeps the seeded database of the last run). Fails above
  * BENCH_RSS_LIMIT_MB (300) for the whole tree, or when a request answers 5xx.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -79,6 +80,9 @@ interface Proc {
   pid: number;
   ppid: number;
   rssKb: number;
+  /** Of which anonymous memory (heaps) and file pages (the node binary, libraries). */
+  anonKb: number;
+  fileKb: number;
   cmd: string;
 }
 
@@ -89,9 +93,18 @@ function processes(): Proc[] {
     try {
       const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
       const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      const kb = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+      const rssKb = kb("VmRSS");
       const cmd = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ").trim();
-      out.push({ pid: Number(name), ppid, rssKb, cmd });
+      out.push({
+        pid: Number(name),
+        ppid,
+        rssKb,
+        anonKb: kb("RssAnon"),
+        fileKb: kb("RssFile"),
+        cmd,
+      });
     } catch {
       // gone meanwhile
     }
@@ -162,9 +175,13 @@ async function apiToken(email: string): Promise<string> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password: PASSWORD }),
   });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`auth/login for ${email} answered ${res.status}`);
-  return body.access_token;
+  const body = (await res.json()) as { data?: { token?: { access_token?: string } } };
+  const token = body.data?.token?.access_token;
+  if (!token)
+    throw new Error(
+      `auth/login for ${email} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  return token;
 }
 
 export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
@@ -173,8 +190,12 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
   const name = "crewdeck_bench_rss";
   const pg = new Client({ connectionString: admin });
   await pg.connect();
-  await pg.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await pg.query(`CREATE DATABASE ${name}`);
+  // BENCH_RSS_REUSE=1 keeps the database of the last run (already seeded: a quicker start).
+  const exists = (await pg.query("select 1 from pg_database where datname = $1", [name])).rowCount;
+  if (!exists || process.env.BENCH_RSS_REUSE !== "1") {
+    await pg.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pg.query(`CREATE DATABASE ${name}`);
+  }
   await pg.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;

@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
     "ably",
   ],
   poweredByHeader: false,
+  // Next's in-memory cache of rendered pages and fetches (50 MB by default) sits in the server's
+  // heap; nearly every screen is dynamic (signed in), so a small one serves the few static ones.
+  cacheMaxMemorySize: 8 * 1024 * 1024,
   experimental: {
     // Next refuses a bigger server-action body itself (answering 500: it maps no 413 for
     // actions); the largest file an action takes is the agency logo (lib/http/body-limits.ts).

@@ -67,7 +67,10 @@ class TimedClient extends Client {
   }
 }
 
-export function postgresHandle(url: string, max = 10): DbHandle {
+/** Connections of the app's pool (`npm start`, one per instance): callers beyond it queue. */
+export const APP_POOL_SIZE = 10;
+
+export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
   const pool = new Pool({
     connectionString: url,
     max,

@@ -22,7 +22,7 @@
  * index each uses.
  */
 import { sql } from "drizzle-orm";
-import { schema, setDatabaseForTests } from "@/db";
+import { APP_POOL_SIZE, schema, setDatabaseForTests } from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
 import { ROLE } from "@/lib/domain/permissions";
 import { roleId } from "@/seed/reference";
@@ -47,6 +47,8 @@ import { benchAuthFloor } from "./lib/bench-auth";
 import { demoNewJobsLine } from "./lib/bench-demo";
 import { benchSalaryExport } from "./lib/bench-salary-export";
 import { benchSalaryRun } from "./lib/bench-salary-run";
+import { benchBookings } from "./lib/bench-bookings";
+import { benchRss } from "./lib/bench-rss";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -60,7 +62,16 @@ const payWorkers = (kind: string) =>
 const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
-  const handle = await scratch();
+  if (process.env.BENCH_ONLY === "rss") {
+    const { lines, ok } = await benchRss();
+    console.log(`\n${lines.join("\n")}`);
+    process.exit(ok ? 0 : 1);
+  }
+  // The bookings part queues its callers for as many connections as the app's pool has.
+  const handle = await scratch(
+    "crewdeck_bench",
+    process.env.BENCH_ONLY === "bookings" ? APP_POOL_SIZE : 5,
+  );
   await prepareDatabase(handle, { seed: "never" });
   setDatabaseForTests(handle);
   const { GET } = await import("@/app/api/v2/jobs/route");
@@ -123,6 +134,21 @@ async function main() {
   }
   const now = new Date();
   const token = (await issueApiToken(db, pm.id, now)).access_token;
+  if (process.env.BENCH_ONLY === "bookings") {
+    const { lines, ok } = await benchBookings({
+      db,
+      kind: handle.kind,
+      POST: postApplications,
+      countryId: country.id,
+      companyId: companies[0],
+      skillId: skills[0],
+      passwordHash: pm.passwordHash,
+      start: now.getTime(),
+    });
+    console.log(`\n${lines.join("\n")}`);
+    await handle.close();
+    process.exit(ok ? 0 : 1);
+  }
   const auth = await benchAuthFloor(handle, pm.id);
   const workerRows = await db
     .insert(schema.users)

@@ -3,6 +3,16 @@
  * runs in a child with tsx and PGlite loaded, which exits; then this same process becomes the
  * Next.js server (`next start`, run in-process), so nothing but the server stays resident.
  * Ctrl-C / SIGTERM reach the child while it prepares and Next's own handlers afterwards.
+ *
+ * Memory (issue 27: the server stays ≤ 300 MB RSS after a load): V8 sizes its heap when the
+ * process starts, so the limits are node flags on this process, given by package.json's
+ * `start` (run it as `node --max-old-space-size=192 --max-semi-space-size=2 scripts/start.mjs`
+ * without npm): a 192 MB old generation (the server's live heap after every screen and call has
+ * loaded is well under it; V8 collects before growing past it, instead of letting garbage pile
+ * up towards its default of several GB) and 2 MB semi-spaces (the young generation: 16 MB each
+ * by default, RSS that short-lived request garbage keeps). The preparing child is spawned
+ * without them (spawn passes no execArgv): migrations, the demo seed and a build keep Node's
+ * defaults.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";

@@ -20,7 +20,7 @@ export const percentile = (xs: number[], p: number) => {
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** A Published job of one upcoming shift with one slot; its shift and slot ids. */
-async function oneSlotJob(
+export async function oneSlotJob(
   db: Db,
   job: { name: string; companyId: number; countryId: number; skillId: number; positions: number },
   startsAt: Date,

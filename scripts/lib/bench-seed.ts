@@ -8,8 +8,11 @@ import type { RoleTitle } from "@/lib/domain/permissions";
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** In-memory PGlite, or a fresh database (`crewdeck_bench` unless named) on DATABASE_URL's server. */
-export async function scratch(name = "crewdeck_bench"): Promise<DbHandle> {
+/**
+ * In-memory PGlite, or a fresh database (`crewdeck_bench` unless named) on DATABASE_URL's server
+ * behind a pool of `pool` connections.
+ */
+export async function scratch(name = "crewdeck_bench", pool = 5): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const admin = new Client({ connectionString: url });
@@ -19,7 +22,7 @@ export async function scratch(name = "crewdeck_bench"): Promise<DbHandle> {
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${name}`;
-    return postgresHandle(u.toString(), 5);
+    return postgresHandle(u.toString(), pool);
   }
   return pgliteHandle(await PGlite.create());
 }

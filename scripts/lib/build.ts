@@ -7,7 +7,7 @@ const root = process.cwd();
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 /** A fingerprint of everything that goes into `next build`, to skip needless rebuilds. */
-function sourceFingerprint(): string {
+export function sourceFingerprint(): string {
   const hash = crypto.createHash("sha1");
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;

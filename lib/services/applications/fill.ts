@@ -13,7 +13,7 @@ import {
 import { lockApplicationsOf } from "./locks";
 import {
   clientPriceGaps,
-  hasRateFor,
+  hasRateAndPricing,
   missingClientPriceText,
   missingRateMessage,
   type HasRate,
@@ -143,11 +143,10 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
 
   if (r.bookAnyway) return;
   const anyway = r.anyway ?? "Book";
-  const hasRate = !r.rates
-    ? null
-    : r.rates === true
-      ? await hasRateFor(ctx.db, [r.worker.id], r.targets)
-      : r.rates;
+  // The worker rates' lookup reads the jobs' pricing; the client price question reuses it.
+  const looked =
+    r.rates === true ? await hasRateAndPricing(ctx.db, [r.worker.id], r.targets) : null;
+  const hasRate = !r.rates ? null : r.rates === true ? looked!.hasRate : r.rates;
   const unrated = hasRate ? r.targets.find((t) => !hasRate(r.worker.id, t)) : undefined;
   // Only the office is asked about the agency's prices: never a client contact (nor shown
   // them), never a worker applying for itself.
@@ -155,7 +154,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     (r.clientPrice ?? Boolean(r.rates)) &&
     anyway !== "Apply" &&
     viewerCompanyOf(ctx.actor) === undefined;
-  const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets) : [];
+  const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets, looked?.pricing) : [];
   const details = gap ? { client_price: gap } : undefined;
   const priceText = gap ? ` ${missingClientPriceText(gap)}` : "";
 

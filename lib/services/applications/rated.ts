@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { jobsPricing } from "../rates/job-pricing";
+import { jobsPricing, type JobPricing } from "../rates/job-pricing";
 import { clientRatesFor, type WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
 
@@ -27,14 +27,27 @@ export async function workerRatesOfSlots(
   workerIds: number[],
   slots: RatedSlot[],
 ): Promise<RateOfSlot> {
-  if (!workerIds.length || !slots.length) return () => undefined;
-  const { rateOf } = await workerRatesOnJobs(
+  return (await ratesOfSlots(db, workerIds, slots)).rateOf;
+}
+
+/** workerRatesOfSlots, with the jobs' pricing the lookup read (empty when nothing was looked up). */
+async function ratesOfSlots(
+  db: DbOrTx,
+  workerIds: number[],
+  slots: RatedSlot[],
+): Promise<{ rateOf: RateOfSlot; pricing: Map<number, JobPricing> }> {
+  if (!workerIds.length || !slots.length) return { rateOf: () => undefined, pricing: new Map() };
+  const { rateOf, pricing } = await workerRatesOnJobs(
     db,
     workerIds.flatMap((userId) =>
       slots.map((s) => ({ userId, jobId: s.jobId, skillId: s.skillId })),
     ),
   );
-  return (workerId, slot) => rateOf({ userId: workerId, jobId: slot.jobId, skillId: slot.skillId });
+  return {
+    rateOf: (workerId, slot) =>
+      rateOf({ userId: workerId, jobId: slot.jobId, skillId: slot.skillId }),
+    pricing,
+  };
 }
 
 /** The check in one function, for `assertCanFill` (see fill.ts). */
@@ -43,8 +56,20 @@ export async function hasRateFor(
   workerIds: number[],
   slots: RatedSlot[],
 ): Promise<HasRate> {
-  const rateOf = await workerRatesOfSlots(db, workerIds, slots);
-  return (workerId, slot) => rateOf(workerId, slot) !== undefined;
+  return (await hasRateAndPricing(db, workerIds, slots)).hasRate;
+}
+
+/**
+ * hasRateFor, with the slots' jobs' pricing it read on the way: `clientPriceGaps` takes it, so a
+ * booking asks about both with one pricing lookup (issue 27: statements per booking).
+ */
+export async function hasRateAndPricing(
+  db: DbOrTx,
+  workerIds: number[],
+  slots: RatedSlot[],
+): Promise<{ hasRate: HasRate; pricing: Map<number, JobPricing> }> {
+  const { rateOf, pricing } = await ratesOfSlots(db, workerIds, slots);
+  return { hasRate: (workerId, slot) => rateOf(workerId, slot) !== undefined, pricing };
 }
 
 /** The 410's question (spec §8: Book and Cancel; a move asks "Move anyway?", a request "Request anyway?"). */
@@ -78,10 +103,13 @@ export interface ClientPriceGap {
 export async function clientPriceGaps(
   db: DbOrTx,
   slots: (RatedSlot & { skillName: string })[],
+  /** The slots' jobs' pricing when the caller has read it already (`hasRateAndPricing`). */
+  known?: Map<number, JobPricing>,
 ): Promise<ClientPriceGap[]> {
   if (!slots.length) return [];
   const jobIds = [...new Set(slots.map((s) => s.jobId))];
-  const pricing = await jobsPricing(db, jobIds);
+  const pricing =
+    known && jobIds.every((id) => known.has(id)) ? known : await jobsPricing(db, jobIds);
   const gaps: ClientPriceGap[] = [];
   for (const [jobId, p] of pricing) {
     const own = slots.filter((s) => s.jobId === jobId);

@@ -1,0 +1,319 @@
+/**
+ * `BENCH_ONLY=rss npm run bench` (DATABASE_URL: a PostgreSQL server the bench may create a
+ * database on): issue 27's "the server of `npm start` on PostgreSQL stays ≤ 300 MB RSS after the
+ * bench's load". Creates a fresh database `crewdeck_bench_rss`, starts `npm start` on it with the
+ * demo seed (port BENCH_RSS_PORT, 3340), signs the demo administrator, project manager and
+ * worker in through the sign-in form (Playwright's Chromium) and over POST auth/login, sends
+ * BENCH_RSS_REQUESTS (3,000) mixed requests from 8 callers at once (signed-in screens and
+ * /api/v2 lists and dashboards of the three), then reports the RSS of every process `npm start`
+ * left running (npm itself, the server) and the peak seen during the load (BENCH_RSS_REUSE=1
+ * keeps the seeded database of the last run). Fails above
+ * BENCH_RSS_LIMIT_MB (300) for the whole tree, or when a request answers 5xx.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+
+const PORT = Number(process.env.BENCH_RSS_PORT ?? 3340);
+const REQUESTS = Number(process.env.BENCH_RSS_REQUESTS ?? 3_000);
+const CALLERS = Number(process.env.BENCH_RSS_CALLERS ?? 8);
+const LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 300);
+const PASSWORD = "Crewdeck!2026";
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/** Signed-in screens and API calls per demo account (the office lists, the worker's home). */
+const LOAD = {
+  admin: {
+    pages: [
+      "/dashboard",
+      "/jobs",
+      "/users",
+      "/applicants",
+      "/clients",
+      "/approvals",
+      "/calendar",
+      "/insights",
+      "/activity-log",
+      "/venues",
+      "/salaryreports",
+      "/skills",
+      "/settings",
+      "/job-quotes",
+      "/freelancers",
+      "/worker-rates",
+      "/live-chat",
+    ],
+    api: [
+      "jobs",
+      "users",
+      "applicants",
+      "companies",
+      "activity-log",
+      "approvals",
+      "statistics/jobs",
+      "statistics/revenue",
+      "statistics/workers",
+      "venues",
+      "skills",
+    ],
+  },
+  pm: {
+    pages: ["/dashboard", "/jobs", "/calendar", "/approvals", "/users"],
+    api: ["jobs", "approvals", "users", "bookable-users"],
+  },
+  worker: {
+    pages: ["/my-dashboard"],
+    api: [
+      "my-dashboard/new-jobs",
+      "my-dashboard/my-shifts",
+      "my-dashboard/pending-shifts",
+      "my-dashboard/past-shifts",
+    ],
+  },
+} as const;
+type Account = keyof typeof LOAD;
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  rssKb: number;
+  /** Of which anonymous memory (heaps) and file pages (the node binary, libraries). */
+  anonKb: number;
+  fileKb: number;
+  cmd: string;
+}
+
+function processes(): Proc[] {
+  const out: Proc[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      const kb = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+      const rssKb = kb("VmRSS");
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ").trim();
+      out.push({
+        pid: Number(name),
+        ppid,
+        rssKb,
+        anonKb: kb("RssAnon"),
+        fileKb: kb("RssFile"),
+        cmd,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** The process and all its descendants, with their RSS. */
+function tree(root: number): Proc[] {
+  const all = processes();
+  const keep = new Set([root]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of all)
+      if (!keep.has(p.pid) && keep.has(p.ppid)) {
+        keep.add(p.pid);
+        grew = true;
+      }
+  }
+  return all.filter((p) => keep.has(p.pid));
+}
+
+const mb = (kb: number) => kb / 1024;
+const sumKb = (ps: Proc[]) => ps.reduce((s, p) => s + p.rssKb, 0);
+
+async function waitUntilServing(server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`npm start exited:\n${log()}`);
+    try {
+      const res = await fetch(`${BASE}/api/v2/rules`);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+  throw new Error(`npm start did not serve within 15 minutes:\n${log()}`);
+}
+
+/** A session cookie through the sign-in form, as a person gets one. */
+async function sessionCookie(email: string): Promise<string> {
+  const { chromium } = await import("@playwright/test");
+  const executablePath =
+    process.env.CHROMIUM_PATH ??
+    (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const browser = await chromium.launch({ executablePath });
+  try {
+    const context = await browser.newContext({ baseURL: BASE });
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem("areCookiesAccepted", "true"));
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"), { timeout: 120_000 });
+    const cookies = await context.cookies();
+    return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  } finally {
+    await browser.close();
+  }
+}
+
+async function apiToken(email: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/v2/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { token?: { access_token?: string } } };
+  const token = body.data?.token?.access_token;
+  if (!token)
+    throw new Error(
+      `auth/login for ${email} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  return token;
+}
+
+export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) throw new Error("BENCH_ONLY=rss needs DATABASE_URL (a PostgreSQL server)");
+  const name = "crewdeck_bench_rss";
+  const pg = new Client({ connectionString: admin });
+  await pg.connect();
+  // BENCH_RSS_REUSE=1 keeps the database of the last run (already seeded: a quicker start).
+  const exists = (await pg.query("select 1 from pg_database where datname = $1", [name])).rowCount;
+  if (!exists || process.env.BENCH_RSS_REUSE !== "1") {
+    await pg.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pg.query(`CREATE DATABASE ${name}`);
+  }
+  await pg.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-rss-"));
+
+  let output = "";
+  // Its own process group, so the bench stops exactly what it started.
+  const server = spawn("npm", ["start"], {
+    cwd: process.cwd(),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(PORT),
+      SEED_DEMO: "1",
+      DATA_DIR: dataDir,
+      APP_URL: BASE,
+      AUTH_SECRET: process.env.AUTH_SECRET ?? crypto.randomBytes(32).toString("base64url"),
+      BENCH_ONLY: "",
+    },
+  });
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-8_000);
+  };
+  server.stdout!.on("data", keep);
+  server.stderr!.on("data", keep);
+  try {
+    console.log(
+      `[bench] npm start on ${name} (port ${PORT}; builds first when the sources changed)…`,
+    );
+    await waitUntilServing(server, () => output);
+    const started = sumKb(tree(server.pid!));
+
+    const accounts = Object.keys(LOAD) as Account[];
+    // Each API token answers 600 calls a minute: each account's API calls rotate over a few.
+    const cookies = new Map<Account, string>();
+    const tokens = new Map<Account, string[]>();
+    for (const a of accounts) {
+      cookies.set(a, await sessionCookie(`${a}@crewdeck.test`));
+      const own: string[] = [];
+      for (let i = 0; i < 6; i++) own.push(await apiToken(`${a}@crewdeck.test`));
+      tokens.set(a, own);
+    }
+    const calls: { account: Account; url: string; api: boolean }[] = [];
+    for (const a of accounts) {
+      for (const p of LOAD[a].pages) calls.push({ account: a, url: `${BASE}${p}`, api: false });
+      for (const p of LOAD[a].api)
+        calls.push({ account: a, url: `${BASE}/api/v2/${p}`, api: true });
+    }
+    const apiCalls = calls.filter((c) => c.api).length;
+
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let peakKb = started;
+    const sampler = setInterval(() => {
+      peakKb = Math.max(peakKb, sumKb(tree(server.pid!)));
+    }, 500);
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CALLERS }, async () => {
+        while (next < REQUESTS) {
+          const n = next++;
+          const call = calls[n % calls.length];
+          const own = tokens.get(call.account)!;
+          const headers: Record<string, string> = call.api
+            ? { authorization: `Bearer ${own[Math.floor(n / calls.length) % own.length]}` }
+            : { cookie: cookies.get(call.account)! };
+          const res = await fetch(call.url, { headers, redirect: "manual" });
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (
+            (res.status >= 500 || res.status === 429 || res.status === 404) &&
+            failures.length < 3
+          )
+            failures.push(`${res.status} ${call.url}`);
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    // What stays resident once the load is over (a few seconds for the last responses' garbage).
+    await new Promise((r) => setTimeout(r, 5_000));
+    const after = tree(server.pid!);
+    const totalKb = sumKb(after);
+    const ok = totalKb <= LIMIT_MB * 1024 && failures.length === 0;
+    const byStatus = [...statuses.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${n} × ${s}`)
+      .join(", ");
+    return {
+      ok,
+      lines: [
+        `npm start on PostgreSQL (demo seed)   ${REQUESTS.toLocaleString("en")} requests (${calls.length - apiCalls} screens and ${apiCalls} API calls of admin, pm and worker, ${CALLERS} at once) in ${seconds.toFixed(0)} s: ${byStatus}`,
+        ...after.map(
+          (p) => `  pid ${p.pid}  ${mb(p.rssKb).toFixed(0).padStart(4)} MB  ${p.cmd.slice(0, 90)}`,
+        ),
+        `RSS of npm start's processes   at start ${mb(started).toFixed(0)} MB   peak under load ${mb(peakKb).toFixed(0)} MB   after the load ${mb(totalKb).toFixed(0)} MB   ` +
+          (ok
+            ? `≤ ${LIMIT_MB} MB: held`
+            : failures.length
+              ? `FAILED requests: ${failures.join("; ")}`
+              : `ABOVE ${LIMIT_MB} MB`),
+      ],
+    };
+  } finally {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+    try {
+      process.kill(-server.pid!, "SIGKILL");
+    } catch {
+      // stopped
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

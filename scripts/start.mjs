@@ -6,8 +6,8 @@
  *
  * Memory (issue 27: the server stays ≤ 300 MB RSS after a load): V8 sizes its heap when the
  * process starts, so the limits are node flags on this process, given by package.json's
- * `start` (run it as `node --max-old-space-size=192 --max-semi-space-size=2 scripts/start.mjs`
- * without npm): a 192 MB old generation (the server's live heap after every screen and call has
+ * `start` (run it as `node --max-old-space-size=256 --max-semi-space-size=2 scripts/start.mjs`
+ * without npm): a 256 MB old generation (the server's live heap after every screen and call has
  * loaded is well under it; V8 collects before growing past it, instead of letting garbage pile
  * up towards its default of several GB) and 2 MB semi-spaces (the young generation: 16 MB each
  * by default, RSS that short-lived request garbage keeps). The preparing child is spawned

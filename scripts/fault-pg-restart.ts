@@ -1,5 +1,5 @@
 /**
- * `npm run fault:pg-restart` (issue 27, Faults: PostgreSQL restarts mid-load). Starts a throwaway
+ * `npm run fault:pg-restart [-- --reuse-build]` (issue 27, Faults: PostgreSQL restarts mid-load). Starts a throwaway
  * PostgreSQL (or, with `--use-database-url`, uses DATABASE_URL's server, restarted with
  * `pg_ctl -D $PGDATA`), the built app on a fresh database with the demo seed, and a steady load:
  * each second three REST calls (bearer token) and a signed-in page. Then PostgreSQL stops
@@ -83,7 +83,7 @@ function tally(samples: Sample[]): string {
 }
 
 async function main() {
-  ensureBuild();
+  if (!process.argv.includes("--reuse-build")) ensureBuild();
   log(
     USE_URL
       ? "using DATABASE_URL's PostgreSQL"

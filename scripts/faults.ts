@@ -39,7 +39,7 @@ async function main() {
     }
     const steps: [string, string, string[], NodeJS.ProcessEnv][] = [
       ["fault:kill", "fault-kill", ["--reuse-build", ...settle], killEnv],
-      ["fault:pg-restart", "fault-pg-restart", [], process.env],
+      ["fault:pg-restart", "fault-pg-restart", ["--reuse-build"], process.env],
       ["fault:two-instances", "fault-two-instances", ["--reuse-build"], process.env],
     ];
     for (const [name, script, args, env] of steps) {

@@ -63,6 +63,19 @@ async function main() {
       await apiLogin(BASE, "pm@crewdeck.test"),
       await apiLogin(BASE, "admin@crewdeck.test"),
     ];
+    // The salary run start needs the instance's queue (started, or retried, just after boot).
+    const queued = Date.now();
+    while (Date.now() - queued < 60_000) {
+      const { rows } = await pg.query<{ ok: boolean }>(
+        `select to_regclass('pgboss.queue') is not null as ok`,
+      );
+      if (
+        rows[0].ok &&
+        (await pg.query(`select 1 from pgboss.queue where name = 'salary-run'`)).rowCount
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const calls = await planBurst(pg, pm, admin);
     const since = (await pg.query<{ now: Date }>("select now()")).rows[0].now;
     const killArg = args.find((a) => a.startsWith("--kill-after="));

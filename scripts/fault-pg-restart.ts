@@ -1,5 +1,5 @@
 /**
- * `npm run fault:pg-restart` (issue 27, Faults: PostgreSQL restarts mid-load). Starts a throwaway
+ * `npm run fault:pg-restart [-- --reuse-build]` (issue 27, Faults: PostgreSQL restarts mid-load). Starts a throwaway
  * PostgreSQL (or, with `--use-database-url`, uses DATABASE_URL's server, restarted with
  * `pg_ctl -D $PGDATA`), the built app on a fresh database with the demo seed, and a steady load:
  * each second three REST calls (bearer token) and a signed-in page. Then PostgreSQL stops
@@ -13,175 +13,27 @@
  * Env: FAULT_PORT (the app, 3430), FAULT_PG_PORT (the throwaway server, 5431), PG_BIN (where
  * initdb and pg_ctl are; else the newest /usr/lib/postgresql/N/bin or PATH), FAULT_OUTAGE_SECONDS.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Client } from "pg";
-import { ensureBuild, nextBin } from "./lib/build";
+import { ensureBuild } from "./lib/build";
+import {
+  appEnv,
+  FAULT_SECRET,
+  seedDemo,
+  startApp,
+  waitReady,
+  type AppServer,
+} from "./lib/fault-app";
+import { existingPg, freshDatabase, throwawayPg } from "./lib/fault-pg";
 
-const root = process.cwd();
 const APP_PORT = Number(process.env.FAULT_PORT ?? 3430);
 const PG_PORT = Number(process.env.FAULT_PG_PORT ?? 5431);
 const OUTAGE_MS = Number(process.env.FAULT_OUTAGE_SECONDS ?? 5) * 1000;
 const USE_URL = process.argv.includes("--use-database-url");
 const BASE = `http://localhost:${APP_PORT}`;
-const SECRET = process.env.AUTH_SECRET ?? "fault-secret-fault-secret-fault-secret-fault";
+const SECRET = process.env.AUTH_SECRET ?? FAULT_SECRET;
 const DB_NAME = "crewdeck_fault";
 const PAGE = "/dashboard";
 
 const log = (line: string) => console.log(`[fault] ${line}`);
-
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL: a throwaway server, or DATABASE_URL's.
-
-function pgBin(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const base = "/usr/lib/postgresql";
-  if (fs.existsSync(base)) {
-    const versions = fs
-      .readdirSync(base)
-      .filter((v) => /^\d+$/.test(v))
-      .sort((a, b) => Number(b) - Number(a));
-    for (const v of versions)
-      if (fs.existsSync(path.join(base, v, "bin", "pg_ctl"))) return path.join(base, v, "bin");
-  }
-  return ""; // on PATH
-}
-
-interface Pg {
-  url: string;
-  stop: () => Promise<void>;
-  start: () => Promise<void>;
-  cleanup: () => Promise<void>;
-}
-
-/**
- * initdb and pg_ctl refuse root: as root they run as the postgres user. Asynchronous, so the
- * load keeps its pace while the server stops and starts.
- */
-function pgCommand(dataOwner: string | null, cmd: string, args: string[]): Promise<void> {
-  const bin = pgBin() ? path.join(pgBin(), cmd) : cmd;
-  const [file, argv] =
-    dataOwner && process.getuid?.() === 0
-      ? ["runuser", ["-u", dataOwner, "--", bin, ...args]]
-      : [bin, args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} failed: ${out}`)),
-    );
-  });
-}
-
-async function throwawayPg(): Promise<Pg> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-fault-pg-"));
-  const owner = process.getuid?.() === 0 ? "postgres" : null;
-  if (owner) spawnSync("chown", ["-R", owner, dir]);
-  const data = path.join(dir, "data");
-  await pgCommand(owner, "initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  const opts = `-p ${PG_PORT} -c fsync=off -c listen_addresses=127.0.0.1 -k ${dir}`;
-  const start = () =>
-    pgCommand(owner, "pg_ctl", [
-      "-D",
-      data,
-      "-o",
-      opts,
-      "-l",
-      path.join(dir, "log"),
-      "-w",
-      "start",
-    ]);
-  const stop = () => pgCommand(owner, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
-  await start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
-    start,
-    stop,
-    cleanup: async () => {
-      await stop().catch(() => undefined); // already down
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function existingPg(): Pg {
-  const url = process.env.DATABASE_URL;
-  const data = process.env.PGDATA;
-  if (!url || !data)
-    throw new Error(
-      "--use-database-url needs DATABASE_URL and PGDATA (its data directory, for pg_ctl)",
-    );
-  const owner = process.getuid?.() === 0 ? (process.env.PGUSER_OS ?? "postgres") : null;
-  return {
-    url,
-    start: () => pgCommand(owner, "pg_ctl", ["-D", data, "-w", "start"]),
-    stop: () => pgCommand(owner, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
-    cleanup: async () => undefined,
-  };
-}
-
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-}
-
-// ---------------------------------------------------------------------------------------------
-// The app.
-
-function seed(env: NodeJS.ProcessEnv): void {
-  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const r = spawnSync(process.execPath, [tsx, "--conditions=react-server", "seed/run.ts"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (r.status !== 0) throw new Error("seeding the fault database failed");
-}
-
-interface Server {
-  child: ChildProcess;
-  lines: { at: number; text: string }[];
-}
-
-function startServer(env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(APP_PORT)], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: Server["lines"] = [];
-  const collect = (chunk: Buffer) => {
-    for (const text of chunk.toString("utf8").split("\n"))
-      if (text.trim()) lines.push({ at: Date.now(), text });
-  };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
-  return { child, lines };
-}
-
-async function waitForServer(server: Server, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.child.exitCode !== null)
-      throw new Error(`the app exited with code ${server.child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/sign-in`)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the app did not answer within two minutes");
-}
 
 // ---------------------------------------------------------------------------------------------
 // The load.
@@ -231,30 +83,22 @@ function tally(samples: Sample[]): string {
 }
 
 async function main() {
-  ensureBuild();
+  if (!process.argv.includes("--reuse-build")) ensureBuild();
   log(
     USE_URL
       ? "using DATABASE_URL's PostgreSQL"
       : `starting a throwaway PostgreSQL on port ${PG_PORT}`,
   );
-  const pg = USE_URL ? existingPg() : await throwawayPg();
-  let server: Server | null = null;
+  const pg = USE_URL ? existingPg() : await throwawayPg(PG_PORT);
+  let server: AppServer | null = null;
   let failures: string[] = [];
   try {
-    const url = await freshDatabase(pg.url);
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(APP_PORT),
-      APP_URL: BASE,
-      NEXTAUTH_URL: BASE,
-      AUTH_SECRET: SECRET,
-      SEED_DEMO: "1",
-    };
+    const url = await freshDatabase(pg.url, DB_NAME);
+    const env = { ...appEnv(url, APP_PORT), AUTH_SECRET: SECRET };
     log("migrating and seeding the demo data…");
-    seed(env);
-    server = startServer(env);
-    await waitForServer(server);
+    await seedDemo(env);
+    server = startApp(env, APP_PORT);
+    await waitReady(server);
     log(`app up on ${BASE} (pid ${server.child.pid})`);
 
     // A bearer token for the API and a browser session for the page, as the administrator.

@@ -21,6 +21,8 @@ const holder = globalThis as unknown as { __crewdeckJobs?: NodeJS.Timeout };
 const EVERY_MS = 15_000;
 /** Unused help images are looked for once an hour (they wait a week anyway). */
 const HELP_IMAGES_EVERY_MS = 3_600_000;
+/** A failed start of the queue is tried again this much later. */
+const QUEUE_RETRY_MS = 5_000;
 
 /**
  * A failure of the loop, logged. The database out of reach (a PostgreSQL restart, issue 27) is
@@ -47,11 +49,19 @@ async function task(name: string, run: () => Promise<unknown>) {
  * or after the restart): Next exits as soon as its server has closed.
  */
 function startJobQueue(): void {
-  void (async () => {
-    registerSalaryRunJob(getDb);
-    registerSalaryExportJob(getDb);
-    // Started at once (enqueue waits for a queue that is starting), on the handle once open.
-    await startQueue(getDbHandle());
+  registerSalaryRunJob(getDb);
+  registerSalaryExportJob(getDb);
+  const attempt = async () => {
+    try {
+      // Started at once (enqueue waits for a queue that is starting), on the handle once open.
+      await startQueue(getDbHandle());
+    } catch (err) {
+      // The database slow or out of reach at start (two instances starting at once on a busy
+      // host, a PostgreSQL restart): retried, or this process would never run a queued job.
+      logFailure(`the background queue start (retried in ${QUEUE_RETRY_MS / 1000} s)`, err);
+      setTimeout(() => void attempt(), QUEUE_RETRY_MS).unref();
+      return;
+    }
     for (const signal of ["SIGTERM", "SIGINT"] as const) {
       process.once(signal, () => {
         void stopQueue({ graceful: false }).finally(() => {
@@ -60,7 +70,8 @@ function startJobQueue(): void {
         });
       });
     }
-  })().catch((err) => console.error("[jobs] the background queue did not start", err));
+  };
+  void attempt();
 }
 
 export function startBackgroundWork(): void {

@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Db, DbHandle } from "@/db";
 import { testDatabase } from "@/lib/testing/db";
+import { appErrorOf } from "@/lib/testing/app-error";
 import {
   drainQueue,
   enqueue,
+  QUEUE_NOT_STARTED,
   registerHandler,
   startQueue,
   stopQueue,
@@ -45,6 +47,15 @@ async function jobRow(id: string) {
 const seen: QueuedJob<{ n: number }>[] = [];
 
 describe("the background queue", () => {
+  it("answers 503 to a job queued while the queue is not started (lib/jobs retries its start)", async () => {
+    const err = await appErrorOf(enqueue(db, KIND, { n: 0 }));
+    expect(err).toMatchObject({
+      status: 503,
+      type: "queue_unavailable",
+      message: QUEUE_NOT_STARTED,
+    });
+  });
+
   it("installs pg-boss, sends, works and completes a job", async () => {
     registerHandler<{ n: number }>(KIND, { expireInSeconds: 60, retryLimit: 2 }, async (job) => {
       seen.push(job);

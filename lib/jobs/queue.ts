@@ -1,6 +1,7 @@
 import os from "node:os";
 import PgBoss from "pg-boss";
 import type { DbHandle, DbOrTx } from "@/db";
+import { ServiceUnavailableError } from "@/lib/services/errors";
 import { executeSqlFor } from "./execute-sql";
 
 /**
@@ -92,32 +93,12 @@ export function startQueue(
     });
     boss.on("error", (err) => console.error("[queue]", err.message));
     await boss.start();
-    for (const [kind, { options: o }] of state.handlers) {
-      const queue = {
-        name: kind,
-        policy: o.policy ?? "standard",
-        expireInSeconds: o.expireInSeconds,
-        retryLimit: o.retryLimit,
-        retryDelay: 0,
-      } as const;
-      await boss.createQueue(kind, queue);
-      // An existing queue (created by an earlier version) takes today's settings.
-      await boss.updateQueue(kind, queue);
-      await boss.work<unknown>(
-        kind,
-        {
-          pollingIntervalSeconds: settings.pollingIntervalSeconds,
-          batchSize: 1,
-          includeMetadata: true,
-        },
-        // Looked up per job: a handler registered again (dev reload) is the one that runs.
-        async ([job]) =>
-          state.handlers.get(kind)!.handler({
-            id: job.id,
-            payload: job.data,
-            retryCount: job.retryCount,
-          }),
-      );
+    try {
+      await workKinds(boss, settings);
+    } catch (err) {
+      // Half started (a kind's queue not created): stopped, so a retry starts one boss only.
+      await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw err;
     }
     state.boss = boss;
     state.handle = handle;
@@ -128,11 +109,46 @@ export function startQueue(
   return state.starting;
 }
 
+/** Creates (or updates) each registered kind's queue and works it one job at a time. */
+async function workKinds(boss: PgBoss, settings: Required<StartOptions>): Promise<void> {
+  for (const [kind, { options: o }] of state.handlers) {
+    const queue = {
+      name: kind,
+      policy: o.policy ?? "standard",
+      expireInSeconds: o.expireInSeconds,
+      retryLimit: o.retryLimit,
+      retryDelay: 0,
+    } as const;
+    await boss.createQueue(kind, queue);
+    // An existing queue (created by an earlier version) takes today's settings.
+    await boss.updateQueue(kind, queue);
+    await boss.work<unknown>(
+      kind,
+      {
+        pollingIntervalSeconds: settings.pollingIntervalSeconds,
+        batchSize: 1,
+        includeMetadata: true,
+      },
+      // Looked up per job: a handler registered again (dev reload) is the one that runs.
+      async ([job]) =>
+        state.handlers.get(kind)!.handler({
+          id: job.id,
+          payload: job.data,
+          retryCount: job.retryCount,
+        }),
+    );
+  }
+}
+
+export const QUEUE_NOT_STARTED =
+  "Crewdeck's background work is starting up. Please try again in a moment.";
+
 /** The started boss, or an error the caller can name (the queue is started at server start). */
 async function startedBoss(): Promise<PgBoss> {
   // A request right after the server started may come while the queue is still starting.
   const boss = state.boss ?? (await state.starting);
-  if (!boss) throw new Error("[queue] the background queue is not started");
+  // Not started yet (its start failed and is being retried: lib/jobs): a 503, not a 500.
+  if (!boss) throw new ServiceUnavailableError(QUEUE_NOT_STARTED, 5, "queue_unavailable");
   return boss;
 }
 

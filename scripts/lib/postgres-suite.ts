@@ -72,6 +72,10 @@ export const POSTGRES_INTEGRATION = [
   // Faults (issue 27): the pool's connections killed under it (a PostgreSQL restart) answer 503
   // or succeed on a fresh connection, never 500, and never crash the process.
   "lib/http/db-outage.int.test.ts",
+  // Two app instances (issue 27): a token of one resolving on the other, and the limits on
+  // sign-in, API calls, chat messages and invitations counting calls through both at once.
+  // (lib/jobs/ above holds their background loops and pg-boss workers racing.)
+  "lib/services/auth/two-instances.int.test.ts",
 ];
 
 /** The Playwright journeys that book, edit jobs and work shifts against a real server. */

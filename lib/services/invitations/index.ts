@@ -42,24 +42,30 @@ export async function sendInviteMail(ctx: Ctx, raw: unknown) {
       "already_registered",
     );
   }
-  const dayAgo = new Date(ctx.now.getTime() - 86_400_000);
-  const [{ n }] = await ctx.db
-    .select({ n: count() })
-    .from(schema.invitations)
-    .where(
-      and(
-        eq(schema.invitations.invitedById, actor.userId),
-        gt(schema.invitations.createdAt, dayAgo),
-      ),
-    );
-  if (Number(n) >= INVITES_PER_DAY) {
-    throw new TooManyRequestsError(
-      `You can send at most ${INVITES_PER_DAY} invitations a day.`,
-      3600,
-    );
-  }
-
   return withTx(ctx, async (ctx) => {
+    // The inviter's row locked first: two invitations at once (on one app instance or two)
+    // are counted one after the other, so the daily limit holds across instances.
+    await ctx.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.id, actor.userId))
+      .for("no key update");
+    const dayAgo = new Date(ctx.now.getTime() - 86_400_000);
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(schema.invitations)
+      .where(
+        and(
+          eq(schema.invitations.invitedById, actor.userId),
+          gt(schema.invitations.createdAt, dayAgo),
+        ),
+      );
+    if (Number(n) >= INVITES_PER_DAY) {
+      throw new TooManyRequestsError(
+        `You can send at most ${INVITES_PER_DAY} invitations a day.`,
+        3600,
+      );
+    }
     const [invitation] = await ctx.db
       .insert(schema.invitations)
       .values({ email, invitedById: actor.userId, createdAt: ctx.now })

@@ -333,7 +333,7 @@ describe.each(SEED_MOMENTS)("seedDemo at %s", (_label, now) => {
     const odd = await rows(
       `select a.id from applications a join shifts s on s.id = a.shift_id join jobs j on j.id = s.job_id
         where a.created_at < j.created_at or a.booked_at < a.created_at or a.booked_at > s.starts_at
-           or a.check_in_at > $1 or j.created_at > j.starts_at`,
+           or a.check_in_at > $1 or a.booked_at > $1 or a.updated_at > $1 or j.created_at > j.starts_at`,
       [now],
     );
     expect(odd).toHaveLength(0);

@@ -133,9 +133,11 @@ export class Board {
     if (status === "Request accepted") {
       app.createdById = booker;
       app.bookedById = booker;
+      // Never after `hi`: an application made just before the seed's moment is booked by then
+      // too (a bookedAt in the future read as a change after any later moment: db:check --since).
       app.bookedAt = between(
         rng,
-        createdAt.getTime() + hours(1),
+        Math.min(hi, createdAt.getTime() + hours(1)),
         Math.min(hi, createdAt.getTime() + days(1)),
       );
     } else if (filled) {
@@ -146,7 +148,7 @@ export class Board {
       app.bookedAt = applied
         ? between(
             rng,
-            createdAt.getTime() + minutes(10),
+            Math.min(hi, createdAt.getTime() + minutes(10)),
             Math.min(hi, createdAt.getTime() + days(2)),
           )
         : createdAt;

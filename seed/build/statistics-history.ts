@@ -166,6 +166,9 @@ export async function seedStatisticsHistory(w: World): Promise<void> {
         bookedAt: new Date(x.plan.start.getTime() - 14 * 86_400_000),
         checkInAt: x.plan.start,
         createdAt: new Date(x.plan.start.getTime() - 14 * 86_400_000),
+        // Not the database's now(): a change after the seed's moment reads as one made later
+        // (db:check --since after a seed).
+        updatedAt: new Date(x.plan.start.getTime() - 14 * 86_400_000),
       })),
     )
     .returning({ id: schema.applications.id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
@@ -7,7 +7,7 @@ import { createUser } from "@/lib/testing/fixtures";
 import { bookingSuite, type BookingSuite } from "@/lib/testing/booking-fixtures";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { changeUserStatus, deleteUser } from "../users/status";
-import { chatMessages, openJobChat, sendChatMessage } from ".";
+import { chatMessages, listChats, openJobChat, sendChatMessage, unreadCount } from ".";
 
 let db: Db;
 let w: JobWorld;
@@ -28,6 +28,16 @@ const members = async (chatId: number) =>
       .from(schema.chatParticipants)
       .where(eq(schema.chatParticipants.chatId, chatId))
   ).map((r) => r.id);
+const seat = async (chatId: number, userId: number) =>
+  (
+    await db
+      .select()
+      .from(schema.chatParticipants)
+      .where(
+        and(eq(schema.chatParticipants.chatId, chatId), eq(schema.chatParticipants.userId, userId)),
+      )
+  )[0];
+
 /** A job chat with two office messages and a booked worker who also has a private chat. */
 async function chatWithCrew() {
   const job = await shiftJob();
@@ -38,6 +48,37 @@ async function chatWithCrew() {
   await k.book(w.pm, worker, job);
   return { job, chat_id, worker };
 }
+
+describe("a worker joining a job chat", () => {
+  it("starts its read mark at the join: the history shows, none of it unread", async () => {
+    const { chat_id, worker } = await chatWithCrew();
+    expect(await members(chat_id)).toContain(worker);
+    expect(await unreadCount(await ctx(worker))).toEqual({ count: 0 });
+    const [item] = (await listChats(await ctx(worker), {})).items;
+    expect(item).toMatchObject({ id: chat_id, unread_messages: 0 });
+    const page = await chatMessages(await ctx(worker), chat_id, {});
+    expect(page.items.map((m) => m.body).sort()).toEqual(["Call time 7:30", "Gate 4"]);
+    const mark = await seat(chat_id, worker);
+    expect(mark.lastReadAt).not.toBeNull();
+
+    // A message after the join is unread.
+    await sendChatMessage(await ctx(w.pm), { body: "Black trousers", chat_id });
+    expect(await unreadCount(await ctx(worker))).toEqual({ count: 1 });
+  });
+
+  it("joining a chat with no messages yet: no read mark, nothing unread", async () => {
+    const job = await shiftJob();
+    const { chat_id } = await openJobChat(await ctx(w.pm), { job_id: job.jobId });
+    const worker = await k.worker([w.skill]);
+    await k.book(w.pm, worker, job);
+    expect(await seat(chat_id, worker)).toMatchObject({
+      lastReadMessageId: null,
+      lastReadAt: null,
+    });
+    await sendChatMessage(await ctx(w.pm), { body: "Welcome", chat_id });
+    expect(await unreadCount(await ctx(worker))).toEqual({ count: 1 });
+  });
+});
 
 describe("deactivating or archiving a user", () => {
   it("takes it out of its job chats in the same step; its messages and private chats stay", async () => {
@@ -68,6 +109,7 @@ describe("deactivating or archiving a user", () => {
     // Reactivated, it sits in the chat of the job it still holds a place on.
     await changeUserStatus(await ctx(w.admin), worker, { status: "active" });
     expect(await members(chat_id)).toContain(worker);
+    expect(await unreadCount(await ctx(worker))).toEqual({ count: 0 });
   });
 
   it("archiving does the same, for a worker and for an office member who opened the chat", async () => {

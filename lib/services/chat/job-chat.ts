@@ -44,8 +44,16 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
       join users u on u.id = a.assignee_id and u.status = 'active' and u.deleted_at is null
       where s.job_id = ${jobId} and a.status in (${FILLED})`;
   const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql`insert into chat_participants (chat_id, user_id, joined_at)
-      select c.id, h.assignee_id, ${joinedAt} from chats c, (${held}) h
+  // A joiner's read mark starts at the join: the earlier history is there to scroll back to,
+  // not a pile of unread messages.
+  await tx.execute(sql`insert into chat_participants
+        (chat_id, user_id, joined_at, last_read_message_id, last_read_at)
+      select c.id, h.assignee_id, ${joinedAt}, last.id,
+             case when last.id is null then null else ${joinedAt} end
+      from chats c
+      cross join (${held}) h
+      left join lateral (select max(m.id) as id from chat_messages m where m.chat_id = c.id) last
+        on true
       where c.job_id = ${jobId}
       on conflict do nothing`);
   await tx.execute(sql`delete from chat_participants p

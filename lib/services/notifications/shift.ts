@@ -1,10 +1,15 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { formatDate, formatRange, formatTimeRange } from "@/lib/domain/format";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { env } from "@/lib/env";
 import { newFileKey } from "@/lib/files/keys";
 import type { MailAttachment } from "@/lib/mail";
-import { applicationColumns, type ApplicationRow } from "../applications/access";
+import {
+  applicationColumns,
+  withApplicationShift,
+  type ApplicationRow,
+} from "../applications/access";
 import type { TxCtx } from "../context";
 import { buildFeedIcs } from "../user-calendar/ics";
 import { notifyUser } from "./notify";
@@ -23,26 +28,23 @@ const MY_SHIFTS = "/my-dashboard/my";
 /** The facts of the given applications (live jobs), for the mails below. */
 export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({
-      ...applicationColumns,
-      venueName: schema.venues.name,
-      jobAddress: schema.jobs.address,
-      jobZip: schema.jobs.zip,
-      jobCity: schema.jobs.city,
-      venueAddress: schema.venues.address,
-      venueZip: schema.venues.zip,
-      venueCity: schema.venues.city,
-      entrance: schema.jobs.entrance,
-      dressCode: schema.dressCodes.name,
-    })
-    .from(schema.applications)
-    .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
-    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
-    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+  const rows = await withApplicationShift(
+    db
+      .select({
+        ...applicationColumns,
+        venueName: schema.venues.name,
+        jobAddress: schema.jobs.address,
+        jobZip: schema.jobs.zip,
+        jobCity: schema.jobs.city,
+        venueAddress: schema.venues.address,
+        venueZip: schema.venues.zip,
+        venueCity: schema.venues.city,
+        entrance: schema.jobs.entrance,
+        dressCode: schema.dressCodes.name,
+      })
+      .from(schema.applications)
+      .$dynamic(),
+  )
     .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
     // The shift's own dress code, else the job's.
     .leftJoin(
@@ -269,7 +271,7 @@ export async function notifyJobCancelled(
 }
 
 /** Places that hold a shift, whose workers are told when it moves. */
-const HOLDING = new Set(["Booked", "Request accepted"]);
+const HOLDING: ApplicationStatus[] = ["Booked", "Request accepted"];
 
 /** The "moved" mail: the new times of the worker's places, with a new .ics for each. */
 async function sendMoved(ctx: TxCtx, places: ShiftFacts[], key: string, line: string) {
@@ -299,7 +301,7 @@ async function sendMoved(ctx: TxCtx, places: ShiftFacts[], key: string, line: st
  */
 export async function notifyMoved(ctx: TxCtx, applicationId: number): Promise<void> {
   for (const s of await shiftFacts(ctx.db, [applicationId])) {
-    if (!HOLDING.has(s.status)) continue;
+    if (!HOLDING.includes(s.status)) continue;
     await sendMoved(
       ctx,
       [s],
@@ -321,7 +323,7 @@ export async function notifyShiftTimesChanged(ctx: TxCtx, shiftIds: number[]): P
     .where(
       and(
         inArray(schema.applications.shiftId, shiftIds),
-        inArray(schema.applications.status, [...HOLDING]),
+        inArray(schema.applications.status, HOLDING),
       ),
     );
   const byWorker = new Map<number, ShiftFacts[]>();
@@ -329,7 +331,7 @@ export async function notifyShiftTimesChanged(ctx: TxCtx, shiftIds: number[]): P
     ctx.db,
     places.map((p) => p.id),
   )) {
-    if (!HOLDING.has(s.status)) continue;
+    if (!HOLDING.includes(s.status)) continue;
     byWorker.set(s.assigneeId, [...(byWorker.get(s.assigneeId) ?? []), s]);
   }
   for (const [userId, held] of byWorker) {

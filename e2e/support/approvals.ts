@@ -153,4 +153,37 @@ export async function approvalsJourney(page: Page, request: APIRequestContext, p
   const back = await previewOf(request, token, job.id);
   expect(back.application_ids.sort()).toEqual([...job.preview.application_ids].sort());
   await shot(page, "approve-matching-undone");
+
+  // Disapprove asks for the office's optional comment to the worker: one report of this job is
+  // approved (REST), then sent back from the Approved tab with a comment.
+  const [sentBack] = job.preview.application_ids;
+  const approved = await api(request, token, "POST", `applications/${sentBack}/approve`);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const rows = await api(
+    request,
+    token,
+    "GET",
+    `approvals?filter[status]=approved&filter[job_id]=${job.id}&perPage=100`,
+  );
+  const row = (rows.body.data as { id: number; worker: { name: string } }[]).find(
+    (r) => r.id === sentBack,
+  );
+  expect(row, "the approved report is on the Approved tab").toBeTruthy();
+  await page.goto(`/approvals?status=approved&job_id=${job.id}`);
+  const disapprove = page
+    .locator("tr:visible, li:visible")
+    .filter({ hasText: row!.worker.name })
+    .getByRole("button", { name: "Disapprove" })
+    .first();
+  const sendBack = page.getByRole("dialog", { name: "Disapprove hours" });
+  await waitForHydration(disapprove);
+  await disapprove.click();
+  await expect(sendBack).toBeVisible();
+  await sendBack.getByLabel("Comment to the worker (optional)").fill("Please check the break.");
+  if (phone) await noSidewaysScroll(page);
+  await shot(page, "send-back");
+  await expectAccessible(page);
+  await sendBack.getByRole("button", { name: "Disapprove" }).click();
+  await expect(sendBack).toBeHidden();
+  await expectToast(page, "Report Dissapproved!");
 }

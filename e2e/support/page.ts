@@ -3,15 +3,30 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { acceptCookies, signInAs } from "./auth";
 
 /**
- * DESIGN.md §11: axe finds no serious violation. A toast still fading in or out is left out:
- * axe reads its colours at part opacity and reports a contrast that no reader ever sees.
+ * DESIGN.md §11: axe finds no serious violation. Dialogs and toasts fade in: the check waits
+ * for every finite animation to finish first, since axe reads colours at part opacity and
+ * reports a contrast that no reader ever sees. Toasts are left out all the same (one may
+ * start fading out while axe runs); their own journeys check them once settled.
  */
 export async function expectAccessible(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, serious.join("\n")).toEqual([]);
+}
+
+/** Waits for the running finite animations (fade-ins, slide-ins) to finish. */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Agree to cookies, sign in, and land on the dashboard the guard picks for the role. */

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { PASSWORD } from "./auth";
 
@@ -11,13 +10,8 @@ export async function userIdOf(page: Page, email: string): Promise<number> {
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
-export async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
-}
+/** The shared check (e2e/support/page.ts): waits for fade-ins, leaves toasts out. */
+export { expectAccessible as expectNoSeriousViolations } from "./page";
 
 export const profileTab = (page: Page, name: string) =>
   page

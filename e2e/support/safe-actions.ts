@@ -2,19 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
+import { settleAnimations } from "./page";
 
 const HOUR = 3_600_000;
 
+/** Waits for fade-ins first; this journey's toasts are checked too, once settled. */
 async function expectNoSeriousViolations(page: Page) {
-  // Dialogs and toasts fade in: measure contrast once their animations have finished.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as schema from "@/db/schema";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { syncJobChatCrew } from "@/lib/services/chat/job-chat";
+import { workerEmail } from "../data/people";
 import { hours, jobByKey, type World } from "./world";
 
 type Line = [senderId: number, body: string, at: Date];
@@ -14,17 +15,19 @@ interface Conversation {
 }
 
 /**
- * The live chat's demo conversations (issue 26), beside the older ones of history.ts: Peter
- * (pm@) with William (worker@) and with Camilla (col@), Astrid (admin@) with Camilla, and the
- * job chat of William's next job (the Nordlys client conference) with its booked crew. Each
- * member has read up to its own last message, so worker@ and pm@ sign in to unread messages.
- * Six statements: the crew, then chats, messages and participants in one insert each, and the
- * arena chat's crew.
+ * The demo's chats, in one place: William (worker@) with his crew handler Hanna (handler@), Hanna
+ * with Mads, the arena load-in's job chat; Peter (pm@) with William and with Camilla (col@),
+ * Astrid (admin@) with Camilla, and the job chat of William's next job (the Nordlys client
+ * conference) with its booked crew. Each member has read up to its own last message, so worker@
+ * and pm@ sign in to unread messages. Six statements: the crew, then chats, messages and
+ * participants in one insert each, and the arena chat's crew.
  */
-export async function seedDemoChats(w: World): Promise<void> {
+export async function seedChats(w: World): Promise<void> {
   const { tx, now, staff } = w;
   const ago = (h: number) => new Date(now.getTime() - hours(h));
   const conference = jobByKey(w, "dk-conference");
+  const arena = jobByKey(w, "dk-arena-load-in");
+  const mads = w.workers.find((x) => x.email === workerEmail("Mads", "Nielsen"))!;
   const crew = await tx
     .selectDistinct({ id: schema.applications.assigneeId })
     .from(schema.applications)
@@ -39,6 +42,58 @@ export async function seedDemoChats(w: World): Promise<void> {
   const [firstCrew] = crewIds;
 
   const conversations: Conversation[] = [
+    {
+      type: "private",
+      members: [staff.handler, staff.worker],
+      messages: [
+        [
+          staff.handler,
+          "Hi William! Could you drive forklift at the Nordlys client conference? Day one, 07:00–15:00.",
+          ago(74),
+        ],
+        [staff.worker, "Yes, that works for me. Is it the east hall again?", ago(73.6)],
+        [
+          staff.handler,
+          "East hall, Gate 4. I have booked you – remember to bring your forklift licence.",
+          ago(73.2),
+        ],
+        [
+          staff.worker,
+          "Great, thanks. Where do I report the hours for the rig-down at Refshaleøen?",
+          ago(26),
+        ],
+        [
+          staff.handler,
+          "Under My dashboard → Past: open the shift and press Report hours. The PM approves them after.",
+          ago(25.5),
+        ],
+      ],
+    },
+    {
+      type: "private",
+      members: [staff.handler, mads.id],
+      messages: [
+        [mads.id, "Hi Hanna, I can do extra shifts next week if you need people.", ago(50)],
+        [staff.handler, "Perfect, I will put you on the on-call list.", ago(49)],
+      ],
+    },
+    {
+      type: "job",
+      jobId: arena.id,
+      members: [staff.pm, staff.handler, staff.col],
+      messages: [
+        [
+          staff.col,
+          "The first trucks are 20 minutes late; load-in starts 30 minutes later than planned.",
+          ago(4),
+        ],
+        [
+          staff.pm,
+          "Noted – I have told the crew boss. Crew will start with the floor protection.",
+          ago(3.8),
+        ],
+      ],
+    },
     {
       type: "private",
       members: [staff.pm, staff.worker],
@@ -154,6 +209,6 @@ export async function seedDemoChats(w: World): Promise<void> {
       }),
     ),
   );
-  // The arena load-in's chat (history.ts) seats its booked crew, William among them.
-  await syncJobChatCrew(tx, jobByKey(w, "dk-arena-load-in").id, now);
+  // The arena load-in's chat seats its booked crew, William among them, as booking would.
+  await syncJobChatCrew(tx, arena.id, now);
 }

@@ -33,8 +33,9 @@ export async function approve(applicationId: number) {
   return runAction((ctx) => approveApplication(ctx, applicationId));
 }
 
-export async function disapprove(applicationId: number) {
-  return runAction((ctx) => disapproveApplication(ctx, applicationId));
+/** "Disapprove" on an approved row, with the office's optional comment to the worker. */
+export async function disapprove(applicationId: number, comment?: string) {
+  return runAction((ctx) => disapproveApplication(ctx, applicationId, comment ? { comment } : {}));
 }
 
 export async function approveSelected(applicationIds: Bulk["application_ids"]) {

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { SendBackButton } from "@/components/approvals/send-back-button";
 import { ReportHoursButton } from "@/components/work/report-hours-button";
 import { endDayOffset, formatRange, formatTime } from "@/lib/domain/format";
 import type { ApprovalRow } from "@/lib/services/hours";
@@ -38,26 +39,26 @@ export function RowActions({
   busy,
   disabled,
   onRun,
+  onSent,
 }: {
   row: ApprovalRow;
   busy: boolean;
   disabled: boolean;
   onRun: (id: number, fn: () => ReturnType<typeof approve>) => void;
+  /** After Disapprove's dialog sent the hours back (the row leaves the selection). */
+  onSent?: (id: number) => void;
 }) {
   const h = row.reported_hours;
   const tz = row.time_zone;
   return (
     <div className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch lg:whitespace-nowrap">
       {row.status === "Approved" ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={busy}
+        <SendBackButton
+          shiftLabel={shiftLabel(row)}
           disabled={disabled}
-          onClick={() => onRun(row.id, () => disapprove(row.id))}
-        >
-          Disapprove
-        </Button>
+          onSubmit={(comment) => disapprove(row.id, comment)}
+          onDone={() => onSent?.(row.id)}
+        />
       ) : (
         <Button
           size="sm"

@@ -221,6 +221,7 @@ export function ApprovalsTable({
           busy={pending && busyRow === row.original.id}
           disabled={pending}
           onRun={runRow}
+          onSent={(id) => toggle(id, false)}
         />
       ),
       meta: { label: "" },

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { parseId } from "../params";
 import { schema, type DbOrTx } from "@/db";
 import type { ApplicationStatus, JobStatus } from "@/lib/domain/statuses";
@@ -50,17 +51,25 @@ export const applicationColumns = {
   timeZone: schema.countries.timeZone,
 };
 
-/** The joins behind `applicationColumns`, for list queries that need the same fields. */
-export function applicationBase(db: DbOrTx) {
-  return db
-    .select(applicationColumns)
-    .from(schema.applications)
+/**
+ * The one read of "an application's shift in its job's zone": joins the application's worker,
+ * slot and skill, shift, job and the job's country (its time zone) onto a dynamic select from
+ * applications. Callers pick the columns and add their own joins (venue, reported hours).
+ */
+export function withApplicationShift<T extends PgSelect>(q: T): T {
+  // A dynamic select keeps its chosen columns through inner joins: the same query type.
+  return q
     .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
     .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
     .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
     .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId));
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId)) as unknown as T;
+}
+
+/** The joins behind `applicationColumns`, for list queries that need the same fields. */
+export function applicationBase(db: DbOrTx) {
+  return withApplicationShift(db.select(applicationColumns).from(schema.applications).$dynamic());
 }
 
 export function toId(value: unknown, what = "Application"): number {

@@ -4,7 +4,14 @@ export { listChats, unreadCount } from "./list";
 export { chatMessages, chatMessagesAfter, markChatRead, NOT_IN_CHAT } from "./messages";
 export { sendChatMessage, CHAT_MESSAGES } from "./send";
 export { searchChatUsers } from "./people";
-export { openJobChat, syncJobChatCrew, JOB_CHAT_NEEDS_JOB, JOB_CHAT_WORKERS } from "./job-chat";
+export {
+  openJobChat,
+  syncJobChatCrew,
+  leaveJobChats,
+  rejoinJobChats,
+  JOB_CHAT_NEEDS_JOB,
+  JOB_CHAT_WORKERS,
+} from "./job-chat";
 export {
   chatsPageInput,
   chatMessagesInput,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
@@ -37,13 +37,23 @@ export async function syncJobChatCrew(
 }
 
 async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
+  // A deactivated or archived worker keeps its bookings but not its seat in the chat.
   const held = sql`select a.assignee_id from applications a
       join shifts s on s.id = a.shift_id and s.deleted_at is null
       join jobs j on j.id = s.job_id and j.status <> 'Cancelled'
+      join users u on u.id = a.assignee_id and u.status = 'active' and u.deleted_at is null
       where s.job_id = ${jobId} and a.status in (${FILLED})`;
   const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await tx.execute(sql`insert into chat_participants (chat_id, user_id, joined_at)
-      select c.id, h.assignee_id, ${joinedAt} from chats c, (${held}) h
+  // A joiner's read mark starts at the join: the earlier history is there to scroll back to,
+  // not a pile of unread messages.
+  await tx.execute(sql`insert into chat_participants
+        (chat_id, user_id, joined_at, last_read_message_id, last_read_at)
+      select c.id, h.assignee_id, ${joinedAt}, last.id,
+             case when last.id is null then null else ${joinedAt} end
+      from chats c
+      cross join (${held}) h
+      left join lateral (select max(m.id) as id from chat_messages m where m.chat_id = c.id) last
+        on true
       where c.job_id = ${jobId}
       on conflict do nothing`);
   await tx.execute(sql`delete from chat_participants p
@@ -58,6 +68,38 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
                     join permissions pm on pm.id = rp.permission_id
                     where ur.user_id = p.user_id and pm.name = 'my_dashboard_access'
                       and r.title <> ${ROLE.admin})`);
+}
+
+/**
+ * Takes a user out of every job chat it sits in (deactivating or archiving it, in that verb's
+ * transaction). Its messages stay; private chats stay as they are.
+ */
+export async function leaveJobChats(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from chat_participants p using chats c
+      where p.chat_id = c.id and c.type = 'job' and p.user_id = ${userId}`);
+}
+
+/**
+ * Seats a reactivated worker again in the chats of the jobs it still holds a place on (as the
+ * crew sync would on its next booking), its read mark at the return.
+ */
+export async function rejoinJobChats(tx: DbOrTx, userId: number, at: Date): Promise<void> {
+  const rows = await tx
+    .selectDistinct({ jobId: schema.chats.jobId })
+    .from(schema.chats)
+    .innerJoin(
+      schema.shifts,
+      and(eq(schema.shifts.jobId, schema.chats.jobId), isNull(schema.shifts.deletedAt)),
+    )
+    .innerJoin(schema.applications, eq(schema.applications.shiftId, schema.shifts.id))
+    .where(
+      and(
+        eq(schema.applications.assigneeId, userId),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+      ),
+    );
+  const jobIds = rows.flatMap((r) => (r.jobId === null ? [] : [r.jobId]));
+  if (jobIds.length) await syncJobChatCrew(tx, jobIds, at);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 import { minutesAsHours } from "@/lib/domain/reported-hours";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import { inCompanyScope } from "../applications/access";
+import { inCompanyScope, withApplicationShift } from "../applications/access";
 import { statusInAsOf } from "../applications/as-of";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
@@ -83,44 +83,41 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(where);
 
-  const paged = ctx.db
-    .select({
-      id: schema.applications.id,
-      status: schema.applications.status,
-      workerId: schema.users.id,
-      workerName: schema.users.name,
-      jobId: schema.jobs.id,
-      jobName: schema.jobs.name,
-      companyId: schema.companies.id,
-      companyName: schema.companies.name,
-      shiftId: schema.shifts.id,
-      startsAt: schema.shifts.startsAt,
-      endsAt: schema.shifts.endsAt,
-      slotId: schema.shiftSlots.id,
-      skillId: schema.skills.id,
-      skillName: schema.skills.name,
-      checkInAt: schema.applications.checkInAt,
-      checkOutAt: schema.applications.checkOutAt,
-      timeZone: schema.countries.timeZone,
-      hoursId: schema.reportedHours.id,
-      hoursStart: schema.reportedHours.startsAt,
-      hoursEnd: schema.reportedHours.endsAt,
-      iWasLate: schema.reportedHours.iWasLate,
-      comment: schema.reportedHours.comment,
-      officeComment: schema.reportedHours.officeComment,
-      createdById: schema.reportedHours.createdById,
-      approvedAt: schema.reportedHours.approvedAt,
-      creatorName: creators.name,
-      crewBoss: bossOf(actor.userId),
-    })
-    .from(schema.applications)
-    .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
-    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
-    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+  const paged = withApplicationShift(
+    ctx.db
+      .select({
+        id: schema.applications.id,
+        status: schema.applications.status,
+        workerId: schema.users.id,
+        workerName: schema.users.name,
+        jobId: schema.jobs.id,
+        jobName: schema.jobs.name,
+        companyId: schema.companies.id,
+        companyName: schema.companies.name,
+        shiftId: schema.shifts.id,
+        startsAt: schema.shifts.startsAt,
+        endsAt: schema.shifts.endsAt,
+        slotId: schema.shiftSlots.id,
+        skillId: schema.skills.id,
+        skillName: schema.skills.name,
+        checkInAt: schema.applications.checkInAt,
+        checkOutAt: schema.applications.checkOutAt,
+        timeZone: schema.countries.timeZone,
+        hoursId: schema.reportedHours.id,
+        hoursStart: schema.reportedHours.startsAt,
+        hoursEnd: schema.reportedHours.endsAt,
+        iWasLate: schema.reportedHours.iWasLate,
+        comment: schema.reportedHours.comment,
+        officeComment: schema.reportedHours.officeComment,
+        createdById: schema.reportedHours.createdById,
+        approvedAt: schema.reportedHours.approvedAt,
+        creatorName: creators.name,
+        crewBoss: bossOf(actor.userId),
+      })
+      .from(schema.applications)
+      .$dynamic(),
+  )
     .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .leftJoin(schema.reportedHours, eq(schema.reportedHours.applicationId, schema.applications.id))
     .leftJoin(creators, eq(creators.id, schema.reportedHours.createdById))
     .where(where)

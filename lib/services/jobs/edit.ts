@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
-import { notifyCancelled } from "../notifications/shift";
+import { notifyCancelled, notifyShiftTimesChanged } from "../notifications/shift";
 import { schema } from "@/db";
 import {
   editedShiftTimes,
@@ -98,7 +98,23 @@ export async function updateJob(ctx: Ctx, jobId: unknown, raw: unknown) {
       plan,
       cancelled: verdict.cancelling.length,
     });
+    await notifyShiftTimesChanged(ctx, movedShiftIds(planned, existing.shifts));
     return { id: job.id, message: "Job successfully updated!" };
+  });
+}
+
+/** The kept shifts whose start or end the edit changes. */
+function movedShiftIds(
+  planned: PlannedEdit[],
+  before: { id: number; startsAt: Date; endsAt: Date }[],
+): number[] {
+  return planned.flatMap((s) => {
+    const old = before.find((b) => b.id === s.id);
+    if (!old || s.isDeleted || s.isEdited === false) return [];
+    const moved =
+      old.startsAt.getTime() !== s.startsAt.getTime() ||
+      old.endsAt.getTime() !== s.endsAt.getTime();
+    return moved ? [old.id] : [];
   });
 }
 
@@ -138,7 +154,11 @@ function editedShifts(raw: unknown, timeZone: string): PlannedEdit[] {
 /** The job's live shifts and their live slots, the slots locked in id order. */
 async function lockedSlotsOf(ctx: TxCtx, jobId: number) {
   const shifts = await ctx.db
-    .select({ id: schema.shifts.id })
+    .select({
+      id: schema.shifts.id,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+    })
     .from(schema.shifts)
     .where(and(eq(schema.shifts.jobId, jobId), isNull(schema.shifts.deletedAt)));
   const shiftIds = new Set(shifts.map((s) => s.id));
@@ -160,7 +180,7 @@ async function lockedSlotsOf(ctx: TxCtx, jobId: number) {
         .orderBy(asc(schema.shiftSlots.id))
         .for("update")
     : [];
-  return { shiftIds, slots };
+  return { shiftIds, shifts, slots };
 }
 
 /** Whether `slot` is one of the shift's live slots, kept with its skill. */

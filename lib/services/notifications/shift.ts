@@ -1,10 +1,15 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { formatDate, formatRange, formatTimeRange } from "@/lib/domain/format";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { env } from "@/lib/env";
 import { newFileKey } from "@/lib/files/keys";
 import type { MailAttachment } from "@/lib/mail";
-import { applicationColumns, type ApplicationRow } from "../applications/access";
+import {
+  applicationColumns,
+  withApplicationShift,
+  type ApplicationRow,
+} from "../applications/access";
 import type { TxCtx } from "../context";
 import { buildFeedIcs } from "../user-calendar/ics";
 import { notifyUser } from "./notify";
@@ -23,26 +28,23 @@ const MY_SHIFTS = "/my-dashboard/my";
 /** The facts of the given applications (live jobs), for the mails below. */
 export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select({
-      ...applicationColumns,
-      venueName: schema.venues.name,
-      jobAddress: schema.jobs.address,
-      jobZip: schema.jobs.zip,
-      jobCity: schema.jobs.city,
-      venueAddress: schema.venues.address,
-      venueZip: schema.venues.zip,
-      venueCity: schema.venues.city,
-      entrance: schema.jobs.entrance,
-      dressCode: schema.dressCodes.name,
-    })
-    .from(schema.applications)
-    .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
-    .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
-    .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+  const rows = await withApplicationShift(
+    db
+      .select({
+        ...applicationColumns,
+        venueName: schema.venues.name,
+        jobAddress: schema.jobs.address,
+        jobZip: schema.jobs.zip,
+        jobCity: schema.jobs.city,
+        venueAddress: schema.venues.address,
+        venueZip: schema.venues.zip,
+        venueCity: schema.venues.city,
+        entrance: schema.jobs.entrance,
+        dressCode: schema.dressCodes.name,
+      })
+      .from(schema.applications)
+      .$dynamic(),
+  )
     .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
     // The shift's own dress code, else the job's.
     .leftJoin(
@@ -268,29 +270,76 @@ export async function notifyJobCancelled(
   );
 }
 
+/** Places that hold a shift, whose workers are told when it moves. */
+const HOLDING: ApplicationStatus[] = ["Booked", "Request accepted"];
+
+/** The "moved" mail: the new times of the worker's places, with a new .ics for each. */
+async function sendMoved(ctx: TxCtx, places: ShiftFacts[], key: string, line: string) {
+  const [first] = places;
+  await notifyUser(
+    ctx.db,
+    {
+      userId: first.assigneeId,
+      category: "booking_changes",
+      key,
+      template: "shift_moved",
+      subject: `Your shift on ${first.jobName} changed: ${formatDate(first.startsAt, first.timeZone)}`,
+      paragraphs: [
+        `${line} The times below replace the ones you had; the calendar file updates your phone's calendar.`,
+      ],
+      details: places.flatMap(details),
+      link: { label: "See your shifts", path: MY_SHIFTS },
+      attachments: places.map(icsAttachment),
+    },
+    ctx.now,
+  );
+}
+
 /**
  * A held place moved to another shift or slot of the job (POST application-change): the worker
  * gets the new times and a new .ics (the same UID: its calendar moves the event).
  */
 export async function notifyMoved(ctx: TxCtx, applicationId: number): Promise<void> {
   for (const s of await shiftFacts(ctx.db, [applicationId])) {
-    if (s.status !== "Booked" && s.status !== "Request accepted") continue;
-    await notifyUser(
-      ctx.db,
-      {
-        userId: s.assigneeId,
-        category: "booking_changes",
-        key: `moved:${s.id}:${ctx.now.getTime()}`,
-        template: "shift_moved",
-        subject: `Your shift on ${s.jobName} changed: ${formatDate(s.startsAt, s.timeZone)}`,
-        paragraphs: [
-          `You have been moved to the shift ${s.skillName} on ${s.jobName}. The times below replace the ones you had; the calendar file updates your phone's calendar.`,
-        ],
-        details: details(s),
-        link: { label: "See your shifts", path: MY_SHIFTS },
-        attachments: [icsAttachment(s)],
-      },
-      ctx.now,
+    if (!HOLDING.includes(s.status)) continue;
+    await sendMoved(
+      ctx,
+      [s],
+      `moved:${s.id}:${ctx.now.getTime()}`,
+      `You have been moved to the shift ${s.skillName} on ${s.jobName}.`,
     );
+  }
+}
+
+/**
+ * A job edit changed the times of these shifts (PUT jobs/{id}): each worker holding a place on
+ * them gets one "moved" mail for the edit, listing its places with their new times.
+ */
+export async function notifyShiftTimesChanged(ctx: TxCtx, shiftIds: number[]): Promise<void> {
+  if (!shiftIds.length) return;
+  const places = await ctx.db
+    .select({ id: schema.applications.id })
+    .from(schema.applications)
+    .where(
+      and(
+        inArray(schema.applications.shiftId, shiftIds),
+        inArray(schema.applications.status, HOLDING),
+      ),
+    );
+  const byWorker = new Map<number, ShiftFacts[]>();
+  for (const s of await shiftFacts(
+    ctx.db,
+    places.map((p) => p.id),
+  )) {
+    if (!HOLDING.includes(s.status)) continue;
+    byWorker.set(s.assigneeId, [...(byWorker.get(s.assigneeId) ?? []), s]);
+  }
+  for (const [userId, held] of byWorker) {
+    held.sort((x, y) => x.startsAt.getTime() - y.startsAt.getTime() || x.id - y.id);
+    const line =
+      held.length === 1
+        ? `The times of your shift ${held[0].skillName} on ${held[0].jobName} changed.`
+        : `The times of your shifts on ${held[0].jobName} changed.`;
+    await sendMoved(ctx, held, `moved-times:${userId}:${held[0].jobId}:${ctx.now.getTime()}`, line);
   }
 }

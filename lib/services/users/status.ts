@@ -10,6 +10,7 @@ import { ConfirmError, ConflictError, NotFoundError } from "../errors";
 import { flag, parseId } from "../params";
 import { parseInput } from "../validate";
 import { endUserSessions } from "../auth/sessions";
+import { leaveJobChats, rejoinJobChats } from "../chat/job-chat";
 import { assertMayManage, heldPermissionsSql, holderOf, holdsAdminRoleSql } from "./manage";
 import { liveJobOfShift, liveShiftOfApplication } from "../applications/on-live-shifts";
 
@@ -183,6 +184,7 @@ export async function changeUserStatus(ctx: Ctx, rawId: unknown, raw: unknown) {
           "Deactivate anyway? The bookings stay as they are; rebook those places.",
         );
         await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
+        await leaveJobChats(ctx.db, user.id);
       }
       await ctx.db
         .update(schema.users)
@@ -195,6 +197,7 @@ export async function changeUserStatus(ctx: Ctx, rawId: unknown, raw: unknown) {
         subjectId: user.id,
         properties: { old: user.status, new: input.status },
       });
+      if (input.status === "active") await rejoinJobChats(ctx.db, user.id, ctx.now);
     }
     return { id: user.id, status: input.status, message: STATUS_CHANGED };
   });
@@ -219,6 +222,7 @@ export async function deleteUser(ctx: Ctx, rawId: unknown, raw: unknown) {
       "Delete anyway? The bookings stay as they are; rebook those places.",
     );
     await endUserSessions(ctx.db, user.id, ctx.now, { forgetDevices: true });
+    await leaveJobChats(ctx.db, user.id);
     await ctx.db
       .update(schema.users)
       .set({ status: "deactivated", deletedAt: ctx.now, updatedAt: ctx.now })

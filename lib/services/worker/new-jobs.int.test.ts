@@ -190,7 +190,8 @@ describe("newJobs", () => {
     expect(res.items).toHaveLength(9);
     expect(counted.statements()).toBe(one);
     // 3 for the page (the worker's skills, then the count and the page at once), 2 at once for
-    // what prices the jobs, then 3 for the worker rates beside 1 for the holiday calendars.
+    // what prices the jobs, then 3 at once for the worker rates (skills' parents, levels, rates)
+    // beside 1 for the holiday calendars.
     expect(one).toBe(9);
   });
 

@@ -17,6 +17,9 @@
  *   200 workers on PGlite) through the real queue: POST salary/all's pre-check, POST skillsForMissingRates, the run's
  *   time, lines, RSS growth and longest gap between progress reports (BENCH_ONLY=salary-run
  *   runs this part alone);
+ * - `BENCH_ONLY=http`: only the list calls from outside, over HTTP against the built app on
+ *   PostgreSQL with the demo seed (scripts/lib/bench-http.ts): p50, p95, req/s and the ratio to
+ *   the 401 floor, then the server's RSS;
  * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
  * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
  * index each uses.
@@ -49,6 +52,7 @@ import { benchSalaryExport } from "./lib/bench-salary-export";
 import { benchSalaryRun } from "./lib/bench-salary-run";
 import { benchBookings } from "./lib/bench-bookings";
 import { benchRss } from "./lib/bench-rss";
+import { benchHttp } from "./lib/bench-http";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BIG = Number(process.env.BENCH_JOBS ?? 20_000);
@@ -62,6 +66,11 @@ const payWorkers = (kind: string) =>
 const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
+  if (process.env.BENCH_ONLY === "http") {
+    const { lines, ok } = await benchHttp();
+    console.log(`\n${lines.join("\n")}`);
+    process.exit(ok ? 0 : 1);
+  }
   if (process.env.BENCH_ONLY === "rss") {
     const { lines, ok } = await benchRss();
     console.log(`\n${lines.join("\n")}`);

@@ -201,6 +201,23 @@ describe("bookable-users", () => {
     counting.reset();
     await bookableUsers(c, { perPage: "50" });
     expect(counting.statements()).toBe(few);
+    // Booking on a shift: its times, the page (with each worker's skills, branches and
+    // applications on the shift), the count, then the clashes, missing documents and days off.
+    const s = await oneShiftJob("2027-01-22T08:00:00Z", "2027-01-22T12:00:00Z", 2);
+    await book(w.pm, await worker([w.skill]), s);
+    await worker([w.skill]);
+    const onShift = { skill: String(w.skill), shiftIds: String(s.shiftId) };
+    counting.reset();
+    const one = await bookableUsers(c, { ...onShift, perPage: "1" });
+    const perShift = counting.statements();
+    counting.reset();
+    const many = await bookableUsers(c, { ...onShift, perPage: "50" });
+    expect(one.items).toHaveLength(1);
+    expect(many.items.length).toBeGreaterThan(1);
+    expect(many.items.filter((u) => u.applications.length)).toHaveLength(1);
+    expect(many.items.every((u) => u.skills.some((k) => k.id === w.skill))).toBe(true);
+    expect(counting.statements()).toBe(perShift);
+    expect(perShift).toBe(6);
     expect((await appErrorOf(bookableUsers(await ctx(w.worker), {}))).status).toBe(403);
   });
 });

@@ -25,7 +25,7 @@ import { jobScope } from "../jobs/scope";
 import { containsPattern } from "../like";
 import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
-import { worksShifts } from "../users/workers";
+import { USERS_ID, worksShifts } from "../users/workers";
 import { missingDocumentsForSkill } from "../documents/skill-documents";
 import {
   markedUnavailableOn,
@@ -78,6 +78,31 @@ const hasSkill = (db: Ctx["db"], skillId: number): SQL =>
         ),
       ),
   );
+
+type SkillOfUser = { id: number; parentId: number | null; name: string; level: string | null };
+type AppOfUser = BookableUser["applications"][number];
+
+/** The worker's (the outer `users` row's) skills with its level in each, as json. */
+const skillsOfUser = sql<SkillOfUser[] | null>`(
+  select json_agg(json_build_object('id', sk.id, 'parentId', sk.parent_id, 'name', sk.name, 'level', lv.name)
+                  order by sk."order", sk.name)
+  from ${schema.userSkills} us
+  join ${schema.skills} sk on sk.id = us.skill_id
+  left join ${schema.levels} lv on lv.id = us.level_id
+  where us.user_id = ${USERS_ID})`;
+
+/** The worker's branches, by name, as json. */
+const branchesOfUser = sql<BookableUser["branches"] | null>`(
+  select json_agg(json_build_object('id', b.id, 'name', b.name) order by b.name)
+  from ${schema.userBranches} ub
+  join ${schema.branches} b on b.id = ub.branch_id
+  where ub.user_id = ${USERS_ID})`;
+
+/** The worker's applications (any status) on the given shifts, as json. */
+const applicationsOfUser = (shiftIds: number[]) => sql<AppOfUser[] | null>`(
+  select json_agg(json_build_object('id', a.id, 'shift_id', a.shift_id, 'status', a.status) order by a.id)
+  from ${schema.applications} a
+  where a.assignee_id = ${USERS_ID} and ${inArray(sql`a.shift_id`, shiftIds)})`;
 
 type Target = { shiftId: number; startsAt: Date; endsAt: Date; restHours: number };
 
@@ -188,7 +213,16 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   const rank = availabilityRank(ctx.db, shifts, days);
   const [users, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ id: schema.users.id, name: schema.users.name, phone: schema.users.phone })
+      .select({
+        id: schema.users.id,
+        name: schema.users.name,
+        phone: schema.users.phone,
+        // The page's skills, branches and applications on the shifts come with it: subselects
+        // that run for the page's rows only (behind ORDER BY and LIMIT).
+        skills: skillsOfUser,
+        branches: branchesOfUser,
+        applications: shiftIds.length ? applicationsOfUser(shiftIds) : sql<AppOfUser[]>`null`,
+      })
       .from(schema.users)
       .where(where)
       .orderBy(
@@ -208,71 +242,31 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = viewerCompanyOf(actor);
-  const [skills, branches, applications, conflicts, onOwnJobs, missingDocs, unavailable] =
-    await Promise.all([
-      ctx.db
-        .select({
-          userId: schema.userSkills.userId,
-          id: schema.skills.id,
-          parentId: schema.skills.parentId,
-          name: schema.skills.name,
-          level: schema.levels.name,
-        })
-        .from(schema.userSkills)
-        .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
-        .leftJoin(schema.levels, eq(schema.levels.id, schema.userSkills.levelId))
-        .where(inArray(schema.userSkills.userId, ids))
-        .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
-      ctx.db
-        .select({
-          userId: schema.userBranches.userId,
-          id: schema.branches.id,
-          name: schema.branches.name,
-        })
-        .from(schema.userBranches)
-        .innerJoin(schema.branches, eq(schema.branches.id, schema.userBranches.branchId))
-        .where(inArray(schema.userBranches.userId, ids))
-        .orderBy(asc(schema.branches.name)),
-      shiftIds.length
-        ? ctx.db
-            .select({
-              id: schema.applications.id,
-              userId: schema.applications.assigneeId,
-              shiftId: schema.applications.shiftId,
-              status: schema.applications.status,
-            })
-            .from(schema.applications)
-            .where(
-              and(
-                inArray(schema.applications.assigneeId, ids),
-                inArray(schema.applications.shiftId, shiftIds),
-              ),
-            )
-        : Promise.resolve([]),
-      findConflicts(ctx.db, ids, shifts),
-      viewerCompany !== undefined
-        ? ctx.db
-            .selectDistinct({ userId: schema.applications.assigneeId })
-            .from(schema.applications)
-            .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-            .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-            .where(
-              and(
-                inArray(schema.applications.assigneeId, ids),
-                inArray(schema.applications.status, [...FILLED_STATUSES]),
-                viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
-              ),
-            )
-        : Promise.resolve([]),
-      missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
-      unavailableOfUsers(ctx.db, ids, days),
-    ]);
+  const [conflicts, onOwnJobs, missingDocs, unavailable] = await Promise.all([
+    findConflicts(ctx.db, ids, shifts),
+    viewerCompany !== undefined
+      ? ctx.db
+          .selectDistinct({ userId: schema.applications.assigneeId })
+          .from(schema.applications)
+          .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+          .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+          .where(
+            and(
+              inArray(schema.applications.assigneeId, ids),
+              inArray(schema.applications.status, [...FILLED_STATUSES]),
+              viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
+            ),
+          )
+      : Promise.resolve([]),
+    missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
+    unavailableOfUsers(ctx.db, ids, days),
+  ]);
   const reachable = (userId: number) =>
     viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
 
   return {
     items: users.map((u) => {
-      const mine = skills.filter((s) => s.userId === u.id);
+      const mine = u.skills ?? [];
       const match = sortSkill
         ? mine.find((s) => s.id === sortSkill || s.parentId === sortSkill)
         : null;
@@ -283,12 +277,8 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
         skills: mine.map((s) => ({ id: s.id, name: s.name, level: s.level })),
         level: match?.level ?? null,
         has_skill: sortSkill ? Boolean(match) : null,
-        branches: branches
-          .filter((b) => b.userId === u.id)
-          .map((b) => ({ id: b.id, name: b.name })),
-        applications: applications
-          .filter((a) => a.userId === u.id)
-          .map((a) => ({ id: a.id, shift_id: a.shiftId, status: a.status })),
+        branches: u.branches ?? [],
+        applications: u.applications ?? [],
         conflicts: conflicts
           .filter((c) => c.workerId === u.id)
           .map((c) => ({

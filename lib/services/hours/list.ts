@@ -1,5 +1,4 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { schema } from "@/db";
 import { HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import {
@@ -11,7 +10,7 @@ import {
 import { minutesAsHours } from "@/lib/domain/reported-hours";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
-import { inCompanyScope, withApplicationShift } from "../applications/access";
+import { inCompanyScope } from "../applications/access";
 import { statusInAsOf } from "../applications/as-of";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
@@ -61,9 +60,6 @@ export interface ApprovalRow {
   can_report: boolean;
 }
 
-// pg-core `alias` (not aliasedTable): its type keeps the alias name, so joining users twice types.
-const creators = alias(schema.users, "hours_creator");
-
 /**
  * GET approvals: the applications whose hours wait for approval (awaiting: Reported), are
  * missing (Report!, also a held place whose shift has just ended) or were approved, newest
@@ -83,43 +79,49 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(where);
 
-  const paged = withApplicationShift(
-    ctx.db
-      .select({
-        id: schema.applications.id,
-        status: schema.applications.status,
-        workerId: schema.users.id,
-        workerName: schema.users.name,
-        jobId: schema.jobs.id,
-        jobName: schema.jobs.name,
-        companyId: schema.companies.id,
-        companyName: schema.companies.name,
-        shiftId: schema.shifts.id,
-        startsAt: schema.shifts.startsAt,
-        endsAt: schema.shifts.endsAt,
-        slotId: schema.shiftSlots.id,
-        skillId: schema.skills.id,
-        skillName: schema.skills.name,
-        checkInAt: schema.applications.checkInAt,
-        checkOutAt: schema.applications.checkOutAt,
-        timeZone: schema.countries.timeZone,
-        hoursId: schema.reportedHours.id,
-        hoursStart: schema.reportedHours.startsAt,
-        hoursEnd: schema.reportedHours.endsAt,
-        iWasLate: schema.reportedHours.iWasLate,
-        comment: schema.reportedHours.comment,
-        officeComment: schema.reportedHours.officeComment,
-        createdById: schema.reportedHours.createdById,
-        approvedAt: schema.reportedHours.approvedAt,
-        creatorName: creators.name,
-        crewBoss: bossOf(actor.userId),
-      })
-      .from(schema.applications)
-      .$dynamic(),
-  )
-    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
+  // Only the tables the filters and the order need are joined; the names around each row come
+  // from scalar subselects, evaluated for the page's rows alone. Joining all ten tables made
+  // PostgreSQL weigh their join orders on every call: on the demo data planning took ~50 ms
+  // against ~1 ms to run the query (now ~1 ms each).
+  const paged = ctx.db
+    .select({
+      id: schema.applications.id,
+      status: schema.applications.status,
+      workerId: schema.applications.assigneeId,
+      workerName: sql<string>`(select ${schema.users.name} from ${schema.users} where ${schema.users.id} = ${schema.applications.assigneeId})`,
+      jobId: schema.jobs.id,
+      jobName: schema.jobs.name,
+      companyId: schema.jobs.companyId,
+      companyName: sql<string>`(select ${schema.companies.name} from ${schema.companies} where ${schema.companies.id} = ${schema.jobs.companyId})`,
+      shiftId: schema.shifts.id,
+      startsAt: schema.shifts.startsAt,
+      endsAt: schema.shifts.endsAt,
+      slotId: schema.applications.shiftSlotId,
+      skill: sql<{
+        id: number;
+        name: string;
+      }>`(select json_build_object('id', sk.id, 'name', sk.name) from ${schema.shiftSlots} ss join ${schema.skills} sk on sk.id = ss.skill_id where ss.id = ${schema.applications.shiftSlotId})`,
+      checkInAt: schema.applications.checkInAt,
+      checkOutAt: schema.applications.checkOutAt,
+      timeZone: schema.countries.timeZone,
+      hoursId: schema.reportedHours.id,
+      hoursStart: schema.reportedHours.startsAt,
+      hoursEnd: schema.reportedHours.endsAt,
+      iWasLate: schema.reportedHours.iWasLate,
+      comment: schema.reportedHours.comment,
+      officeComment: schema.reportedHours.officeComment,
+      createdById: schema.reportedHours.createdById,
+      approvedAt: schema.reportedHours.approvedAt,
+      creatorName: sql<
+        string | null
+      >`(select c.name from ${schema.users} c where c.id = ${schema.reportedHours.createdById})`,
+      crewBoss: bossOf(actor.userId),
+    })
+    .from(schema.applications)
+    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .leftJoin(schema.reportedHours, eq(schema.reportedHours.applicationId, schema.applications.id))
-    .leftJoin(creators, eq(creators.id, schema.reportedHours.createdById))
     .where(where)
     .orderBy(desc(schema.shifts.startsAt), desc(schema.applications.id))
     .limit(input.perPage)
@@ -145,7 +147,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       company: { id: r.companyId, name: r.companyName },
       shift: { id: r.shiftId, start: isoInZone(r.startsAt, tz), end: isoInZone(r.endsAt, tz) },
       shift_slot_id: r.slotId,
-      skill: { id: r.skillId, name: r.skillName },
+      skill: { id: r.skill.id, name: r.skill.name },
       reported_hours:
         r.hoursId && reported
           ? {

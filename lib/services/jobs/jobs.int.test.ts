@@ -257,6 +257,10 @@ describe("listJobs and fetchJobForView scope", () => {
     expect(small.items).toHaveLength(2);
     expect(big.meta.total).toBe(200);
     expect(big.items[0].positions).toBe(2);
+    expect(big.items[0].shifts_count).toBe(1);
+    expect(big.items[0].filled).toBe(0);
     expect(counter.statements()).toBe(few);
+    // The count and the page, sent at once, then the page's fill figures.
+    expect(few).toBe(3);
   });
 });

@@ -71,8 +71,8 @@ const col = aliasedTable(schema.users, "col");
 
 /**
  * GET jobs: upcoming (not yet ended, soonest first) or past (ended, latest first), in the
- * user's scope, filtered and paged on the server. Three queries whatever the page size:
- * the count, the page, and the positions of the page's jobs.
+ * user's scope, filtered and paged on the server. Three queries whatever the page size: the
+ * count and the page at once, then the positions of the page's jobs.
  */
 export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem>> {
   requirePermission(ctx, "job_view");
@@ -125,13 +125,13 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
 
   // The company is joined for counting only when the search looks at its name.
   const counted = ctx.db.select({ total: count() }).from(schema.jobs);
-  const [{ total }] = await (f.search
+  const countQuery = f.search
     ? counted
         .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
         .where(where)
-    : counted.where(where));
+    : counted.where(where);
 
-  const rows = await ctx.db
+  const pageQuery = ctx.db
     .select({
       id: schema.jobs.id,
       name: schema.jobs.name,
@@ -167,6 +167,7 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
 
+  const [[{ total }], rows] = await Promise.all([countQuery, pageQuery]);
   const figures = await jobFigures(
     ctx,
     rows.map((r) => r.id),

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
 
 /**
@@ -52,7 +53,11 @@ export async function liveDefaultBranch(db: DbOrTx, companyId: number): Promise<
   return row?.id ?? null;
 }
 
-/** The pricing of several jobs in three queries; unknown ids are absent. */
+/**
+ * The pricing of several jobs in two queries at once; unknown ids are absent. Each candidate
+ * branch (the default one, the job's own) comes with its country's currency, so the pricing
+ * branch's currency needs no third round trip.
+ */
 export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<number, JobPricing>> {
   const ids = [...new Set(jobIds)];
   const out = new Map<number, JobPricing>();
@@ -60,6 +65,9 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
   const j = schema.jobs;
   const defaultBranch = schema.branches;
   const jobCountry = schema.countries;
+  const defaultCountry = alias(schema.countries, "default_branch_country");
+  const ownBranch = alias(schema.branches, "own_branch");
+  const ownCountry = alias(schema.countries, "own_branch_country");
   const [jobs, jobBranches] = await Promise.all([
     db
       .select({
@@ -69,6 +77,7 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
         countryIso: jobCountry.isoCode,
         countryCurrency: jobCountry.currencyCode,
         defaultBranchId: defaultBranch.id,
+        defaultBranchCurrency: defaultCountry.currencyCode,
       })
       .from(j)
       .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
@@ -80,40 +89,40 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
           isNull(defaultBranch.deletedAt),
         ),
       )
+      .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
       .where(inArray(j.id, ids)),
     db
-      .select({ jobId: schema.jobBranches.jobId, branchId: schema.jobBranches.branchId })
+      .select({
+        jobId: schema.jobBranches.jobId,
+        branchId: schema.jobBranches.branchId,
+        currencyCode: ownCountry.currencyCode,
+      })
       .from(schema.jobBranches)
+      .leftJoin(ownBranch, eq(ownBranch.id, schema.jobBranches.branchId))
+      .leftJoin(ownCountry, eq(ownCountry.id, ownBranch.countryId))
       .where(inArray(schema.jobBranches.jobId, ids))
       .orderBy(asc(schema.jobBranches.branchId)),
   ]);
-  const chosen = new Map<number, number | null>();
   for (const job of jobs) {
-    const own = jobBranches.filter((b) => b.jobId === job.id).map((b) => b.branchId);
+    const ownRows = jobBranches.filter((b) => b.jobId === job.id);
+    const own = ownRows.map((b) => b.branchId);
     const branchId = choosePricingBranch(job.defaultBranchId, own);
-    chosen.set(job.id, branchId);
+    // The pricing branch's country currency, else the job's country currency.
+    const branchCurrency =
+      branchId === null
+        ? null
+        : branchId === job.defaultBranchId
+          ? job.defaultBranchCurrency
+          : (ownRows.find((b) => b.branchId === branchId)?.currencyCode ?? null);
     out.set(job.id, {
       jobId: job.id,
       companyId: job.companyId,
       branchId,
       branchIds: branchId === null ? [] : [branchId, ...own.filter((b) => b !== branchId)],
-      currencyCode: job.countryCurrency.trim(),
+      currencyCode: (branchCurrency ?? job.countryCurrency).trim(),
       timeZone: job.timeZone,
       countryIso: job.countryIso.trim(),
     });
-  }
-  const branchIds = [...new Set([...chosen.values()].filter((b): b is number => b !== null))];
-  if (branchIds.length) {
-    const currencies = await db
-      .select({ id: schema.branches.id, currencyCode: schema.countries.currencyCode })
-      .from(schema.branches)
-      .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
-      .where(inArray(schema.branches.id, branchIds));
-    const byBranch = new Map(currencies.map((c) => [c.id, c.currencyCode.trim()]));
-    for (const pricing of out.values()) {
-      const code = pricing.branchId === null ? undefined : byBranch.get(pricing.branchId);
-      if (code) pricing.currencyCode = code;
-    }
   }
   return out;
 }

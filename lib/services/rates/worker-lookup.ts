@@ -1,4 +1,4 @@
-import { and, inArray, isNull, or } from "drizzle-orm";
+import { and, inArray, isNull, or, type Column } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { parentsOf, trim, type Bands } from "./lookup-base";
 
@@ -85,10 +85,21 @@ export async function workerRatesForJobs(
   const anyOpen = live.some((q) => q.pairs.some((p) => p.userId === null));
   const jobIds = [...new Set(live.map((q) => q.jobId).filter((j): j is number => !!j))];
   const branchIds = [...new Set(live.flatMap((q) => q.branchIds))];
-  const parents = await parentsOf(db, skillIds);
-  const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
+  // The skills and their parents, in SQL: the rows are read beside the parents, not after.
+  const withParents = (column: Column) =>
+    or(
+      inArray(column, skillIds),
+      inArray(
+        column,
+        db
+          .select({ parentId: schema.skills.parentId })
+          .from(schema.skills)
+          .where(inArray(schema.skills.id, skillIds)),
+      ),
+    );
   const wr = schema.workerRates;
-  const [levels, weights, allRows] = await Promise.all([
+  const [parents, levels, weights, allRows] = await Promise.all([
+    parentsOf(db, skillIds),
     userIds.length
       ? db
           .select({
@@ -98,10 +109,7 @@ export async function workerRatesForJobs(
           })
           .from(schema.userSkills)
           .where(
-            and(
-              inArray(schema.userSkills.userId, userIds),
-              inArray(schema.userSkills.skillId, all),
-            ),
+            and(inArray(schema.userSkills.userId, userIds), withParents(schema.userSkills.skillId)),
           )
       : Promise.resolve([]),
     anyOpen
@@ -112,7 +120,7 @@ export async function workerRatesForJobs(
       .from(wr)
       .where(
         and(
-          inArray(wr.skillId, all),
+          withParents(wr.skillId),
           or(
             jobIds.length ? inArray(wr.jobId, jobIds) : undefined,
             branchIds.length

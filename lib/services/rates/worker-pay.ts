@@ -38,7 +38,16 @@ export async function workerRatesOnJobs(
 ): Promise<WorkerRatesOnJobs> {
   const jobIds = [...new Set(work.map((w) => w.jobId))];
   if (!jobIds.length) return { pricing: new Map(), rateOf: () => undefined };
-  const pricing = await jobsPricing(db, jobIds);
+  return ratesOnPricedJobs(db, work, await jobsPricing(db, jobIds));
+}
+
+/** `workerRatesOnJobs` once the jobs' pricing is known. */
+async function ratesOnPricedJobs(
+  db: DbOrTx,
+  work: readonly WorkOnJob[],
+  pricing: Map<number, JobPricing>,
+): Promise<WorkerRatesOnJobs> {
+  const jobIds = [...new Set(work.map((w) => w.jobId))];
   const known = jobIds.filter((id) => pricing.has(id));
   // Each job's distinct (worker, skill) pairs, in the order met: one pass over the work.
   const pairsOf = new Map<number, Map<string, { userId: number | null; skillId: number }>>();
@@ -108,8 +117,12 @@ export async function priceWorkerTime(
   items: readonly WorkTime[],
 ): Promise<PricedWork[]> {
   if (!items.length) return [];
-  const { pricing, rateOf } = await workerRatesOnJobs(db, items);
-  const calendars = await jobCalendars(db, pricing.values());
+  const pricing = await jobsPricing(db, [...new Set(items.map((w) => w.jobId))]);
+  // The rates and the holiday calendars both follow from the pricing: read side by side.
+  const [{ rateOf }, calendars] = await Promise.all([
+    ratesOnPricedJobs(db, items, pricing),
+    jobCalendars(db, pricing.values()),
+  ]);
   return items.map((w): PricedWork => {
     const p = pricing.get(w.jobId);
     const rate = p ? rateOf(w) : undefined;

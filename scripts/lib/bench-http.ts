@@ -1,0 +1,197 @@
+/**
+ * `BENCH_ONLY=http npm run bench` (issue 27, "Cost per request"): the list calls measured from
+ * outside, over HTTP, on PostgreSQL with the demo seed. On DATABASE_URL's server it creates a
+ * fresh scratch database `crewdeck_bench_http` (dropped first if there; no other database is
+ * touched), builds the app when the sources changed (BENCH_REUSE_BUILD=1 serves the existing
+ * .next as it is), seeds the demo, serves it with
+ * `next start` on BENCH_PORT (3440) and signs in the demo project manager, worker and (for the
+ * activity log) administrator over REST
+ * (one token per call, so no call meets the per-token limit of 600 a minute). Then for each call
+ * — GET /api/v2/rules without a token (the 401 floor), /rules with one, then the lists — it
+ * sends BENCH_HTTP_REQUESTS (400) requests, BENCH_HTTP_CONCURRENCY (8) at a time, over keep-alive
+ * connections, after 16 untimed ones, and prints p50, p95, requests a second, the answer's size
+ * and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
+ * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
+ * floor, or the server holds over 300 MB.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "pg";
+import { ensureBuild } from "./build";
+import { fmt, median, percentile } from "./bench-measure";
+import * as app from "./served-app";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3440);
+const BASE = `http://localhost:${PORT}`;
+const SCRATCH = "crewdeck_bench_http";
+const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 8);
+const WARMUP = 16;
+/** Issue 27's bars: a list call ≤ 3× the 401 floor; the server ≤ 300 MB after the load. */
+const MAX_RATIO = 3;
+const MAX_RSS = 300 * 1024 * 1024;
+
+interface Call {
+  label: string;
+  path: string;
+  /** Whose token (none: the 401 floor). */
+  as?: "pm" | "worker" | "admin";
+  status: number;
+  /** Held to the ≤ 3× bar (the list and dashboard calls). */
+  list?: boolean;
+}
+
+interface Result {
+  call: Call;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  bytes: number;
+}
+
+/** Ids from the demo data the calls need: an upcoming slot to book workers on. */
+async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number }> {
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  try {
+    const { rows } = await pg.query<{ shift_id: number; skill_id: number }>(
+      `select ss.shift_id, ss.skill_id from shift_slots ss
+         join shifts s on s.id = ss.shift_id join jobs j on j.id = s.job_id
+        where ss.deleted_at is null and s.deleted_at is null and j.deleted_at is null
+          and j.status = 'Published' and s.starts_at > now()
+        order by s.starts_at, ss.id limit 1`,
+    );
+    if (!rows[0]) throw new Error("the demo seed has no upcoming published slot");
+    return { shiftId: rows[0].shift_id, skillId: rows[0].skill_id };
+  } finally {
+    await pg.end();
+  }
+}
+
+async function load(call: Call, token: string | undefined): Promise<Result> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let bytes = 0;
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${BASE}${call.path}`, { headers });
+    const body = await res.arrayBuffer();
+    const ms = performance.now() - t0;
+    if (res.status !== call.status)
+      throw new Error(
+        `GET ${call.path} answered ${res.status} (expected ${call.status}): ${Buffer.from(body).toString("utf8").slice(0, 200)}`,
+      );
+    bytes = body.byteLength;
+    return ms;
+  };
+  const run = async (n: number) => {
+    const times: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < n) {
+          next++;
+          times.push(await once());
+        }
+      }),
+    );
+    return times;
+  };
+  await run(WARMUP);
+  const t0 = performance.now();
+  const times = await run(REQUESTS);
+  const wall = performance.now() - t0;
+  return {
+    call,
+    p50: median(times),
+    p95: percentile(times, 95),
+    perSecond: (times.length / wall) * 1000,
+    bytes,
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Runs the HTTP bench; the lines to print and whether every bar held. */
+export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
+  const url = process.env.DATABASE_URL;
+  if (!url)
+    throw new Error(
+      "BENCH_ONLY=http needs PostgreSQL: set DATABASE_URL (a scratch database crewdeck_bench_http is created on its server).",
+    );
+  // BENCH_REUSE_BUILD=1 serves the existing .next as it is (to compare with an earlier build).
+  if (
+    !process.env.BENCH_REUSE_BUILD ||
+    !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))
+  )
+    ensureBuild();
+  const db = await app.scratchDatabase(url, SCRATCH);
+  const env = app.serverEnv(db, PORT);
+  console.log(`[bench:http] scratch database ${SCRATCH} created; seeding the demo…`);
+  await app.seedDemo(env);
+  const slot = await demoSlot(db);
+  const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const server = app.startServer(env, logFile);
+  try {
+    console.log(`[bench:http] server up on ${BASE} in ${await app.waitReady(server, BASE)} ms`);
+    const calls: Call[] = [
+      { label: "rules (no token: 401 floor)", path: "/api/v2/rules", status: 401 },
+      { label: "rules (bearer token)", path: "/api/v2/rules", as: "pm", status: 200 },
+      { label: "jobs", path: "/api/v2/jobs", as: "pm", status: 200, list: true },
+      {
+        label: "my-dashboard/new-jobs",
+        path: "/api/v2/my-dashboard/new-jobs",
+        as: "worker",
+        status: 200,
+        list: true,
+      },
+      {
+        label: "bookable-users (a demo slot)",
+        path: `/api/v2/bookable-users?skill=${slot.skillId}&shiftIds=${slot.shiftId}`,
+        as: "pm",
+        status: 200,
+        list: true,
+      },
+      { label: "approvals", path: "/api/v2/approvals", as: "pm", status: 200, list: true },
+      { label: "users", path: "/api/v2/users", as: "pm", status: 200, list: true },
+      { label: "applicants", path: "/api/v2/applicants", as: "pm", status: 200, list: true },
+      { label: "activity-log", path: "/api/v2/activity-log", as: "admin", status: 200, list: true },
+      {
+        label: "clients (companies)",
+        path: "/api/v2/companies",
+        as: "pm",
+        status: 200,
+        list: true,
+      },
+    ];
+    const results: Result[] = [];
+    for (const call of calls) {
+      // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.
+      const token = call.as ? await app.login(BASE, `${call.as}@crewdeck.test`) : undefined;
+      results.push(await load(call, token));
+    }
+    const rss = app.treeRss(server.pid!);
+    const floor = results[0].p50;
+    const lines = [
+      `HTTP on PostgreSQL, demo seed: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
+      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)}  ×401`,
+    ];
+    let ok = true;
+    for (const r of results) {
+      const ratio = r.p50 / floor;
+      const over = r.call.list && ratio > MAX_RATIO;
+      if (over) ok = false;
+      lines.push(
+        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
+      );
+    }
+    if (rss.total > MAX_RSS) ok = false;
+    lines.push(
+      `server RSS after the load: ${mb(rss.total)} (${rss.processes.map((p) => `${p.name} ${mb(p.rss)}`).join(", ")})${rss.total > MAX_RSS ? "  OVER 300 MB" : ""}`,
+    );
+    return { lines, ok };
+  } finally {
+    server.kill("SIGTERM");
+    await app.exited(server);
+  }
+}

@@ -17,6 +17,8 @@
  *   200 workers on PGlite) through the real queue: POST salary/all's pre-check, POST skillsForMissingRates, the run's
  *   time, lines, RSS growth and longest gap between progress reports (BENCH_ONLY=salary-run
  *   runs this part alone);
+ * - BENCH_ONLY=lists runs the list bench alone (scripts/lib/bench-lists.ts): every list and
+ *   dashboard call on a demo and a scale database side by side, with ratios and plan checks;
  * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
  * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
  * index each uses.
@@ -60,6 +62,10 @@ const payWorkers = (kind: string) =>
 const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
+  if (process.env.BENCH_ONLY === "lists") {
+    const { benchLists } = await import("./lib/bench-lists");
+    process.exit((await benchLists()) ? 1 : 0);
+  }
   const handle = await scratch();
   await prepareDatabase(handle, { seed: "never" });
   setDatabaseForTests(handle);

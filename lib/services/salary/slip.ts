@@ -7,7 +7,7 @@ import { periodLabel } from "@/lib/domain/salary";
 import { paySlipFileName, paySlipsZipFileName } from "@/lib/domain/salary-export";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { renderBusinessDocument, type DocumentIssuer } from "../pdf/business-document";
+import type { DocumentIssuer } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { paySlipModel, type PaySlipLine } from "../pdf/pay-slip";
 import { parseInput } from "../validate";
@@ -102,8 +102,11 @@ async function slipSources(db: DbOrTx, userIds: number[], p: Period, now: Date) 
     });
 }
 
-const renderSlip = (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) =>
-  renderBusinessDocument(paySlipModel(source), issuer);
+/** react-pdf loads when a slip is drawn, not with every salary call (the salary overview's). */
+const renderSlip = async (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) => {
+  const { renderBusinessDocument } = await import("../pdf/business-document");
+  return renderBusinessDocument(paySlipModel(source), issuer);
+};
 
 /**
  * GET salary/slip (user_id — or self —, from, to): one worker's pay slip for a period as a PDF,

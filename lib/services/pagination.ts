@@ -32,13 +32,30 @@ export const pageInput = (defaultPerPage = 10) =>
       .default(defaultPerPage),
   });
 
+/**
+ * The furthest a list pages by OFFSET (issue 27: a deep page costs what it skips). A page past
+ * it is clamped to the last reachable page — the page whose offset is at most MAX_OFFSET — as a
+ * bad page value is: `current_page` says which page came, `last_page` never exceeds it, `total`
+ * stays the whole count. Further rows are reached by filters, search or sort.
+ */
+export const MAX_OFFSET = 10_000;
+
+/** The last page a list of `perPage` a page serves (page 1,001 at 10 a page). */
+export const lastReachablePage = (perPage: number) => Math.floor(MAX_OFFSET / perPage) + 1;
+
+/** `page`, clamped to the last reachable page. */
+export const reachablePage = (page: number, perPage: number) =>
+  Math.min(page, lastReachablePage(perPage));
+
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    current_page: reachablePage(page, perPage),
+    last_page: Math.min(Math.max(1, Math.ceil(total / perPage)), lastReachablePage(perPage)),
     per_page: perPage,
     total,
   };
 }
 
-export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+/** The OFFSET of a page: never past MAX_OFFSET (see reachablePage). */
+export const offsetOf = (page: number, perPage: number) =>
+  (reachablePage(page, perPage) - 1) * perPage;

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
+import { DEMO_PASSWORD } from "../data/people";
+import { loadContext, one, rows } from "./context";
+import { BASE_TABLES, bulkStatements, sizesAt, type Bases } from "./statements";
+
+export { sizesAt, FULL } from "./statements";
+
+export interface ScaleOptions {
+  /** 1 = full scale (25,000 workers, 50,000 jobs, 1,000,000 applications); 0.1 = small. */
+  factor: number;
+  /** Same seed (and same `now`) → same rows. */
+  seed: number;
+  /** Jobs fall from about 33 months before `now` to 3 months after it. */
+  now: Date;
+  /**
+   * Keep the foreign-key triggers on while loading (tests: proves the rows reference what
+   * exists). Off by default: a superuser loads with `session_replication_role = replica`, which
+   * skips the per-row checks of the bulk's own rows (about half the load time at full scale).
+   */
+  checkReferences?: boolean;
+  /** Called after each statement with its label and time, for progress output. */
+  onStep?: (label: string, ms: number) => void;
+}
+
+/** What the bulk made (rows added by seedScale, the demo's not counted). */
+export interface ScaleSummary {
+  workers: number;
+  clients: number;
+  contacts: number;
+  venues: number;
+  clientRates: number;
+  documents: number;
+  jobs: number;
+  shifts: number;
+  shiftSlots: number;
+  applications: Record<ApplicationStatus, number>;
+  applicationsTotal: number;
+  reportedHours: number;
+  salaryRuns: number;
+  salaryLines: number;
+  quotes: number;
+  chatMessages: number;
+  activityRows: number;
+}
+
+/** Bulk workers and contacts have these addresses: how a database with scale data is told. */
+const BULK_EMAIL = "%@crew.example.test";
+
+export class ScaleSeedRefused extends Error {}
+
+/**
+ * The scale data set (issue 27) on top of the demo: bulk workers with skills, levels, documents
+ * and payment details; clients with contacts, venues and rate cards; three years of jobs with
+ * four shifts each, their skill slots, five applications a shift in every status, reported and
+ * approved hours, salary runs and lines, quotes, chat history and activity rows.
+ *
+ * Runs the BULK ONLY: it assumes `seedDemo` already ran on this database (the demo accounts,
+ * reference data and stories stay as they are) and refuses a database that already holds scale
+ * data. Everything is built by the server (`INSERT … SELECT … FROM generate_series`) in one
+ * transaction, deterministically from `seed` and `now`; ends with ANALYZE.
+ */
+export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummary> {
+  if (!(opts.factor > 0 && opts.factor <= 4))
+    throw new ScaleSeedRefused("The scale factor must be above 0 and at most 4.");
+  if (!Number.isSafeInteger(opts.seed) || opts.seed < 0 || opts.seed > 2 ** 31)
+    throw new ScaleSeedRefused("The seed must be a whole number from 0 to 2147483648.");
+  const sizes = sizesAt(opts.factor);
+  const summary = await db.transaction(async (tx) => {
+    const present = await one<{ n: number }>(
+      tx,
+      `select count(*)::int as n from (select 1 from users where email like '${BULK_EMAIL}' limit 1) x`,
+    );
+    if (Number(present.n) > 0)
+      throw new ScaleSeedRefused(
+        "This database already holds scale data; start from an empty one.",
+      );
+    // One hash for every bulk user: they all sign in with the demo password.
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    if (!opts.checkReferences) {
+      const su = await one<{ on: string }>(tx, `select current_setting('is_superuser') as on`);
+      if (su.on === "on") await tx.execute(sql.raw(`set local session_replication_role = replica`));
+    }
+    await tx.execute(sql.raw(`set local work_mem = '128MB'`));
+    const ctx = await loadContext(tx);
+    const bases = {} as Bases;
+    for (const [key, table] of Object.entries(BASE_TABLES))
+      bases[key as keyof Bases] = Number(
+        (await one<{ n: number }>(tx, `select coalesce(max(id), 0)::bigint as n from ${table}`)).n,
+      );
+    for (const [label, text] of bulkStatements(ctx, sizes, bases, { ...opts, passwordHash })) {
+      const t0 = performance.now();
+      await tx.execute(sql.raw(text));
+      opts.onStep?.(label, performance.now() - t0);
+    }
+    return summarizeScale(tx as unknown as Db, bases);
+  });
+  const t0 = performance.now();
+  await db.execute(sql.raw("analyze"));
+  opts.onStep?.("analyze", performance.now() - t0);
+  return summary;
+}
+
+async function summarizeScale(db: Db, b: Bases): Promise<ScaleSummary> {
+  const n = async (query: string) => Number((await one<{ n: number }>(db, query)).n);
+  const counted = (table: string, base: number) =>
+    n(`select count(*)::int as n from ${table} where id > ${base}`);
+  const byStatus = await rows<{ status: ApplicationStatus; n: number }>(
+    db,
+    `select status, count(*)::int as n from applications where id > ${b.applications} group by status`,
+  );
+  const applications = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as Record<
+    ApplicationStatus,
+    number
+  >;
+  for (const r of byStatus) applications[r.status] = Number(r.n);
+  return {
+    workers: await n(`select count(*)::int as n from users where email like '%@crew.example.test'`),
+    clients: await counted("companies", b.companies),
+    contacts: await n(
+      `select count(*)::int as n from users where email like '%@client.example.test'`,
+    ),
+    venues: await counted("venues", b.venues),
+    clientRates: await counted("client_rates", b.clientRates),
+    documents: await counted("documents", b.documents),
+    jobs: await counted("jobs", b.jobs),
+    shifts: await counted("shifts", b.shifts),
+    shiftSlots: await counted("shift_slots", b.slots),
+    applications,
+    applicationsTotal: Object.values(applications).reduce((s, x) => s + x, 0),
+    reportedHours: await counted("reported_hours", b.hours),
+    salaryRuns: await counted("salary_runs", b.salaryRuns),
+    salaryLines: await counted("salary_lines", b.salaryLines),
+    quotes: await counted("quotes", b.quotes),
+    chatMessages: await counted("chat_messages", b.messages),
+    activityRows: await counted("activity_log", b.activity),
+  };
+}
+
+/** The report `npm run db:seed -- --scale` prints. */
+export function formatScaleSummary(s: ScaleSummary): string[] {
+  const apps = Object.entries(s.applications)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(", ");
+  return [
+    `  ${s.workers} workers, ${s.clients} clients with ${s.contacts} contacts, ${s.venues} venues, ${s.clientRates} client rates, ${s.documents} documents`,
+    `  ${s.jobs} jobs, ${s.shifts} shifts, ${s.shiftSlots} skill slots`,
+    `  ${s.applicationsTotal} applications: ${apps}`,
+    `  ${s.reportedHours} reported hours, ${s.salaryRuns} salary runs, ${s.salaryLines} salary lines, ${s.quotes} quotes`,
+    `  ${s.chatMessages} chat messages, ${s.activityRows} activity rows`,
+  ];
+}

@@ -10,8 +10,9 @@
  * BENCH_SHOW_PLANS=1 prints every plan.
  */
 import { sql } from "drizzle-orm";
-import { setDatabaseForTests, schema, type Db, type DbHandle } from "@/db";
+import { setDatabaseForTests, schema, type DbHandle } from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
+import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { callRoute, type RouteHandler } from "@/lib/testing/route-request";
 import { fmt, median } from "./bench-measure";
@@ -20,7 +21,6 @@ import { scratch } from "./bench-seed";
 import { markdownTable, seqScansOf, type ListLine } from "./bench-verdict";
 
 type Who = "admin" | "worker";
-type SeedScale = (db: Db, opts: { factor: number; seed: number; now: Date }) => Promise<unknown>;
 type Loader = () => Promise<{ GET: RouteHandler; POST?: RouteHandler }>;
 
 interface ListCall {
@@ -162,9 +162,6 @@ async function prepareSide(
   await prepareDatabase(handle, { seed: "if-empty", now });
   if (scale) {
     console.log(`[bench] seeding the scale data (factor ${scale.factor}) on ${handle.kind}…`);
-    // Named at run time: the scale seed (seed/scale, branch i27-scale-seed) may arrive later.
-    const scaleSeed = "@/seed/scale";
-    const { seedScale } = (await import(scaleSeed)) as { seedScale: SeedScale };
     await seedScale(handle.db, { factor: scale.factor, seed: 27, now });
   }
   await handle.db.execute(sql`vacuum analyze`);

@@ -10,7 +10,7 @@
  * BENCH_SHOW_PLANS=1 prints every plan.
  */
 import { sql } from "drizzle-orm";
-import { setDatabaseForTests, schema, type DbHandle } from "@/db";
+import { postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
@@ -157,10 +157,17 @@ async function prepareSide(
   now: Date,
   scale?: { factor: number },
 ): Promise<Side> {
-  const handle = await scratch(`crewdeck_bench_lists_${label}`);
+  const name = `crewdeck_bench_lists_${label}`;
+  const url = process.env.DATABASE_URL;
+  // BENCH_LISTS_REUSE=1 (PostgreSQL): time the databases a previous run seeded (the scale seed
+  // takes minutes); their dates are that run's.
+  const reuse = Boolean(url && process.env.BENCH_LISTS_REUSE);
+  const handle = reuse
+    ? postgresHandle(Object.assign(new URL(url!), { pathname: `/${name}` }).toString(), 5)
+    : await scratch(name);
   const t0 = performance.now();
-  await prepareDatabase(handle, { seed: "if-empty", now });
-  if (scale) {
+  if (!reuse) await prepareDatabase(handle, { seed: "if-empty", now });
+  if (scale && !reuse) {
     console.log(`[bench] seeding the scale data (factor ${scale.factor}) on ${handle.kind}…`);
     await seedScale(handle.db, { factor: scale.factor, seed: 27, now });
   }

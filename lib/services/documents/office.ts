@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { containsPattern } from "../like";
 import { offsetOf } from "../pagination";
@@ -60,10 +60,23 @@ export async function officeDocumentsPage(
       .innerJoin(u, eq(u.id, d.userId))
       .innerJoin(dt, eq(dt.id, d.documentTypeId))
       .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
-      .where(all)
-      .orderBy(...orderBy)
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
+      .where(
+        // The page's ids first, then their columns: the owner's roles and permissions are
+        // read for the page's rows only, never for the rows a deep page skips.
+        inArray(
+          d.id,
+          db
+            .select({ id: d.id })
+            .from(d)
+            .innerJoin(u, eq(u.id, d.userId))
+            .innerJoin(dt, eq(dt.id, d.documentTypeId))
+            .where(all)
+            .orderBy(...orderBy)
+            .limit(perPage)
+            .offset(offsetOf(page, perPage)),
+        ),
+      )
+      .orderBy(...orderBy),
   ]);
   return { rows, total: Number(total) };
 }

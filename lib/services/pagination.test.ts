@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_OFFSET, lastReachablePage, offsetOf, pageMeta } from "./pagination";
+import {
+  COUNT_CAP,
+  MAX_OFFSET,
+  cappedPageMeta,
+  lastReachablePage,
+  offsetOf,
+  pageMeta,
+} from "./pagination";
 
 describe("bounded offset", () => {
   it("pages by offset up to MAX_OFFSET", () => {
@@ -29,5 +36,24 @@ describe("bounded offset", () => {
     expect(pageMeta(2, 10, 15)).toEqual({ current_page: 2, last_page: 2, per_page: 10, total: 15 });
     expect(pageMeta(9, 10, 15)).toMatchObject({ current_page: 9, last_page: 2 });
     expect(pageMeta(1, 10, 0)).toMatchObject({ current_page: 1, last_page: 1 });
+  });
+});
+
+describe("capped count", () => {
+  it("flags a count over the cap and reports the cap", () => {
+    expect(cappedPageMeta(1, 20, COUNT_CAP + 1)).toEqual({
+      current_page: 1,
+      last_page: 501,
+      per_page: 20,
+      total: COUNT_CAP,
+      total_capped: true,
+    });
+    expect(cappedPageMeta(1, 20, COUNT_CAP)).toEqual(pageMeta(1, 20, COUNT_CAP));
+    expect(cappedPageMeta(2, 20, 35)).toEqual({
+      current_page: 2,
+      last_page: 2,
+      per_page: 20,
+      total: 35,
+    });
   });
 });

@@ -6,6 +6,11 @@ export interface PageMeta {
   last_page: number;
   per_page: number;
   total: number;
+  /**
+   * Present (true) when the list counted no further than COUNT_CAP rows: `total` is then a
+   * floor ("10,100+"), enough for every reachable page.
+   */
+  total_capped?: true;
 }
 
 export interface Page<T> {
@@ -59,3 +64,17 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
 /** The OFFSET of a page: never past MAX_OFFSET (see reachablePage). */
 export const offsetOf = (page: number, perPage: number) =>
   (reachablePage(page, perPage) - 1) * perPage;
+
+/**
+ * A list over a table that grows without end (the activity log) counts its matches up to this
+ * many: every reachable page, and one row more to know there are further ones. The count then
+ * costs the same at a thousand rows as at a million.
+ */
+export const COUNT_CAP = MAX_OFFSET + MAX_PER_PAGE;
+
+/** pageMeta of a count taken with a LIMIT of COUNT_CAP + 1: over the cap, total_capped. */
+export function cappedPageMeta(page: number, perPage: number, counted: number): PageMeta {
+  return counted > COUNT_CAP
+    ? { ...pageMeta(page, perPage, COUNT_CAP), total_capped: true }
+    : pageMeta(page, perPage, counted);
+}

@@ -16,7 +16,7 @@ import { parseDate } from "@/lib/domain/format";
 import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
 import { parseInput } from "../validate";
@@ -121,7 +121,15 @@ async function activityPage(
     .limit(perPage)
     .offset(offsetOf(page, perPage));
   const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(log).where(where),
+    // Counted up to the cap: the log grows by every change ever made.
+    ctx.db.select({ total: count() }).from(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(log)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped"),
+    ),
     ctx.db
       .select({
         id: log.id,
@@ -171,7 +179,7 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  return { items, meta: pageMeta(page, perPage, Number(total)), time_zone: timeZone };
+  return { items, meta: cappedPageMeta(page, perPage, Number(total)), time_zone: timeZone };
 }
 
 /** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { containsPattern } from "../like";
-import { offsetOf } from "../pagination";
+import { COUNT_CAP, offsetOf } from "../pagination";
 import { heldPermissionsSql, holdsAdminRoleSql } from "../users/manage";
 import { documentFields } from "./view";
 
@@ -45,15 +45,20 @@ export async function officeDocumentsPage(
   orderBy: SQL[],
   page: number,
   perPage: number,
+  /** Count up to COUNT_CAP + 1 rows only (the reviewer's list of every document): see cappedPageMeta. */
+  capCount = false,
 ) {
   const all = and(ofLiveOwner, where);
+  const matching = db
+    .select({ id: d.id })
+    .from(d)
+    .innerJoin(u, eq(u.id, d.userId))
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .where(all);
   const [[{ total }], rows] = await Promise.all([
     db
       .select({ total: count() })
-      .from(d)
-      .innerJoin(u, eq(u.id, d.userId))
-      .innerJoin(dt, eq(dt.id, d.documentTypeId))
-      .where(all),
+      .from((capCount ? matching.limit(COUNT_CAP + 1) : matching).as("matching")),
     db
       .select(officeDocumentFields)
       .from(d)

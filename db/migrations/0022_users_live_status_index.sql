@@ -1,1 +1,0 @@
-CREATE INDEX "users_live_status_idx" ON "users" USING btree ("status") WHERE "users"."deleted_at" is null;

@@ -54,11 +54,11 @@ export async function officeDocumentsPage(
     .from(d)
     .innerJoin(u, eq(u.id, d.userId))
     .innerJoin(dt, eq(dt.id, d.documentTypeId))
-    .where(all);
+    .where(all)
+    .$dynamic();
+  if (capCount) matching.limit(COUNT_CAP + 1);
   const [[{ total }], rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from((capCount ? matching.limit(COUNT_CAP + 1) : matching).as("matching")),
+    db.select({ total: count() }).from(matching.as("matching")),
     db
       .select(officeDocumentFields)
       .from(d)

@@ -20,6 +20,8 @@
  * - `BENCH_ONLY=http`: only the list calls from outside, over HTTP against the built app on
  *   PostgreSQL with the demo seed (scripts/lib/bench-http.ts): p50, p95, req/s and the ratio to
  *   the 401 floor, then the server's RSS;
+ * - BENCH_ONLY=lists runs the list bench alone (scripts/lib/bench-lists.ts): every list and
+ *   dashboard call on a demo and a scale database side by side, with ratios and plan checks;
  * prints the medians and their ratios, and EXPLAINs every query the jobs list, the clients list
  * (with its job counts) and the new-jobs list (with its estimated earnings) run to show which
  * index each uses.
@@ -66,6 +68,10 @@ const payWorkers = (kind: string) =>
 const PAY_SHIFTS = Number(process.env.BENCH_PAY_SHIFTS ?? 20);
 
 async function main() {
+  if (process.env.BENCH_ONLY === "lists") {
+    const { benchLists } = await import("./lib/bench-lists");
+    process.exit((await benchLists()) ? 1 : 0);
+  }
   if (process.env.BENCH_ONLY === "http") {
     const { lines, ok } = await benchHttp();
     console.log(`\n${lines.join("\n")}`);

@@ -10,6 +10,8 @@ export type PaginationMeta = {
   last_page: number;
   per_page: number;
   total: number;
+  /** The list counted no further: `total` is a floor, shown as "10,100+". */
+  total_capped?: true;
 };
 
 /** 1 … 4 5 6 … 20: first, last, and the neighbours of the current page. */
@@ -76,7 +78,9 @@ export function PaginationControls({
           <>
             Showing <span className="font-medium text-gray-900">{from}</span>–
             <span className="font-medium text-gray-900">{to}</span> of{" "}
-            <span className="font-medium text-gray-900">{meta.total}</span>
+            <span className="font-medium text-gray-900">
+              {meta.total_capped ? `${meta.total.toLocaleString("en")}+` : meta.total}
+            </span>
           </>
         )}
       </p>

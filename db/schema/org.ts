@@ -194,6 +194,8 @@ export const documents = pgTable(
     index().on(t.status, t.createdAt),
     index().on(t.documentTypeId),
     index().on(t.expiresOn),
+    // The office's list of everyone's documents, newest first (issue 27: no sort of them all).
+    index().on(t.createdAt, t.id),
   ],
 );
 

@@ -58,6 +58,10 @@ export const users = pgTable(
     index().on(t.companyId),
     index().on(t.status, t.approved),
     index("users_name_lower_idx").on(sql`lower(${t.name})`),
+    // The user list's count of live users (issue 27: an index-only scan, not the whole table).
+    index("users_live_status_idx")
+      .on(t.status)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.lastName, t.firstName),
     index().on(t.invitedById),
     index().on(t.approvedAt),

@@ -25,6 +25,10 @@ const metaSchema: Json = {
     last_page: { type: "integer" },
     per_page: { type: "integer" },
     total: { type: "integer" },
+    total_capped: {
+      type: "boolean",
+      description: "Present when the list counted no further: total is a floor (the activity log)",
+    },
   },
 };
 

@@ -6,6 +6,11 @@ export interface PageMeta {
   last_page: number;
   per_page: number;
   total: number;
+  /**
+   * Present (true) when the list counted no further than COUNT_CAP rows: `total` is then a
+   * floor ("10,100+"), enough for every reachable page.
+   */
+  total_capped?: true;
 }
 
 export interface Page<T> {
@@ -32,13 +37,44 @@ export const pageInput = (defaultPerPage = 10) =>
       .default(defaultPerPage),
   });
 
+/**
+ * The furthest a list pages by OFFSET (issue 27: a deep page costs what it skips). A page past
+ * it is clamped to the last reachable page — the page whose offset is at most MAX_OFFSET — as a
+ * bad page value is: `current_page` says which page came, `last_page` never exceeds it, `total`
+ * stays the whole count. Further rows are reached by filters, search or sort.
+ */
+export const MAX_OFFSET = 10_000;
+
+/** The last page a list of `perPage` a page serves (page 1,001 at 10 a page). */
+export const lastReachablePage = (perPage: number) => Math.floor(MAX_OFFSET / perPage) + 1;
+
+/** `page`, clamped to the last reachable page. */
+export const reachablePage = (page: number, perPage: number) =>
+  Math.min(page, lastReachablePage(perPage));
+
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return {
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    current_page: reachablePage(page, perPage),
+    last_page: Math.min(Math.max(1, Math.ceil(total / perPage)), lastReachablePage(perPage)),
     per_page: perPage,
     total,
   };
 }
 
-export const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
+/** The OFFSET of a page: never past MAX_OFFSET (see reachablePage). */
+export const offsetOf = (page: number, perPage: number) =>
+  (reachablePage(page, perPage) - 1) * perPage;
+
+/**
+ * A list over a table that grows without end (the activity log) counts its matches up to this
+ * many: every reachable page, and one row more to know there are further ones. The count then
+ * costs the same at a thousand rows as at a million.
+ */
+export const COUNT_CAP = MAX_OFFSET + MAX_PER_PAGE;
+
+/** pageMeta of a count taken with a LIMIT of COUNT_CAP + 1: over the cap, total_capped. */
+export function cappedPageMeta(page: number, perPage: number, counted: number): PageMeta {
+  return counted > COUNT_CAP
+    ? { ...pageMeta(page, perPage, COUNT_CAP), total_capped: true }
+    : pageMeta(page, perPage, counted);
+}

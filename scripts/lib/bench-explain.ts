@@ -34,6 +34,19 @@ export function loggingDb(handle: DbHandle): { db: Db; statements: Statement[] }
   return { db, statements };
 }
 
+/** EXPLAIN's text of one statement, a plan node a line. */
+export async function explainPlan(handle: DbHandle, st: Statement): Promise<string> {
+  const client = (handle.db as unknown as { $client: RawClient }).$client;
+  return (
+    await client.query(
+      `explain ${st.sql}`,
+      st.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
+    )
+  ).rows
+    .map((r) => String(Object.values(r)[0]))
+    .join("\n");
+}
+
 /**
  * EXPLAINs each statement and prints ✓/✗, its start and the indexes it uses (with the whole
  * plan of the statements `showPlan` picks). Returns how many sequential scans of a big table
@@ -44,17 +57,9 @@ export async function explainStatements(
   statements: Statement[],
   showPlan: (st: Statement) => boolean = () => false,
 ): Promise<number> {
-  const client = (handle.db as unknown as { $client: RawClient }).$client;
   let seqScans = 0;
   for (const st of statements) {
-    const plan = (
-      await client.query(
-        `explain ${st.sql}`,
-        st.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
-      )
-    ).rows
-      .map((r) => String(Object.values(r)[0]))
-      .join("\n");
+    const plan = await explainPlan(handle, st);
     const indexes = [
       ...plan.matchAll(/(?:Index|Index Only|Bitmap Index) Scan (?:Backward )?(?:using|on) (\w+)/g),
     ].map((m) => m[1]);

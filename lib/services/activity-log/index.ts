@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db";
 import {
@@ -16,7 +16,7 @@ import { parseDate } from "@/lib/domain/format";
 import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
 import { parseInput } from "../validate";
@@ -111,8 +111,25 @@ async function activityPage(
   page: number,
   perPage: number,
 ): Promise<ActivityPage> {
+  // The page's ids first (an index walk of created_at), then their columns: the subject
+  // subselects run for the page's rows only, never for the rows a deep page skips.
+  const pageIds = ctx.db
+    .select({ id: log.id })
+    .from(log)
+    .where(where)
+    .orderBy(desc(log.createdAt), desc(log.id))
+    .limit(perPage)
+    .offset(offsetOf(page, perPage));
   const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(log).where(where),
+    // Counted up to the cap: the log grows by every change ever made.
+    ctx.db.select({ total: count() }).from(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(log)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped"),
+    ),
     ctx.db
       .select({
         id: log.id,
@@ -129,10 +146,8 @@ async function activityPage(
       })
       .from(log)
       .leftJoin(schema.users, eq(schema.users.id, log.causerId))
-      .where(where)
-      .orderBy(desc(log.createdAt), desc(log.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
+      .where(inArray(log.id, pageIds))
+      .orderBy(desc(log.createdAt), desc(log.id)),
   ]);
   const items = rows.map((r): ActivityRow => {
     const subject = activitySubjectLink({
@@ -164,7 +179,7 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  return { items, meta: pageMeta(page, perPage, Number(total)), time_zone: timeZone };
+  return { items, meta: cappedPageMeta(page, perPage, Number(total)), time_zone: timeZone };
 }
 
 /** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */

@@ -4,7 +4,7 @@ import { schema } from "@/db";
 import { isReviewOffice } from "../approvals/access";
 import { requireUser, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { cappedPageMeta, offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { optionalId } from "../params";
 import { parseInput } from "../validate";
 import { officeDocumentsPage } from "./office";
@@ -95,13 +95,14 @@ export async function listDocuments(
       [desc(d.createdAt), desc(d.id)],
       input.page,
       input.perPage,
+      true,
     );
     return {
       items: rows.map((r) => ({
         ...toDocumentView(r, today),
         user: { id: r.userId, name: r.ownerName, email: r.ownerEmail, approved: r.ownerApproved },
       })),
-      meta: pageMeta(input.page, input.perPage, total),
+      meta: cappedPageMeta(input.page, input.perPage, total),
     };
   }
   const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId).catch(

@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { containsPattern } from "../like";
-import { offsetOf } from "../pagination";
+import { COUNT_CAP, offsetOf } from "../pagination";
 import { heldPermissionsSql, holdsAdminRoleSql } from "../users/manage";
 import { documentFields } from "./view";
 
@@ -45,25 +45,43 @@ export async function officeDocumentsPage(
   orderBy: SQL[],
   page: number,
   perPage: number,
+  /** Count up to COUNT_CAP + 1 rows only (the reviewer's list of every document): see cappedPageMeta. */
+  capCount = false,
 ) {
   const all = and(ofLiveOwner, where);
+  const matching = db
+    .select({ id: d.id })
+    .from(d)
+    .innerJoin(u, eq(u.id, d.userId))
+    .innerJoin(dt, eq(dt.id, d.documentTypeId))
+    .where(all)
+    .$dynamic();
+  if (capCount) matching.limit(COUNT_CAP + 1);
   const [[{ total }], rows] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(d)
-      .innerJoin(u, eq(u.id, d.userId))
-      .innerJoin(dt, eq(dt.id, d.documentTypeId))
-      .where(all),
+    db.select({ total: count() }).from(matching.as("matching")),
     db
       .select(officeDocumentFields)
       .from(d)
       .innerJoin(u, eq(u.id, d.userId))
       .innerJoin(dt, eq(dt.id, d.documentTypeId))
       .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
-      .where(all)
-      .orderBy(...orderBy)
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
+      .where(
+        // The page's ids first, then their columns: the owner's roles and permissions are
+        // read for the page's rows only, never for the rows a deep page skips.
+        inArray(
+          d.id,
+          db
+            .select({ id: d.id })
+            .from(d)
+            .innerJoin(u, eq(u.id, d.userId))
+            .innerJoin(dt, eq(dt.id, d.documentTypeId))
+            .where(all)
+            .orderBy(...orderBy)
+            .limit(perPage)
+            .offset(offsetOf(page, perPage)),
+        ),
+      )
+      .orderBy(...orderBy),
   ]);
   return { rows, total: Number(total) };
 }

@@ -7,7 +7,7 @@ import { periodLabel } from "@/lib/domain/salary";
 import { paySlipFileName, paySlipsZipFileName } from "@/lib/domain/salary-export";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError } from "../errors";
-import { renderBusinessDocument, type DocumentIssuer } from "../pdf/business-document";
+import type { DocumentIssuer } from "../pdf/business-document";
 import { documentIssuer } from "../pdf/issuer";
 import { paySlipModel, type PaySlipLine } from "../pdf/pay-slip";
 import { fieldOf } from "../params";
@@ -104,8 +104,11 @@ async function slipSources(db: DbOrTx, userIds: number[], p: Period, now: Date) 
     });
 }
 
-const renderSlip = (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) =>
-  renderBusinessDocument(paySlipModel(source), issuer);
+/** react-pdf loads when a slip is drawn, not with every salary call (the salary overview's). */
+const renderSlip = async (source: Parameters<typeof paySlipModel>[0], issuer: DocumentIssuer) => {
+  const { renderBusinessDocument } = await import("../pdf/business-document");
+  return renderBusinessDocument(paySlipModel(source), issuer);
+};
 
 const OWN_SLIPS_ONLY = "You may read your own pay slips only.";
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
 import { schema } from "@/db";
@@ -184,6 +184,21 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
     created_at: schema.users.createdAt,
     status: schema.users.status,
   }[input.sort ?? "name"];
+  const order = [
+    ...(input.first ? [desc(sql`${schema.users.id} = ${input.first}`)] : []),
+    dir(sortColumn),
+    asc(sql`lower(${schema.users.name})`),
+    asc(schema.users.id),
+  ];
+  // The page's ids first, then their columns: the json subselects run for the page's rows only,
+  // never for the rows a deep page skips.
+  const pageIds = ctx.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(where)
+    .orderBy(...order)
+    .limit(input.perPage)
+    .offset(offsetOf(input.page, input.perPage));
   const [[{ total }], rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(schema.users).where(where),
     ctx.db
@@ -194,15 +209,8 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       })
       .from(schema.users)
       .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
-      .where(where)
-      .orderBy(
-        ...(input.first ? [desc(sql`${schema.users.id} = ${input.first}`)] : []),
-        dir(sortColumn),
-        asc(sql`lower(${schema.users.name})`),
-        asc(schema.users.id),
-      )
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
+      .where(inArray(schema.users.id, pageIds))
+      .orderBy(...order),
   ]);
   const items = rows.map(
     ({ avatar_key, company_id, company_name, is_admin, permissions, ...r }) => {

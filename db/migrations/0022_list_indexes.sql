@@ -1,0 +1,2 @@
+CREATE INDEX "documents_created_at_id_index" ON "documents" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "users_live_status_idx" ON "users" USING btree ("status") WHERE "users"."deleted_at" is null;

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { issueApiToken } from "@/lib/services/auth/tokens";
+import { COUNT_CAP } from "@/lib/services/pagination";
+import { testDatabase } from "@/lib/testing/db";
+import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { callRoute } from "@/lib/testing/route-request";
+import * as logRoute from "@/app/api/v2/activity-log/route";
+import * as usersRoute from "@/app/api/v2/users/route";
+
+// Issue 27: a deep page is a bounded offset. Past offset 10,000 a list serves its last
+// reachable page (the clamped view of a bad page value) instead of skipping what was asked.
+
+let handle: DbHandle;
+let db: Db;
+let w: JobWorld;
+let token: string;
+const BULK = COUNT_CAP + 5;
+
+interface ListBody {
+  data: { id: number; description?: string }[];
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    total: number;
+    total_capped?: boolean;
+  };
+}
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  setDatabaseForTests(handle);
+  w = await createJobWorld(db);
+  token = (await issueApiToken(db, w.admin, new Date())).access_token;
+  // 10,105 log rows, an hour apart, older than anything the world wrote: row i is "bulk i".
+  await db.execute(sql`insert into activity_log (log_name, description, created_at)
+    select 'bench', 'bulk ' || i, timestamptz '2020-01-01' + (i || ' hours')::interval
+    from generate_series(1, ${BULK}) i`);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("deep pages", () => {
+  it("GET activity-log past offset 10,000 serves the last reachable page; its count stops at the cap", async () => {
+    const get = async (page: number) => {
+      const res = await callRoute(
+        logRoute.GET,
+        `activity-log?filter[log_name]=bench&page=${page}`,
+        {
+          token,
+        },
+      );
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    const last = await get(501); // offset 10,000 at 20 a page
+    // Counted up to the cap (10,100 of 10,105): a floor, flagged.
+    expect(last.meta).toEqual({
+      current_page: 501,
+      last_page: 501,
+      per_page: 20,
+      total: COUNT_CAP,
+      total_capped: true,
+    });
+    // Newest first: row k from the newest is "bulk (BULK - k)".
+    expect(last.data.map((r) => r.description)).toEqual(
+      Array.from({ length: 20 }, (_, k) => `bulk ${BULK - 10_000 - k}`),
+    );
+    for (const page of [502, 5_001, 1_000_000]) {
+      const deep = await get(page);
+      expect(deep.meta.current_page).toBe(501);
+      expect(deep.data.map((r) => r.id)).toEqual(last.data.map((r) => r.id));
+    }
+    // Within the bound nothing changes: page 2 is rows 21–40 from the newest.
+    const second = await get(2);
+    expect(second.meta.current_page).toBe(2);
+    expect(second.data[0].description).toBe(`bulk ${BULK - 20}`);
+    // Under the cap the total is exact and unflagged.
+    // Under the cap the total is exact and unflagged (the first day's rows, in the viewer's zone).
+    const few = await callRoute(logRoute.GET, "activity-log?filter[to]=01/01/2020", { token });
+    expect(few.status).toBe(200);
+    const meta = (few.body as ListBody).meta;
+    expect(meta.total_capped).toBeUndefined();
+    expect(meta.total).toBeGreaterThanOrEqual(21);
+    expect(meta.total).toBeLessThanOrEqual(24);
+    expect(meta.last_page).toBe(2);
+  });
+
+  it("a short list past its end stays an empty page; past the bound it says the last reachable page", async () => {
+    const near = await callRoute(usersRoute.GET, "users?page=50", { token });
+    expect(near.status).toBe(200);
+    expect((near.body as ListBody).data).toEqual([]);
+    expect((near.body as ListBody).meta).toMatchObject({ current_page: 50, last_page: 1 });
+    const deep = await callRoute(usersRoute.GET, "users?page=10001", { token });
+    expect(deep.status).toBe(200);
+    expect((deep.body as ListBody).data).toEqual([]);
+    expect((deep.body as ListBody).meta).toMatchObject({ current_page: 1_001, per_page: 10 });
+  });
+});

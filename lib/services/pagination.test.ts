@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import {
+  COUNT_CAP,
+  MAX_OFFSET,
+  cappedPageMeta,
+  lastReachablePage,
+  offsetOf,
+  pageMeta,
+} from "./pagination";
+
+describe("bounded offset", () => {
+  it("pages by offset up to MAX_OFFSET", () => {
+    expect(offsetOf(1, 10)).toBe(0);
+    expect(offsetOf(3, 20)).toBe(40);
+    expect(offsetOf(1_001, 10)).toBe(MAX_OFFSET);
+    expect(lastReachablePage(10)).toBe(1_001);
+    expect(lastReachablePage(20)).toBe(501);
+    expect(lastReachablePage(100)).toBe(101);
+  });
+
+  it("clamps a deeper page to the last reachable one", () => {
+    expect(offsetOf(10_001, 10)).toBe(MAX_OFFSET); // offset 100,000 asked
+    expect(offsetOf(1_000_000, 20)).toBe(MAX_OFFSET);
+    expect(offsetOf(7, 30)).toBe(180);
+    expect(offsetOf(1_000, 30)).toBe(9_990); // the last page whose offset is ≤ 10,000
+  });
+
+  it("meta says which page came and never offers an unreachable last page", () => {
+    expect(pageMeta(10_001, 10, 25_000)).toEqual({
+      current_page: 1_001,
+      last_page: 1_001,
+      per_page: 10,
+      total: 25_000,
+    });
+    // A short list: unchanged (an empty page past its end says the page asked).
+    expect(pageMeta(2, 10, 15)).toEqual({ current_page: 2, last_page: 2, per_page: 10, total: 15 });
+    expect(pageMeta(9, 10, 15)).toMatchObject({ current_page: 9, last_page: 2 });
+    expect(pageMeta(1, 10, 0)).toMatchObject({ current_page: 1, last_page: 1 });
+  });
+});
+
+describe("capped count", () => {
+  it("flags a count over the cap and reports the cap", () => {
+    expect(cappedPageMeta(1, 20, COUNT_CAP + 1)).toEqual({
+      current_page: 1,
+      last_page: 501,
+      per_page: 20,
+      total: COUNT_CAP,
+      total_capped: true,
+    });
+    expect(cappedPageMeta(1, 20, COUNT_CAP)).toEqual(pageMeta(1, 20, COUNT_CAP));
+    expect(cappedPageMeta(2, 20, 35)).toEqual({
+      current_page: 2,
+      last_page: 2,
+      per_page: 20,
+      total: 35,
+    });
+  });
+});

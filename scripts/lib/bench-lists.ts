@@ -1,0 +1,330 @@
+/**
+ * `BENCH_ONLY=lists npm run bench`: every list and dashboard call on two scratch databases of one
+ * run — demo (seedDemo) and scale (seedDemo + seedScale: factor 1 on PostgreSQL, 0.1 on PGlite;
+ * BENCH_SCALE_FACTOR overrides) — through the real route handlers with the demo accounts'
+ * tokens. Per call: p50 on each (the two interleaved, so the machine's load hits both alike),
+ * the ratio scale/demo (≤ 1.5×) and scale/bare authenticated call (≤ 3×), and the EXPLAIN of
+ * every statement it sends on the scale database (no Seq Scan of a table over 10,000 rows).
+ * Deep pages (offset 100,000) are calls of their own. Prints a markdown table; returns how many
+ * lines failed. BENCH_LISTS_MATCH (a regular expression over the call names) runs some of them;
+ * BENCH_SHOW_PLANS=1 prints every plan.
+ */
+import { sql } from "drizzle-orm";
+import { postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
+import { prepareDatabase } from "@/seed/prepare";
+import { seedScale } from "@/seed/scale";
+import { issueApiToken } from "@/lib/services/auth/tokens";
+import { callRoute, type RouteHandler } from "@/lib/testing/route-request";
+import { fmt, median } from "./bench-measure";
+import { explainPlan, loggingDb, type Statement } from "./bench-explain";
+import { scratch } from "./bench-seed";
+import { markdownTable, seqScansOf, type ListLine } from "./bench-verdict";
+
+type Who = "admin" | "worker";
+type Loader = () => Promise<{ GET: RouteHandler; POST?: RouteHandler }>;
+
+interface ListCall {
+  name: string;
+  /** Path and query under /api/v2. */
+  path: string;
+  load: Loader;
+  who?: Who;
+  method?: "GET" | "POST";
+  json?: unknown;
+  /** The list belongs to another branch of issue 27 (shown beside the line). */
+  owner?: string;
+}
+
+const SPEED = "i27-list-speed";
+/** Page N of 10 a page (20 for lists of 20): offset 100,000. */
+const DEEP = 100_000;
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The calls, with dates around `now` (a salary period: last month). */
+function listCalls(now: Date): ListCall[] {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const period = `filter%5Bfrom%5D=${ymd(from)}&filter%5Bto%5D=${ymd(to)}`;
+  const stats = [
+    "jobs",
+    "reportedHours",
+    "jobs-per-client",
+    "users",
+    "jobs-by-worker",
+    "hours-by-worker",
+    "revenue",
+    "client-revenue",
+    "client-margins",
+    "worker-earnings",
+    "consolidated-expenses",
+    "workers",
+  ];
+  const statLoaders: Record<string, Loader> = {
+    jobs: () => import("@/app/api/v2/statistics/jobs/route"),
+    reportedHours: () => import("@/app/api/v2/statistics/reportedHours/route"),
+    "jobs-per-client": () => import("@/app/api/v2/statistics/jobs-per-client/route"),
+    users: () => import("@/app/api/v2/statistics/users/route"),
+    "jobs-by-worker": () => import("@/app/api/v2/statistics/jobs-by-worker/route"),
+    "hours-by-worker": () => import("@/app/api/v2/statistics/hours-by-worker/route"),
+    revenue: () => import("@/app/api/v2/statistics/revenue/route"),
+    "client-revenue": () => import("@/app/api/v2/statistics/client-revenue/route"),
+    "client-margins": () => import("@/app/api/v2/statistics/client-margins/route"),
+    "worker-earnings": () => import("@/app/api/v2/statistics/worker-earnings/route"),
+    "consolidated-expenses": () => import("@/app/api/v2/statistics/consolidated-expenses/route"),
+    workers: () => import("@/app/api/v2/statistics/workers/route"),
+  };
+  const users = () => import("@/app/api/v2/users/route");
+  const applicants = () => import("@/app/api/v2/applicants/route");
+  const documents = () => import("@/app/api/v2/documents/route");
+  const activity = () => import("@/app/api/v2/activity-log/route");
+  const companies = () => import("@/app/api/v2/companies/route");
+  const approvals = () => import("@/app/api/v2/approvals/route");
+  const salary = () => import("@/app/api/v2/salary/route");
+  return [
+    { name: "GET jobs", path: "jobs", load: () => import("@/app/api/v2/jobs/route"), owner: SPEED },
+    {
+      name: "GET my-dashboard/new-jobs",
+      path: "my-dashboard/new-jobs",
+      load: () => import("@/app/api/v2/my-dashboard/new-jobs/route"),
+      who: "worker",
+      owner: SPEED,
+    },
+    {
+      name: "GET bookable-users",
+      path: "bookable-users?page=1",
+      load: () => import("@/app/api/v2/bookable-users/route"),
+      owner: SPEED,
+    },
+    { name: "GET approvals (hours)", path: "approvals", load: approvals, owner: SPEED },
+    { name: "GET users", path: "users", load: users },
+    { name: "GET users, offset 100,000", path: `users?page=${DEEP / 10 + 1}`, load: users },
+    { name: "GET applicants", path: "applicants", load: applicants },
+    { name: "GET documents", path: "documents", load: documents },
+    {
+      name: "GET documents, offset 100,000",
+      path: `documents?page=${DEEP / 20 + 1}`,
+      load: documents,
+    },
+    { name: "GET activity-log", path: "activity-log", load: activity },
+    {
+      name: "GET activity-log, offset 100,000",
+      path: `activity-log?page=${DEEP / 20 + 1}`,
+      load: activity,
+    },
+    { name: "GET companies (clients)", path: "companies", load: companies },
+    {
+      name: "GET calendar-jobs (month)",
+      path: "calendar-jobs",
+      load: () => import("@/app/api/v2/calendar-jobs/route"),
+    },
+    ...stats.map((s) => ({
+      name: `GET statistics/${s}`,
+      path: `statistics/${s}`,
+      load: statLoaders[s],
+    })),
+    { name: "GET salary (overview)", path: `salary?${period}`, load: salary },
+    {
+      name: "GET salary (overview), offset 100,000",
+      path: `salary?${period}&page=${DEEP / 10 + 1}`,
+      load: salary,
+    },
+  ];
+}
+
+const DEMO_ACCOUNTS: Record<Who, string> = {
+  admin: "admin@crewdeck.test",
+  worker: "worker@crewdeck.test",
+};
+
+interface Side {
+  label: "demo" | "scale";
+  handle: DbHandle;
+  users: Record<Who, number>;
+}
+
+async function userId(handle: DbHandle, email: string): Promise<number> {
+  const rows = (await handle.db.execute(
+    sql`select id from ${schema.users} where email = ${email}`,
+  )) as unknown as { rows: { id: number }[] };
+  const id = rows.rows[0]?.id;
+  if (!id) throw new Error(`the demo seed has no ${email}`);
+  return Number(id);
+}
+
+async function prepareSide(
+  label: Side["label"],
+  now: Date,
+  scale?: { factor: number },
+): Promise<Side> {
+  const name = `crewdeck_bench_lists_${label}`;
+  const url = process.env.DATABASE_URL;
+  // BENCH_LISTS_REUSE=1 (PostgreSQL): time the databases a previous run seeded (the scale seed
+  // takes minutes); their dates are that run's.
+  const reuse = Boolean(url && process.env.BENCH_LISTS_REUSE);
+  const handle = reuse
+    ? postgresHandle(Object.assign(new URL(url!), { pathname: `/${name}` }).toString(), 5)
+    : await scratch(name);
+  const t0 = performance.now();
+  if (!reuse) await prepareDatabase(handle, { seed: "if-empty", now });
+  if (scale && !reuse) {
+    console.log(`[bench] seeding the scale data (factor ${scale.factor}) on ${handle.kind}…`);
+    await seedScale(handle.db, { factor: scale.factor, seed: 27, now });
+  }
+  await handle.db.execute(sql`vacuum analyze`);
+  console.log(
+    `[bench] ${label} database ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return {
+    label,
+    handle,
+    users: {
+      admin: await userId(handle, DEMO_ACCOUNTS.admin),
+      worker: await userId(handle, DEMO_ACCOUNTS.worker),
+    },
+  };
+}
+
+/** Each table's row count, as the planner knows it (after ANALYZE). */
+async function tableRows(handle: DbHandle): Promise<Record<string, number>> {
+  const res = (await handle.db.execute(
+    sql`select relname, reltuples::bigint as n from pg_class
+        where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+  )) as unknown as { rows: { relname: string; n: number | string }[] };
+  return Object.fromEntries(res.rows.map((r) => [r.relname, Number(r.n)]));
+}
+
+const isRead = (st: Statement) => /^\s*(\(?\s*select|with)\b/i.test(st.sql);
+
+export async function benchLists(): Promise<number> {
+  const now = new Date();
+  const runs = Number(process.env.BENCH_LIST_RUNS ?? 15);
+  /** Stop timing a call after this many ms on one side (slow statistics at scale). */
+  const budget = Number(process.env.BENCH_LIST_BUDGET_MS ?? 8_000);
+  const demo = await prepareSide("demo", now);
+  const isPg = demo.handle.kind === "postgres";
+  const factor = Number(process.env.BENCH_SCALE_FACTOR ?? (isPg ? 1 : 0.1));
+  const scale = await prepareSide("scale", now, { factor });
+  setDatabaseForTests(scale.handle);
+  const sides = [demo, scale];
+  const rows = await tableRows(scale.handle);
+  const big = Object.entries(rows)
+    .filter(([, n]) => n > 10_000)
+    .sort((a, b) => b[1] - a[1])
+    .map(([t, n]) => `${t} ${n.toLocaleString("en")}`);
+  console.log(`[bench] large tables at scale: ${big.join(", ")}`);
+
+  // A fresh token per side and call: each token may make 600 calls a minute.
+  const token = async (side: Side, who: Who) =>
+    (await issueApiToken(side.handle.db, side.users[who], now)).access_token;
+  const timed = async (side: Side, fn: () => Promise<void>) => {
+    setDatabaseForTests(side.handle);
+    const t0 = performance.now();
+    await fn();
+    return performance.now() - t0;
+  };
+
+  // The floor: GET rules without a token (401) and with one, on both sides.
+  const rules = (await import("@/app/api/v2/rules/route")).GET;
+  const floor = { demo: [] as number[], scale: [] as number[], anonymous: [] as number[] };
+  const ruleTokens = { demo: await token(demo, "admin"), scale: await token(scale, "admin") };
+  const expect = async (
+    handler: RouteHandler,
+    path: string,
+    t: string | undefined,
+    status: number,
+    call: ListCall | undefined = undefined,
+  ) => {
+    const res = await callRoute(handler, path, {
+      token: t,
+      method: call?.method,
+      json: call?.json,
+    });
+    if (res.status !== status)
+      throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+  };
+  for (let i = 0; i < 120; i++) {
+    const measure = i >= 20;
+    for (const side of sides) {
+      const ms = await timed(side, () => expect(rules, "rules", ruleTokens[side.label], 200));
+      if (measure) floor[side.label].push(ms);
+    }
+    const anon = await timed(scale, () => expect(rules, "rules", undefined, 401));
+    if (measure) floor.anonymous.push(anon);
+  }
+  const floorP50 = { demo: median(floor.demo), scale: median(floor.scale) };
+  console.log(
+    `[bench] floor: 401 ${fmt(median(floor.anonymous))}, authenticated ${fmt(floorP50.demo)} (demo) ${fmt(floorP50.scale)} (scale)`,
+  );
+
+  const lines: ListLine[] = [];
+  const only = process.env.BENCH_LISTS_MATCH
+    ? new RegExp(process.env.BENCH_LISTS_MATCH, "i")
+    : null;
+  for (const call of listCalls(now).filter((c) => !only || only.test(c.name))) {
+    const handler = (await call.load())[call.method ?? "GET"] as RouteHandler;
+    const who = call.who ?? "admin";
+    const tokens = { demo: await token(demo, who), scale: await token(scale, who) };
+    const times = { demo: [] as number[], scale: [] as number[] };
+    const spent = { demo: 0, scale: 0 };
+    for (let i = 0; i < runs + 2; i++) {
+      const ms = { demo: 0, scale: 0 };
+      for (const side of sides) {
+        ms[side.label] = await timed(side, () =>
+          expect(handler, call.path, tokens[side.label], 200, call),
+        );
+        spent[side.label] += ms[side.label];
+      }
+      // Two warm-up rounds, unless one call alone takes the budget (statistics at scale): then
+      // the first round is timed and the line ends there.
+      const slow = i === 0 && Math.max(ms.demo, ms.scale) > budget;
+      if (i >= 2 || slow) for (const side of sides) times[side.label].push(ms[side.label]);
+      if (slow || (times.scale.length >= 3 && Math.max(spent.demo, spent.scale) > budget)) break;
+    }
+    // Once more on the scale side through a logging Drizzle: the statements to EXPLAIN.
+    const log = loggingDb(scale.handle);
+    setDatabaseForTests({ ...scale.handle, db: log.db });
+    try {
+      await expect(handler, call.path, tokens.scale, 200, call);
+    } finally {
+      setDatabaseForTests(scale.handle);
+    }
+    const seqScans = new Set<string>();
+    for (const st of log.statements.filter(isRead)) {
+      const plan = await explainPlan(scale.handle, st);
+      const found = seqScansOf(plan, rows);
+      for (const t of found) seqScans.add(t);
+      if (found.length || process.env.BENCH_SHOW_PLANS)
+        console.log(
+          `\n${call.name}: ${st.sql.replace(/\s+/g, " ").slice(0, 400)}\n${plan
+            .split("\n")
+            .map((l) => `    ${l}`)
+            .join("\n")}`,
+        );
+    }
+    const line: ListLine = {
+      name: call.name,
+      demo: median(times.demo),
+      scale: median(times.scale),
+      floor: floorP50.scale,
+      seqScans: [...seqScans],
+      owner: call.owner,
+    };
+    lines.push(line);
+    console.log(
+      `[bench] ${call.name}: demo ${fmt(line.demo)}, scale ${fmt(line.scale)} (${times.scale.length} runs, ${log.statements.length} statements)`,
+    );
+  }
+
+  const { text, failed } = markdownTable(lines, {
+    anonymous: median(floor.anonymous),
+    bearer: floorP50.scale,
+  });
+  console.log(
+    `\nLists on ${scale.handle.kind}, scale factor ${factor}, ${now.toISOString().slice(0, 10)}; auth floor (GET rules with a token) ${fmt(floorP50.scale)} at scale, ${fmt(floorP50.demo)} on demo\n`,
+  );
+  console.log(text);
+  console.log(failed ? `\n${failed} line(s) FAIL.` : "\nEvery line passes.");
+  for (const side of sides) await side.handle.close();
+  return failed;
+}

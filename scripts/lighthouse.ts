@@ -103,12 +103,14 @@ async function sessionCookies(emails: string[], executablePath: string) {
   try {
     for (const email of emails) {
       const context = await browser.newContext({ baseURL: base });
+      // A loaded machine can take long over a first page: the runs below measure, this does not.
+      context.setDefaultTimeout(120_000);
       const page = await context.newPage();
       await page.goto("/sign-in");
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"), { timeout: 60_000 });
+      await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
       const session = (await context.cookies()).filter((c) =>
         c.name.endsWith("next-auth.session-token"),
       );
@@ -275,7 +277,12 @@ async function main() {
     console.log(`[lighthouse] load average after: ${load()}`);
   } finally {
     chrome?.close();
-    server.kill("SIGTERM");
+    // The database goes once the server has let go of it.
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length) {

@@ -99,11 +99,21 @@ export function DropdownMenuSeparator({
 /**
  * The "…" menu at the end of a table row, holding the row's secondary actions (the users and
  * venues lists), so a row stays one line; the row's primary action stays a button beside it.
- * `label` names the row: "Actions for Ida Pedersen".
+ * `label` names the row: "Actions for Ida Pedersen". The lists draw it through
+ * components/ui/row-menu.tsx, which fetches this module on the first press.
  */
-export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+export function RowMenu({
+  label,
+  defaultOpen,
+  children,
+}: {
+  label: string;
+  /** Open when drawn (components/ui/row-menu.tsx draws it on the first press of its button). */
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="sm" aria-label={label}>
           <Ellipsis aria-hidden />

@@ -8,7 +8,7 @@ import { FileText, Lock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
 import { FormField, Textarea } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toaster";
 import type { PaginationMeta } from "@/components/ui/pagination";

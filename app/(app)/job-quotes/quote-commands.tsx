@@ -5,9 +5,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Archive, Briefcase, Download, Eye, Pencil, Send, Trash2, Workflow } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
 import { notify } from "@/components/ui/toaster";
-import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
+import { RowMenu, RowMenuItem, RowMenuSeparator } from "@/components/ui/row-menu";
 import { quotePdfHref } from "@/components/quotes/quote-status";
 import type { ActionResult } from "@/lib/http/action";
 import { convertQuoteAction, deleteQuoteAction, sendQuoteAction } from "./actions";
@@ -136,46 +136,46 @@ export function QuoteCommands({
     return (
       <div className="flex flex-nowrap items-center justify-end gap-1">
         <RowMenu label={`Actions for ${quote.number}`}>
-          <DropdownMenuItem asChild>
+          <RowMenuItem asChild>
             <Link href={`/job-quotes/${quote.id}`}>
               <Eye aria-hidden /> Open
             </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
+          </RowMenuItem>
+          <RowMenuItem asChild>
             <a href={quotePdfHref(quote.id)} download>
               <Download aria-hidden /> Download PDF
             </a>
-          </DropdownMenuItem>
+          </RowMenuItem>
           {can.send && (
-            <DropdownMenuItem disabled={busy} onSelect={() => setConfirm("send")}>
+            <RowMenuItem disabled={busy} onSelect={() => setConfirm("send")}>
               <Send aria-hidden /> Send to client
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {can.edit && (
-            <DropdownMenuItem asChild>
+            <RowMenuItem asChild>
               <Link href={`/edit-quote/${quote.id}`}>
                 <Pencil aria-hidden /> {editLabel}
               </Link>
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {can.convert && (
-            <DropdownMenuItem disabled={busy} onSelect={() => setConfirm("convert")}>
+            <RowMenuItem disabled={busy} onSelect={() => setConfirm("convert")}>
               <Workflow aria-hidden /> Convert to job
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {quote.jobId !== null && (
-            <DropdownMenuItem asChild>
+            <RowMenuItem asChild>
               <Link href={`/jobs/${quote.jobId}/shifts`}>
                 <Briefcase aria-hidden /> Open job
               </Link>
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {showDelete && (
             <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem tone="danger" disabled={busy} onSelect={() => setConfirm("delete")}>
+              <RowMenuSeparator />
+              <RowMenuItem tone="danger" disabled={busy} onSelect={() => setConfirm("delete")}>
                 {quote.draft ? <Trash2 aria-hidden /> : <Archive aria-hidden />} {removeWord}
-              </DropdownMenuItem>
+              </RowMenuItem>
             </>
           )}
         </RowMenu>

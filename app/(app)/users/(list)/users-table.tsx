@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import Link from "next/link";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
@@ -8,15 +8,16 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
-import {
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  RowMenu,
-} from "@/components/ui/dropdown-menu";
-import { UserActionDialog, type UserAction } from "@/components/users/change-status-button";
+import { RowMenu, RowMenuItem, RowMenuLabel, RowMenuSeparator } from "@/components/ui/row-menu";
+import type { UserAction } from "@/components/users/change-status-button";
 import { listOf, PersonCell } from "@/components/users/user-cells";
 import type { UserListRow } from "@/lib/services/users";
+
+// The dialog of an action (Radix dialog, the status form) is fetched when an action is first
+// chosen, not with the list (React.lazy: next/dynamic's loader would itself join the first load).
+const UserActionDialog = lazy(() =>
+  import("@/components/users/change-status-button").then((m) => ({ default: m.UserActionDialog })),
+);
 
 export type UserRow = Omit<UserListRow, "created_at"> & { created_at: string };
 
@@ -125,33 +126,33 @@ function columns(
         if (u.id === selfId) return null;
         return (
           <RowMenu label={`Actions for ${u.name}`}>
-            <DropdownMenuItem asChild>
+            <RowMenuItem asChild>
               <Link href={`/users/${u.id}/personal`}>
                 <UserRound aria-hidden /> Open profile
               </Link>
-            </DropdownMenuItem>
+            </RowMenuItem>
             {u.status === "active" ? (
-              <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "deactivate")}>
+              <RowMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "deactivate")}>
                 <PowerOff aria-hidden /> Deactivate
-              </DropdownMenuItem>
+              </RowMenuItem>
             ) : (
-              <DropdownMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "activate")}>
+              <RowMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "activate")}>
                 <Power aria-hidden /> Activate
-              </DropdownMenuItem>
+              </RowMenuItem>
             )}
-            <DropdownMenuSeparator />
-            <DropdownMenuItem
+            <RowMenuSeparator />
+            <RowMenuItem
               tone="danger"
               disabled={!u.can.manage}
               onSelect={() => onAction(u, "delete")}
             >
               <Trash2 aria-hidden /> Delete
-            </DropdownMenuItem>
+            </RowMenuItem>
             {u.can.reason && (
-              <DropdownMenuLabel className="flex max-w-64 items-start gap-1.5 font-normal text-gray-700">
+              <RowMenuLabel className="flex max-w-64 items-start gap-1.5 font-normal text-gray-700">
                 <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
                 <span>{u.can.reason}</span>
-              </DropdownMenuLabel>
+              </RowMenuLabel>
             )}
           </RowMenu>
         );
@@ -218,12 +219,16 @@ export function UsersTable({
           row.id === created?.id ? "bg-accent-50 hover:bg-accent-50" : undefined
         }
       />
-      <UserActionDialog
-        user={target?.row ?? null}
-        action={target?.action ?? "deactivate"}
-        open={open}
-        onOpenChange={setOpen}
-      />
+      {target && (
+        <Suspense fallback={null}>
+          <UserActionDialog
+            user={target.row}
+            action={target.action}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,10 +8,10 @@ import { Ban, Copy, Pencil, Trash2 } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
 import { notify } from "@/components/ui/toaster";
 import type { PaginationMeta } from "@/components/ui/pagination";
-import { DropdownMenuItem, DropdownMenuSeparator, RowMenu } from "@/components/ui/dropdown-menu";
+import { RowMenu, RowMenuItem, RowMenuSeparator } from "@/components/ui/row-menu";
 import type { VenueView } from "@/lib/services/venues";
 import {
   approveVenueAction,
@@ -160,28 +160,28 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
       {Object.values(inMenu).some(Boolean) && (
         <RowMenu label={`Actions for ${venue.name}`}>
           {inMenu.edit && (
-            <DropdownMenuItem asChild>
+            <RowMenuItem asChild>
               <Link href={`/venues/edit/${venue.id}`}>
                 <Pencil aria-hidden /> Edit
               </Link>
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {inMenu.clone && (
-            <DropdownMenuItem disabled={busy} onSelect={() => run("clone", cloneVenueAction)}>
+            <RowMenuItem disabled={busy} onSelect={() => run("clone", cloneVenueAction)}>
               <Copy aria-hidden /> Clone into My venues
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {inMenu.decline && (
-            <DropdownMenuItem disabled={busy} onSelect={() => setConfirm("decline")}>
+            <RowMenuItem disabled={busy} onSelect={() => setConfirm("decline")}>
               <Ban aria-hidden /> Decline
-            </DropdownMenuItem>
+            </RowMenuItem>
           )}
           {inMenu.delete && (
             <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem tone="danger" disabled={busy} onSelect={() => setConfirm("delete")}>
+              <RowMenuSeparator />
+              <RowMenuItem tone="danger" disabled={busy} onSelect={() => setConfirm("delete")}>
                 <Trash2 aria-hidden /> Delete
-              </DropdownMenuItem>
+              </RowMenuItem>
             </>
           )}
         </RowMenu>

@@ -36,6 +36,10 @@ describe("bounded offset", () => {
     expect(pageMeta(2, 10, 15)).toEqual({ current_page: 2, last_page: 2, per_page: 10, total: 15 });
     expect(pageMeta(9, 10, 15)).toMatchObject({ current_page: 9, last_page: 2 });
     expect(pageMeta(1, 10, 0)).toMatchObject({ current_page: 1, last_page: 1 });
+    // Past the bound and past the end of a short list: the page asked (the screen says so).
+    expect(pageMeta(9_999, 10, 16)).toMatchObject({ current_page: 9_999, last_page: 2 });
+    // Past the end of a long list, beyond the bound: the clamped page's rows come, and it says so.
+    expect(pageMeta(5_000, 10, 20_000)).toMatchObject({ current_page: 1_001, last_page: 1_001 });
   });
 });
 

@@ -41,7 +41,8 @@ export const pageInput = (defaultPerPage = 10) =>
  * The furthest a list pages by OFFSET (issue 27: a deep page costs what it skips). A page past
  * it is clamped to the last reachable page — the page whose offset is at most MAX_OFFSET — as a
  * bad page value is: `current_page` says which page came, `last_page` never exceeds it, `total`
- * stays the whole count. Further rows are reached by filters, search or sort.
+ * stays the whole count. A page past the end of the whole list is an empty page naming the page
+ * asked, as before. Further rows are reached by filters, search or sort.
  */
 export const MAX_OFFSET = 10_000;
 
@@ -54,7 +55,9 @@ export const reachablePage = (page: number, perPage: number) =>
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return {
-    current_page: reachablePage(page, perPage),
+    // A page past the end of the whole list comes empty either way: it says the page asked
+    // ("Page 9999 is past the end"), not a reachable page it did not serve either.
+    current_page: offsetOf(page, perPage) >= total ? page : reachablePage(page, perPage),
     last_page: Math.min(Math.max(1, Math.ceil(total / perPage)), lastReachablePage(perPage)),
     per_page: perPage,
     total,

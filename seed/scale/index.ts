@@ -4,9 +4,10 @@ import { hashPassword } from "@/lib/auth/password";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import { DEMO_PASSWORD } from "../data/people";
 import { loadContext, one, rows } from "./context";
-import { BASE_TABLES, bulkStatements, sizesAt, type Bases } from "./statements";
+import { BASE_TABLES, sizesAt, type Bases } from "./bulk";
+import { bulkStatements } from "./statements";
 
-export { sizesAt, FULL } from "./statements";
+export { sizesAt, FULL } from "./bulk";
 
 export interface ScaleOptions {
   /** 1 = full scale (25,000 workers, 50,000 jobs, 1,000,000 applications); 0.1 = small. */

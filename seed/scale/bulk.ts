@@ -94,6 +94,15 @@ export interface BulkEnv {
   contactBase: number;
   jobHour: (j: string) => string;
   jobSkill: (j: string) => string;
+  /**
+   * Worker pools by skill: worker number n (1…W) has skill index (n - 1) % NS first, so the
+   * workers whose first skill is `si` are numbered si + 1, si + 1 + NS, … — a pool the
+   * applications draw from by position, with no table to look it up in.
+   */
+  primarySkill: (n: string) => string;
+  poolSize: (si: string) => string;
+  /** The user id of the `i`-th (from 0) worker whose first skill is `si`. */
+  workerOfSkill: (si: string, i: string) => string;
 }
 
 export function bulkEnv(
@@ -105,6 +114,12 @@ export function bulkEnv(
   const R = new SqlRandom(opts.seed);
   const NOW = `${lit(opts.now.toISOString())}::timestamptz`;
   const NS = ctx.skills.length;
+  const W = sizes.workers;
+  // A shift's applications on one slot take distinct workers of that skill's pool.
+  if (W < APPS_PER_SHIFT * NS)
+    throw new Error(
+      `The scale seed needs ${APPS_PER_SHIFT} workers a skill: ${W} workers for ${NS} skills is too few.`,
+    );
   return {
     ctx,
     b,
@@ -112,7 +127,7 @@ export function bulkEnv(
     R,
     NOW,
     TODAY: `(${NOW} at time zone 'UTC')::date`,
-    W: sizes.workers,
+    W,
     C: sizes.clients,
     J: sizes.jobs,
     NB: ctx.branches,
@@ -125,5 +140,8 @@ export function bulkEnv(
     contactBase: b.users + sizes.workers,
     jobHour: (j) => `(6 + ${R.pick(53, j, 4)})`,
     jobSkill: (j) => R.pick(55, j, NS),
+    primarySkill: (n) => `((${n} - 1) % ${NS})`,
+    poolSize: (si) => `((${W - 1} - (${si})) / ${NS} + 1)`,
+    workerOfSkill: (si, i) => `(${b.users} + 1 + (${si}) + (${i}) * ${NS})`,
   };
 }

@@ -3,7 +3,7 @@ import { intArray, lit } from "./random-sql";
 
 /** Workers: their roles, branches, skills, payment details and documents. */
 export function peopleStatements(e: BulkEnv, add: Add): void {
-  const { ctx, b, opts, R, NOW, TODAY, W, NB, NS, SKILLS, LEVELS, handler } = e;
+  const { ctx, b, opts, R, NOW, TODAY, W, NB, NS, SKILLS, LEVELS, handler, primarySkill } = e;
   const workerBranch = (n: string) => `(${R.pick(1, n, NB)} + 1)`;
   // ---- Workers -------------------------------------------------------------------------
   add(
@@ -49,7 +49,7 @@ export function peopleStatements(e: BulkEnv, add: Add): void {
     "worker skills",
     `insert into user_skills (user_id, skill_id, level_id, experience, created_at)
      select ${b.users} + n,
-       (${SKILLS})[((${R.pick(10, "n", NS)} + k * (1 + ${R.pick(11, "n", Math.max(1, NS - 1))})) % ${NS}) + 1],
+       (${SKILLS})[((${primarySkill("n")} + k * (1 + ${R.pick(11, "n", Math.max(1, NS - 1))})) % ${NS}) + 1],
        (${LEVELS})[${R.pick(12, `n * 4 + k`, ctx.levels.length)} + 1],
        ${R.pick(13, `n * 4 + k`, 12)}, ${NOW} - make_interval(days => ${R.pick(14, "n", 900)})
      from generate_series(1, ${W}) n cross join generate_series(0, 2) k

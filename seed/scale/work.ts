@@ -1,3 +1,4 @@
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import {
   AHEAD_DAYS,
   APPS_PER_SHIFT,
@@ -8,7 +9,10 @@ import {
   type Add,
   type BulkEnv,
 } from "./bulk";
-import { textArray } from "./random-sql";
+import { lit, textArray } from "./random-sql";
+
+/** The statuses that hold one of a slot's positions, as an SQL list. */
+const FILLED = `(${FILLED_STATUSES.map(lit).join(", ")})`;
 
 const EVENTS = [
   "Summer Gala",
@@ -31,7 +35,8 @@ const EVENTS = [
 
 /** Work: jobs, their branches, shifts, slots and applications. */
 export function workStatements(e: BulkEnv, add: Add): void {
-  const { b, R, NOW, TODAY, W, C, J, NS, SKILLS, pm, handler, contactBase, jobHour, jobSkill } = e;
+  const { b, R, NOW, TODAY, C, J, NS, SKILLS, pm, handler, contactBase, jobHour, jobSkill } = e;
+  const { poolSize, workerOfSkill } = e;
   const jobCompany = (j: string) => `(${R.pick(50, j, C)} + 1)`;
   // One job in twelve falls in the fortnight around today (hours to report, shifts running).
   const jobDay = (j: string) =>
@@ -106,15 +111,22 @@ export function workStatements(e: BulkEnv, add: Add): void {
   // Five applications a shift, each by another worker; at most three hold a place (slots have
   // three or more positions). Statuses fit the dates: past shifts approved (or reported),
   // the running ones booked, upcoming ones booked, applied, requested or on the reserve list.
+  // Each application's worker holds the slot's skill: it is drawn from the workers whose first
+  // skill that is (workerOfSkill). The places held on one local day take distinct workers of
+  // that pool (idx: the day's places held on earlier shifts, then this shift's places held,
+  // then its other applications), so no worker holds two places on overlapping shifts (a day's
+  // shifts run 06:00–24:00 local, so shifts of different days never overlap). A place past the
+  // end of its pool (a tiny factor: a day with more places in a skill than workers with it)
+  // goes on the reserve list instead.
   add(
     "applications",
     `insert into applications (id, shift_slot_id, shift_id, assignee_id, created_by_id, booked_by_id, status,
        booked_at, check_in_at, check_out_at, created_at, updated_at)
      overriding system value
      select ${b.applications} + (x.shift_id - ${b.shifts} - 1) * ${APPS_PER_SHIFT} + x.a + 1,
-       x.slot_id, x.shift_id, ${b.users} + 1 + ((${R.pick(70, "x.shift_id", W)} + x.a * ${Math.floor(W / APPS_PER_SHIFT)}) % ${W}),
+       x.slot_id, x.shift_id, x.assignee_id,
        case when x.status in ('Requested', 'Request accepted', 'Request denied') then ${handler}
-            else ${b.users} + 1 + ((${R.pick(70, "x.shift_id", W)} + x.a * ${Math.floor(W / APPS_PER_SHIFT)}) % ${W}) end,
+            else x.assignee_id end,
        case when x.filled then ${handler} end,
        x.status::application_status,
        case when x.filled then least(${NOW}, x.created + make_interval(hours => 1 + ${R.pick(72, "x.id", 48)})) end,
@@ -124,35 +136,51 @@ export function workStatements(e: BulkEnv, add: Add): void {
        case when x.ends_at < ${NOW} then least(${NOW}, x.ends_at + interval '1 day')
             else least(${NOW}, x.created + interval '2 days') end
      from (
-       select y.*, y.status in ('Booked', 'Request accepted', 'Report!', 'Reported', 'Approved') as filled
+       select w.*, w.status in ${FILLED} as filled
        from (
-         select s.id as shift_id, s.starts_at, s.ends_at, g.a,
-           ${b.slots} + (s.id - ${b.shifts} - 1) * 2 + g.a % ${slotCount("s.id")} + 1 as slot_id, s.id * 8 + g.a as id,
-           least(${NOW} - make_interval(mins => 5 + ${R.pick(74, `s.id * 8 + g.a`, 600)}),
-                 s.starts_at - make_interval(days => 2 + ${R.pick(75, `s.id * 8 + g.a`, 28)})) as created,
-           case
-             when j.status = 'Cancelled' then case when g.a < 3 then 'Request denied' else 'Denied' end
-             when s.ends_at <= ${NOW} then case
-               when g.a < 3 then case j.status
-                 when 'Report!' then case when ${R.r(76, `s.id * 8 + g.a`)} < 0.6 then 'Report!' else 'Reported' end
-                 when 'Reported' then case when ${R.r(76, `s.id * 8 + g.a`)} < 0.8 then 'Reported' else 'Approved' end
-                 else 'Approved' end
-               when g.a = 3 then case when ${R.r(77, `s.id * 8 + g.a`)} < 0.5 then 'Denied' else 'Request denied' end
-               else 'Reserve' end
-             when s.starts_at <= ${NOW} then case when g.a < 3 then 'Booked' when g.a = 3 then 'Denied' else 'Reserve' end
-             else case
-               when g.a < 2 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.8 then 'Booked' else 'Request accepted' end
-               when g.a = 2 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.5 then 'Booked' else 'Applied' end
-               when g.a = 3 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.5 then 'Applied' else 'Requested' end
-               else case when ${R.r(78, `s.id * 8 + g.a`)} < 0.4 then 'Reserve'
-                         when ${R.r(78, `s.id * 8 + g.a`)} < 0.7 then 'Requested' else 'Denied' end
-             end
-           end as status
-         from shifts s
-         join jobs j on j.id = s.job_id
-         cross join generate_series(0, ${APPS_PER_SHIFT - 1}) g(a)
-         where s.id > ${b.shifts}
-       ) y
+         select v.*,
+           case when v.filled0 and v.idx >= v.pool then 'Reserve' else v.status0 end as status,
+           ${workerOfSkill("v.si", `(${R.pick(70, `(v.day - date '2000-01-01') * ${NS} + v.si`, "v.pool")} + v.idx) % v.pool`)} as assignee_id
+         from (
+           select u.*,
+             sum(u.filled0::int) over (partition by u.day, u.si order by u.shift_id)
+               - sum(u.filled0::int) over (partition by u.shift_id, u.si)
+               + row_number() over (partition by u.shift_id, u.si order by u.filled0 desc, u.a) - 1 as idx
+           from (
+             select y.*, y.status0 in ${FILLED} as filled0, ${poolSize("y.si")} as pool
+             from (
+               select s.id as shift_id, s.starts_at, s.ends_at, g.a,
+                 ${b.slots} + (s.id - ${b.shifts} - 1) * 2 + g.a % ${slotCount("s.id")} + 1 as slot_id, s.id * 8 + g.a as id,
+                 (${jobSkill(`s.job_id - ${b.jobs}`)} + (g.a % ${slotCount("s.id")}) * 3) % ${NS} as si,
+                 ${jobDay(`s.job_id - ${b.jobs}`)} + (s.id - ${b.shifts} - 1) % ${SHIFTS_PER_JOB} / 2 as day,
+                 least(${NOW} - make_interval(mins => 5 + ${R.pick(74, `s.id * 8 + g.a`, 600)}),
+                       s.starts_at - make_interval(days => 2 + ${R.pick(75, `s.id * 8 + g.a`, 28)})) as created,
+                 case
+                   when j.status = 'Cancelled' then case when g.a < 3 then 'Request denied' else 'Denied' end
+                   when s.ends_at <= ${NOW} then case
+                     when g.a < 3 then case j.status
+                       when 'Report!' then case when ${R.r(76, `s.id * 8 + g.a`)} < 0.6 then 'Report!' else 'Reported' end
+                       when 'Reported' then case when ${R.r(76, `s.id * 8 + g.a`)} < 0.8 then 'Reported' else 'Approved' end
+                       else 'Approved' end
+                     when g.a = 3 then case when ${R.r(77, `s.id * 8 + g.a`)} < 0.5 then 'Denied' else 'Request denied' end
+                     else 'Reserve' end
+                   when s.starts_at <= ${NOW} then case when g.a < 3 then 'Booked' when g.a = 3 then 'Denied' else 'Reserve' end
+                   else case
+                     when g.a < 2 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.8 then 'Booked' else 'Request accepted' end
+                     when g.a = 2 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.5 then 'Booked' else 'Applied' end
+                     when g.a = 3 then case when ${R.r(78, `s.id * 8 + g.a`)} < 0.5 then 'Applied' else 'Requested' end
+                     else case when ${R.r(78, `s.id * 8 + g.a`)} < 0.4 then 'Reserve'
+                               when ${R.r(78, `s.id * 8 + g.a`)} < 0.7 then 'Requested' else 'Denied' end
+                   end
+                 end as status0
+               from shifts s
+               join jobs j on j.id = s.job_id
+               cross join generate_series(0, ${APPS_PER_SHIFT - 1}) g(a)
+               where s.id > ${b.shifts}
+             ) y
+           ) u
+         ) v
+       ) w
      ) x`,
   );
 }

@@ -115,11 +115,6 @@ export function bulkEnv(
   const NOW = `${lit(opts.now.toISOString())}::timestamptz`;
   const NS = ctx.skills.length;
   const W = sizes.workers;
-  // A shift's applications on one slot take distinct workers of that skill's pool.
-  if (W < APPS_PER_SHIFT * NS)
-    throw new Error(
-      `The scale seed needs ${APPS_PER_SHIFT} workers a skill: ${W} workers for ${NS} skills is too few.`,
-    );
   return {
     ctx,
     b,

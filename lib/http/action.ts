@@ -51,6 +51,10 @@ export async function runAction<T>(fn: (ctx: Ctx) => Promise<T>): Promise<Action
  * database is touched; a bad value is the same 422 with field errors the API gives. The verb
  * still receives the input as sent and parses it itself, as it does for the REST API, so a
  * schema that transforms is never parsed twice over its own output.
+ *
+ * Not for a verb that looks at the caller before it reads its input (issue 27): that verb is
+ * called through `runAction` with the input as sent, so a caller without access is refused
+ * (403/404) whatever it sent, as on the REST API, instead of learning which fields were wrong.
  */
 export async function runParsed<S extends z.ZodType, T>(
   schema: S,

@@ -4,9 +4,10 @@ import { hashPassword } from "@/lib/auth/password";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import { DEMO_PASSWORD } from "../data/people";
 import { loadContext, one, rows } from "./context";
-import { BASE_TABLES, bulkStatements, sizesAt, type Bases } from "./statements";
+import { APPS_PER_SHIFT, BASE_TABLES, sizesAt, type Bases } from "./bulk";
+import { bulkStatements } from "./statements";
 
-export { sizesAt, FULL } from "./statements";
+export { sizesAt, FULL } from "./bulk";
 
 export interface ScaleOptions {
   /** 1 = full scale (25,000 workers, 50,000 jobs, 1,000,000 applications); 0.1 = small. */
@@ -85,6 +86,11 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
     }
     await tx.execute(sql.raw(`set local work_mem = '128MB'`));
     const ctx = await loadContext(tx);
+    // A shift's applications on one slot take distinct workers of that skill's pool (work.ts).
+    if (sizes.workers < APPS_PER_SHIFT * ctx.skills.length)
+      throw new ScaleSeedRefused(
+        `The scale factor is too small: ${sizes.workers} workers for ${ctx.skills.length} skills leaves fewer than ${APPS_PER_SHIFT} a skill.`,
+      );
     const bases = {} as Bases;
     for (const [key, table] of Object.entries(BASE_TABLES))
       bases[key as keyof Bases] = Number(

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations, pgliteHandle, type DbHandle } from "@/db";
 import { CHECK_NAMES, runDbChecks } from "@/lib/db-check/checks";
-import { APPLICATION_STATUSES } from "@/lib/domain/statuses";
+import { APPLICATION_STATUSES, FILLED_STATUSES } from "@/lib/domain/statuses";
 import { ensureReferenceData } from "../reference";
 import { seedDemo } from "../demo";
 import { ScaleSeedRefused, seedScale, sizesAt, type ScaleSummary } from "./index";
@@ -110,6 +110,27 @@ describe("seedScale", () => {
           and c.email like '%@client.example.test' group by j.status`,
     );
     expect(jobs).toEqual([]);
+  });
+
+  it("books a worker only on a slot of a skill it holds, and never on two overlapping shifts", async () => {
+    const filled = `(${FILLED_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+    const [wrong] = await q<{ places: number; unskilled: number; overlaps: number }>(
+      a.client,
+      `with p as (
+         select a.id, a.assignee_id, a.shift_slot_id, s.starts_at, s.ends_at
+           from applications a
+           join shifts s on s.id = a.shift_id
+           join users u on u.id = a.assignee_id
+          where a.status in ${filled} and u.email like '%@crew.example.test')
+       select (select count(*)::int from p) as places,
+         (select count(*)::int from p join shift_slots sl on sl.id = p.shift_slot_id
+           where not exists (select 1 from user_skills us
+                              where us.user_id = p.assignee_id and us.skill_id = sl.skill_id)) as unskilled,
+         (select count(*)::int from p join p q on q.assignee_id = p.assignee_id and q.id > p.id
+           where p.starts_at < q.ends_at and q.starts_at < p.ends_at) as overlaps`,
+    );
+    expect(wrong.places).toBeGreaterThan(a.summary.applicationsTotal * 0.4);
+    expect(wrong).toMatchObject({ unskilled: 0, overlaps: 0 });
   });
 
   it("gives the same rows for the same seed", async () => {

@@ -53,9 +53,12 @@ export async function editHours(reportId: number, values: z.input<typeof updateH
   );
 }
 
-/** "Enter hours" on a row with none (a booker or the crew boss, for the worker). */
+/**
+ * "Enter hours" on a row with none (a booker or the crew boss, for the worker). reportHours looks
+ * at the caller before it parses (issue 27), so it gets the input as sent.
+ */
 export async function enterHours(applicationId: number, values: HoursReport) {
-  return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
+  return runAction((ctx) => reportHours(ctx, { application_id: applicationId, ...values }));
 }
 
 type MatchingFilter = z.input<typeof approveMatchingInput>["filter"];

@@ -70,8 +70,9 @@ export async function undoCheckOutOfShift(applicationId: number) {
   return runAction((ctx) => undoCheckOut(ctx, { application_id: applicationId }));
 }
 
+/** reportHours looks at the caller before it parses (issue 27), so it gets the input as sent. */
 export async function reportMyHours(applicationId: number, values: HoursReport) {
-  return runParsed(reportHoursInput, { application_id: applicationId, ...values }, reportHours);
+  return runAction((ctx) => reportHours(ctx, { application_id: applicationId, ...values }));
 }
 
 export async function editMyHours(reportId: number, values: z.input<typeof updateHoursInput>) {

@@ -1,43 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { schema } from "@/db";
-import { applyOn } from "@/lib/testing/jobs-fixtures";
 import { updateJob } from "../jobs/edit";
 import {
   bea,
   bo,
   ctxOf,
-  formOf,
   formShift,
   handle,
-  makeJob,
+  jobWithCrew,
   payloadOf,
   setUpEditDatabase,
-  shiftIn,
   w,
 } from "../jobs/edit.test-support";
 import { openJobChat } from ".";
+import { chatMembers } from "./job-chat.test-support";
 
 setUpEditDatabase();
 
 /** The job editor removing a booked shift takes its crew out of the job chat (issue 26). */
 describe("job chat and the job editor", () => {
   it("takes out the worker whose only shift was removed, and keeps the others", async () => {
-    const job = await makeJob([
-      shiftIn(),
-      shiftIn({ startDate: "04/12/2026", slots: [{ skill_id: w.skill, qty: 3 }] }),
-    ]);
-    const form = await formOf(job.id);
-    await applyOn(handle.db, form.shifts[0].shift_slots[0].id, bea, "Booked");
-    await applyOn(handle.db, form.shifts[1].shift_slots[0].id, bo, "Booked");
+    const { job, form } = await jobWithCrew(
+      [
+        [0, bea, "Booked"],
+        [1, bo, "Booked"],
+      ],
+      { secondPlaces: 3 },
+    );
     const { chat_id } = await openJobChat(await ctxOf(w.pm), { job_id: job.id });
-    const members = async () =>
-      (
-        await handle.db
-          .select({ id: schema.chatParticipants.userId })
-          .from(schema.chatParticipants)
-          .where(eq(schema.chatParticipants.chatId, chat_id))
-      ).map((r) => r.id);
+    const members = () => chatMembers(handle.db, chat_id);
     expect(await members()).toEqual(expect.arrayContaining([w.pm, bea, bo]));
 
     await updateJob(await ctxOf(w.pm), job.id, {

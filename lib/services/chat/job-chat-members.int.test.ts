@@ -1,33 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { createUser } from "@/lib/testing/fixtures";
-import { bookingSuite, type BookingSuite } from "@/lib/testing/booking-fixtures";
-import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { changeUserStatus, deleteUser } from "../users/status";
 import { chatMessages, listChats, openJobChat, sendChatMessage, unreadCount } from ".";
+import { ctx, db, k, members, setUpJobChatSuite, shiftJob, w } from "./job-chat.test-support";
 
-let db: Db;
-let w: JobWorld;
-let k: BookingSuite["k"];
-const NOW = new Date("2026-12-07T11:00:00Z");
-bookingSuite(NOW, (s) => ({ db, w, k } = s));
+setUpJobChatSuite();
 
-const ctx = (userId: number) => k.ctx(userId);
-let seq = 0;
-const shiftJob = () => {
-  const day = 10 + (++seq % 15);
-  return k.oneShiftJob(`2026-12-${day}T08:00:00Z`, `2026-12-${day}T16:00:00Z`, 3);
-};
-const members = async (chatId: number) =>
-  (
-    await db
-      .select({ id: schema.chatParticipants.userId })
-      .from(schema.chatParticipants)
-      .where(eq(schema.chatParticipants.chatId, chatId))
-  ).map((r) => r.id);
 const seat = async (chatId: number, userId: number) =>
   (
     await db
@@ -126,13 +108,13 @@ describe("deactivating or archiving a user", () => {
 
   it("a worker or a role without user_create is refused (403) and the chat keeps its members", async () => {
     const { chat_id, worker } = await chatWithCrew();
-    const before = (await members(chat_id)).sort();
+    const before = await members(chat_id);
     for (const who of [worker, w.colA]) {
       const err = await appErrorOf(
         changeUserStatus(await ctx(who), worker, { status: "deactivated", confirm: 1 }),
       );
       expect(err.status).toBe(403);
     }
-    expect((await members(chat_id)).sort()).toEqual(before);
+    expect(await members(chat_id)).toEqual(before);
   });
 });

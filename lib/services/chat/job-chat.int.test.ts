@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { bookingSuite, type BookingSuite } from "@/lib/testing/booking-fixtures";
 import { createUser } from "@/lib/testing/fixtures";
-import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { rowCounts } from "@/lib/testing/row-counts";
 import { changeApplicationStatus, deleteApplication, undoApplicationChange } from "../applications";
 import { changeJobStatus } from "../jobs/status";
@@ -18,28 +16,10 @@ import {
   sendChatMessage,
   unreadCount,
 } from ".";
+import { ctx, db, k, members, setUpJobChatSuite, shiftJob, w } from "./job-chat.test-support";
 
-let db: Db;
-let w: JobWorld;
-let k: BookingSuite["k"];
-const NOW = new Date("2026-12-07T11:00:00Z");
-bookingSuite(NOW, (s) => ({ db, w, k } = s));
+setUpJobChatSuite();
 
-const ctx = (userId: number) => k.ctx(userId);
-let seq = 0;
-const shiftJob = () => {
-  const day = 10 + (++seq % 15);
-  return k.oneShiftJob(`2026-12-${day}T08:00:00Z`, `2026-12-${day}T16:00:00Z`, 3);
-};
-const members = async (chatId: number) =>
-  (
-    await db
-      .select({ id: schema.chatParticipants.userId })
-      .from(schema.chatParticipants)
-      .where(eq(schema.chatParticipants.chatId, chatId))
-  )
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
 const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
 
 describe("POST jobs/admin-job-chat", () => {

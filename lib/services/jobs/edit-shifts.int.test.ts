@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { appErrorOf } from "@/lib/testing/app-error";
-import { applicationStatus, applyOn, jobRow, jobSnapshot } from "@/lib/testing/jobs-fixtures";
+import { applicationStatus, jobRow, jobSnapshot } from "@/lib/testing/jobs-fixtures";
 import { updateJob } from "./edit";
 import { fetchJobForView } from "./view";
 import {
@@ -12,6 +12,7 @@ import {
   formOf,
   formShift,
   handle,
+  jobWithCrew,
   makeJob,
   now,
   payloadOf,
@@ -208,8 +209,7 @@ describe("updateJob: shifts", () => {
   });
 
   it("hard-deletes a removed shift nobody ever applied to; the job's span follows", async () => {
-    const job = await makeJob([shiftIn(), shiftIn({ startDate: "04/12/2026" })]);
-    const form = await formOf(job.id);
+    const { job, form } = await jobWithCrew();
     const gone = form.shifts[1];
     await updateJob(
       await ctxOf(w.pm),
@@ -232,10 +232,8 @@ describe("updateJob: shifts", () => {
   });
 
   it("archives (not deletes) a removed shift that had applications but no bookings", async () => {
-    const job = await makeJob([shiftIn(), shiftIn({ startDate: "04/12/2026" })]);
-    const form = await formOf(job.id);
+    const { job, form } = await jobWithCrew([[1, bea, "Applied"]]);
     const target = form.shifts[1];
-    await applyOn(handle.db, target.shift_slots[0].id, bea, "Applied");
     await updateJob(
       await ctxOf(w.pm),
       job.id,
@@ -248,14 +246,18 @@ describe("updateJob: shifts", () => {
   });
 
   it("asks before removing a booked shift (410 naming the workers), then cancels the bookings", async () => {
-    const job = await makeJob([
-      shiftIn(),
-      shiftIn({ startDate: "04/12/2026", slots: [{ skill_id: w.skill, qty: 3 }] }),
-    ]);
-    const form = await formOf(job.id);
+    const {
+      job,
+      form,
+      applications: [a1, a2],
+    } = await jobWithCrew(
+      [
+        [1, bea, "Booked"],
+        [1, bo, "Request accepted"],
+      ],
+      { secondPlaces: 3 },
+    );
     const target = form.shifts[1];
-    const a1 = await applyOn(handle.db, target.shift_slots[0].id, bea, "Booked");
-    const a2 = await applyOn(handle.db, target.shift_slots[0].id, bo, "Request accepted");
     const payload = payloadOf(form, {
       name: "Renamed while removing",
       shifts: [formShift(form.shifts[0]), formShift(target, { isDeleted: true })],
@@ -288,10 +290,12 @@ describe("updateJob: shifts", () => {
 
   it("refuses to remove a shift with hours reported (409 hours_reported), even with cancel_bookings", async () => {
     for (const status of ["Report!", "Reported", "Approved"] as const) {
-      const job = await makeJob([shiftIn(), shiftIn({ startDate: "04/12/2026" })]);
-      const form = await formOf(job.id);
+      const {
+        job,
+        form,
+        applications: [app],
+      } = await jobWithCrew([[1, bea, status]]);
       const target = form.shifts[1];
-      const app = await applyOn(handle.db, target.shift_slots[0].id, bea, status);
       const before = await jobSnapshot(handle.db, job.id);
       const err = await appErrorOf(
         updateJob(

@@ -6,7 +6,8 @@ import { formatDateTime } from "@/lib/domain/format";
 import { ROLE } from "@/lib/domain/permissions";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
-import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import type { ApplicationStatus } from "@/lib/domain/statuses";
+import { applyOn, createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { createJob } from "./create";
 import { getJobForEdit } from "./edit-form";
 
@@ -40,6 +41,29 @@ export async function makeJob(
     shifts,
     ...over,
   });
+}
+
+/**
+ * A two-shift job (1 and 4 December, the second with `secondPlaces` places of the first skill)
+ * and its crew: each [shift index, worker, status] an application on that shift's first slot.
+ * Returns the job, its edit form and the applications' ids in the crew's order.
+ */
+export async function jobWithCrew(
+  crew: [shift: 0 | 1, userId: number, status: ApplicationStatus][] = [],
+  { secondPlaces }: { secondPlaces?: number } = {},
+) {
+  const second = shiftIn({
+    startDate: "04/12/2026",
+    ...(secondPlaces ? { slots: [{ skill_id: w.skill, qty: secondPlaces }] } : {}),
+  });
+  const job = await makeJob([shiftIn(), second]);
+  const form = await formOf(job.id);
+  const applications: number[] = [];
+  for (const [shift, userId, status] of crew)
+    applications.push(
+      await applyOn(handle.db, form.shifts[shift].shift_slots[0].id, userId, status),
+    );
+  return { job, form, applications };
 }
 
 export type EditForm = Awaited<ReturnType<typeof getJobForEdit>>;

@@ -4,19 +4,16 @@ import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { createUser } from "@/lib/testing/fixtures";
-import { applyOn } from "@/lib/testing/jobs-fixtures";
 import { updateJob } from "../jobs/edit";
 import {
   bea,
   bo,
   ctxOf,
-  formOf,
   formShift,
   handle,
-  makeJob,
+  jobWithCrew,
   payloadOf,
   setUpEditDatabase,
-  shiftIn,
   w,
 } from "../jobs/edit.test-support";
 
@@ -31,14 +28,13 @@ const moved = (userId: number) =>
 
 /** A two-shift job (1 and 4 December): Bea holds a place on both, Bo on the first. */
 async function crewedJob() {
-  const job = await makeJob([shiftIn(), shiftIn({ startDate: "04/12/2026" })]);
-  const form = await formOf(job.id);
-  const [first, second] = form.shifts;
-  await applyOn(handle.db, first.shift_slots[0].id, bea, "Booked");
-  await applyOn(handle.db, second.shift_slots[0].id, bea, "Request accepted");
-  await applyOn(handle.db, first.shift_slots[0].id, bo, "Booked");
   const applicant = (await createUser(handle.db, { roles: [ROLE.worker] })).id;
-  await applyOn(handle.db, second.shift_slots[0].id, applicant, "Applied");
+  const { job, form } = await jobWithCrew([
+    [0, bea, "Booked"],
+    [1, bea, "Request accepted"],
+    [0, bo, "Booked"],
+    [1, applicant, "Applied"],
+  ]);
   return { job, form, applicant };
 }
 

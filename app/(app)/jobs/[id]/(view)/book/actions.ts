@@ -17,7 +17,6 @@ import {
   removeInput,
   statusChangeInput,
   undoApplicationChange,
-  undoInput,
 } from "@/lib/services/applications";
 import { correctCheckTimes, correctCheckTimesInput } from "@/lib/services/worker";
 
@@ -28,8 +27,10 @@ export async function searchWorkers(q: Omit<z.input<typeof bookableUsersInput>, 
   return runParsed(bookableUsersInput, { ...q, perPage: 8 }, bookableUsers);
 }
 
+// The booking verbs look at the caller before they parse (issue 27): they get the input as sent,
+// so a caller without access hears 403/404 rather than which fields were wrong.
 export async function bookWorker(input: z.input<typeof bookInput>) {
-  return runParsed(bookInput, input, bookApplications);
+  return runAction((ctx) => bookApplications(ctx, input));
 }
 
 export async function setApplicationStatus(
@@ -37,9 +38,7 @@ export async function setApplicationStatus(
   status: StatusChange["status"],
   flags: Omit<StatusChange, "status"> = {},
 ) {
-  return runParsed(statusChangeInput, { status, ...flags }, (ctx, input) =>
-    changeApplicationStatus(ctx, id, input),
-  );
+  return runAction((ctx) => changeApplicationStatus(ctx, id, { status, ...flags }));
 }
 
 export async function removeApplication(id: number, opts: z.input<typeof removeInput> = {}) {
@@ -48,7 +47,7 @@ export async function removeApplication(id: number, opts: z.input<typeof removeI
 
 /** Undo of a Remove, Move or status change, by the activity id its answer carried. */
 export async function undoChange(activityId: number, flags: { closely?: boolean } = {}) {
-  return runParsed(undoInput, { activity_id: activityId, ...flags }, undoApplicationChange);
+  return runAction((ctx) => undoApplicationChange(ctx, { activity_id: activityId, ...flags }));
 }
 
 export async function bookApplicants(slotId: number, flags: z.input<typeof bookAllInput> = {}) {
@@ -60,7 +59,7 @@ export async function moveOptions(shiftId: number, applicationId: number) {
 }
 
 export async function moveApplication(input: z.input<typeof applicationChangeInput>) {
-  return runParsed(applicationChangeInput, input, changeApplication);
+  return runAction((ctx) => changeApplication(ctx, input));
 }
 
 /** The office corrects a worker's check-in and check-out ("HH:mm"; empty clears). */

@@ -12,8 +12,10 @@ import {
   updateNoteInput,
 } from "@/lib/services/notes";
 
+// Saving and pinning look at the caller before they parse (issue 27): they get the input as sent,
+// so a caller without access hears 403 rather than which fields were wrong.
 export async function addJobNote(jobId: number, note: z.input<typeof saveJobNoteInput>["note"]) {
-  return runParsed(saveJobNoteInput, { job_id: jobId, note }, saveJobNote);
+  return runAction((ctx) => saveJobNote(ctx, { job_id: jobId, note }));
 }
 
 export async function editNote(
@@ -28,5 +30,5 @@ export async function removeNote(noteId: number) {
 }
 
 export async function togglePin(noteId: z.input<typeof pinNoteInput>["noteId"]) {
-  return runParsed(pinNoteInput, { noteId }, pinNote);
+  return runAction((ctx) => pinNote(ctx, { noteId }));
 }

@@ -83,13 +83,15 @@ export async function storeClientPrice(db: Tx, reportId: number): Promise<void> 
 export const SWEEP_BATCH = 2000;
 
 /**
- * Where the sweep stands in this process: the report it stopped after (a run has a time budget)
- * and the pricing inputs' fingerprint of its last complete pass. Only a cache: losing it costs
- * one pass over the approved reports.
+ * Where the sweep stands in this process, per database: the report it stopped after (a run has
+ * a time budget) and the pricing inputs' fingerprint of its last complete pass. Only a cache:
+ * losing it costs one pass over the approved reports.
  */
-const memo = globalThis as unknown as {
-  __crewdeckPriceSweep?: { afterId: number; passedAt: string | null };
-};
+interface SweepState {
+  afterId: number;
+  passedAt: string | null;
+}
+const memo = globalThis as unknown as { __crewdeckPriceSweep?: WeakMap<Db, SweepState> };
 
 /**
  * What a complete pass depends on, read cheaply: the shared pricing version, the sum of the
@@ -118,7 +120,9 @@ export async function sweepClientPrices(
   { budgetMs = Infinity, batch = SWEEP_BATCH }: { budgetMs?: number; batch?: number } = {},
 ): Promise<{ priced: number; done: boolean }> {
   const started = Date.now();
-  const state = (memo.__crewdeckPriceSweep ??= { afterId: 0, passedAt: null });
+  const states = (memo.__crewdeckPriceSweep ??= new WeakMap());
+  const state = states.get(db) ?? { afterId: 0, passedAt: null };
+  states.set(db, state);
   // Read before the pass: a change during the pass makes the next run look again.
   const fp = await fingerprint(db);
   if (state.afterId === 0 && !fp.missing && fp.key === state.passedAt)

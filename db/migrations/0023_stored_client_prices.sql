@@ -31,10 +31,12 @@ CREATE TRIGGER "countries_pricing" AFTER UPDATE OF "iso_code", "currency_code", 
 CREATE TRIGGER "agency_holidays_pricing" AFTER INSERT OR UPDATE OR DELETE ON "agency_holidays"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_pricing_version"();--> statement-breakpoint
 -- One job's inputs move that job's version only (a new job's rates must not make every stored
--- price stale).
+-- price stale). A job without shifts has no hours and so no stored price: left alone (a job
+-- being created, the bulk seed), so its version stays where its rows put it.
 CREATE FUNCTION "bump_job_pricing_version"("job" integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "jobs" SET "pricing_version" = "pricing_version" + 1 WHERE "id" = "job";
+  UPDATE "jobs" SET "pricing_version" = "pricing_version" + 1
+    WHERE "id" = "job" AND EXISTS (SELECT 1 FROM "shifts" WHERE "shifts"."job_id" = "job");
 END $$;--> statement-breakpoint
 CREATE FUNCTION "client_rates_pricing"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

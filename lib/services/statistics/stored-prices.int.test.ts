@@ -114,6 +114,27 @@ describe("stored client prices", () => {
     expect(await statistics.revenue(sctx.admin, RANGE)).toEqual(s);
   });
 
+  it("a calendar change (an agency holiday) makes every stored price stale", async () => {
+    const nils = (await reportOf(w.nils)).report;
+    const ole = (await reportOf(w.ole)).report;
+    expect(await staleReportIds(p.db, [nils.id, ole.id])).toEqual([]);
+    const [norway] = await p.db
+      .select()
+      .from(schema.countries)
+      .where(eq(schema.countries.isoCode, "NO"));
+    await p.db
+      .insert(schema.agencyHolidays)
+      .values({ countryId: norway.id, rule: "10-15", name: "Fjord day" });
+    expect(await staleReportIds(p.db, [nils.id, ole.id])).toEqual(
+      [nils.id, ole.id].sort((a, b) => a - b),
+    );
+    // Fjord's job rate has no weekend price: the holiday costs the standard price, unchanged.
+    expect(values(await statistics.revenue(sctx.admin, RANGE), "Revenue (NOK)")).toEqual([
+      180000, 0,
+    ]);
+    expect(await sweepClientPrices(p.db)).toEqual({ priced: 2, done: true });
+  });
+
   it("corrected times forget the report's stored price", async () => {
     const { report } = await reportOf(w.nils);
     await p.db

@@ -101,7 +101,7 @@ const rh = schema.reportedHours;
  * Written with the tables' SQL names: the expression is repeated in the select list and must
  * read the same in GROUP BY.
  */
-export const storedPriceIsCurrent = sql`(${rh.clientPrice} is not null and ${rh.clientPriceVersion} = (select ${schema.pricingVersions.version} from ${schema.pricingVersions}) and ${rh.clientPriceJobVersion} = ${schema.jobs.pricingVersion})`;
+export const storedPriceIsCurrent = sql`coalesce(${rh.clientPrice} is not null and ${rh.clientPriceVersion} = (select ${schema.pricingVersions.version} from ${schema.pricingVersions}) and ${rh.clientPriceJobVersion} = ${schema.jobs.pricingVersion}, false)`;
 
 /**
  * The client price of the approved hours of a period: the same rows as the projection's

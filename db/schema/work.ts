@@ -1,5 +1,7 @@
 import {
+  bigint,
   boolean,
+  char,
   index,
   integer,
   jsonb,
@@ -50,6 +52,13 @@ export const jobs = pgTable(
     startsAt: tstz(),
     endsAt: tstz(),
     createdById: integer().references(() => users.id),
+    /**
+     * Bumped (by database triggers, migration 0023) whenever what prices this job's hours
+     * changes: its company or country, its book_from_branches, its own client rates, a slot's
+     * skill. A stored client price (reported_hours.client_price_*) is trusted only while its
+     * job stamp equals this.
+     */
+    pricingVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: tstz(),
@@ -198,14 +207,40 @@ export const reportedHours = pgTable(
     updatedById: integer().references(() => users.id),
     approvedById: integer().references(() => users.id),
     approvedAt: tstz(),
+    /**
+     * The client price of the approved hours once known, so statistics add stored prices in
+     * SQL instead of pricing every report (issue 27): exact "minor-unit minutes" (costOf, before
+     * rounding), in `clientPriceCurrency`. Trusted only while `clientPriceVersion` equals
+     * pricing_versions.version and `clientPriceJobVersion` equals jobs.pricing_version (see
+     * lib/services/statistics/stored-prices.ts); otherwise, or when null, priced live.
+     */
+    clientPrice: bigint({ mode: "number" }),
+    clientPriceCurrency: char({ length: 3 }),
+    clientPriceVersion: bigint({ mode: "number" }),
+    clientPriceJobVersion: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("reported_hours_application_unique").on(t.applicationId),
     index().on(t.shiftSlotId),
+    // The price sweep's "anything approved without a price?" (stored-prices.ts).
+    index("reported_hours_unpriced_idx")
+      .on(t.id)
+      .where(sql`${t.approvedAt} is not null and ${t.clientPrice} is null`),
   ],
 );
+
+/**
+ * One row: the version of the pricing inputs shared by many jobs (rate cards, skills' parents,
+ * companies' default branches, branches, countries, agency holidays). Every write to those
+ * bumps it in the same transaction (database triggers, migration 0023), so a stored client
+ * price stamped with an older version is known to be stale.
+ */
+export const pricingVersions = pgTable("pricing_versions", {
+  id: boolean().primaryKey().default(true),
+  version: bigint({ mode: "number" }).notNull().default(0),
+});
 
 export const shiftCrewBosses = pgTable(
   "shift_crew_bosses",

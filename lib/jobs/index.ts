@@ -4,6 +4,7 @@ import { makeCtx, systemActor, withTx } from "@/lib/services/context";
 import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
+import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
 import { sweepShiftReminders } from "@/lib/services/notifications/reminders";
 import { isDatabaseUnavailable } from "@/lib/services/outage/database";
@@ -21,6 +22,8 @@ const holder = globalThis as unknown as { __crewdeckJobs?: NodeJS.Timeout };
 const EVERY_MS = 15_000;
 /** Unused help images are looked for once an hour (they wait a week anyway). */
 const HELP_IMAGES_EVERY_MS = 3_600_000;
+/** How long one round may spend pricing approved hours (each batch its own transaction). */
+const PRICE_SWEEP_BUDGET_MS = 5_000;
 /** A failed start of the queue is tried again this much later. */
 const QUEUE_RETRY_MS = 5_000;
 
@@ -103,6 +106,9 @@ export function startBackgroundWork(): void {
       await task("chat digests", () =>
         withTx(makeCtx(db, systemActor("chat digests")), (ctx) => sweepChatDigests(ctx)),
       );
+      // Approved hours without a current stored client price (seeded, or a rate changed since):
+      // priced a few batches a round, so statistics are fast again within minutes (issue 27).
+      await task("client prices", () => sweepClientPrices(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
       if (Date.now() - helpImagesAt >= HELP_IMAGES_EVERY_MS) {
         helpImagesAt = Date.now();
         await task("help images", () =>

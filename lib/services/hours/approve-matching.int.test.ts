@@ -241,6 +241,8 @@ describe("undoApproveMatching", () => {
 
   it("returns exactly those reports to awaiting approval, once", async () => {
     const { apps, jobId, ctx, activityId, reportsBefore } = await approvedBatch();
+    // Approving stored each report's client price (statistics add them; issue 27).
+    expect((await reportsOf(apps)).map((r) => r.clientPriceVersion !== null)).toEqual([true, true]);
     const undone = await undoApproveMatching(ctx, { activity_id: activityId });
     expect(undone).toEqual({
       restored: apps,
@@ -248,9 +250,9 @@ describe("undoApproveMatching", () => {
     });
     expect(await statuses(apps)).toEqual(["Reported", "Reported"]);
     const reports = await reportsOf(apps);
-    expect(reports.map((r) => [r.approvedById, r.approvedAt])).toEqual([
-      [null, null],
-      [null, null],
+    expect(reports.map((r) => [r.approvedById, r.approvedAt, r.clientPrice])).toEqual([
+      [null, null, null],
+      [null, null, null],
     ]);
     // The times and comments are as they were before the approval.
     expect(reports.map((r) => [r.startsAt, r.endsAt, r.comment])).toEqual(

@@ -14,6 +14,7 @@ import { bulkApprovalInput, hoursDecisionInput } from "./schemas";
 import { hoursView, reportOf, type ReportedHoursView } from "./view";
 import { releaseHoursForChange } from "./paid-lock";
 import { notifyHoursDecision } from "../notifications/hours";
+import { storeClientPrice } from "../statistics/stored-prices";
 
 export interface ApprovalResult {
   id: number;
@@ -53,6 +54,8 @@ export async function approveApplication(
         .set({ approvedById: actor.userId, approvedAt: ctx.now, updatedAt: ctx.now })
         .where(eq(schema.reportedHours.id, report.id))
         .returning();
+      // Statistics add stored prices instead of pricing every report on every call (issue 27).
+      await storeClientPrice(ctx.db, report.id);
     }
     await ctx.db
       .update(schema.applications)

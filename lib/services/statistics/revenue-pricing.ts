@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { costOf, nightWindowOf, splitMinutes } from "@/lib/domain/pricing";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
@@ -10,25 +10,23 @@ import type { StatisticsFilter } from "./filter";
 import { inRange, jobFilter, labelOf, localDate } from "./sql";
 
 /**
- * What the client pays for the approved hours of a period, priced exactly as the job's
- * projection prices its "approved" stage (jobs/projection.ts): the same rows (filled places on
- * live shifts and slots, reported hours with approved_at set), the job's pricing
- * (`jobsPricing`: branch, currency, zone), its calendar (`jobCalendars`), the client rate of the
- * skill in the job's currency (`clientRatesForJobs`, the precedence of `clientRatesFor`, and
- * `clientRateIn`), split into bands by `splitMinutes` and priced by `costOf`. A missing rate
- * counts 0, as in the projection.
+ * What the client pays for approved hours, priced exactly as the job's projection prices its
+ * "approved" stage (jobs/projection.ts): the job's pricing (`jobsPricing`: branch, currency,
+ * zone), its calendar (`jobCalendars`), the client rate of the skill in the job's currency
+ * (`clientRatesForJobs`, the precedence of `clientRatesFor`, and `clientRateIn`), split into
+ * bands by `splitMinutes` and priced by `costOf`. A missing rate counts 0, as in the projection.
  *
- * Five queries whatever the period: the approved hours, the jobs' pricing (two), their
- * calendars (one), the client rates (two). The pricing itself runs in JavaScript over the
- * approved hours of the range only (the engine splits each report into minute bands, which SQL
- * cannot do with the holiday calendars).
+ * Pricing runs in JavaScript (the engine splits each report into minute bands, which SQL cannot
+ * do with the holiday calendars), about half a millisecond a report: too slow for a year of a
+ * big agency on every statistics call (issue 27). So each approved report stores its price once
+ * known (stored-prices.ts) and statistics add the stored prices in SQL, pricing live only the
+ * reports whose price is missing or stale.
  *
- * Each row keeps its exact "minor-unit minutes": callers add them per group and round once
+ * Each price is exact "minor-unit minutes": callers add them per group and round once
  * (`toMinorUnits`), like the projection, so one job's month agrees with its projection.
  */
 export interface PricedHours {
   label: string;
-  jobId: number;
   companyId: number;
   companyName: string;
   currency: string;
@@ -36,21 +34,105 @@ export interface PricedHours {
   exact: number;
 }
 
+/** A report to price: its times, its slot's skill and its job. */
+export interface ReportToPrice {
+  startsAt: Date;
+  endsAt: Date;
+  skillId: number;
+  jobId: number;
+}
+
+export interface ClientPrice {
+  currency: string;
+  exact: number;
+}
+
+/**
+ * The client price of each report (same order; null for a job that no longer exists). Five
+ * queries whatever the number of reports: the jobs' pricing (two), their calendars (one), the
+ * client rates (two).
+ */
+export async function priceReports(
+  db: DbOrTx,
+  reports: ReportToPrice[],
+): Promise<(ClientPrice | null)[]> {
+  if (!reports.length) return [];
+  const skillsOf = new Map<number, Set<number>>();
+  for (const r of reports)
+    skillsOf.set(r.jobId, (skillsOf.get(r.jobId) ?? new Set()).add(r.skillId));
+  const pricings = await jobsPricing(db, [...skillsOf.keys()]);
+  const [calendars, rates] = await Promise.all([
+    jobCalendars(db, pricings.values()),
+    clientRatesForJobs(
+      db,
+      [...pricings.values()].map((p) => ({
+        jobId: p.jobId,
+        companyId: p.companyId,
+        branchId: p.branchId,
+        skillIds: [...(skillsOf.get(p.jobId) ?? [])],
+      })),
+    ),
+  ]);
+  return reports.map((r) => {
+    const pricing = pricings.get(r.jobId);
+    if (!pricing) return null;
+    const rate = clientRateIn(rates.get(r.jobId) ?? new Map(), r.skillId, pricing.currencyCode);
+    const exact = rate
+      ? costOf(
+          splitMinutes({
+            start: r.startsAt,
+            end: r.endsAt,
+            timeZone: pricing.timeZone,
+            isHoliday: calendars.get(r.jobId)!,
+            ...nightWindowOf(rate),
+          }),
+          rate,
+        )
+      : 0;
+    return { currency: pricing.currencyCode, exact };
+  });
+}
+
+const rh = schema.reportedHours;
+
+/**
+ * Whether a report's stored price is current: stamped with today's shared pricing version and
+ * its job's version (the triggers of migration 0023 move them with every pricing input).
+ * Written with the tables' SQL names: the expression is repeated in the select list and must
+ * read the same in GROUP BY.
+ */
+export const storedPriceIsCurrent = sql`coalesce(${rh.clientPrice} is not null and ${rh.clientPriceVersion} = (select ${schema.pricingVersions.version} from ${schema.pricingVersions}) and ${rh.clientPriceJobVersion} = ${schema.jobs.pricingVersion}, false)`;
+
+/**
+ * The client price of the approved hours of a period: the same rows as the projection's
+ * "approved" stage (filled places on live shifts and slots, reported hours with approved_at
+ * set), one entry per label, client and currency for the reports with a current stored price
+ * (summed in SQL) and one per report priced live for the others. One statement when every price
+ * is stored — one snapshot, so a report counts once even while the sweep stores prices —, five
+ * more when some are not.
+ */
 export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<PricedHours[]> {
-  const rh = schema.reportedHours;
   const a = schema.applications;
   const sl = schema.shiftSlots;
   const sh = schema.shifts;
   const j = schema.jobs;
+  const current = storedPriceIsCurrent;
   const rows = await db
     .select({
-      startsAt: rh.startsAt,
-      endsAt: rh.endsAt,
-      skillId: sl.skillId,
-      jobId: sh.jobId,
+      label: labelOf(localDate(sh.startsAt), f.grain),
       companyId: j.companyId,
       companyName: schema.companies.name,
-      label: labelOf(localDate(sh.startsAt), f.grain),
+      /** Null for the group of stored prices; the report otherwise (priced live). */
+      liveId: sql<number | null>`case when ${current} then null else ${rh.id} end`,
+      currency: sql<string | null>`case when ${current} then ${rh.clientPriceCurrency} end`,
+      stored:
+        sql<number>`coalesce(sum(case when ${current} then ${rh.clientPrice} end), 0)`.mapWith(
+          Number,
+        ),
+      startsAt: sql<Date>`min(${rh.startsAt})`.mapWith((v: Date | string) => new Date(v)),
+      endsAt: sql<Date>`min(${rh.endsAt})`.mapWith((v: Date | string) => new Date(v)),
+      skillId: sql<number>`min(${sl.skillId})`.mapWith(Number),
+      jobId: sql<number>`min(${sh.jobId})`.mapWith(Number),
     })
     .from(rh)
     .innerJoin(a, eq(a.id, rh.applicationId))
@@ -68,53 +150,30 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
         jobFilter(f),
         inRange(sh.startsAt, f),
       ),
-    );
-  if (!rows.length) return [];
+    )
+    .groupBy(sql.raw("1, 2, 3, 4, 5"));
 
-  const skillsOf = new Map<number, Set<number>>();
-  for (const r of rows) skillsOf.set(r.jobId, (skillsOf.get(r.jobId) ?? new Set()).add(r.skillId));
-  const pricings = await jobsPricing(
-    db,
-    rows.map((r) => r.jobId),
-  );
-  const [calendars, rates] = await Promise.all([
-    jobCalendars(db, pricings.values()),
-    clientRatesForJobs(
-      db,
-      [...pricings.values()].map((p) => ({
-        jobId: p.jobId,
-        companyId: p.companyId,
-        branchId: p.branchId,
-        skillIds: [...(skillsOf.get(p.jobId) ?? [])],
-      })),
-    ),
-  ]);
-
-  const out: PricedHours[] = [];
-  for (const r of rows) {
-    const pricing = pricings.get(r.jobId);
-    if (!pricing) continue;
-    const rate = clientRateIn(rates.get(r.jobId) ?? new Map(), r.skillId, pricing.currencyCode);
-    const exact = rate
-      ? costOf(
-          splitMinutes({
-            start: r.startsAt,
-            end: r.endsAt,
-            timeZone: pricing.timeZone,
-            isHoliday: calendars.get(r.jobId)!,
-            ...nightWindowOf(rate),
-          }),
-          rate,
-        )
-      : 0;
-    out.push({
+  const live = rows.filter((r) => r.liveId !== null);
+  const prices = await priceReports(db, live);
+  const out: PricedHours[] = rows
+    .filter((r) => r.liveId === null)
+    .map((r) => ({
       label: r.label,
-      jobId: r.jobId,
       companyId: r.companyId,
       companyName: r.companyName,
-      currency: pricing.currencyCode,
-      exact,
-    });
-  }
+      currency: r.currency!.trim(),
+      exact: r.stored,
+    }));
+  live.forEach((r, i) => {
+    const price = prices[i];
+    if (price)
+      out.push({
+        label: r.label,
+        companyId: r.companyId,
+        companyName: r.companyName,
+        currency: price.currency,
+        exact: price.exact,
+      });
+  });
   return out;
 }

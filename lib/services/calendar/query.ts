@@ -162,7 +162,7 @@ export interface CalendarRow {
  * same text as isoInZone (lib/domain/time), which costs ~15 µs an event in JS — a 3,000-event
  * month spent more time there than in the query.
  */
-function isoInZoneSql(at: SQL, zone: SQL): SQL {
+export function isoInZoneSql(at: SQL, zone: SQL): SQL {
   const local = sql`(${at} at time zone ${zone})`;
   const off = sql`(extract(epoch from ${local} - (${at} at time zone 'UTC')) / 60)::int`;
   return sql`to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${off} < 0 then '-' else '+' end

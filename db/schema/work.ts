@@ -65,6 +65,11 @@ export const jobs = pgTable(
   },
   (t) => [
     index().on(t.startsAt, t.id),
+    // Live jobs by first shift with what the job statistics group and filter on: the jobs and
+    // jobs-per-client charts of a range read this index alone (issue 27: not the jobs table).
+    index("jobs_live_starts_at_idx")
+      .on(t.startsAt, t.countryId, t.companyId, t.status)
+      .where(sql`${t.deletedAt} is null`),
     // Live jobs by end: the upcoming/past split and its count, answered from the index alone.
     index("jobs_live_ends_at_idx")
       .on(t.endsAt)

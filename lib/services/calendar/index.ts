@@ -71,8 +71,8 @@ function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEve
   return {
     id: r.id!,
     title: r.name,
-    start: isoInZone(asDate(r.starts_at), r.time_zone),
-    end: isoInZone(asDate(r.ends_at), r.time_zone),
+    start: r.start_iso,
+    end: r.end_iso,
     time_zone: r.time_zone,
     shiftID: r.id!,
     jobID: r.job_id,

@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { testDatabase } from "@/lib/testing/db";
 import { ctxFor } from "@/lib/testing/fixtures";
 import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { isoInZone } from "@/lib/domain/time";
 import { makeCtx } from "../context";
 import { calendarJobs, CALENDAR_MAX_EVENTS } from "./index";
+import { isoInZoneSql } from "./query";
 
 let handle: DbHandle;
 let db: Db;
 let w: JobWorld;
 const now = new Date("2026-11-20T12:00:00Z");
 const SHIFTS = 2_000;
+/** Shifts on 7–9 December, past the busy month's range: with it, one more than the cap. */
+const LATER = CALENDAR_MAX_EVENTS + 1 - SHIFTS;
+/** Every shift's start (ms), as inserted. */
+const starts: number[] = [];
 
 beforeAll(async () => {
   handle = await testDatabase();
@@ -30,6 +37,7 @@ beforeAll(async () => {
     .values(
       Array.from({ length: SHIFTS }, (_, i) => {
         const start = new Date(Date.UTC(2026, 10, 1 + (i % 30), 6 + (i % 12)));
+        starts.push(start.getTime());
         return {
           jobId: job.id,
           startsAt: start,
@@ -38,6 +46,13 @@ beforeAll(async () => {
       }),
     )
     .returning({ id: schema.shifts.id });
+  await db.insert(schema.shifts).values(
+    Array.from({ length: LATER }, (_, i) => {
+      const start = new Date(Date.UTC(2026, 11, 7 + (i % 3), 6 + (i % 12), i % 60));
+      starts.push(start.getTime());
+      return { jobId: job.id, startsAt: start, endsAt: new Date(start.getTime() + 3_600_000) };
+    }),
+  );
   const slots = await db
     .insert(schema.shiftSlots)
     .values(shifts.flatMap((s) => [{ shiftId: s.id, skillId: w.skill, positions: 3 }]))
@@ -73,4 +88,36 @@ it("answers a 2,000-shift month in one query, within the event cap", async () =>
   expect(r.events.filter((e) => e.booked === 1)).toHaveLength(Math.ceil(SHIFTS / 3));
   // Under 1 MB for the busiest month the screen asks for.
   expect(bytes).toBeLessThan(1_000_000);
+});
+
+it("cuts a range holding more shifts than the cap to the soonest, and says how many matched", async () => {
+  const counting = countingDb(handle);
+  const ctx = makeCtx(counting.db, (await ctxFor(db, w.pm, { now })).actor, { now });
+  counting.reset();
+  const r = await calendarJobs(ctx, { startDate: "2026-11-01", endDate: "2026-12-10" });
+  expect(counting.statements()).toBe(1);
+  expect(r.events).toHaveLength(CALENDAR_MAX_EVENTS);
+  expect(r.total).toBe(SHIFTS + LATER);
+  expect(r.truncated).toBe(true);
+  // The soonest 3,000 of the 3,001, in order: only the latest shift is left out.
+  expect(r.events.map((e) => Date.parse(e.start))).toEqual(
+    [...starts].sort((a, b) => a - b).slice(0, CALENDAR_MAX_EVENTS),
+  );
+});
+
+it("writes an instant in SQL exactly as isoInZone does, for offsets west, half-hour and across DST", async () => {
+  const instants = [
+    "2026-03-08T06:59:00Z",
+    "2026-03-08T07:00:00Z",
+    "2026-10-25T00:30:00Z",
+    "2026-11-20T12:00:00Z",
+  ];
+  const zones = ["America/St_Johns", "America/New_York", "Asia/Kolkata", "Europe/London", "UTC"];
+  for (const zone of zones)
+    for (const at of instants) {
+      const { rows } = (await db.execute(
+        sql`select ${isoInZoneSql(sql`${at}::timestamptz`, sql`${zone}::text`)} as iso`,
+      )) as unknown as { rows: { iso: string }[] };
+      expect(rows[0].iso, `${at} in ${zone}`).toBe(isoInZone(new Date(at), zone));
+    }
 });

@@ -54,34 +54,46 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   requirePermission(ctx, "salary_access");
   const input = parseInput(salaryOverviewInput, raw ?? {});
   const f = input.filter;
+  // Lines are added up per worker id first; users is read for the page's workers (and, with a
+  // search, checked per worker): joining it before the grouping hashed every user for a month.
   const search = f.search
-    ? or(ilike(u.name, containsPattern(f.search)), ilike(u.email, containsPattern(f.search)))
+    ? sql`exists (select 1 from ${u} where ${u.id} = ${sl.userId} and ${or(
+        ilike(u.name, containsPattern(f.search)),
+        ilike(u.email, containsPattern(f.search)),
+      )})`
     : undefined;
   const where = and(inPeriod(f.from, f.to), place(f), search);
-  const minutes = sql<number>`sum(${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes})::int`;
+  const perWorker = ctx.db
+    .select({
+      userId: sql<number>`${sl.userId}`.as("worker_id"),
+      minutes:
+        sql<number>`sum(${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes})::int`.as(
+          "worker_minutes",
+        ),
+      lines: sql<number>`count(*)::int`.as("worker_lines"),
+      drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`.as("worker_drafts"),
+    })
+    .from(sl)
+    .where(where)
+    .groupBy(sl.userId)
+    .as("per_worker");
   const dir = input.sort.startsWith("-") ? desc : asc;
   const order =
     input.sort.replace("-", "") === "hours"
-      ? [dir(minutes), asc(u.name), asc(u.id)]
+      ? [dir(perWorker.minutes), asc(u.name), asc(u.id)]
       : [dir(u.name), asc(u.id)];
   const [[{ total }], page] = await Promise.all([
-    ctx.db
-      .select({ total: sql<number>`count(distinct ${sl.userId})::int` })
-      .from(sl)
-      .innerJoin(u, eq(u.id, sl.userId))
-      .where(where),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(perWorker),
     ctx.db
       .select({
-        user_id: sl.userId,
+        user_id: perWorker.userId,
         name: u.name,
-        minutes,
-        lines: sql<number>`count(*)::int`,
-        drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
+        minutes: perWorker.minutes,
+        lines: perWorker.lines,
+        drafts: perWorker.drafts,
       })
-      .from(sl)
-      .innerJoin(u, eq(u.id, sl.userId))
-      .where(where)
-      .groupBy(sl.userId, u.name, u.id)
+      .from(perWorker)
+      .innerJoin(u, eq(u.id, perWorker.userId))
       .orderBy(...order)
       .limit(input.perPage)
       .offset(offsetOf(input.page, input.perPage)),

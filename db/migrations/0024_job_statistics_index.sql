@@ -1,0 +1,2 @@
+-- Live jobs by first shift, covering the job statistics (GET statistics/jobs, jobs-per-client).
+CREATE INDEX "jobs_live_starts_at_idx" ON "jobs" USING btree ("starts_at","country_id","company_id","status") WHERE "jobs"."deleted_at" is null;

@@ -16,41 +16,45 @@ const WORKER = 150;
 const OFFICE = 170;
 
 /**
- * Route as `next build` names it, its budget in KB, and who opens it. A route that is still
- * above its group's budget has a ceiling just above its figure of today instead (`kb`, with
- * `target` the group's): it may not grow while it waits for its cut (README lists them).
+ * Route as `next build` names it, its budget in KB, and who opens it. A route with a ceiling of
+ * its own (`kb`, with `target` the group's budget) holds it just above its figure of today:
+ * one still over its group's budget may not grow while it waits for its cut (README lists
+ * them); an office list already within it may not drift back up unnoticed.
  */
-const over = (kb: number, target: number) => ({ kb, target });
+const ceiling = (kb: number, target: number) => ({ kb, target });
 const BUDGETS: { route: string; kb: number; who: string; target?: number }[] = [
   // The worker's menu (lib/auth/navigation.ts: My dashboard, Calendar, Live chat, Help) and
   // the profile tabs a worker has (the user menu's "My profile").
-  { route: "/my-dashboard", who: "worker", ...over(155, WORKER) },
-  { route: "/my-dashboard/my", who: "worker", ...over(155, WORKER) },
-  { route: "/my-dashboard/new", who: "worker", ...over(155, WORKER) },
-  { route: "/my-dashboard/past", who: "worker", ...over(155, WORKER) },
-  { route: "/my-dashboard/pending", who: "worker", ...over(155, WORKER) },
-  { route: "/live-chat", who: "worker", ...over(167, WORKER) },
-  { route: "/help", who: "worker", ...over(158, WORKER) },
+  { route: "/my-dashboard", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/my-dashboard/my", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/my-dashboard/new", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/my-dashboard/past", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/my-dashboard/pending", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/live-chat", who: "worker", ...ceiling(167, WORKER) },
+  { route: "/help", who: "worker", ...ceiling(158, WORKER) },
   { route: "/help/[id]", who: "worker", kb: WORKER },
-  { route: "/users/[id]/personal", who: "worker", ...over(162, WORKER) },
-  { route: "/users/[id]/settings", who: "worker", ...over(158, WORKER) },
-  { route: "/users/[id]/payment", who: "worker", ...over(157, WORKER) },
-  { route: "/users/[id]/my-skills", who: "worker", ...over(158, WORKER) },
-  { route: "/users/[id]/my-documents", who: "worker", ...over(176, WORKER) },
-  { route: "/users/[id]/invited-users", who: "worker", ...over(155, WORKER) },
-  { route: "/users/[id]/user-security", who: "worker", ...over(158, WORKER) },
-  // The office lists.
+  { route: "/users/[id]/personal", who: "worker", ...ceiling(162, WORKER) },
+  { route: "/users/[id]/settings", who: "worker", ...ceiling(158, WORKER) },
+  { route: "/users/[id]/payment", who: "worker", ...ceiling(157, WORKER) },
+  { route: "/users/[id]/my-skills", who: "worker", ...ceiling(158, WORKER) },
+  { route: "/users/[id]/my-documents", who: "worker", ...ceiling(176, WORKER) },
+  { route: "/users/[id]/invited-users", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/users/[id]/user-security", who: "worker", ...ceiling(158, WORKER) },
+  // The office lists (the data table with its own column model since issue 27: no react-table).
   { route: "/dashboard", who: "office", kb: OFFICE },
-  { route: "/jobs", who: "office", ...over(175, OFFICE) },
-  { route: "/users", who: "office", ...over(177, OFFICE) },
-  { route: "/applicants", who: "office", ...over(174, OFFICE) },
-  { route: "/approvals", who: "office", ...over(180, OFFICE) },
-  { route: "/clients", who: "office", ...over(173, OFFICE) },
-  { route: "/venues", who: "office", ...over(175, OFFICE) },
-  { route: "/job-quotes", who: "office", ...over(176, OFFICE) },
-  { route: "/freelancers", who: "office", ...over(177, OFFICE) },
+  { route: "/jobs", who: "office", ...ceiling(162, OFFICE) },
+  { route: "/users", who: "office", ...ceiling(165, OFFICE) },
+  { route: "/applicants", who: "office", ...ceiling(162, OFFICE) },
+  { route: "/approvals", who: "office", ...ceiling(167, OFFICE) },
+  { route: "/clients", who: "office", ...ceiling(160, OFFICE) },
+  { route: "/venues", who: "office", ...ceiling(163, OFFICE) },
+  { route: "/job-quotes", who: "office", ...ceiling(164, OFFICE) },
+  { route: "/freelancers", who: "office", ...ceiling(163, OFFICE) },
   { route: "/on-call", who: "office", kb: OFFICE },
   { route: "/activity-log", who: "office", kb: OFFICE },
+  { route: "/jobs/templates", who: "office", ...ceiling(160, OFFICE) },
+  { route: "/salaryreports", who: "office", ...ceiling(165, OFFICE) },
+  { route: "/client/[id]/users", who: "office", ...ceiling(176, OFFICE) },
 ];
 
 const measured = new Map<string, FirstLoad>();

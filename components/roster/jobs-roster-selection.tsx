@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { FileSpreadsheet, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { rosterRangeProblem, thisMonth } from "@/lib/domain/roster";

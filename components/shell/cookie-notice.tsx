@@ -2,8 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
-
-export const COOKIE_FLAG = "areCookiesAccepted";
+import { COOKIE_FLAG, COOKIE_NOTICE_ID } from "./cookie-flag";
 
 const listeners = new Set<() => void>();
 const subscribe = (fn: () => void) => {
@@ -18,10 +17,14 @@ const accepted = () => {
   }
 };
 
-/** Spec §4: shown until areCookiesAccepted is stored; "I agree" stores it and hides the bar. */
+/**
+ * Spec §4: shown until areCookiesAccepted is stored; "I agree" stores it and hides the bar.
+ * The server draws it (a first visit paints it with the page); for someone who has agreed the
+ * root layout's inline HIDE_AGREED_NOTICE hides it before the first paint, and hydration,
+ * which reads localStorage, removes it.
+ */
 export function CookieNotice() {
-  // Server render and first paint assume "accepted" so the bar never flashes for returning users.
-  const isAccepted = useSyncExternalStore(subscribe, accepted, () => true);
+  const isAccepted = useSyncExternalStore(subscribe, accepted, () => false);
   if (isAccepted) return null;
   const agree = () => {
     try {
@@ -33,6 +36,9 @@ export function CookieNotice() {
   };
   return (
     <div
+      id={COOKIE_NOTICE_ID}
+      // The inline script may have set `hidden` before hydration; the next render removes the bar.
+      suppressHydrationWarning
       role="region"
       aria-label="Cookie notice"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"

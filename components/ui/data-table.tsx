@@ -1,54 +1,24 @@
 "use client";
 
 import type { ReactNode } from "react";
-import {
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type Column,
-  type ColumnDef,
-  type RowData,
-  type SortingState,
-} from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Button } from "./button";
 import { cn } from "./cn";
+import { canSort, columnId, columnLabel, type ColumnDef } from "./data-table-columns";
 import { EmptyState } from "./empty-state";
 import { DataTableCards, DataTableSortSelect } from "./data-table-mobile";
 import { PaginationControls, type PaginationMeta } from "./pagination";
 import type { SortOrder, TableSort } from "./table-sort";
 import { useQueryNavigation } from "./use-query-navigation";
 
-declare module "@tanstack/react-table" {
-  // Names must match @tanstack/react-table's own declaration for the merge to work.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** Label in the phone card view when `header` is not a plain string. "" = no label. */
-    label?: string;
-    /** Leave this column out of the phone card view. */
-    hideOnMobile?: boolean;
-    /** Show this column as the card's title line in the phone card view. */
-    mobileTitle?: boolean;
-    align?: "left" | "center" | "right";
-    /**
-     * Kept in view at the table's right edge when the table is wider than its box (row
-     * actions): the data of a row can always outgrow the screen; its menu must not go with it.
-     */
-    sticky?: "right";
-    headerClassName?: string;
-    cellClassName?: string;
-  }
-}
-
-export type { SortOrder, TableSort };
+export type { ColumnDef, SortOrder, TableSort };
 
 export type DataTableProps<T> = {
   /**
    * Column ids (accessorKey or id) are the values sent as ?sort=. Columns must be defined
    * in a client component: cell renderers are functions and cannot cross from a server page.
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<T>[];
   data: T[];
   meta: PaginationMeta;
   /** The sort the server applied; defaults to ?sort= and ?order= of the URL. */
@@ -69,14 +39,6 @@ export type DataTableProps<T> = {
   params?: { page?: string; sort?: string; order?: string };
   className?: string;
 };
-
-/** The column's label in the phone views; null when it has none (e.g. a row-actions column). */
-export function columnLabel<T>(column: Column<T, unknown>): string | null {
-  const meta = column.columnDef.meta;
-  if (meta?.label !== undefined) return meta.label || null;
-  const header = column.columnDef.header;
-  return typeof header === "string" && header !== "" ? header : null;
-}
 
 const alignClass = { left: "text-left", center: "text-center", right: "text-right" } as const;
 
@@ -112,25 +74,10 @@ export function DataTable<T>({
       : urlSortColumn
         ? { column: urlSortColumn, order: searchParams?.get(orderKey) === "desc" ? "desc" : "asc" }
         : null;
-  const sorting: SortingState = current
-    ? [{ id: current.column, desc: current.order === "desc" }]
-    : [];
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not compiler-safe; this component is not memoized.
-  const table = useReactTable({
-    data,
-    columns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    pageCount: Math.max(1, meta.last_page),
-    state: {
-      sorting,
-      pagination: { pageIndex: Math.max(0, meta.current_page - 1), pageSize: meta.per_page },
-    },
-  });
+  const rows = data.map((original, index) => ({
+    id: getRowId ? getRowId(original, index) : String(index),
+    original,
+  }));
 
   function applySort(next: TableSort | null) {
     // A new order starts again at page 1.
@@ -141,17 +88,16 @@ export function DataTable<T>({
     });
   }
 
-  function toggleSort(column: Column<T, unknown>) {
-    if (current?.column === column.id) {
-      applySort({ column: column.id, order: current.order === "asc" ? "desc" : "asc" });
+  function toggleSort(column: ColumnDef<T>) {
+    const id = columnId(column);
+    if (current?.column === id) {
+      applySort({ column: id, order: current.order === "asc" ? "desc" : "asc" });
     } else {
-      applySort({ column: column.id, order: column.columnDef.sortDescFirst ? "desc" : "asc" });
+      applySort({ column: id, order: column.sortDescFirst ? "desc" : "asc" });
     }
   }
 
-  const leafColumns = table.getVisibleLeafColumns();
-  const sortable = leafColumns.filter((column) => column.getCanSort());
-  const rows = table.getRowModel().rows;
+  const sortable = columns.filter(canSort);
 
   if (rows.length === 0) {
     // Past the last page (an old link, a list that shrank): say so, and offer the way back.
@@ -180,7 +126,7 @@ export function DataTable<T>({
   }
 
   const cards = mobile === "cards";
-  const titleColumn = leafColumns.find((column) => column.columnDef.meta?.mobileTitle);
+  const titleColumn = columns.find((column) => column.meta?.mobileTitle);
 
   return (
     <div aria-busy={pending || undefined} className={cn("flex min-w-0 flex-col gap-4", className)}>
@@ -188,7 +134,7 @@ export function DataTable<T>({
         <DataTableSortSelect
           columns={sortable}
           current={current}
-          label={(column) => columnLabel(column) ?? column.id}
+          label={(column) => columnLabel(column) ?? columnId(column)}
           onChange={applySort}
         />
       )}
@@ -203,55 +149,49 @@ export function DataTable<T>({
         <table className="w-full border-collapse text-left text-sm">
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead className="bg-gray-50 text-gray-700">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b border-gray-200">
-                {group.headers.map((header) => {
-                  const column = header.column;
-                  const meta = column.columnDef.meta;
-                  const sorted = current?.column === column.id ? current.order : null;
-                  const rendered = header.isPlaceholder
-                    ? null
-                    : flexRender(column.columnDef.header, header.getContext());
-                  // An empty header (e.g. a row-actions column) still needs a name for screen readers.
-                  const content =
-                    rendered === null || rendered === "" ? (
-                      <span className="sr-only">{meta?.label || column.id}</span>
-                    ) : (
-                      rendered
-                    );
-                  return (
-                    <th
-                      key={header.id}
-                      colSpan={header.colSpan}
-                      scope="col"
-                      aria-sort={
-                        sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined
-                      }
-                      className={cn(
-                        "px-4 py-3 font-medium whitespace-nowrap",
-                        density === "compact" && "px-3",
-                        alignClass[meta?.align ?? "left"],
-                        meta?.sticky && "sticky right-0 bg-gray-50",
-                        meta?.headerClassName,
-                      )}
-                    >
-                      {column.getCanSort() && !header.isPlaceholder ? (
-                        <button
-                          type="button"
-                          onClick={() => toggleSort(column)}
-                          className="-mx-2 inline-flex h-8 items-center gap-1 rounded-control px-2 hover:bg-gray-200/60 hover:text-gray-900"
-                        >
-                          {content}
-                          <SortIcon order={sorted} />
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </th>
+            <tr className="border-b border-gray-200">
+              {columns.map((column) => {
+                const id = columnId(column);
+                const meta = column.meta;
+                const sorted = current?.column === id ? current.order : null;
+                const rendered =
+                  typeof column.header === "function" ? column.header() : column.header;
+                // An empty header (e.g. a row-actions column) still needs a name for screen readers.
+                const content =
+                  rendered === undefined || rendered === null || rendered === "" ? (
+                    <span className="sr-only">{meta?.label || id}</span>
+                  ) : (
+                    rendered
                   );
-                })}
-              </tr>
-            ))}
+                return (
+                  <th
+                    key={id}
+                    scope="col"
+                    aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+                    className={cn(
+                      "px-4 py-3 font-medium whitespace-nowrap",
+                      density === "compact" && "px-3",
+                      alignClass[meta?.align ?? "left"],
+                      meta?.sticky && "sticky right-0 bg-gray-50",
+                      meta?.headerClassName,
+                    )}
+                  >
+                    {canSort(column) ? (
+                      <button
+                        type="button"
+                        onClick={() => toggleSort(column)}
+                        className="-mx-2 inline-flex h-8 items-center gap-1 rounded-control px-2 hover:bg-gray-200/60 hover:text-gray-900"
+                      >
+                        {content}
+                        <SortIcon order={sorted} />
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
           </thead>
           <tbody className="divide-y divide-gray-200">
             {rows.map((row) => (
@@ -259,11 +199,11 @@ export function DataTable<T>({
                 key={row.id}
                 className={cn("bg-white hover:bg-gray-50", rowClassName?.(row.original))}
               >
-                {row.getVisibleCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
+                {columns.map((column) => {
+                  const meta = column.meta;
                   return (
                     <td
-                      key={cell.id}
+                      key={columnId(column)}
                       className={cn(
                         "px-4 py-3 align-middle text-gray-900",
                         density === "compact" && "px-3",
@@ -273,7 +213,7 @@ export function DataTable<T>({
                         meta?.cellClassName,
                       )}
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {column.cell({ row })}
                     </td>
                   );
                 })}
@@ -286,9 +226,9 @@ export function DataTable<T>({
       {cards && (
         <DataTableCards
           rows={rows}
+          columns={columns}
           caption={caption}
-          titleColumnId={titleColumn?.id}
-          label={columnLabel}
+          titleColumn={titleColumn}
           rowClassName={rowClassName}
           className={cn(pending && "opacity-60")}
         />

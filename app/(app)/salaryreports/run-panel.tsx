@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { Play } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
 import { notify } from "@/components/ui/toaster";
 import type { CurrentSalaryRun } from "@/lib/services/salary/current-run";
 import type { MissingRate } from "@/lib/services/salary";

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
 import type { CompanyListItem } from "@/lib/services/companies";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { RosterSelection, selectColumn } from "@/components/roster/jobs-roster-selection";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";

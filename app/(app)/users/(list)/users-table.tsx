@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import Link from "next/link";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
 import type { CompanyUserView } from "@/lib/services/companies";

@@ -132,7 +132,9 @@ test("the office approves an applicant and declines a document with a reason", a
   await expect(dialog).toBeHidden();
   await expect(firstAid).toHaveCount(0);
   await expect(kinds.getByRole("link", { name: `Documents (${docs - 1})` })).toBeVisible();
-  await expect.poll(() => badgeOf(page, "Approvals")).toBe(total - 1);
+  // At most one less: the Approvals badge adds every kind, and a journey running beside this one
+  // (approvals.spec) may approve hours meanwhile; the Documents count above is this row's own.
+  await expect.poll(() => badgeOf(page, "Approvals")).toBeLessThanOrEqual(total - 1);
 
   await kinds.getByRole("link", { name: /^Venues \(\d+\)$/ }).click();
   await expect(page).toHaveURL(/\/approvals\?type=venues$/);

@@ -13,6 +13,11 @@
  * and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
  * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
  * floor, or the server holds over 300 MB.
+ *
+ * To look at one call: BENCH_HTTP_MATCH (a regular expression) keeps only the calls whose label
+ * it matches (the 401 floor always runs, so the ratio stays in the same run), and
+ * BENCH_HTTP_SERVER_NODE_OPTIONS is given to the server alone as NODE_OPTIONS, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of it under the load.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +32,7 @@ const SCRATCH = "crewdeck_bench_http";
 const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 8);
 const WARMUP = 16;
+const MATCH = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
 /** Issue 27's bars: a list call ≤ 3× the 401 floor; the server ≤ 300 MB after the load. */
 const MAX_RATIO = 3;
 const MAX_RSS = 300 * 1024 * 1024;
@@ -131,10 +137,14 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
   const slot = await demoSlot(db);
   const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const server = app.startServer(env, logFile);
+  const serverOptions = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS;
+  const server = app.startServer(
+    serverOptions ? { ...env, NODE_OPTIONS: serverOptions } : env,
+    logFile,
+  );
   try {
     console.log(`[bench:http] server up on ${BASE} in ${await app.waitReady(server, BASE)} ms`);
-    const calls: Call[] = [
+    const all: Call[] = [
       { label: "rules (no token: 401 floor)", path: "/api/v2/rules", status: 401 },
       { label: "rules (bearer token)", path: "/api/v2/rules", as: "pm", status: 200 },
       { label: "jobs", path: "/api/v2/jobs", as: "pm", status: 200, list: true },
@@ -164,6 +174,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
         list: true,
       },
     ];
+    const calls = all.filter((c, i) => i === 0 || !MATCH || MATCH.test(c.label));
     const results: Result[] = [];
     for (const call of calls) {
       // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.

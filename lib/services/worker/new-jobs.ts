@@ -12,6 +12,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag } from "../params";
 import { parseInput } from "../validate";
 import { filledOfSlot } from "../jobs/list";
+import type { KnownSkills } from "../rates/lookup";
 import { earningsOfSlots, type EarningsEstimate } from "./earnings-of";
 
 export const newJobsInput = pageInput(10).extend({ count: flag });
@@ -85,6 +86,9 @@ export function openToWorker(ctx: Ctx, worker: Worker): SQL {
 export interface Worker {
   actor: UserActor;
   skillIds: number[];
+  /** Its skills' parents and its level in each, for pricing its estimates without reading
+   *  them again. */
+  skills: KnownSkills;
 }
 
 /** The acting worker with its skills (exact skill ids; a parent skill does not match). */
@@ -92,10 +96,22 @@ export async function workerOf(ctx: Ctx): Promise<Worker> {
   // An applicant sees no open shifts: it may not apply until the agency approves it.
   const actor = requireApprovedUser(ctx);
   const rows = await ctx.db
-    .select({ skillId: schema.userSkills.skillId })
+    .select({
+      skillId: schema.userSkills.skillId,
+      levelId: schema.userSkills.levelId,
+      parentId: schema.skills.parentId,
+    })
     .from(schema.userSkills)
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
     .where(eq(schema.userSkills.userId, actor.userId));
-  return { actor, skillIds: rows.map((r) => r.skillId) };
+  return {
+    actor,
+    skillIds: rows.map((r) => r.skillId),
+    skills: {
+      parents: new Map(rows.map((r) => [r.skillId, r.parentId])),
+      levels: rows.map((r) => ({ userId: actor.userId, skillId: r.skillId, levelId: r.levelId })),
+    },
+  };
 }
 
 /** How many slots are open to the worker, counted up to `cap` only (a LIMIT subquery). */
@@ -219,7 +235,7 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
       .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId)),
   ]);
   // One batched step for the page's estimates (a fixed number of queries, no N+1).
-  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows);
+  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows, worker.skills);
   return {
     items: rows.map((r) => ({
       shift_id: r.shiftId,

@@ -10,7 +10,8 @@
  * — GET /api/v2/rules without a token (the 401 floor), /rules with one, then the lists — it
  * sends BENCH_HTTP_REQUESTS (400) requests, BENCH_HTTP_CONCURRENCY (8) at a time, over keep-alive
  * connections, after 16 untimed ones, and prints p50, p95, requests a second, the answer's size
- * and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
+ * the server's CPU time per request (Node's, from /proc: steadier than latency on a shared
+ * machine) and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
  * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
  * floor, or the server holds over 300 MB.
  *
@@ -53,6 +54,8 @@ interface Result {
   p95: number;
   perSecond: number;
   bytes: number;
+  /** The server's CPU time per timed request, in ms (Node only; PostgreSQL's is apart). */
+  cpu: number;
 }
 
 /** Ids from the demo data the calls need: an upcoming slot to book workers on. */
@@ -74,7 +77,7 @@ async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number
   }
 }
 
-async function load(call: Call, token: string | undefined): Promise<Result> {
+async function load(call: Call, token: string | undefined, serverPid: number): Promise<Result> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let bytes = 0;
   const once = async () => {
@@ -103,6 +106,7 @@ async function load(call: Call, token: string | undefined): Promise<Result> {
     return times;
   };
   await run(WARMUP);
+  const cpu0 = app.treeCpuMs(serverPid);
   const t0 = performance.now();
   const times = await run(REQUESTS);
   const wall = performance.now() - t0;
@@ -112,6 +116,7 @@ async function load(call: Call, token: string | undefined): Promise<Result> {
     p95: percentile(times, 95),
     perSecond: (times.length / wall) * 1000,
     bytes,
+    cpu: (app.treeCpuMs(serverPid) - cpu0) / times.length,
   };
 }
 
@@ -179,13 +184,13 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     for (const call of calls) {
       // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.
       const token = call.as ? await app.login(BASE, `${call.as}@crewdeck.test`) : undefined;
-      results.push(await load(call, token));
+      results.push(await load(call, token, server.pid!));
     }
     const rss = app.treeRss(server.pid!);
     const floor = results[0].p50;
     const lines = [
       `HTTP on PostgreSQL, demo seed: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
-      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)}  ×401`,
+      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)} ${"cpu/req".padStart(8)}  ×401`,
     ];
     let ok = true;
     for (const r of results) {
@@ -193,7 +198,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
       const over = r.call.list && ratio > MAX_RATIO;
       if (over) ok = false;
       lines.push(
-        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
+        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)} ${fmt(r.cpu).padStart(8)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
       );
     }
     if (rss.total > MAX_RSS) ok = false;

@@ -4,6 +4,8 @@
  * missing, and within its type's warning period it is "expiring". Dates are calendar days
  * (YYYY-MM-DD): a document is valid through its expiry date.
  */
+import { toLocal } from "./time";
+
 export type DocumentStatus = "pending" | "approved" | "declined";
 export type ExpiryState = "none" | "valid" | "expiring" | "expired";
 
@@ -39,10 +41,7 @@ export function isValidDocument(
 
 /** Today as a calendar day in a time zone (the agency's, for sweeps; the viewer's on screens). */
 export function todayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  // The zone's formatter is built once (time.ts): a list asks this on every call.
+  const l = toLocal(now, timeZone);
+  return `${l.year}-${String(l.month).padStart(2, "0")}-${String(l.day).padStart(2, "0")}`;
 }

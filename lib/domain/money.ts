@@ -3,16 +3,25 @@
  * into text for people and back, without floating point: "1250.5" DKK is 125050 øre.
  */
 
+// Building an Intl.NumberFormat costs tens of microseconds, and a list prices every row in the
+// same few currencies: each code is asked of ICU once per process.
+const minorUnitsCache = new Map<string, number>();
+
 /** Minor units of a currency from the runtime's ICU data (JPY 0, KWD 3, most 2). */
 export function minorUnitsOf(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
+  let digits = minorUnitsCache.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Bounded: a caller passing arbitrary text must not grow the map without end.
+    if (minorUnitsCache.size < 500) minorUnitsCache.set(currency, digits);
   }
+  return digits;
 }
 
 /** The plain amount with its code, e.g. "1,250.50 DKK"; the same on server and browser. */

@@ -40,26 +40,22 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The wall-clock time in `timeZone` at the instant `date`. */
 export function toLocal(date: Date, timeZone: string): LocalDateTime & { second: number } {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+  const l = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  // A plain loop: lists format every row's times, and this runs a few times per row.
+  for (const p of formatter(timeZone).formatToParts(date))
+    if (p.type in l) l[p.type as keyof typeof l] = Number(p.value);
+  return l;
+}
+
+/** The offset of the zone at `date` from its wall clock `l` there (see `offsetMinutes`). */
+function offsetOf(date: Date, l: LocalDateTime & { second: number }): number {
+  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
+  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** Offset of the zone from UTC at an instant, in minutes (e.g. +60 for Copenhagen in winter). */
 export function offsetMinutes(date: Date, timeZone: string): number {
-  const l = toLocal(date, timeZone);
-  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  return offsetOf(date, toLocal(date, timeZone));
 }
 
 /**
@@ -86,7 +82,8 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 /** ISO 8601 with the zone's offset, e.g. 2026-11-22T22:00:00+01:00 (DESIGN.md §4). */
 export function isoInZone(date: Date, timeZone: string): string {
   const l = toLocal(date, timeZone);
-  const off = offsetMinutes(date, timeZone);
+  // The offset from the same wall clock: one formatting per instant, not two.
+  const off = offsetOf(date, l);
   const sign = off >= 0 ? "+" : "-";
   const abs = Math.abs(off);
   return `${l.year}-${pad(l.month)}-${pad(l.day)}T${pad(l.hour)}:${pad(l.minute)}:${pad(l.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

@@ -106,27 +106,16 @@ export async function login(base: string, email: string): Promise<string> {
   return token;
 }
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
-export function treeRss(pid: number): {
-  total: number;
-  processes: { pid: number; name: string; rss: number }[];
-} {
-  const processes: { pid: number; name: string; rss: number }[] = [];
+/** Process ids of a process and all its descendants (Linux /proc). */
+function processTree(pid: number): number[] {
+  const out: number[] = [];
   const visit = (p: number) => {
-    let status: string;
-    try {
-      status = fs.readFileSync(`/proc/${p}/status`, "utf8");
-    } catch {
-      return;
-    }
-    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    const name = /Name:\s+(.*)/.exec(status)?.[1] ?? "?";
-    processes.push({ pid: p, name, rss });
+    out.push(p);
     let tasks: string[] = [];
     try {
       tasks = fs.readdirSync(`/proc/${p}/task`);
     } catch {
-      /* gone */
+      return;
     }
     for (const t of tasks) {
       let children = "";
@@ -139,5 +128,47 @@ export function treeRss(pid: number): {
     }
   };
   visit(pid);
+  return out;
+}
+
+/** Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every platform it runs on. */
+const TICK_MS = 10;
+
+/**
+ * CPU time (user + system) a process and its descendants have used so far, in ms: what a call
+ * costs the server itself, which holds still on a busy machine better than its latency does.
+ */
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+export function treeRss(pid: number): {
+  total: number;
+  processes: { pid: number; name: string; rss: number }[];
+} {
+  const processes: { pid: number; name: string; rss: number }[] = [];
+  for (const p of processTree(pid)) {
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+    } catch {
+      continue;
+    }
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    const name = /Name:\s+(.*)/.exec(status)?.[1] ?? "?";
+    processes.push({ pid: p, name, rss });
+  }
   return { total: processes.reduce((s, p) => s + p.rss, 0), processes };
 }

@@ -26,11 +26,12 @@ import { containsPattern } from "../like";
 import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
 import { USERS_ID, worksShifts } from "../users/workers";
-import { missingDocumentsForSkill } from "../documents/skill-documents";
+import { missingDocumentsOfUser } from "../documents/skill-documents";
 import {
   markedUnavailableOn,
   shiftDays,
-  unavailableOfUsers,
+  unavailableDay,
+  unavailableDaysOfUser,
 } from "../user-calendar/unavailable-on";
 import { documentsToday } from "../documents/today";
 
@@ -211,38 +212,49 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   const sortSkill = q.skill ?? q.prefer_skill;
   const days = shiftDays(shifts);
   const rank = availabilityRank(ctx.db, shifts, days);
-  const [users, [{ total }]] = await Promise.all([
-    ctx.db
-      .select({
-        id: schema.users.id,
-        name: schema.users.name,
-        phone: schema.users.phone,
-        // The page's skills, branches and applications on the shifts come with it: subselects
-        // that run for the page's rows only (behind ORDER BY and LIMIT).
-        skills: skillsOfUser,
-        branches: branchesOfUser,
-        applications: shiftIds.length ? applicationsOfUser(shiftIds) : sql<AppOfUser[]>`null`,
-      })
-      .from(schema.users)
-      .where(where)
-      .orderBy(
-        ...(sortSkill && !q.skill
-          ? [sql`case when ${hasSkill(ctx.db, sortSkill)} then 0 else 1 end`]
-          : []),
-        ...(rank ? [asc(rank)] : []),
-        asc(schema.users.name),
-        asc(schema.users.id),
-      )
-      .limit(q.perPage)
-      .offset(offsetOf(q.page, q.perPage)),
-    ctx.db.select({ total: count() }).from(schema.users).where(where),
-  ]);
+  const users = await ctx.db
+    .select({
+      id: schema.users.id,
+      name: schema.users.name,
+      phone: schema.users.phone,
+      // The page's skills, branches, applications on the shifts, missing documents and days
+      // off come with it: subselects that run for the page's rows only (behind ORDER BY and
+      // LIMIT), not statements of their own.
+      skills: skillsOfUser,
+      branches: branchesOfUser,
+      applications: shiftIds.length ? applicationsOfUser(shiftIds) : sql<AppOfUser[]>`null`,
+      missingDocuments: sortSkill
+        ? missingDocumentsOfUser(sortSkill, documentsToday(ctx.now))
+        : sql<null>`null`,
+      unavailable: days.length ? unavailableDaysOfUser(days) : sql<null>`null`,
+      // The count of every match rides on the page (a window over the rows before LIMIT).
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(schema.users)
+    .where(where)
+    .orderBy(
+      ...(sortSkill && !q.skill
+        ? [sql`case when ${hasSkill(ctx.db, sortSkill)} then 0 else 1 end`]
+        : []),
+      ...(rank ? [asc(rank)] : []),
+      asc(schema.users.name),
+      asc(schema.users.id),
+    )
+    .limit(q.perPage)
+    .offset(offsetOf(q.page, q.perPage));
   const ids = users.map((u) => u.id);
-  if (!ids.length) return { items: [], meta: pageMeta(q.page, q.perPage, Number(total)) };
+  if (!ids.length) {
+    // Past the last page no row carries the count: only then is it a statement of its own.
+    const total =
+      q.page > 1
+        ? Number((await ctx.db.select({ n: count() }).from(schema.users).where(where))[0].n)
+        : 0;
+    return { items: [], meta: pageMeta(q.page, q.perPage, total) };
+  }
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = viewerCompanyOf(actor);
-  const [conflicts, onOwnJobs, missingDocs, unavailable] = await Promise.all([
+  const [conflicts, onOwnJobs] = await Promise.all([
     findConflicts(ctx.db, ids, shifts),
     viewerCompany !== undefined
       ? ctx.db
@@ -258,8 +270,6 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
             ),
           )
       : Promise.resolve([]),
-    missingDocumentsForSkill(ctx.db, ids, sortSkill, documentsToday(ctx.now)),
-    unavailableOfUsers(ctx.db, ids, days),
   ]);
   const reachable = (userId: number) =>
     viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
@@ -291,11 +301,11 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
               viewerCompany,
             ),
           })),
-        missing_documents: missingDocs.get(u.id) ?? [],
-        unavailable: unavailable.get(u.id) ?? [],
+        missing_documents: u.missingDocuments ?? [],
+        unavailable: (u.unavailable ?? []).map(unavailableDay),
       };
     }),
-    meta: pageMeta(q.page, q.perPage, Number(total)),
+    meta: pageMeta(q.page, q.perPage, users[0].total),
   };
 }
 

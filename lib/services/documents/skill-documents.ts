@@ -1,35 +1,47 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
+import { USERS_ID } from "../users/workers";
 import { holdsValidSql } from "./valid";
+
+export interface MissingDocument {
+  id: number;
+  name: string;
+}
 
 /**
  * For the Book dialog (issue 11): the document types that a skill needs (the skill itself or
- * its parent group, in document_type_skills) and that each of `userIds` holds no valid
- * document of. One statement for a page of workers; a warning, never a block.
+ * its parent group, in document_type_skills) and that the outer `users` row holds no valid
+ * document of, as json [{ id, name }] by name (null when none): a warning, never a block. A
+ * subselect, so a page of workers carries it in its own query. Raw aliases, not columns:
+ * Drizzle writes a single-table select's columns unqualified, and these would then be the
+ * outer table's.
  */
+export const missingDocumentsOfUser = (
+  skillId: number,
+  today: string,
+): SQL<MissingDocument[] | null> =>
+  sql`(
+  select json_agg(json_build_object('id', m.id, 'name', m.name) order by m.name, m.id)
+  from (select distinct dt.id, dt.name
+        from ${schema.documentTypeSkills} dts
+        join ${schema.documentTypes} dt on dt.id = dts.document_type_id and dt.archived_at is null
+        where (dts.skill_id = ${skillId}
+               or dts.skill_id = (select sk.parent_id from ${schema.skills} sk where sk.id = ${skillId}))
+          and not ${holdsValidSql(USERS_ID, sql`dt.id`, today)}) m)`;
+
+/** `missingDocumentsOfUser` for some users, in one statement; users missing none are absent. */
 export async function missingDocumentsForSkill(
   db: DbOrTx,
   userIds: number[],
   skillId: number | undefined,
   today: string,
-): Promise<Map<number, { id: number; name: string }[]>> {
-  const out = new Map<number, { id: number; name: string }[]>();
+): Promise<Map<number, MissingDocument[]>> {
+  const out = new Map<number, MissingDocument[]>();
   if (!skillId || !userIds.length) return out;
-  const u = schema.users;
-  const dts = schema.documentTypeSkills;
-  const dt = schema.documentTypes;
-  const parent = sql`(select ${schema.skills.parentId} from ${schema.skills} where ${schema.skills.id} = ${skillId})`;
   const rows = await db
-    .selectDistinct({ userId: u.id, id: dt.id, name: dt.name })
-    .from(u)
-    .innerJoin(dts, or(eq(dts.skillId, skillId), sql`${dts.skillId} = ${parent}`))
-    .innerJoin(dt, and(eq(dt.id, dts.documentTypeId), isNull(dt.archivedAt)))
-    .where(and(inArray(u.id, userIds), sql`NOT ${holdsValidSql(u.id, dt.id, today)}`))
-    .orderBy(u.id, dt.name);
-  for (const r of rows) {
-    const list = out.get(r.userId) ?? [];
-    list.push({ id: r.id, name: r.name });
-    out.set(r.userId, list);
-  }
+    .select({ userId: schema.users.id, missing: missingDocumentsOfUser(skillId, today) })
+    .from(schema.users)
+    .where(inArray(schema.users.id, userIds));
+  for (const r of rows) if (r.missing?.length) out.set(r.userId, r.missing);
   return out;
 }

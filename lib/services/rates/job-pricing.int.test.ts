@@ -94,11 +94,21 @@ describe("jobsPricing", () => {
     expect(await jobPricing(db, 999999)).toBeNull();
   });
 
-  it("reads any number of jobs in two queries", async () => {
-    const ids = await Promise.all([1, 2, 3, 4].map(() => job(w.companyA).then((j) => j.id)));
+  it("reads any number of jobs, each with its own branches, in one query", async () => {
+    const ids = await Promise.all([1, 2, 3, 4].map(() => job(w.companyB).then((j) => j.id)));
+    await db.insert(schema.jobBranches).values([
+      { jobId: ids[0], branchId: aarhus },
+      { jobId: ids[0], branchId: copenhagen },
+      { jobId: ids[1], branchId: oslo },
+    ]);
     const counting = countingDb(handle);
     const map = await jobsPricing(counting.db, ids);
     expect(map.size).toBe(4);
-    expect(counting.statements()).toBe(2);
+    expect(counting.statements()).toBe(1);
+    const [low, high] = [Math.min(copenhagen, aarhus), Math.max(copenhagen, aarhus)];
+    expect(map.get(ids[0])).toMatchObject({ branchIds: [low, high], currencyCode: "DKK" });
+    // The job's own branch prices it in that branch's country currency, not the job's.
+    expect(map.get(ids[1])).toMatchObject({ branchId: oslo, currencyCode: "NOK" });
+    expect(map.get(ids[2])).toMatchObject({ branchId: null, branchIds: [] });
   });
 });

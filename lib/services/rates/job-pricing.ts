@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "@/db";
 
@@ -54,9 +54,10 @@ export async function liveDefaultBranch(db: DbOrTx, companyId: number): Promise<
 }
 
 /**
- * The pricing of several jobs in two queries at once; unknown ids are absent. Each candidate
- * branch (the default one, the job's own) comes with its country's currency, so the pricing
- * branch's currency needs no third round trip.
+ * The pricing of several jobs in one query; unknown ids are absent. Each candidate branch (the
+ * default one, the job's own) comes with its country's currency, so the pricing branch's
+ * currency needs no second round trip; the job's own branches come as json beside it (a
+ * statement fewer for every list that prices its rows).
  */
 export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<number, JobPricing>> {
   const ids = [...new Set(jobIds)];
@@ -66,45 +67,34 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
   const defaultBranch = schema.branches;
   const jobCountry = schema.countries;
   const defaultCountry = alias(schema.countries, "default_branch_country");
-  const ownBranch = alias(schema.branches, "own_branch");
-  const ownCountry = alias(schema.countries, "own_branch_country");
-  const [jobs, jobBranches] = await Promise.all([
-    db
-      .select({
-        id: j.id,
-        companyId: j.companyId,
-        timeZone: jobCountry.timeZone,
-        countryIso: jobCountry.isoCode,
-        countryCurrency: jobCountry.currencyCode,
-        defaultBranchId: defaultBranch.id,
-        defaultBranchCurrency: defaultCountry.currencyCode,
-      })
-      .from(j)
-      .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
-      .innerJoin(jobCountry, eq(jobCountry.id, j.countryId))
-      .leftJoin(
-        defaultBranch,
-        and(
-          eq(defaultBranch.id, schema.companies.defaultBranchId),
-          isNull(defaultBranch.deletedAt),
-        ),
-      )
-      .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
-      .where(inArray(j.id, ids)),
-    db
-      .select({
-        jobId: schema.jobBranches.jobId,
-        branchId: schema.jobBranches.branchId,
-        currencyCode: ownCountry.currencyCode,
-      })
-      .from(schema.jobBranches)
-      .leftJoin(ownBranch, eq(ownBranch.id, schema.jobBranches.branchId))
-      .leftJoin(ownCountry, eq(ownCountry.id, ownBranch.countryId))
-      .where(inArray(schema.jobBranches.jobId, ids))
-      .orderBy(asc(schema.jobBranches.branchId)),
-  ]);
+  const jobs = await db
+    .select({
+      id: j.id,
+      companyId: j.companyId,
+      timeZone: jobCountry.timeZone,
+      countryIso: jobCountry.isoCode,
+      countryCurrency: jobCountry.currencyCode,
+      defaultBranchId: defaultBranch.id,
+      defaultBranchCurrency: defaultCountry.currencyCode,
+      ownBranches: sql<OwnBranch[] | null>`(
+        select json_agg(json_build_object('branchId', jb.branch_id, 'currencyCode', oc.currency_code)
+                        order by jb.branch_id)
+        from ${schema.jobBranches} jb
+        left join ${schema.branches} ob on ob.id = jb.branch_id
+        left join ${schema.countries} oc on oc.id = ob.country_id
+        where jb.job_id = ${j.id})`,
+    })
+    .from(j)
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .innerJoin(jobCountry, eq(jobCountry.id, j.countryId))
+    .leftJoin(
+      defaultBranch,
+      and(eq(defaultBranch.id, schema.companies.defaultBranchId), isNull(defaultBranch.deletedAt)),
+    )
+    .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
+    .where(inArray(j.id, ids));
   for (const job of jobs) {
-    const ownRows = jobBranches.filter((b) => b.jobId === job.id);
+    const ownRows = job.ownBranches ?? [];
     const own = ownRows.map((b) => b.branchId);
     const branchId = choosePricingBranch(job.defaultBranchId, own);
     // The pricing branch's country currency, else the job's country currency.
@@ -125,6 +115,12 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
     });
   }
   return out;
+}
+
+/** One of a job's book_from_branches with its country's currency. */
+interface OwnBranch {
+  branchId: number;
+  currencyCode: string | null;
 }
 
 export async function jobPricing(db: DbOrTx, jobId: number): Promise<JobPricing | null> {

@@ -67,13 +67,25 @@ export interface WorkerRatesQuery {
 }
 
 /**
+ * What a caller has already read about the skills and workers of a lookup (the worker's own
+ * list reads its skills first): each asked skill's parent, and every skill each asked worker
+ * holds with its level. Given it, the lookup skips its two reads of the same and sends only
+ * the rates query.
+ */
+export interface KnownSkills {
+  parents: Map<number, number | null>;
+  levels: { userId: number; skillId: number; levelId: number | null }[];
+}
+
+/**
  * `workerRatesFor` for several jobs at once (a worker's list of open shifts): one answer per
  * query, in order, each decided exactly as `workerRatesFor` decides it, in the same three
- * queries whatever the number of jobs.
+ * queries whatever the number of jobs (one with `known`).
  */
 export async function workerRatesForJobs(
   db: DbOrTx,
   queries: WorkerRatesQuery[],
+  known?: KnownSkills,
 ): Promise<Map<string, WorkerRate>[]> {
   const answers = queries.map(() => new Map<string, WorkerRate>());
   const live = queries.filter((q) => q.pairs.length && (q.jobId || q.branchIds.length));
@@ -99,19 +111,24 @@ export async function workerRatesForJobs(
     );
   const wr = schema.workerRates;
   const [parents, levels, weights, allRows] = await Promise.all([
-    parentsOf(db, skillIds),
-    userIds.length
-      ? db
-          .select({
-            userId: schema.userSkills.userId,
-            skillId: schema.userSkills.skillId,
-            levelId: schema.userSkills.levelId,
-          })
-          .from(schema.userSkills)
-          .where(
-            and(inArray(schema.userSkills.userId, userIds), withParents(schema.userSkills.skillId)),
-          )
-      : Promise.resolve([]),
+    known ? known.parents : parentsOf(db, skillIds),
+    known
+      ? known.levels
+      : userIds.length
+        ? db
+            .select({
+              userId: schema.userSkills.userId,
+              skillId: schema.userSkills.skillId,
+              levelId: schema.userSkills.levelId,
+            })
+            .from(schema.userSkills)
+            .where(
+              and(
+                inArray(schema.userSkills.userId, userIds),
+                withParents(schema.userSkills.skillId),
+              ),
+            )
+        : Promise.resolve([]),
     anyOpen
       ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
       : Promise.resolve([]),

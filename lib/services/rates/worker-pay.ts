@@ -3,7 +3,7 @@ import { costOf, toMinorUnits, type Band } from "@/lib/domain/pricing";
 import { bandMinutes } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
 import { jobsPricing, type JobPricing } from "./job-pricing";
-import { workerRateKey, workerRatesForJobs, type WorkerRate } from "./lookup";
+import { workerRateKey, workerRatesForJobs, type KnownSkills, type WorkerRate } from "./lookup";
 
 /**
  * What a worker is paid, decided once (issue 23): the worker's rate for a skill on a job, and
@@ -46,6 +46,7 @@ async function ratesOnPricedJobs(
   db: DbOrTx,
   work: readonly WorkOnJob[],
   pricing: Map<number, JobPricing>,
+  skills?: KnownSkills,
 ): Promise<WorkerRatesOnJobs> {
   const jobIds = [...new Set(work.map((w) => w.jobId))];
   const known = jobIds.filter((id) => pricing.has(id));
@@ -65,6 +66,7 @@ async function ratesOnPricedJobs(
       branchIds: pricing.get(jobId)!.branchIds,
       pairs: [...(pairsOf.get(jobId)?.values() ?? [])],
     })),
+    skills,
   );
   const byJob = new Map(known.map((jobId, i) => [jobId, answers[i]]));
   return {
@@ -111,16 +113,18 @@ const plainMinutes = (start: Date, end: Date): Record<Band, number> => ({
  * standard, weekend (and public holiday) and night minutes in the job's time zone. One answer
  * per stretch, in order; a stretch without a rate is still counted (its minutes, all standard)
  * with `rate: null`. Never sums across currencies: that is the caller's choice, per currency.
+ * `skills`: the workers' skills as the caller already read them (`KnownSkills`).
  */
 export async function priceWorkerTime(
   db: DbOrTx,
   items: readonly WorkTime[],
+  skills?: KnownSkills,
 ): Promise<PricedWork[]> {
   if (!items.length) return [];
   const pricing = await jobsPricing(db, [...new Set(items.map((w) => w.jobId))]);
   // The rates and the holiday calendars both follow from the pricing: read side by side.
   const [{ rateOf }, calendars] = await Promise.all([
-    ratesOnPricedJobs(db, items, pricing),
+    ratesOnPricedJobs(db, items, pricing, skills),
     jobCalendars(db, pricing.values()),
   ]);
   return items.map((w): PricedWork => {

@@ -1,5 +1,6 @@
-import { and, asc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
+import { USERS_ID } from "../users/workers";
 import { toLocal } from "@/lib/domain/time";
 import { unavailableLabel } from "@/lib/domain/unavailable-days";
 
@@ -35,24 +36,29 @@ export const markedUnavailableOn = (db: DbOrTx, days: string[]): SQL =>
       ),
   );
 
-/** The days among `days` each of `userIds` marked unavailable, in one query. */
-export async function unavailableOfUsers(
-  db: DbOrTx,
-  userIds: number[],
-  days: string[],
-): Promise<Map<number, { date: string; note: string | null; label: string }[]>> {
-  const out = new Map<number, { date: string; note: string | null; label: string }[]>();
-  if (!userIds.length || !days.length) return out;
-  const d = schema.unavailableDays;
-  const rows = await db
-    .select({ userId: d.userId, day: d.day, note: d.note })
-    .from(d)
-    .where(and(inArray(d.userId, userIds), inArray(d.day, days)))
-    .orderBy(asc(d.day));
-  for (const r of rows) {
-    const list = out.get(r.userId) ?? [];
-    list.push({ date: r.day, note: r.note, label: unavailableLabel(r.note) });
-    out.set(r.userId, list);
-  }
-  return out;
+export interface UnavailableDay {
+  date: string;
+  note: string | null;
+  /** "Unavailable — <note>". */
+  label: string;
 }
+
+/**
+ * SQL: the days among `days` the outer `users` row marked unavailable, as json
+ * [{ date, note }] by day (null when none): a subselect, so a page of workers carries its own.
+ * Give each to `unavailableDay` for its label.
+ */
+export const unavailableDaysOfUser = (
+  days: string[],
+): SQL<Omit<UnavailableDay, "label">[] | null> =>
+  sql`(
+  select json_agg(json_build_object('date', ud.day, 'note', ud.note) order by ud.day)
+  from ${schema.unavailableDays} ud
+  where ud.user_id = ${USERS_ID} and ${inArray(sql`ud.day`, days)})`;
+
+/** A marked day with the words the booker sees. */
+export const unavailableDay = (d: Omit<UnavailableDay, "label">): UnavailableDay => ({
+  date: d.date,
+  note: d.note,
+  label: unavailableLabel(d.note),
+});

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "@/db";
 import { formatMoney } from "@/lib/domain/money";
 import { describeSplit, type Band } from "@/lib/domain/pricing";
+import type { KnownSkills } from "../rates/lookup";
 import { priceWorkerTime } from "../rates/worker-pay";
 
 /** What one position on a slot would pay the worker, before applying. */
@@ -27,12 +28,14 @@ export const NO_PAY_RATE = "No pay rate is set for this skill yet; ask the agenc
  * The worker's estimated pay on each slot: what one position from the shift's start to its end
  * pays at the worker's rate for the slot's skill on that job (`priceWorkerTime`, the one lookup
  * of worker pay that the payment tab's unpaid earnings use too). Batched: a fixed number of
- * queries whatever the number of slots and jobs. Keyed by the slot id.
+ * queries whatever the number of slots and jobs. Keyed by the slot id. `known`: the worker's
+ * skills as the caller read them (its list reads them first), so they are not read twice.
  */
 export async function earningsOfSlots(
   db: DbOrTx,
   userId: number,
   slots: { slotId: number; jobId: number; skillId: number; startsAt: Date; endsAt: Date }[],
+  known?: KnownSkills,
 ): Promise<Map<number, SlotEarnings>> {
   const out = new Map<number, SlotEarnings>();
   if (!slots.length) return out;
@@ -45,6 +48,7 @@ export async function earningsOfSlots(
       start: s.startsAt,
       end: s.endsAt,
     })),
+    known,
   );
   slots.forEach((s, i) => {
     const p = priced[i];

@@ -75,7 +75,7 @@ export async function estimatedEarnings(ctx: Ctx, raw: unknown): Promise<ShiftEa
     .innerJoin(schema.skills, eq(schema.skills.id, slot.skillId))
     .where(and(inArray(s.id, [...new Set(shiftIds)]), openToWorker(ctx, worker)))
     .orderBy(asc(s.startsAt), asc(s.id), asc(slot.id));
-  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows);
+  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows, worker.skills);
   const out = new Map<number, ShiftEarnings>();
   for (const r of rows) {
     let shift = out.get(r.shiftId);

@@ -12,6 +12,7 @@ import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { flag } from "../params";
 import { parseInput } from "../validate";
 import { filledOfSlot } from "../jobs/list";
+import type { KnownSkills } from "../rates/lookup";
 import { earningsOfSlots, type EarningsEstimate } from "./earnings-of";
 
 export const newJobsInput = pageInput(10).extend({ count: flag });
@@ -85,6 +86,9 @@ export function openToWorker(ctx: Ctx, worker: Worker): SQL {
 export interface Worker {
   actor: UserActor;
   skillIds: number[];
+  /** Its skills' parents and its level in each, for pricing its estimates without reading
+   *  them again. */
+  skills: KnownSkills;
 }
 
 /** The acting worker with its skills (exact skill ids; a parent skill does not match). */
@@ -92,24 +96,41 @@ export async function workerOf(ctx: Ctx): Promise<Worker> {
   // An applicant sees no open shifts: it may not apply until the agency approves it.
   const actor = requireApprovedUser(ctx);
   const rows = await ctx.db
-    .select({ skillId: schema.userSkills.skillId })
+    .select({
+      skillId: schema.userSkills.skillId,
+      levelId: schema.userSkills.levelId,
+      parentId: schema.skills.parentId,
+    })
     .from(schema.userSkills)
+    .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
     .where(eq(schema.userSkills.userId, actor.userId));
-  return { actor, skillIds: rows.map((r) => r.skillId) };
+  return {
+    actor,
+    skillIds: rows.map((r) => r.skillId),
+    skills: {
+      parents: new Map(rows.map((r) => [r.skillId, r.parentId])),
+      levels: rows.map((r) => ({ userId: actor.userId, skillId: r.skillId, levelId: r.levelId })),
+    },
+  };
 }
 
-/** How many slots are open to the worker, counted up to `cap` only (a LIMIT subquery). */
-async function countOpenSlots(ctx: Ctx, worker: Worker, cap: number): Promise<number> {
-  if (!worker.skillIds.length) return 0;
-  const capped = ctx.db
+/** The slots open to the worker, up to `cap` of them only (what their count counts). */
+function openSlotsUpTo(ctx: Ctx, worker: Worker, cap: number) {
+  return ctx.db
     .select({ one: sql`1` })
     .from(slot)
     .innerJoin(s, eq(s.id, slot.shiftId))
     .innerJoin(j, eq(j.id, s.jobId))
     .where(openToWorker(ctx, worker))
-    .limit(cap)
-    .as("capped");
-  const [row] = await ctx.db.select({ n: count() }).from(capped);
+    .limit(cap);
+}
+
+/** How many slots are open to the worker, counted up to `cap` only (a LIMIT subquery). */
+async function countOpenSlots(ctx: Ctx, worker: Worker, cap: number): Promise<number> {
+  if (!worker.skillIds.length) return 0;
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(openSlotsUpTo(ctx, worker, cap).as("capped"));
   return Number(row?.n ?? 0);
 }
 
@@ -186,40 +207,49 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
     .limit(perPage)
     .offset(offsetOf(page, perPage))
     .as("picked");
-  const [total, rows] = await Promise.all([
-    countOpenSlots(ctx, worker, offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW),
-    ctx.db
-      .select({
-        shiftId: picked.shiftId,
-        slotId: picked.slotId,
-        startsAt: picked.startsAt,
-        endsAt: picked.endsAt,
-        timeZone: schema.countries.timeZone,
-        jobId: picked.jobId,
-        jobName: picked.jobName,
-        companyId: schema.companies.id,
-        companyName: schema.companies.name,
-        venueId: schema.venues.id,
-        venueName: schema.venues.name,
-        address: sql<string | null>`coalesce(${picked.jobAddress}, ${schema.venues.address})`,
-        city: sql<string | null>`coalesce(${picked.jobCity}, ${schema.venues.city})`,
-        skillId: schema.skills.id,
-        skillName: schema.skills.name,
-        positions: picked.positions,
-        filled: picked.filled,
-        notesForWorkers: picked.notesForWorkers,
-        dressCode: schema.dressCodes.name,
-      })
-      .from(picked)
-      .innerJoin(schema.companies, eq(schema.companies.id, picked.companyId))
-      .innerJoin(schema.countries, eq(schema.countries.id, picked.countryId))
-      .innerJoin(schema.skills, eq(schema.skills.id, picked.skillId))
-      .leftJoin(schema.venues, eq(schema.venues.id, picked.venueId))
-      .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
-      .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId)),
-  ]);
+  const window = offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW;
+  const rows = await ctx.db
+    .select({
+      shiftId: picked.shiftId,
+      slotId: picked.slotId,
+      startsAt: picked.startsAt,
+      endsAt: picked.endsAt,
+      timeZone: schema.countries.timeZone,
+      jobId: picked.jobId,
+      jobName: picked.jobName,
+      companyId: schema.companies.id,
+      companyName: schema.companies.name,
+      venueId: schema.venues.id,
+      venueName: schema.venues.name,
+      address: sql<string | null>`coalesce(${picked.jobAddress}, ${schema.venues.address})`,
+      city: sql<string | null>`coalesce(${picked.jobCity}, ${schema.venues.city})`,
+      skillId: schema.skills.id,
+      skillName: schema.skills.name,
+      positions: picked.positions,
+      filled: picked.filled,
+      notesForWorkers: picked.notesForWorkers,
+      dressCode: schema.dressCodes.name,
+      // The total rides on the page: one statement, and the count and the rows agree.
+      total:
+        sql<number>`(select count(*) from ${openSlotsUpTo(ctx, worker, window)} capped)`.mapWith(
+          Number,
+        ),
+    })
+    .from(picked)
+    .innerJoin(schema.companies, eq(schema.companies.id, picked.companyId))
+    .innerJoin(schema.countries, eq(schema.countries.id, picked.countryId))
+    .innerJoin(schema.skills, eq(schema.skills.id, picked.skillId))
+    .leftJoin(schema.venues, eq(schema.venues.id, picked.venueId))
+    .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
+    .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId));
+  // Past the last page no row carries the total: only then is it counted on its own.
+  const total = rows.length
+    ? rows[0].total
+    : page > 1
+      ? await countOpenSlots(ctx, worker, window)
+      : 0;
   // One batched step for the page's estimates (a fixed number of queries, no N+1).
-  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows);
+  const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows, worker.skills);
   return {
     items: rows.map((r) => ({
       shift_id: r.shiftId,

@@ -4,6 +4,7 @@ import { migrateDatabase } from "./prepare";
 
 export * from "./client";
 export { migrateDatabase } from "./prepare";
+export { sideBySide } from "./side-by-side";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;
 

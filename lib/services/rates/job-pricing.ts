@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 
 /**
  * What prices a job: the branch whose rate cards apply, the branches whose worker rates may
@@ -68,41 +68,44 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
   const defaultCountry = alias(schema.countries, "default_branch_country");
   const ownBranch = alias(schema.branches, "own_branch");
   const ownCountry = alias(schema.countries, "own_branch_country");
-  const [jobs, jobBranches] = await Promise.all([
-    db
-      .select({
-        id: j.id,
-        companyId: j.companyId,
-        timeZone: jobCountry.timeZone,
-        countryIso: jobCountry.isoCode,
-        countryCurrency: jobCountry.currencyCode,
-        defaultBranchId: defaultBranch.id,
-        defaultBranchCurrency: defaultCountry.currencyCode,
-      })
-      .from(j)
-      .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
-      .innerJoin(jobCountry, eq(jobCountry.id, j.countryId))
-      .leftJoin(
-        defaultBranch,
-        and(
-          eq(defaultBranch.id, schema.companies.defaultBranchId),
-          isNull(defaultBranch.deletedAt),
-        ),
-      )
-      .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
-      .where(inArray(j.id, ids)),
-    db
-      .select({
-        jobId: schema.jobBranches.jobId,
-        branchId: schema.jobBranches.branchId,
-        currencyCode: ownCountry.currencyCode,
-      })
-      .from(schema.jobBranches)
-      .leftJoin(ownBranch, eq(ownBranch.id, schema.jobBranches.branchId))
-      .leftJoin(ownCountry, eq(ownCountry.id, ownBranch.countryId))
-      .where(inArray(schema.jobBranches.jobId, ids))
-      .orderBy(asc(schema.jobBranches.branchId)),
-  ]);
+  const [jobs, jobBranches] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({
+          id: j.id,
+          companyId: j.companyId,
+          timeZone: jobCountry.timeZone,
+          countryIso: jobCountry.isoCode,
+          countryCurrency: jobCountry.currencyCode,
+          defaultBranchId: defaultBranch.id,
+          defaultBranchCurrency: defaultCountry.currencyCode,
+        })
+        .from(j)
+        .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+        .innerJoin(jobCountry, eq(jobCountry.id, j.countryId))
+        .leftJoin(
+          defaultBranch,
+          and(
+            eq(defaultBranch.id, schema.companies.defaultBranchId),
+            isNull(defaultBranch.deletedAt),
+          ),
+        )
+        .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
+        .where(inArray(j.id, ids)),
+    () =>
+      db
+        .select({
+          jobId: schema.jobBranches.jobId,
+          branchId: schema.jobBranches.branchId,
+          currencyCode: ownCountry.currencyCode,
+        })
+        .from(schema.jobBranches)
+        .leftJoin(ownBranch, eq(ownBranch.id, schema.jobBranches.branchId))
+        .leftJoin(ownCountry, eq(ownCountry.id, ownBranch.countryId))
+        .where(inArray(schema.jobBranches.jobId, ids))
+        .orderBy(asc(schema.jobBranches.branchId)),
+  );
   for (const job of jobs) {
     const ownRows = jobBranches.filter((b) => b.jobId === job.id);
     const own = ownRows.map((b) => b.branchId);

@@ -1,5 +1,5 @@
 import { and, inArray, isNull, or, type Column } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { parentsOf, trim, type Bands } from "./lookup-base";
 
 export interface WorkerRate extends Omit<Bands, "source"> {
@@ -98,44 +98,51 @@ export async function workerRatesForJobs(
       ),
     );
   const wr = schema.workerRates;
-  const [parents, levels, weights, allRows] = await Promise.all([
-    parentsOf(db, skillIds),
-    userIds.length
-      ? db
-          .select({
-            userId: schema.userSkills.userId,
-            skillId: schema.userSkills.skillId,
-            levelId: schema.userSkills.levelId,
-          })
-          .from(schema.userSkills)
-          .where(
-            and(inArray(schema.userSkills.userId, userIds), withParents(schema.userSkills.skillId)),
-          )
-      : Promise.resolve([]),
-    anyOpen
-      ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
-      : Promise.resolve([]),
-    db
-      .select()
-      .from(wr)
-      .where(
-        and(
-          withParents(wr.skillId),
-          or(
-            jobIds.length ? inArray(wr.jobId, jobIds) : undefined,
-            branchIds.length
-              ? and(
-                  isNull(wr.jobId),
-                  inArray(wr.branchId, branchIds),
-                  userIds.length
-                    ? or(isNull(wr.userId), inArray(wr.userId, userIds))
-                    : isNull(wr.userId),
-                )
-              : undefined,
+  const [parents, levels, weights, allRows] = await sideBySide(
+    db,
+    () => parentsOf(db, skillIds),
+    () =>
+      userIds.length
+        ? db
+            .select({
+              userId: schema.userSkills.userId,
+              skillId: schema.userSkills.skillId,
+              levelId: schema.userSkills.levelId,
+            })
+            .from(schema.userSkills)
+            .where(
+              and(
+                inArray(schema.userSkills.userId, userIds),
+                withParents(schema.userSkills.skillId),
+              ),
+            )
+        : Promise.resolve([]),
+    () =>
+      anyOpen
+        ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
+        : Promise.resolve([]),
+    () =>
+      db
+        .select()
+        .from(wr)
+        .where(
+          and(
+            withParents(wr.skillId),
+            or(
+              jobIds.length ? inArray(wr.jobId, jobIds) : undefined,
+              branchIds.length
+                ? and(
+                    isNull(wr.jobId),
+                    inArray(wr.branchId, branchIds),
+                    userIds.length
+                      ? or(isNull(wr.userId), inArray(wr.userId, userIds))
+                      : isNull(wr.userId),
+                  )
+                : undefined,
+            ),
           ),
         ),
-      ),
-  ]);
+  );
   // Rows grouped once (by job; cards by branch), so each query reads its own in one step.
   const byJob = new Map<number, WorkerRateRow[]>();
   const byBranch = new Map<number, WorkerRateRow[]>();

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { costOf, nightWindowOf, splitMinutes } from "@/lib/domain/pricing";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobCalendars } from "../holidays/calendar";
@@ -77,18 +77,20 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     db,
     rows.map((r) => r.jobId),
   );
-  const [calendars, rates] = await Promise.all([
-    jobCalendars(db, pricings.values()),
-    clientRatesForJobs(
-      db,
-      [...pricings.values()].map((p) => ({
-        jobId: p.jobId,
-        companyId: p.companyId,
-        branchId: p.branchId,
-        skillIds: [...(skillsOf.get(p.jobId) ?? [])],
-      })),
-    ),
-  ]);
+  const [calendars, rates] = await sideBySide(
+    db,
+    () => jobCalendars(db, pricings.values()),
+    () =>
+      clientRatesForJobs(
+        db,
+        [...pricings.values()].map((p) => ({
+          jobId: p.jobId,
+          companyId: p.companyId,
+          branchId: p.branchId,
+          skillIds: [...(skillsOf.get(p.jobId) ?? [])],
+        })),
+      ),
+  );
 
   const out: PricedHours[] = [];
   for (const r of rows) {

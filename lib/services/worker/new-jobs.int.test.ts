@@ -189,10 +189,10 @@ describe("newJobs", () => {
     const res = (await newJobs(ctx, {})) as Page<NewJob>;
     expect(res.items).toHaveLength(9);
     expect(counted.statements()).toBe(one);
-    // 3 for the page (the worker's skills, then the count and the page at once), 2 at once for
-    // what prices the jobs, then 3 at once for the worker rates (skills' parents, levels, rates)
-    // beside 1 for the holiday calendars.
-    expect(one).toBe(9);
+    // 3 for the page (the worker's skills, then the count and the page at once), 1 for what
+    // prices the jobs, then 2 at once for the worker rates (levels; rates with the skills'
+    // parents) beside 1 for the holiday calendars.
+    expect(one).toBe(7);
   });
 
   it("refuses a client contact (403), a caller not signed in (401) and bad paging (422)", async () => {

@@ -4,6 +4,8 @@ import { migrateDatabase } from "./prepare";
 
 export * from "./client";
 export { migrateDatabase } from "./prepare";
+export { sideBySide } from "./side-by-side";
+export { anyOf, precompiled } from "./precompiled";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;
 

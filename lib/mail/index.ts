@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
-import { schema, type Db, type DbOrTx, type Tx } from "@/db";
+import { precompiled, schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { env } from "@/lib/env";
 import { getFile, putFile } from "@/lib/files/storage";
 import { agencyBranding, signatureLines } from "@/lib/services/settings";
@@ -63,24 +63,64 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * Every message closes with the agency's name and how to reach it (/settings). Answers the
  * outbox row's id, or null when a mail with the same idempotency key was queued before.
  */
+// Every booking, removal and reminder queues one: precompiled (db/precompiled.ts). Each value
+// passes through its column's encoder as in a plain insert; none is ever undefined.
+const insertMail = precompiled<
+  {
+    to: string;
+    subject: string;
+    template: string;
+    text: string;
+    html: string | null;
+    attachments: MailAttachment[];
+    userId: number | null;
+    category: string | null;
+    idempotencyKey: string | null;
+    headers: Record<string, string>;
+    createdAt: Date;
+  },
+  ReturnType<typeof insertMailQuery>
+>("mail_outbox_insert", (db) => insertMailQuery(db));
+function insertMailQuery(db: DbOrTx) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(schema.mailOutbox)
+    .values({
+      to: p("to"),
+      subject: p("subject"),
+      template: p("template"),
+      text: p("text"),
+      html: p("html"),
+      attachments: p("attachments"),
+      userId: p("userId"),
+      category: p("category"),
+      idempotencyKey: p("idempotencyKey"),
+      headers: p("headers"),
+      createdAt: p("createdAt"),
+    })
+    .onConflictDoNothing({ target: schema.mailOutbox.idempotencyKey })
+    .returning({ id: schema.mailOutbox.id });
+}
+
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number | null> {
   const signature = signatureLines(await agencyBranding(tx));
   const text = `${mail.text}\n\n-- \n${signature.join("\n")}`;
   const html = mail.html
     ? `${mail.html}<hr><p style="color:#555;font-size:13px">${signature.map(escapeHtml).join("<br>")}</p>`
     : null;
-  const [row] = await tx
-    .insert(schema.mailOutbox)
-    .values({
-      ...mail,
-      attachments: mail.attachments ?? [],
-      headers: mail.headers ?? {},
-      text,
-      html,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: schema.mailOutbox.idempotencyKey })
-    .returning({ id: schema.mailOutbox.id });
+  const [row] = await insertMail(tx, {
+    to: mail.to,
+    subject: mail.subject,
+    template: mail.template,
+    text,
+    html,
+    attachments: mail.attachments ?? [],
+    userId: mail.userId ?? null,
+    category: mail.category ?? null,
+    idempotencyKey: mail.idempotencyKey ?? null,
+    headers: mail.headers ?? {},
+    createdAt: now,
+  });
   return row?.id ?? null;
 }
 

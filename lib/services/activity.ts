@@ -1,4 +1,5 @@
-import { schema } from "@/db";
+import { sql } from "drizzle-orm";
+import { precompiled, schema, type DbOrTx } from "@/db";
 import type { TxCtx } from "./context";
 import { actorId } from "./context";
 
@@ -15,11 +16,29 @@ export interface ActivityEntry {
  * the row is always written in the same transaction as the change it records (DESIGN.md §5).
  */
 export async function logActivity(ctx: TxCtx, entry: ActivityEntry): Promise<number> {
-  const [row] = await ctx.db
-    .insert(schema.activityLog)
-    .values(toRow(ctx, entry))
-    .returning({ id: schema.activityLog.id });
+  const [row] = await insertActivity(ctx.db, toRow(ctx, entry));
   return row.id;
+}
+
+// Every write verb writes one: precompiled (db/precompiled.ts). Each value passes through its
+// column's encoder as in a plain insert; none is ever undefined (toRow).
+const insertActivity = precompiled<ReturnType<typeof toRow>, ReturnType<typeof insertQuery>>(
+  "activity_log_insert",
+  (db) => insertQuery(db),
+);
+function insertQuery(db: DbOrTx) {
+  return db
+    .insert(schema.activityLog)
+    .values({
+      logName: sql.placeholder("logName"),
+      description: sql.placeholder("description"),
+      subjectType: sql.placeholder("subjectType"),
+      subjectId: sql.placeholder("subjectId"),
+      causerId: sql.placeholder("causerId"),
+      properties: sql.placeholder("properties"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning({ id: schema.activityLog.id });
 }
 
 /** Several rows in one statement (a sweep that changes many applications at once). */

@@ -10,6 +10,8 @@
  *   connections), and exactly 5 filled applications on the slot afterwards.
  * Answers the lines to print and whether both bars held.
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { and, eq, inArray } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -115,6 +117,25 @@ async function priceTheClient(c: Ctx) {
   });
 }
 
+/**
+ * BENCH_CPU_PROFILE=file.cpuprofile: the Node CPU profile of the distinct-slot bookings alone
+ * (not the seeding around them), for Chrome's profiler or a script that sums self time.
+ */
+async function startProfile(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.setSamplingInterval", { interval: 250 });
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 function book(c: Ctx, token: string, assigneeId: number, t: Target) {
   return callRoute(c.POST, "applications", {
     token,
@@ -157,6 +178,7 @@ async function distinctSlots(c: Ctx): Promise<{ line: string; ok: boolean }> {
   const ms: number[] = [];
   const codes: number[] = [];
   const bodies: string[] = [];
+  const profile = await startProfile();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
@@ -174,6 +196,7 @@ async function distinctSlots(c: Ctx): Promise<{ line: string; ok: boolean }> {
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  await profile?.();
   // The Node CPU a booking costs (route, validation, Drizzle, pg): what a loaded machine stretches.
   const cpuPerBooking = (cpu.user + cpu.system) / 1000 / total;
   const rate = total / seconds;

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { schema, type Tx } from "@/db";
+import { eq, sql } from "drizzle-orm";
+import { precompiled, schema, type DbOrTx, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
@@ -143,16 +143,13 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
           .where(eq(schema.applications.id, prior.id));
         id = prior.id;
       } else {
-        const [row] = await ctx.db
-          .insert(schema.applications)
-          .values({
-            ...values,
-            shiftId: t.shiftId,
-            assigneeId: worker.id,
-            createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
-            createdAt: ctx.now,
-          })
-          .returning({ id: schema.applications.id });
+        const [row] = await insertApplication(ctx.db, {
+          ...values,
+          shiftId: t.shiftId,
+          assigneeId: worker.id,
+          createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
+          createdAt: ctx.now,
+        });
         id = row.id;
       }
       out.push(id);
@@ -184,6 +181,44 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
     return out;
   });
   return applicationViews(ctx.db, ids);
+}
+
+// The booking's one insert: precompiled (db/precompiled.ts). A worker applying has no booked_at
+// (null), which a timestamp column's encoder cannot take: that value goes to pg as it is.
+const insertApplication = precompiled<
+  {
+    status: ApplicationStatus;
+    shiftSlotId: number;
+    shiftId: number;
+    assigneeId: number;
+    createdById: number;
+    bookedById: number | null;
+    bookedAt: Date | null;
+    bookAnyway: boolean;
+    closely: boolean;
+    createdAt: Date;
+    updatedAt: Date;
+  },
+  ReturnType<typeof insertApplicationQuery>
+>("applications_insert", (db) => insertApplicationQuery(db));
+function insertApplicationQuery(db: DbOrTx) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(schema.applications)
+    .values({
+      status: p("status"),
+      shiftSlotId: p("shiftSlotId"),
+      shiftId: p("shiftId"),
+      assigneeId: p("assigneeId"),
+      createdById: p("createdById"),
+      bookedById: p("bookedById"),
+      bookedAt: sql`${p("bookedAt")}::timestamptz`,
+      bookAnyway: p("bookAnyway"),
+      closely: p("closely"),
+      createdAt: p("createdAt"),
+      updatedAt: p("updatedAt"),
+    })
+    .returning({ id: schema.applications.id });
 }
 
 /**

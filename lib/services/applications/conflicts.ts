@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, lt, ne } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { formatRange } from "@/lib/domain/format";
 import type { Actor } from "../actor-types";
@@ -35,22 +35,13 @@ export interface Conflict {
 
 const HOUR = 3_600_000;
 
-/**
- * Every conflict of some workers with some target shifts, in one query: the workers' filled
- * applications on live shifts of live, uncancelled jobs near the targets. `ignoreShiftIds` are
- * left out (the shift an application moves away from, or the target itself).
- */
-export async function findConflicts(
-  db: DbOrTx,
-  workerIds: number[],
-  targets: TargetShift[],
-  ignoreApplicationIds: number[] = [],
-): Promise<Conflict[]> {
-  if (!workerIds.length || !targets.length) return [];
-  const maxRest = Math.max(...targets.map((t) => t.restHours)) * HOUR;
-  const from = new Date(Math.min(...targets.map((t) => t.startsAt.getTime())) - maxRest);
-  const to = new Date(Math.max(...targets.map((t) => t.endsAt.getTime())) + maxRest);
-  const rows = await db
+/** The workers' held places on live shifts of live jobs between two instants (every booking asks). */
+const bookingsAround = precompiled<
+  { workerIds: number[]; from: Date; to: Date },
+  ReturnType<typeof bookingsAroundQuery>
+>("applications_bookings_around", (db) => bookingsAroundQuery(db));
+function bookingsAroundQuery(db: DbOrTx) {
+  return db
     .select({
       applicationId: schema.applications.id,
       workerId: schema.applications.assigneeId,
@@ -67,13 +58,31 @@ export async function findConflicts(
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .where(
       and(
-        inArray(schema.applications.assigneeId, workerIds),
+        anyOf(schema.applications.assigneeId, "workerIds"),
         inArray(schema.applications.status, [...FILLED_STATUSES]),
         ne(schema.jobs.status, "Cancelled"),
-        lt(schema.shifts.startsAt, to),
-        gt(schema.shifts.endsAt, from),
+        lt(schema.shifts.startsAt, sql.placeholder("to")),
+        gt(schema.shifts.endsAt, sql.placeholder("from")),
       ),
     );
+}
+
+/**
+ * Every conflict of some workers with some target shifts, in one query: the workers' filled
+ * applications on live shifts of live, uncancelled jobs near the targets. `ignoreShiftIds` are
+ * left out (the shift an application moves away from, or the target itself).
+ */
+export async function findConflicts(
+  db: DbOrTx,
+  workerIds: number[],
+  targets: TargetShift[],
+  ignoreApplicationIds: number[] = [],
+): Promise<Conflict[]> {
+  if (!workerIds.length || !targets.length) return [];
+  const maxRest = Math.max(...targets.map((t) => t.restHours)) * HOUR;
+  const from = new Date(Math.min(...targets.map((t) => t.startsAt.getTime())) - maxRest);
+  const to = new Date(Math.max(...targets.map((t) => t.endsAt.getTime())) + maxRest);
+  const rows = await bookingsAround(db, { workerIds, from, to });
   const ignored = new Set(ignoreApplicationIds);
   const out: Conflict[] = [];
   for (const r of rows) {

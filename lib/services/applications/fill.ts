@@ -1,5 +1,5 @@
-import { and, count, inArray, notInArray } from "drizzle-orm";
-import { schema } from "@/db";
+import { and, count, inArray, sql } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
@@ -188,6 +188,25 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     );
 }
 
+const filledPlaces = precompiled<
+  { slotIds: number[]; except: number[] },
+  ReturnType<typeof filledPlacesQuery>
+>("applications_filled_by_slot", (db) => filledPlacesQuery(db));
+function filledPlacesQuery(db: DbOrTx) {
+  return db
+    .select({ slotId: schema.applications.shiftSlotId, n: count() })
+    .from(schema.applications)
+    .where(
+      and(
+        anyOf(schema.applications.shiftSlotId, "slotIds"),
+        inArray(schema.applications.status, [...FILLED_STATUSES]),
+        // An empty list leaves nothing out: one statement whether or not there is an exception.
+        sql`${schema.applications.id} <> all(${sql.placeholder("except")})`,
+      ),
+    )
+    .groupBy(schema.applications.shiftSlotId);
+}
+
 /** Filled places per slot, in one query (call with the slots locked). */
 export async function filledBySlot(
   ctx: TxCtx,
@@ -195,17 +214,7 @@ export async function filledBySlot(
   except: number[] = [],
 ): Promise<Map<number, number>> {
   if (!slotIds.length) return new Map();
-  const rows = await ctx.db
-    .select({ slotId: schema.applications.shiftSlotId, n: count() })
-    .from(schema.applications)
-    .where(
-      and(
-        inArray(schema.applications.shiftSlotId, slotIds),
-        inArray(schema.applications.status, [...FILLED_STATUSES]),
-        except.length ? notInArray(schema.applications.id, except) : undefined,
-      ),
-    )
-    .groupBy(schema.applications.shiftSlotId);
+  const rows = await filledPlaces(ctx.db, { slotIds, except });
   return new Map(rows.map((r) => [r.slotId, Number(r.n)]));
 }
 

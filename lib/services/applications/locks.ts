@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { schema } from "@/db";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import type { JobStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConflictError } from "../errors";
@@ -38,6 +38,24 @@ export interface FillLocks {
   worker: Awaited<ReturnType<typeof loadAssignee>> | null;
 }
 
+// The locks every booking, move and status change takes: precompiled (db/precompiled.ts).
+const jobsQuery = (db: DbOrTx) =>
+  db
+    .select({ id: schema.jobs.id, status: schema.jobs.status, deletedAt: schema.jobs.deletedAt })
+    .from(schema.jobs)
+    .where(anyOf(schema.jobs.id, "ids"))
+    .orderBy(asc(schema.jobs.id));
+const jobsLocked = {
+  "key share": precompiled<{ ids: number[] }, ReturnType<typeof jobsQuery>>(
+    "lock_jobs_key_share",
+    (db) => jobsQuery(db).for("key share") as unknown as ReturnType<typeof jobsQuery>,
+  ),
+  update: precompiled<{ ids: number[] }, ReturnType<typeof jobsQuery>>(
+    "lock_jobs_update",
+    (db) => jobsQuery(db).for("update") as unknown as ReturnType<typeof jobsQuery>,
+  ),
+};
+
 export async function lockJobs(
   ctx: TxCtx,
   jobIds: number[],
@@ -45,20 +63,16 @@ export async function lockJobs(
 ): Promise<Map<number, LockedJob>> {
   const ids = [...new Set(jobIds)];
   if (!ids.length) return new Map();
-  const rows = await ctx.db
-    .select({ id: schema.jobs.id, status: schema.jobs.status, deletedAt: schema.jobs.deletedAt })
-    .from(schema.jobs)
-    .where(inArray(schema.jobs.id, ids))
-    .orderBy(asc(schema.jobs.id))
-    .for(strength);
+  const rows = await jobsLocked[strength](ctx.db, { ids });
   return new Map(rows.map((r) => [r.id, { id: r.id, status: r.status, live: !r.deletedAt }]));
 }
 
-/** Slot rows locked in id order, read under the lock (positions may have changed meanwhile). */
-export async function lockSlots(ctx: TxCtx, slotIds: number[]): Promise<Map<number, LockedSlot>> {
-  const ids = [...new Set(slotIds)];
-  if (!ids.length) return new Map();
-  const rows = await ctx.db
+const slotsLocked = precompiled<{ ids: number[] }, ReturnType<typeof slotsQuery>>(
+  "lock_slots",
+  (db) => slotsQuery(db),
+);
+function slotsQuery(db: DbOrTx) {
+  return db
     .select({
       id: schema.shiftSlots.id,
       shiftId: schema.shiftSlots.shiftId,
@@ -68,9 +82,16 @@ export async function lockSlots(ctx: TxCtx, slotIds: number[]): Promise<Map<numb
     })
     .from(schema.shiftSlots)
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
-    .where(inArray(schema.shiftSlots.id, ids))
+    .where(anyOf(schema.shiftSlots.id, "ids"))
     .orderBy(asc(schema.shiftSlots.id))
     .for("update", { of: schema.shiftSlots });
+}
+
+/** Slot rows locked in id order, read under the lock (positions may have changed meanwhile). */
+export async function lockSlots(ctx: TxCtx, slotIds: number[]): Promise<Map<number, LockedSlot>> {
+  const ids = [...new Set(slotIds)];
+  if (!ids.length) return new Map();
+  const rows = await slotsLocked(ctx.db, { ids });
   return new Map(
     rows.map((r) => [
       r.id,
@@ -153,13 +174,20 @@ export async function lockApplicationsOf(
   where: { assigneeId: number; shiftIds: number[] },
 ) {
   if (!where.shiftIds.length) return [];
-  return ctx.db
+  return applicationsOfLocked(ctx.db, where);
+}
+const applicationsOfLocked = precompiled<
+  { assigneeId: number; shiftIds: number[] },
+  ReturnType<typeof applicationsOfQuery>
+>("lock_applications_of", (db) => applicationsOfQuery(db));
+function applicationsOfQuery(db: DbOrTx) {
+  return db
     .select()
     .from(schema.applications)
     .where(
       and(
-        eq(schema.applications.assigneeId, where.assigneeId),
-        inArray(schema.applications.shiftId, where.shiftIds),
+        eq(schema.applications.assigneeId, sql.placeholder("assigneeId")),
+        anyOf(schema.applications.shiftId, "shiftIds"),
       ),
     )
     .orderBy(asc(schema.applications.id))

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { jobsPricing, type JobPricing } from "../rates/job-pricing";
 import { clientRatesFor, type WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
@@ -135,21 +135,24 @@ export async function clientPriceGaps(
         });
   }
   if (!gaps.length) return gaps;
-  const [companies, branches] = await Promise.all([
-    db
-      .select({ id: schema.companies.id, name: schema.companies.name })
-      .from(schema.companies)
-      .where(inArray(schema.companies.id, [...new Set(gaps.map((g) => g.company_id))])),
-    db
-      .select({ id: schema.branches.id, name: schema.branches.name })
-      .from(schema.branches)
-      .where(
-        inArray(schema.branches.id, [
-          0,
-          ...new Set(gaps.flatMap((g) => (g.branch_id === null ? [] : [g.branch_id]))),
-        ]),
-      ),
-  ]);
+  const [companies, branches] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({ id: schema.companies.id, name: schema.companies.name })
+        .from(schema.companies)
+        .where(inArray(schema.companies.id, [...new Set(gaps.map((g) => g.company_id))])),
+    () =>
+      db
+        .select({ id: schema.branches.id, name: schema.branches.name })
+        .from(schema.branches)
+        .where(
+          inArray(schema.branches.id, [
+            0,
+            ...new Set(gaps.flatMap((g) => (g.branch_id === null ? [] : [g.branch_id]))),
+          ]),
+        ),
+  );
   for (const g of gaps) {
     g.company_name = companies.find((c) => c.id === g.company_id)?.name ?? "The client";
     g.branch_name = branches.find((b) => b.id === g.branch_id)?.name ?? null;

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, lte, max, sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { aggregateJobStatus, BOOKED_STATUSES } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
@@ -72,23 +72,27 @@ async function afterSettled(
 export async function recomputeJobStatuses(ctx: TxCtx, jobIds: number[]): Promise<void> {
   const ids = [...new Set(jobIds)];
   if (!ids.length) return;
-  const [jobs, counts, ends] = await Promise.all([
-    ctx.db
-      .select({ id: schema.jobs.id, name: schema.jobs.name, status: schema.jobs.status })
-      .from(schema.jobs)
-      .where(inArray(schema.jobs.id, ids)),
-    ctx.db
-      .select({ jobId: s.jobId, status: a.status, n: count() })
-      .from(a)
-      .innerJoin(s, eq(s.id, a.shiftId))
-      .where(and(inArray(s.jobId, ids), isNull(s.deletedAt)))
-      .groupBy(s.jobId, a.status),
-    ctx.db
-      .select({ jobId: s.jobId, last: max(s.endsAt) })
-      .from(s)
-      .where(and(inArray(s.jobId, ids), isNull(s.deletedAt)))
-      .groupBy(s.jobId),
-  ]);
+  const [jobs, counts, ends] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.jobs.id, name: schema.jobs.name, status: schema.jobs.status })
+        .from(schema.jobs)
+        .where(inArray(schema.jobs.id, ids)),
+    () =>
+      ctx.db
+        .select({ jobId: s.jobId, status: a.status, n: count() })
+        .from(a)
+        .innerJoin(s, eq(s.id, a.shiftId))
+        .where(and(inArray(s.jobId, ids), isNull(s.deletedAt)))
+        .groupBy(s.jobId, a.status),
+    () =>
+      ctx.db
+        .select({ jobId: s.jobId, last: max(s.endsAt) })
+        .from(s)
+        .where(and(inArray(s.jobId, ids), isNull(s.deletedAt)))
+        .groupBy(s.jobId),
+  );
   for (const job of jobs) {
     const byStatus: Partial<Record<ApplicationStatus, number>> = {};
     for (const c of counts) if (c.jobId === job.id) byStatus[c.status] = Number(c.n);

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { formatRange } from "@/lib/domain/format";
 import { ConflictError, NotFoundError } from "../errors";
@@ -53,12 +53,20 @@ const live = and(
   isNull(schema.jobs.deletedAt),
 );
 
-/** Live slots by id (missing or removed ones are left out). */
+const liveSlotsById = precompiled<{ ids: number[] }, ReturnType<typeof liveSlotsQuery>>(
+  "applications_live_slots",
+  (db) => liveSlotsQuery(db),
+);
+function liveSlotsQuery(db: DbOrTx) {
+  return base(db)
+    .where(and(live, anyOf(schema.shiftSlots.id, "ids")))
+    .orderBy(asc(schema.shiftSlots.id));
+}
+
+/** Live slots by id (missing or removed ones are left out). Twice in every booking: precompiled. */
 export async function liveSlots(db: DbOrTx, slotIds: number[]): Promise<SlotTarget[]> {
   if (!slotIds.length) return [];
-  return base(db)
-    .where(and(live, inArray(schema.shiftSlots.id, slotIds)))
-    .orderBy(asc(schema.shiftSlots.id));
+  return liveSlotsById(db, { ids: slotIds });
 }
 
 /** Live slots of some shifts with one of some skills (booking one worker on several shifts). */
@@ -76,9 +84,8 @@ export async function slotsOfShifts(
 export const slotLabel = (t: SlotTarget): string =>
   `${t.skillName} on ${t.jobName} ${formatRange(t.startsAt, t.endsAt, t.timeZone)}`;
 
-/** A worker who may be booked at all: known, active and approved. */
-export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {
-  const q = tx
+function assigneeQuery(db: DbOrTx) {
+  return db
     .select({
       id: schema.users.id,
       name: schema.users.name,
@@ -86,11 +93,23 @@ export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {
       approved: schema.users.approved,
     })
     .from(schema.users)
-    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)))
+    .where(and(eq(schema.users.id, sql.placeholder("userId")), isNull(schema.users.deletedAt)))
     .limit(1);
+}
+type AssigneeQuery = ReturnType<typeof assigneeQuery>;
+const assignee = precompiled<{ userId: number }, AssigneeQuery>("applications_assignee", (db) =>
+  assigneeQuery(db),
+);
+const assigneeLocked = precompiled<{ userId: number }, AssigneeQuery>(
+  "applications_assignee_locked",
+  (db) => assigneeQuery(db).for("update") as unknown as AssigneeQuery,
+);
+
+/** A worker who may be booked at all: known, active and approved. */
+export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {
   // Locking the worker's row serialises that worker's bookings, so two at once cannot both
   // pass the overlap check.
-  const [user] = await (lock ? q.for("update") : q);
+  const [user] = await (lock ? assigneeLocked : assignee)(tx, { userId });
   if (!user) throw new NotFoundError("The worker does not exist.");
   if (user.status !== "active")
     throw new ConflictError(
@@ -103,11 +122,18 @@ export async function loadAssignee(tx: DbOrTx, userId: number, lock = false) {
 }
 
 export async function workerSkillIds(db: DbOrTx, userId: number): Promise<Set<number>> {
-  const rows = await db
+  const rows = await skillsOfWorker(db, { userId });
+  return new Set(rows.map((r) => r.skillId));
+}
+const skillsOfWorker = precompiled<{ userId: number }, ReturnType<typeof skillsOfWorkerQuery>>(
+  "applications_worker_skills",
+  (db) => skillsOfWorkerQuery(db),
+);
+function skillsOfWorkerQuery(db: DbOrTx) {
+  return db
     .select({ skillId: schema.userSkills.skillId })
     .from(schema.userSkills)
-    .where(eq(schema.userSkills.userId, userId));
-  return new Set(rows.map((r) => r.skillId));
+    .where(eq(schema.userSkills.userId, sql.placeholder("userId")));
 }
 
 /** Whether a job's book_from_branches (none = any) include one of the worker's branches. */

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { aliasedTable } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { anyOf, precompiled, schema, type Db, type DbOrTx } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 
@@ -26,10 +26,13 @@ export interface ApplicationView {
 
 const assignees = aliasedTable(schema.users, "assignee");
 
-/** The views of some applications, in the order of `ids`, in two queries whatever their number. */
-export async function applicationViews(db: Db, ids: number[]): Promise<ApplicationView[]> {
-  if (!ids.length) return [];
-  const rows = await db
+/** What every booking answers: precompiled (db/precompiled.ts). */
+const viewRows = precompiled<{ ids: number[] }, ReturnType<typeof viewQuery>>(
+  "applications_views",
+  (db) => viewQuery(db),
+);
+function viewQuery(db: DbOrTx) {
+  return db
     .select({
       id: schema.applications.id,
       assigneeId: schema.applications.assigneeId,
@@ -60,7 +63,13 @@ export async function applicationViews(db: Db, ids: number[]): Promise<Applicati
     .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
     .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(inArray(schema.applications.id, ids));
+    .where(anyOf(schema.applications.id, "ids"));
+}
+
+/** The views of some applications, in the order of `ids`, in two queries whatever their number. */
+export async function applicationViews(db: Db, ids: number[]): Promise<ApplicationView[]> {
+  if (!ids.length) return [];
+  const rows = await viewRows(db, { ids });
   const byId = new Map(rows.map((r) => [r.id, r] as const));
   return ids.flatMap((id) => {
     const r = byId.get(id);

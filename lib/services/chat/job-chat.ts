@@ -45,8 +45,10 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
       where s.job_id = ${jobId} and a.status in (${FILLED})`;
   const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   // A joiner's read mark starts at the join: the earlier history is there to scroll back to,
-  // not a pile of unread messages.
-  await tx.execute(sql`insert into chat_participants
+  // not a pile of unread messages. Joiners and leavers are disjoint sets, so one statement
+  // seats the ones and unseats the others (every booking runs it: one round trip, not two).
+  await tx.execute(sql`with joined as (
+      insert into chat_participants
         (chat_id, user_id, joined_at, last_read_message_id, last_read_at)
       select c.id, h.assignee_id, ${joinedAt}, last.id,
              case when last.id is null then null else ${joinedAt} end
@@ -55,8 +57,8 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
       left join lateral (select max(m.id) as id from chat_messages m where m.chat_id = c.id) last
         on true
       where c.job_id = ${jobId}
-      on conflict do nothing`);
-  await tx.execute(sql`delete from chat_participants p
+      on conflict do nothing)
+    delete from chat_participants p
       using chats c join jobs j on j.id = c.job_id
       where p.chat_id = c.id and c.job_id = ${jobId}
         and p.user_id not in (${held})

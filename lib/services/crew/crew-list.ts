@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Ctx } from "../context";
 import { ValidationError } from "../errors";
@@ -170,10 +170,11 @@ export async function crewListPdf(
   raw: unknown,
 ): Promise<{ buffer: Buffer; filename: string }> {
   const model = await crewListModel(ctx, jobId, raw);
-  const [branding, logoKey] = await Promise.all([
-    agencyBranding(ctx.db),
-    getSetting(ctx.db, "agency_logo_key"),
-  ]);
+  const [branding, logoKey] = await sideBySide(
+    ctx.db,
+    () => agencyBranding(ctx.db),
+    () => getSetting(ctx.db, "agency_logo_key"),
+  );
   const logo = logoKey ? await getFile(logoKey) : null;
   const agency = {
     name: branding.name,

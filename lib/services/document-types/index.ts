@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { and, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { escapeLike } from "../like";
@@ -54,33 +54,37 @@ type TypeRow = { [K in keyof typeof fields]: (typeof dt.$inferSelect)[K] };
 async function decorate(db: DbOrTx, rows: TypeRow[]): Promise<DocumentTypeView[]> {
   const typeIds = rows.map((r) => r.id);
   if (typeIds.length === 0) return [];
-  const [roles, skills, docs] = await Promise.all([
-    db
-      .select({
-        typeId: schema.documentTypeRoles.documentTypeId,
-        id: schema.roles.id,
-        title: schema.roles.title,
-      })
-      .from(schema.documentTypeRoles)
-      .innerJoin(schema.roles, eq(schema.roles.id, schema.documentTypeRoles.roleId))
-      .where(inArray(schema.documentTypeRoles.documentTypeId, typeIds))
-      .orderBy(schema.roles.title),
-    db
-      .select({
-        typeId: schema.documentTypeSkills.documentTypeId,
-        id: schema.skills.id,
-        name: schema.skills.name,
-      })
-      .from(schema.documentTypeSkills)
-      .innerJoin(schema.skills, eq(schema.skills.id, schema.documentTypeSkills.skillId))
-      .where(inArray(schema.documentTypeSkills.documentTypeId, typeIds))
-      .orderBy(schema.skills.name),
-    db
-      .select({ typeId: schema.documents.documentTypeId, n: count() })
-      .from(schema.documents)
-      .where(inArray(schema.documents.documentTypeId, typeIds))
-      .groupBy(schema.documents.documentTypeId),
-  ]);
+  const [roles, skills, docs] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({
+          typeId: schema.documentTypeRoles.documentTypeId,
+          id: schema.roles.id,
+          title: schema.roles.title,
+        })
+        .from(schema.documentTypeRoles)
+        .innerJoin(schema.roles, eq(schema.roles.id, schema.documentTypeRoles.roleId))
+        .where(inArray(schema.documentTypeRoles.documentTypeId, typeIds))
+        .orderBy(schema.roles.title),
+    () =>
+      db
+        .select({
+          typeId: schema.documentTypeSkills.documentTypeId,
+          id: schema.skills.id,
+          name: schema.skills.name,
+        })
+        .from(schema.documentTypeSkills)
+        .innerJoin(schema.skills, eq(schema.skills.id, schema.documentTypeSkills.skillId))
+        .where(inArray(schema.documentTypeSkills.documentTypeId, typeIds))
+        .orderBy(schema.skills.name),
+    () =>
+      db
+        .select({ typeId: schema.documents.documentTypeId, n: count() })
+        .from(schema.documents)
+        .where(inArray(schema.documents.documentTypeId, typeIds))
+        .groupBy(schema.documents.documentTypeId),
+  );
   const counts = new Map(docs.map((d) => [d.typeId, Number(d.n)]));
   return rows.map((r) => {
     const rs = roles.filter((x) => x.typeId === r.id).map(({ id, title }) => ({ id, title }));

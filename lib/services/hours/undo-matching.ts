@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { transitionError } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { logActivity } from "../activity";
@@ -64,16 +64,19 @@ export async function undoApproveMatching(
       ).map((a) => [a.id, a]),
     );
     const ids = [...apps.keys()];
-    const [states, reports] = await Promise.all([
-      ctx.db
-        .select({ id: schema.applications.id, updatedAt: schema.applications.updatedAt })
-        .from(schema.applications)
-        .where(inArray(schema.applications.id, ids.length ? ids : [0])),
-      ctx.db
-        .select()
-        .from(schema.reportedHours)
-        .where(inArray(schema.reportedHours.applicationId, ids.length ? ids : [0])),
-    ]);
+    const [states, reports] = await sideBySide(
+      ctx.db,
+      () =>
+        ctx.db
+          .select({ id: schema.applications.id, updatedAt: schema.applications.updatedAt })
+          .from(schema.applications)
+          .where(inArray(schema.applications.id, ids.length ? ids : [0])),
+      () =>
+        ctx.db
+          .select()
+          .from(schema.reportedHours)
+          .where(inArray(schema.reportedHours.applicationId, ids.length ? ids : [0])),
+    );
     const updated = new Map(states.map((s) => [s.id, s.updatedAt]));
     const reportOf = new Map(reports.map((r) => [r.applicationId, r]));
 

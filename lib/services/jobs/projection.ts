@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { nightWindowOf, splitMinutes, type RateBands } from "@/lib/domain/pricing";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
@@ -55,55 +55,59 @@ async function projectionRows(
   crewRows: CrewRow[];
   costs: Awaited<ReturnType<typeof readAdditionalCosts>>;
 }> {
-  const [slotRows, crewRows, costs] = await Promise.all([
-    ctx.db
-      .select({
-        shiftId: sh.id,
-        startsAt: sh.startsAt,
-        endsAt: sh.endsAt,
-        slotId: sl.id,
-        skillId: sl.skillId,
-        skillName: schema.skills.name,
-        positions: sl.positions,
-      })
-      .from(sh)
-      .leftJoin(sl, and(eq(sl.shiftId, sh.id), isNull(sl.deletedAt)))
-      .leftJoin(schema.skills, eq(schema.skills.id, sl.skillId))
-      .where(and(eq(sh.jobId, job.id), isNull(sh.deletedAt)))
-      .orderBy(asc(sh.startsAt), asc(sh.id), asc(sl.id)),
-    ctx.db
-      .select({
-        shiftId: sh.id,
-        skillId: sl.skillId,
-        userId: schema.applications.assigneeId,
-        userName: schema.users.name,
-        reportStart: schema.reportedHours.startsAt,
-        reportEnd: schema.reportedHours.endsAt,
-        approvedAt: schema.reportedHours.approvedAt,
-      })
-      .from(schema.applications)
-      .innerJoin(sl, eq(sl.id, schema.applications.shiftSlotId))
-      .innerJoin(sh, eq(sh.id, sl.shiftId))
-      .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
-      .leftJoin(
-        schema.reportedHours,
-        eq(schema.reportedHours.applicationId, schema.applications.id),
-      )
-      .where(
-        and(
-          eq(sh.jobId, job.id),
-          isNull(sh.deletedAt),
-          isNull(sl.deletedAt),
-          inArray(schema.applications.status, [...FILLED_STATUSES]),
-        ),
-      )
-      .orderBy(asc(schema.applications.id)),
-    readAdditionalCosts(ctx, {
-      id: job.id,
-      currency: pricing.currencyCode,
-      timeZone: pricing.timeZone,
-    }),
-  ]);
+  const [slotRows, crewRows, costs] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          shiftId: sh.id,
+          startsAt: sh.startsAt,
+          endsAt: sh.endsAt,
+          slotId: sl.id,
+          skillId: sl.skillId,
+          skillName: schema.skills.name,
+          positions: sl.positions,
+        })
+        .from(sh)
+        .leftJoin(sl, and(eq(sl.shiftId, sh.id), isNull(sl.deletedAt)))
+        .leftJoin(schema.skills, eq(schema.skills.id, sl.skillId))
+        .where(and(eq(sh.jobId, job.id), isNull(sh.deletedAt)))
+        .orderBy(asc(sh.startsAt), asc(sh.id), asc(sl.id)),
+    () =>
+      ctx.db
+        .select({
+          shiftId: sh.id,
+          skillId: sl.skillId,
+          userId: schema.applications.assigneeId,
+          userName: schema.users.name,
+          reportStart: schema.reportedHours.startsAt,
+          reportEnd: schema.reportedHours.endsAt,
+          approvedAt: schema.reportedHours.approvedAt,
+        })
+        .from(schema.applications)
+        .innerJoin(sl, eq(sl.id, schema.applications.shiftSlotId))
+        .innerJoin(sh, eq(sh.id, sl.shiftId))
+        .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
+        .leftJoin(
+          schema.reportedHours,
+          eq(schema.reportedHours.applicationId, schema.applications.id),
+        )
+        .where(
+          and(
+            eq(sh.jobId, job.id),
+            isNull(sh.deletedAt),
+            isNull(sl.deletedAt),
+            inArray(schema.applications.status, [...FILLED_STATUSES]),
+          ),
+        )
+        .orderBy(asc(schema.applications.id)),
+    () =>
+      readAdditionalCosts(ctx, {
+        id: job.id,
+        currency: pricing.currencyCode,
+        timeZone: pricing.timeZone,
+      }),
+  );
   return { slotRows, crewRows, costs };
 }
 
@@ -119,23 +123,26 @@ async function projectionRates(
   crewRows: CrewRow[],
 ) {
   const skillIds = [...new Set(slotRows.flatMap((r) => (r.skillId ? [r.skillId] : [])))];
-  const [clientRates, workerRates] = await Promise.all([
-    // The booking's warning about a skill with no client price reads the same rows.
-    clientRatesFor(ctx.db, {
-      companyId: job.companyId,
-      branchId: pricing.branchId,
-      jobId: job.id,
-      skillIds,
-    }),
-    workerRatesFor(ctx.db, {
-      jobId: job.id,
-      branchIds: pricing.branchIds,
-      pairs: [
-        ...skillIds.map((skillId) => ({ userId: null, skillId })),
-        ...crewRows.map((a) => ({ userId: a.userId, skillId: a.skillId })),
-      ],
-    }),
-  ]);
+  const [clientRates, workerRates] = await sideBySide(
+    ctx.db,
+    () =>
+      // The booking's warning about a skill with no client price reads the same rows.
+      clientRatesFor(ctx.db, {
+        companyId: job.companyId,
+        branchId: pricing.branchId,
+        jobId: job.id,
+        skillIds,
+      }),
+    () =>
+      workerRatesFor(ctx.db, {
+        jobId: job.id,
+        branchIds: pricing.branchIds,
+        pairs: [
+          ...skillIds.map((skillId) => ({ userId: null, skillId })),
+          ...crewRows.map((a) => ({ userId: a.userId, skillId: a.skillId })),
+        ],
+      }),
+  );
   return { clientRates, workerRates };
 }
 

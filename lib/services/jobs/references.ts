@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import type { Ctx } from "../context";
 import { ValidationError, type FieldErrors } from "../errors";
@@ -15,7 +15,7 @@ export class ReferenceCheck {
    * country switched to not operational, branches archived on delete (never a broken job).
    */
   private kept: { countryId?: number; branchIds: number[] } = { branchIds: [] };
-  constructor(private readonly ctx: Ctx) {}
+  constructor(readonly ctx: Ctx) {}
 
   keepExisting(kept: { countryId: number; branchIds: number[] }) {
     this.kept = kept;
@@ -60,10 +60,11 @@ export class ReferenceCheck {
 
   /** The company and country of a job payload, both required to exist (422 otherwise). */
   async companyAndCountry(input: { company_id: number; country_id: number }) {
-    const [company, country] = await Promise.all([
-      this.company(input.company_id),
-      this.country(input.country_id),
-    ]);
+    const [company, country] = await sideBySide(
+      this.ctx.db,
+      () => this.company(input.company_id),
+      () => this.country(input.country_id),
+    );
     this.throwIfAny();
     return { company: company!, country: country! };
   }
@@ -217,26 +218,29 @@ export async function checkJobReferences(
   shifts: ShiftReferences[],
 ) {
   const venue = await check.venue(input.venue_id, companyId);
-  await Promise.all([
-    check.people(
-      [
-        { field: "project_manager_id", id: input.project_manager_id, kind: "pm" },
-        { field: "contact_on_location_id", id: input.contact_on_location_id, kind: "col" },
-        { field: "booker_id", id: input.booker_id ?? undefined, kind: "booker" },
-        ...shifts.flatMap((s) => [
-          { ...s.pm, kind: "pm" as const },
-          { ...s.col, kind: "col" as const },
-        ]),
-      ],
-      companyId,
-    ),
-    check.dressCodes([
-      { field: "dresscode_id", id: input.dresscode_id ?? undefined },
-      ...shifts.map((s) => s.dresscode),
-    ]),
-    check.branches(input.book_from_branches),
-    check.skills(shifts.flatMap((s) => s.skills)),
-  ]);
+  await sideBySide(
+    check.ctx.db,
+    () =>
+      check.people(
+        [
+          { field: "project_manager_id", id: input.project_manager_id, kind: "pm" },
+          { field: "contact_on_location_id", id: input.contact_on_location_id, kind: "col" },
+          { field: "booker_id", id: input.booker_id ?? undefined, kind: "booker" },
+          ...shifts.flatMap((s) => [
+            { ...s.pm, kind: "pm" as const },
+            { ...s.col, kind: "col" as const },
+          ]),
+        ],
+        companyId,
+      ),
+    () =>
+      check.dressCodes([
+        { field: "dresscode_id", id: input.dresscode_id ?? undefined },
+        ...shifts.map((s) => s.dresscode),
+      ]),
+    () => check.branches(input.book_from_branches),
+    () => check.skills(shifts.flatMap((s) => s.skills)),
+  );
   check.throwIfAny();
   return venue;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, countDistinct, ilike, inArray, isNull, max, or, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, type Ctx, withTx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -64,23 +64,27 @@ async function usageCounts(db: DbOrTx, ids: number[]) {
   const workers = new Map<number, number>();
   const rates = new Map<number, number>();
   if (ids.length === 0) return { workers, rates };
-  const [w, cr, wr] = await Promise.all([
-    db
-      .select({ id: schema.userSkills.levelId, n: countDistinct(schema.userSkills.userId) })
-      .from(schema.userSkills)
-      .where(inArray(schema.userSkills.levelId, ids))
-      .groupBy(schema.userSkills.levelId),
-    db
-      .select({ id: schema.clientRates.levelId, n: count() })
-      .from(schema.clientRates)
-      .where(inArray(schema.clientRates.levelId, ids))
-      .groupBy(schema.clientRates.levelId),
-    db
-      .select({ id: schema.workerRates.levelId, n: count() })
-      .from(schema.workerRates)
-      .where(inArray(schema.workerRates.levelId, ids))
-      .groupBy(schema.workerRates.levelId),
-  ]);
+  const [w, cr, wr] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({ id: schema.userSkills.levelId, n: countDistinct(schema.userSkills.userId) })
+        .from(schema.userSkills)
+        .where(inArray(schema.userSkills.levelId, ids))
+        .groupBy(schema.userSkills.levelId),
+    () =>
+      db
+        .select({ id: schema.clientRates.levelId, n: count() })
+        .from(schema.clientRates)
+        .where(inArray(schema.clientRates.levelId, ids))
+        .groupBy(schema.clientRates.levelId),
+    () =>
+      db
+        .select({ id: schema.workerRates.levelId, n: count() })
+        .from(schema.workerRates)
+        .where(inArray(schema.workerRates.levelId, ids))
+        .groupBy(schema.workerRates.levelId),
+  );
   for (const r of w) workers.set(Number(r.id), Number(r.n));
   for (const r of [...cr, ...wr])
     rates.set(Number(r.id), (rates.get(Number(r.id)) ?? 0) + Number(r.n));

@@ -26,7 +26,29 @@ export interface Notice {
   /** The one thing to do next: a link into Crewdeck. */
   link?: { label: string; path: string };
   attachments?: MailAttachment[];
+  /**
+   * The user as the caller read it in this transaction (a booking's mail reads its worker with
+   * the shift): the notice then reads nothing more.
+   */
+  recipient?: Recipient;
 }
+
+/** Who a notice goes to, and whether it may: the columns `notifyUser` reads. */
+export interface Recipient {
+  email: string;
+  name: string;
+  prefs: Record<string, unknown> | null;
+  status: string;
+  deletedAt: Date | null;
+}
+
+export const recipientColumns = {
+  email: schema.users.email,
+  name: schema.users.name,
+  prefs: schema.users.notificationPrefs,
+  status: schema.users.status,
+  deletedAt: schema.users.deletedAt,
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -46,16 +68,9 @@ export const oneClickUrl = (userId: number, category: NotificationPrefKey) =>
  * already. Answers the outbox id, or null when nothing was queued.
  */
 export async function notifyUser(tx: DbOrTx, n: Notice, now: Date): Promise<number | null> {
-  const [user] = await tx
-    .select({
-      email: schema.users.email,
-      name: schema.users.name,
-      prefs: schema.users.notificationPrefs,
-      status: schema.users.status,
-      deletedAt: schema.users.deletedAt,
-    })
-    .from(schema.users)
-    .where(eq(schema.users.id, n.userId));
+  const [user]: (Recipient | undefined)[] = n.recipient
+    ? [n.recipient]
+    : await tx.select(recipientColumns).from(schema.users).where(eq(schema.users.id, n.userId));
   if (!user || user.deletedAt || user.status !== "active") return null;
   if (!resolveNotificationPrefs(user.prefs)[n.category]) return null;
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import { formatDate, formatRange, formatTimeRange } from "@/lib/domain/format";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { env } from "@/lib/env";
@@ -12,7 +12,7 @@ import {
 } from "../applications/access";
 import type { TxCtx } from "../context";
 import { buildFeedIcs } from "../user-calendar/ics";
-import { notifyUser } from "./notify";
+import { notifyUser, type Recipient } from "./notify";
 
 /** A place on a shift with what its mails tell: times in the job's zone, where, what to wear. */
 interface ShiftFacts extends ApplicationRow {
@@ -21,6 +21,7 @@ interface ShiftFacts extends ApplicationRow {
   address: string | null;
   entrance: string | null;
   dressCode: string | null;
+  recipient: Recipient;
 }
 
 const MY_SHIFTS = "/my-dashboard/my";
@@ -28,44 +29,69 @@ const MY_SHIFTS = "/my-dashboard/my";
 /** The facts of the given applications (live jobs), for the mails below. */
 export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[]> {
   if (!ids.length) return [];
-  const rows = await withApplicationShift(
-    db
-      .select({
-        ...applicationColumns,
-        venueName: schema.venues.name,
-        jobAddress: schema.jobs.address,
-        jobZip: schema.jobs.zip,
-        jobCity: schema.jobs.city,
-        venueAddress: schema.venues.address,
-        venueZip: schema.venues.zip,
-        venueCity: schema.venues.city,
-        entrance: schema.jobs.entrance,
-        dressCode: schema.dressCodes.name,
-      })
-      .from(schema.applications)
-      .$dynamic(),
-  )
-    .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
-    // The shift's own dress code, else the job's.
-    .leftJoin(
-      schema.dressCodes,
-      eq(
-        schema.dressCodes.id,
-        sql`coalesce(${schema.shifts.dressCodeId}, ${schema.jobs.dressCodeId})`,
-      ),
+  const rows = await factRows(db, { ids });
+  return rows.map(
+    ({ recipientEmail, recipientPrefs, recipientStatus, recipientDeletedAt, ...r }) => {
+      const [street, zip, city] = r.jobAddress
+        ? [r.jobAddress, r.jobZip, r.jobCity]
+        : [r.venueAddress, r.venueZip, r.venueCity];
+      const address = [street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+      return {
+        ...r,
+        address: address || null,
+        dressCode: r.dressCode ?? null,
+        recipient: {
+          email: recipientEmail,
+          name: r.assigneeName,
+          prefs: recipientPrefs,
+          status: recipientStatus,
+          deletedAt: recipientDeletedAt,
+        },
+      };
+    },
+  );
+}
+
+/** Every booking mails its facts: precompiled (db/precompiled.ts). */
+const factRows = precompiled<{ ids: number[] }, ReturnType<typeof factsQuery>>(
+  "notifications_shift_facts",
+  (db) => factsQuery(db),
+);
+function factsQuery(db: DbOrTx) {
+  return (
+    withApplicationShift(
+      db
+        .select({
+          ...applicationColumns,
+          venueName: schema.venues.name,
+          jobAddress: schema.jobs.address,
+          jobZip: schema.jobs.zip,
+          jobCity: schema.jobs.city,
+          venueAddress: schema.venues.address,
+          venueZip: schema.venues.zip,
+          venueCity: schema.venues.city,
+          entrance: schema.jobs.entrance,
+          dressCode: schema.dressCodes.name,
+          // The worker as its mail needs it (`notifyUser` then reads nothing more).
+          recipientEmail: schema.users.email,
+          recipientPrefs: schema.users.notificationPrefs,
+          recipientStatus: schema.users.status,
+          recipientDeletedAt: schema.users.deletedAt,
+        })
+        .from(schema.applications)
+        .$dynamic(),
     )
-    .where(and(inArray(schema.applications.id, ids), isNull(schema.jobs.deletedAt)));
-  return rows.map((r) => {
-    const [street, zip, city] = r.jobAddress
-      ? [r.jobAddress, r.jobZip, r.jobCity]
-      : [r.venueAddress, r.venueZip, r.venueCity];
-    const address = [street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-    return {
-      ...r,
-      address: address || null,
-      dressCode: r.dressCode ?? null,
-    };
-  });
+      .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
+      // The shift's own dress code, else the job's.
+      .leftJoin(
+        schema.dressCodes,
+        eq(
+          schema.dressCodes.id,
+          sql`coalesce(${schema.shifts.dressCodeId}, ${schema.jobs.dressCodeId})`,
+        ),
+      )
+      .where(and(anyOf(schema.applications.id, "ids"), isNull(schema.jobs.deletedAt)))
+  );
 }
 
 const when = (s: ShiftFacts) =>
@@ -126,6 +152,7 @@ export async function notifyBooked(ctx: TxCtx, applicationIds: number[]): Promis
       ctx.db,
       {
         userId: s.assigneeId,
+        recipient: s.recipient,
         category: "booking_changes",
         key: `booked:${s.id}:${stamp}`,
         template: "shift_booked",
@@ -150,6 +177,7 @@ export async function notifyRequested(ctx: TxCtx, applicationIds: number[]): Pro
       ctx.db,
       {
         userId: s.assigneeId,
+        recipient: s.recipient,
         category: "booking_changes",
         key: `requested:${s.id}:${(s.bookedAt ?? ctx.now).getTime()}`,
         template: "shift_requested",
@@ -171,6 +199,7 @@ export async function notifyReminder(ctx: TxCtx, s: ShiftFacts): Promise<number 
     ctx.db,
     {
       userId: s.assigneeId,
+      recipient: s.recipient,
       category: "shift_reminders",
       key: `reminder:${s.id}:${s.startsAt.getTime()}`,
       template: "shift_reminder",

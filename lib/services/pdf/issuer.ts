@@ -1,11 +1,15 @@
-import type { DbOrTx } from "@/db";
+import { sideBySide, type DbOrTx } from "@/db";
 import { getFile } from "@/lib/files/storage";
 import { agencyBranding, getSetting } from "../settings";
 import type { DocumentIssuer } from "./business-document";
 
 /** The agency as it prints itself on documents: name, address and contact lines, logo (/settings). */
 export async function documentIssuer(db: DbOrTx): Promise<DocumentIssuer> {
-  const [b, logoKey] = await Promise.all([agencyBranding(db), getSetting(db, "agency_logo_key")]);
+  const [b, logoKey] = await sideBySide(
+    db,
+    () => agencyBranding(db),
+    () => getSetting(db, "agency_logo_key"),
+  );
   const logo = logoKey ? await getFile(logoKey) : null;
   return {
     name: b.name,

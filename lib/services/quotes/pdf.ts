@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx, type Tx } from "@/db";
+import { schema, type DbOrTx, type Tx, sideBySide } from "@/db";
 import type { UserActor } from "../actor-types";
 import type { Ctx, TxCtx } from "../context";
 import { renderBusinessDocument } from "../pdf/business-document";
@@ -13,10 +13,11 @@ export async function renderQuotePdf(
   db: DbOrTx,
   quote: QuoteView,
 ): Promise<{ bytes: Buffer; filename: string }> {
-  const [issuer, terms] = await Promise.all([
-    documentIssuer(db),
-    getSetting(db, "agency_quote_terms"),
-  ]);
+  const [issuer, terms] = await sideBySide(
+    db,
+    () => documentIssuer(db),
+    () => getSetting(db, "agency_quote_terms"),
+  );
   const bytes = await renderBusinessDocument(quoteDocumentModel(quote, terms), issuer);
   return { bytes: Buffer.from(bytes), filename: `Quote-${quote.number}.pdf` };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { costOf, nightWindowOf, splitMinutes, toMinorUnits, type Band } from "@/lib/domain/pricing";
 import { middleBreak, quoteTotals, type QuoteTotals } from "@/lib/domain/quotes";
@@ -144,18 +144,21 @@ export async function prepareQuote(ctx: TxCtx, input: QuoteFields): Promise<Prep
 
   const skillIds = [...new Set(input.lines.map((l) => l.skill_id))];
   const levelIds = [...new Set(input.lines.flatMap((l) => (l.level_id ? [l.level_id] : [])))];
-  const [skills, levels] = await Promise.all([
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name })
-      .from(schema.skills)
-      .where(and(inArray(schema.skills.id, skillIds), isNull(schema.skills.deletedAt))),
-    levelIds.length
-      ? ctx.db
-          .select({ id: schema.levels.id })
-          .from(schema.levels)
-          .where(and(inArray(schema.levels.id, levelIds), isNull(schema.levels.archivedAt)))
-      : Promise.resolve([]),
-  ]);
+  const [skills, levels] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.skills.id, name: schema.skills.name })
+        .from(schema.skills)
+        .where(and(inArray(schema.skills.id, skillIds), isNull(schema.skills.deletedAt))),
+    () =>
+      levelIds.length
+        ? ctx.db
+            .select({ id: schema.levels.id })
+            .from(schema.levels)
+            .where(and(inArray(schema.levels.id, levelIds), isNull(schema.levels.archivedAt)))
+        : Promise.resolve([]),
+  );
   const skillName = new Map(skills.map((s) => [s.id, s.name]));
   const liveLevels = new Set(levels.map((l) => l.id));
   input.lines.forEach((l, i) => {

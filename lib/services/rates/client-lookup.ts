@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import { parentsOf, trim, type Bands } from "./lookup-base";
 
 export interface ClientRate extends Bands {
@@ -7,12 +7,50 @@ export interface ClientRate extends Bands {
   rateWorker: number | null;
 }
 
+// Every booking asks whether its slot's skill has a client price: precompiled. A null branch
+// or job matches no row (`= null` is never true): no card, or no job's own rows. The asked
+// skills' parents ride on each row: with no row there is nothing to choose between.
+const clientRateRows = precompiled<
+  { skillIds: number[]; companyId: number; branchId: number | null; jobId: number | null },
+  ReturnType<typeof clientRateRowsQuery>
+>("rates_client_rate_rows", (db) => clientRateRowsQuery(db));
+function clientRateRowsQuery(db: DbOrTx) {
+  const cr = schema.clientRates;
+  const asked = sql.placeholder("skillIds");
+  return db
+    .select({
+      rate: cr,
+      parents: sql<Record<string, number | null>>`(
+        select json_object_agg(${schema.skills.id}, ${schema.skills.parentId})
+        from ${schema.skills} where ${schema.skills.id} = any(${asked}))`,
+    })
+    .from(cr)
+    .where(
+      and(
+        or(
+          anyOf(cr.skillId, "skillIds"),
+          sql`${cr.skillId} in (select ${schema.skills.parentId} from ${schema.skills}
+                                where ${schema.skills.id} = any(${asked}))`,
+        ),
+        isNull(cr.levelId),
+        or(
+          and(
+            isNull(cr.jobId),
+            eq(cr.companyId, sql.placeholder("companyId")),
+            eq(cr.branchId, sql.placeholder("branchId")),
+          ),
+          eq(cr.jobId, sql.placeholder("jobId")),
+        ),
+      ),
+    );
+}
+
 /**
  * The client rate of each skill for a company at a branch (optionally on one job), by
  * precedence: the job's own row for the skill → the company × branch card row → for a
  * sub-skill with neither, the same two for its parent skill. Rows priced per level are not
  * used here (the card prices a skill; level rows are a refinement the grid does not write).
- * A skill with no rate is absent from the map. Two queries. `branchId` null (a job with no
+ * A skill with no rate is absent from the map. One query. `branchId` null (a job with no
  * pricing branch) reads the job's own rows only: there is no card to fall back on.
  */
 export async function clientRatesFor(
@@ -22,24 +60,15 @@ export async function clientRatesFor(
   const out = new Map<number, ClientRate>();
   const skillIds = [...new Set(q.skillIds)];
   if (!skillIds.length || (q.branchId === null && !q.jobId)) return out;
-  const parents = await parentsOf(db, skillIds);
-  const all = [...new Set([...skillIds, ...[...parents.values()].filter((p) => p !== null)])];
-  const cr = schema.clientRates;
-  const rows = await db
-    .select()
-    .from(cr)
-    .where(
-      and(
-        inArray(cr.skillId, all),
-        isNull(cr.levelId),
-        or(
-          q.branchId === null
-            ? undefined
-            : and(isNull(cr.jobId), eq(cr.companyId, q.companyId), eq(cr.branchId, q.branchId)),
-          q.jobId ? eq(cr.jobId, q.jobId) : undefined,
-        ),
-      ),
-    );
+  const found = await clientRateRows(db, {
+    skillIds,
+    companyId: q.companyId,
+    branchId: q.branchId,
+    jobId: q.jobId ?? null,
+  });
+  if (!found.length) return out;
+  const parents = new Map(Object.entries(found[0].parents ?? {}).map(([k, v]) => [Number(k), v]));
+  const rows = found.map((f) => f.rate);
   const job = new Map(rows.filter((r) => r.jobId !== null).map((r) => [r.skillId, r]));
   const card = new Map(rows.filter((r) => r.jobId === null).map((r) => [r.skillId, r]));
   for (const skillId of skillIds) {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema, type DbOrTx } from "@/db";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 
 /**
  * What prices a job: the branch whose rate cards apply, the branches whose worker rates may
@@ -53,49 +53,61 @@ export async function liveDefaultBranch(db: DbOrTx, companyId: number): Promise<
   return row?.id ?? null;
 }
 
+const defaultCountry = alias(schema.countries, "default_branch_country");
+
+/**
+ * The jobs with their country, their company's live default branch and its currency, and the
+ * job's own book_from_branches (by id, each with its country's currency) in one statement: the
+ * booking check reads it on every booking, so it is precompiled (db/precompiled.ts).
+ */
+const pricingRows = precompiled<{ ids: number[] }, ReturnType<typeof pricingQuery>>(
+  "rates_jobs_pricing",
+  (db) => pricingQuery(db),
+);
+function pricingQuery(db: DbOrTx) {
+  const j = schema.jobs;
+  return db
+    .select({
+      id: j.id,
+      companyId: j.companyId,
+      timeZone: schema.countries.timeZone,
+      countryIso: schema.countries.isoCode,
+      countryCurrency: schema.countries.currencyCode,
+      defaultBranchId: schema.branches.id,
+      defaultBranchCurrency: defaultCountry.currencyCode,
+      own: sql<{ branchId: number; currencyCode: string | null }[]>`coalesce((
+        select json_agg(json_build_object('branchId', jb.branch_id, 'currencyCode', c.currency_code)
+                        order by jb.branch_id)
+        from job_branches jb
+        left join branches b on b.id = jb.branch_id
+        left join countries c on c.id = b.country_id
+        where jb.job_id = ${j.id}), '[]'::json)`,
+    })
+    .from(j)
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .leftJoin(
+      schema.branches,
+      and(
+        eq(schema.branches.id, schema.companies.defaultBranchId),
+        isNull(schema.branches.deletedAt),
+      ),
+    )
+    .leftJoin(defaultCountry, eq(defaultCountry.id, schema.branches.countryId))
+    .where(anyOf(j.id, "ids"));
+}
+
 /**
  * The pricing of several jobs in one query; unknown ids are absent. Each candidate branch (the
  * default one, the job's own) comes with its country's currency, so the pricing branch's
- * currency needs no second round trip; the job's own branches come as json beside it (a
- * statement fewer for every list that prices its rows).
+ * currency needs no second round trip.
  */
 export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<number, JobPricing>> {
   const ids = [...new Set(jobIds)];
   const out = new Map<number, JobPricing>();
   if (!ids.length) return out;
-  const j = schema.jobs;
-  const defaultBranch = schema.branches;
-  const jobCountry = schema.countries;
-  const defaultCountry = alias(schema.countries, "default_branch_country");
-  const jobs = await db
-    .select({
-      id: j.id,
-      companyId: j.companyId,
-      timeZone: jobCountry.timeZone,
-      countryIso: jobCountry.isoCode,
-      countryCurrency: jobCountry.currencyCode,
-      defaultBranchId: defaultBranch.id,
-      defaultBranchCurrency: defaultCountry.currencyCode,
-      ownBranches: sql<OwnBranch[] | null>`(
-        select json_agg(json_build_object('branchId', jb.branch_id, 'currencyCode', oc.currency_code)
-                        order by jb.branch_id)
-        from ${schema.jobBranches} jb
-        left join ${schema.branches} ob on ob.id = jb.branch_id
-        left join ${schema.countries} oc on oc.id = ob.country_id
-        where jb.job_id = ${j.id})`,
-    })
-    .from(j)
-    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
-    .innerJoin(jobCountry, eq(jobCountry.id, j.countryId))
-    .leftJoin(
-      defaultBranch,
-      and(eq(defaultBranch.id, schema.companies.defaultBranchId), isNull(defaultBranch.deletedAt)),
-    )
-    .leftJoin(defaultCountry, eq(defaultCountry.id, defaultBranch.countryId))
-    .where(inArray(j.id, ids));
-  for (const job of jobs) {
-    const ownRows = job.ownBranches ?? [];
-    const own = ownRows.map((b) => b.branchId);
+  for (const job of await pricingRows(db, { ids })) {
+    const own = job.own.map((b) => b.branchId);
     const branchId = choosePricingBranch(job.defaultBranchId, own);
     // The pricing branch's country currency, else the job's country currency.
     const branchCurrency =
@@ -103,7 +115,7 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
         ? null
         : branchId === job.defaultBranchId
           ? job.defaultBranchCurrency
-          : (ownRows.find((b) => b.branchId === branchId)?.currencyCode ?? null);
+          : (job.own.find((b) => b.branchId === branchId)?.currencyCode ?? null);
     out.set(job.id, {
       jobId: job.id,
       companyId: job.companyId,
@@ -115,12 +127,6 @@ export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<num
     });
   }
   return out;
-}
-
-/** One of a job's book_from_branches with its country's currency. */
-interface OwnBranch {
-  branchId: number;
-  currencyCode: string | null;
 }
 
 export async function jobPricing(db: DbOrTx, jobId: number): Promise<JobPricing | null> {

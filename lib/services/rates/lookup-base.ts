@@ -1,5 +1,4 @@
-import { inArray } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 
 /** What the client and worker rate lookups share (./lookup.ts says how rates are chosen). */
 
@@ -23,11 +22,19 @@ export async function parentsOf(
   skillIds: number[],
 ): Promise<Map<number, number | null>> {
   if (!skillIds.length) return new Map();
-  const rows = await db
+  const rows = await parentRows(db, { ids: skillIds });
+  return new Map(rows.map((r) => [r.id, r.parentId]));
+}
+// Both rate lookups of every booking ask: precompiled (db/precompiled.ts).
+const parentRows = precompiled<{ ids: number[] }, ReturnType<typeof parentsQuery>>(
+  "rates_skill_parents",
+  (db) => parentsQuery(db),
+);
+function parentsQuery(db: DbOrTx) {
+  return db
     .select({ id: schema.skills.id, parentId: schema.skills.parentId })
     .from(schema.skills)
-    .where(inArray(schema.skills.id, skillIds));
-  return new Map(rows.map((r) => [r.id, r.parentId]));
+    .where(anyOf(schema.skills.id, "ids"));
 }
 
 export const trim = (code: string) => code.trim();

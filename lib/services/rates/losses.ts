@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import {
   payLosses,
   rateLosses,
@@ -121,23 +121,27 @@ export async function assertNoPayLosses(
   const ids = (pick: (r: SentPayRow) => number | null) => [
     ...new Set(faulty.flatMap((f) => (pick(f.row) === null ? [] : [pick(f.row)!]))),
   ];
-  const [skills, levels, users] = await Promise.all([
-    namesOf(
-      db,
-      schema.skills,
-      ids((r) => r.skill_id),
-    ),
-    namesOf(
-      db,
-      schema.levels,
-      ids((r) => r.level_id),
-    ),
-    namesOf(
-      db,
-      schema.users,
-      ids((r) => r.user_id),
-    ),
-  ]);
+  const [skills, levels, users] = await sideBySide(
+    db,
+    () =>
+      namesOf(
+        db,
+        schema.skills,
+        ids((r) => r.skill_id),
+      ),
+    () =>
+      namesOf(
+        db,
+        schema.levels,
+        ids((r) => r.level_id),
+      ),
+    () =>
+      namesOf(
+        db,
+        schema.users,
+        ids((r) => r.user_id),
+      ),
+  );
   const named: NamedLoss[] = faulty.map(({ row, losses }) => {
     const skill = skills.get(row.skill_id) ?? `Skill ${row.skill_id}`;
     const who =

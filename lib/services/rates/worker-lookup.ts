@@ -1,6 +1,6 @@
-import { and, inArray, isNull, or, type Column } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
-import { parentsOf, trim, type Bands } from "./lookup-base";
+import { and, isNull, or, sql, type Column } from "drizzle-orm";
+import { anyOf, precompiled, schema, sideBySide, type DbOrTx } from "@/db";
+import { trim, type Bands } from "./lookup-base";
 
 export interface WorkerRate extends Omit<Bands, "source"> {
   source:
@@ -49,8 +49,9 @@ export const workerRateKey = (userId: number | null, skillId: number) =>
  * or held level: it takes the job's level-less row, else the job's row of the entry level
  * (the lowest level weight), else the card's level-less row, else the card's entry-level row
  * — what the least experienced worker would earn, with the same weekend and night bands.
- * Rows for a country without a branch are not used (a branch row's country is informational). A pair with no rate is absent. Three
- * queries.
+ * Rows for a country without a branch are not used (a branch row's country is informational). A pair with no rate is absent. Two
+ * queries (the rows with the skills' parents, the worker's levels), three with an open place
+ * (the levels' weights).
  */
 export async function workerRatesFor(
   db: DbOrTx,
@@ -66,6 +67,62 @@ export interface WorkerRatesQuery {
   pairs: { userId: number | null; skillId: number }[];
 }
 
+// The skills and their parents, in SQL: the rows are read beside the parents, not after.
+const skillOrParent = (column: Column) =>
+  or(
+    anyOf(column, "skillIds"),
+    sql`${column} in (select ${schema.skills.parentId} from ${schema.skills}
+                      where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
+  );
+
+// Every booking looks its worker's rate up: the lookup's two reads are precompiled.
+const workerLevels = precompiled<
+  { userIds: number[]; skillIds: number[] },
+  ReturnType<typeof workerLevelsQuery>
+>("rates_worker_levels", (db) => workerLevelsQuery(db));
+function workerLevelsQuery(db: DbOrTx) {
+  return db
+    .select({
+      userId: schema.userSkills.userId,
+      skillId: schema.userSkills.skillId,
+      levelId: schema.userSkills.levelId,
+    })
+    .from(schema.userSkills)
+    .where(
+      and(anyOf(schema.userSkills.userId, "userIds"), skillOrParent(schema.userSkills.skillId)),
+    );
+}
+
+const workerRateRows = precompiled<
+  { skillIds: number[]; jobIds: number[]; branchIds: number[]; userIds: number[] },
+  ReturnType<typeof workerRateRowsQuery>
+>("rates_worker_rate_rows", (db) => workerRateRowsQuery(db));
+function workerRateRowsQuery(db: DbOrTx) {
+  const wr = schema.workerRates;
+  return db
+    .select({
+      rate: wr,
+      // The asked skills' parents ride on each row: with no row there is nothing to resolve.
+      parents: sql<Record<string, number | null>>`(
+        select json_object_agg(${schema.skills.id}, ${schema.skills.parentId})
+        from ${schema.skills} where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
+    })
+    .from(wr)
+    .where(
+      and(
+        skillOrParent(wr.skillId),
+        or(
+          anyOf(wr.jobId, "jobIds"),
+          and(
+            isNull(wr.jobId),
+            anyOf(wr.branchId, "branchIds"),
+            or(isNull(wr.userId), anyOf(wr.userId, "userIds")),
+          ),
+        ),
+      ),
+    );
+}
+
 /**
  * What a caller has already read about the skills and workers of a lookup (the worker's own
  * list reads its skills first): each asked skill's parent, and every skill each asked worker
@@ -79,8 +136,8 @@ export interface KnownSkills {
 
 /**
  * `workerRatesFor` for several jobs at once (a worker's list of open shifts): one answer per
- * query, in order, each decided exactly as `workerRatesFor` decides it, in the same three
- * queries whatever the number of jobs (one with `known`).
+ * query, in order, each decided exactly as `workerRatesFor` decides it, in the same
+ * statements whatever the number of jobs (the levels read left out with `known`).
  */
 export async function workerRatesForJobs(
   db: DbOrTx,
@@ -97,62 +154,27 @@ export async function workerRatesForJobs(
   const anyOpen = live.some((q) => q.pairs.some((p) => p.userId === null));
   const jobIds = [...new Set(live.map((q) => q.jobId).filter((j): j is number => !!j))];
   const branchIds = [...new Set(live.flatMap((q) => q.branchIds))];
-  // The skills and their parents, in SQL: the rows are read beside the parents, not after.
-  const withParents = (column: Column) =>
-    or(
-      inArray(column, skillIds),
-      inArray(
-        column,
-        db
-          .select({ parentId: schema.skills.parentId })
-          .from(schema.skills)
-          .where(inArray(schema.skills.id, skillIds)),
-      ),
-    );
-  const wr = schema.workerRates;
-  const [parents, levels, weights, allRows] = await Promise.all([
-    known ? known.parents : parentsOf(db, skillIds),
-    known
-      ? known.levels
-      : userIds.length
-        ? db
-            .select({
-              userId: schema.userSkills.userId,
-              skillId: schema.userSkills.skillId,
-              levelId: schema.userSkills.levelId,
-            })
-            .from(schema.userSkills)
-            .where(
-              and(
-                inArray(schema.userSkills.userId, userIds),
-                withParents(schema.userSkills.skillId),
-              ),
-            )
+  const [levels, weights, found] = await sideBySide(
+    db,
+    () =>
+      known
+        ? Promise.resolve(known.levels)
+        : userIds.length
+          ? workerLevels(db, { userIds, skillIds })
+          : Promise.resolve([]),
+    () =>
+      anyOpen
+        ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
         : Promise.resolve([]),
-    anyOpen
-      ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
-      : Promise.resolve([]),
-    db
-      .select()
-      .from(wr)
-      .where(
-        and(
-          withParents(wr.skillId),
-          or(
-            jobIds.length ? inArray(wr.jobId, jobIds) : undefined,
-            branchIds.length
-              ? and(
-                  isNull(wr.jobId),
-                  inArray(wr.branchId, branchIds),
-                  userIds.length
-                    ? or(isNull(wr.userId), inArray(wr.userId, userIds))
-                    : isNull(wr.userId),
-                )
-              : undefined,
-          ),
-        ),
-      ),
-  ]);
+    // An empty list matches nothing: no job's rows, or no card's, or no worker's own.
+    () => workerRateRows(db, { skillIds, jobIds, branchIds, userIds }),
+  );
+  const allRows = found.map((f) => f.rate);
+  const parents =
+    known?.parents ??
+    new Map<number, number | null>(
+      Object.entries(found[0]?.parents ?? {}).map(([k, v]) => [Number(k), v]),
+    );
   // Rows grouped once (by job; cards by branch), so each query reads its own in one step.
   const byJob = new Map<number, WorkerRateRow[]>();
   const byBranch = new Map<number, WorkerRateRow[]>();

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "@/db";
+import { sideBySide, type DbOrTx } from "@/db";
 import { costOf, toMinorUnits, type Band } from "@/lib/domain/pricing";
 import { bandMinutes } from "@/lib/domain/salary";
 import { jobCalendars } from "../holidays/calendar";
@@ -123,10 +123,11 @@ export async function priceWorkerTime(
   if (!items.length) return [];
   const pricing = await jobsPricing(db, [...new Set(items.map((w) => w.jobId))]);
   // The rates and the holiday calendars both follow from the pricing: read side by side.
-  const [{ rateOf }, calendars] = await Promise.all([
-    ratesOnPricedJobs(db, items, pricing, skills),
-    jobCalendars(db, pricing.values()),
-  ]);
+  const [{ rateOf }, calendars] = await sideBySide(
+    db,
+    () => ratesOnPricedJobs(db, items, pricing, skills),
+    () => jobCalendars(db, pricing.values()),
+  );
   return items.map((w): PricedWork => {
     const p = pricing.get(w.jobId);
     const rate = p ? rateOf(w) : undefined;

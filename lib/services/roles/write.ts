@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMMENT_MAX, LABEL_MAX } from "@/lib/domain/text-limits";
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { schema, type Tx } from "@/db";
+import { schema, type Tx, sideBySide } from "@/db";
 import { mayBuildRole } from "@/lib/domain/manage";
 import { ROLE, isBuiltInRole } from "@/lib/domain/permissions";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
@@ -237,17 +237,20 @@ export async function updateRole(
  * aimed at it (deleting it would silently widen those to everyone).
  */
 async function roleUsage(tx: Tx, id: number) {
-  const [[users], [docTypes], [helpCategories]] = await Promise.all([
-    tx.select({ n: count() }).from(schema.userRoles).where(eq(schema.userRoles.roleId, id)),
-    tx
-      .select({ n: count() })
-      .from(schema.documentTypeRoles)
-      .where(eq(schema.documentTypeRoles.roleId, id)),
-    tx
-      .select({ n: count() })
-      .from(schema.helpCategories)
-      .where(sql`${schema.helpCategories.targetRoles} @> ${JSON.stringify([id])}::jsonb`),
-  ]);
+  const [[users], [docTypes], [helpCategories]] = await sideBySide(
+    tx,
+    () => tx.select({ n: count() }).from(schema.userRoles).where(eq(schema.userRoles.roleId, id)),
+    () =>
+      tx
+        .select({ n: count() })
+        .from(schema.documentTypeRoles)
+        .where(eq(schema.documentTypeRoles.roleId, id)),
+    () =>
+      tx
+        .select({ n: count() })
+        .from(schema.helpCategories)
+        .where(sql`${schema.helpCategories.targetRoles} @> ${JSON.stringify([id])}::jsonb`),
+  );
   return usageOf([
     [Number(users.n), "user"],
     [Number(docTypes.n), "document type"],

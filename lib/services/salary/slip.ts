@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
-import { schema, type Db, type DbOrTx } from "@/db";
+import { schema, type Db, type DbOrTx, sideBySide } from "@/db";
 import { periodLabel } from "@/lib/domain/salary";
 import { paySlipFileName, paySlipsZipFileName } from "@/lib/domain/salary-export";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
@@ -29,42 +29,46 @@ interface Period {
  *  details and slip rows, whatever the number of workers. */
 async function slipSources(db: DbOrTx, userIds: number[], p: Period, now: Date) {
   if (!userIds.length) return [];
-  const [lines, workers, slips] = await Promise.all([
-    db
-      .select({
-        line: sl,
-        skill: schema.skills.name,
-        job: schema.jobs.name,
-        timeZone: schema.countries.timeZone,
-      })
-      .from(sl)
-      .innerJoin(schema.skills, eq(schema.skills.id, sl.skillId))
-      .leftJoin(schema.jobs, eq(schema.jobs.id, sl.jobId))
-      .leftJoin(schema.countries, eq(schema.countries.id, sl.countryId))
-      .where(and(inArray(sl.userId, userIds), gte(sl.workDate, p.from), lte(sl.workDate, p.to)))
-      .orderBy(asc(sl.userId), asc(sl.workDate), asc(sl.startsAt), asc(sl.id)),
-    db
-      .select({
-        id: schema.users.id,
-        name: schema.users.name,
-        iban: schema.paymentSettings.iban,
-        reg: schema.paymentSettings.reg,
-        konto: schema.paymentSettings.konto,
-      })
-      .from(schema.users)
-      .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, schema.users.id))
-      .where(inArray(schema.users.id, userIds)),
-    db
-      .select({ userId: schema.paySlips.userId, paidAt: schema.paySlips.paidAt })
-      .from(schema.paySlips)
-      .where(
-        and(
-          inArray(schema.paySlips.userId, userIds),
-          eq(schema.paySlips.periodFrom, p.from),
-          eq(schema.paySlips.periodTo, p.to),
+  const [lines, workers, slips] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({
+          line: sl,
+          skill: schema.skills.name,
+          job: schema.jobs.name,
+          timeZone: schema.countries.timeZone,
+        })
+        .from(sl)
+        .innerJoin(schema.skills, eq(schema.skills.id, sl.skillId))
+        .leftJoin(schema.jobs, eq(schema.jobs.id, sl.jobId))
+        .leftJoin(schema.countries, eq(schema.countries.id, sl.countryId))
+        .where(and(inArray(sl.userId, userIds), gte(sl.workDate, p.from), lte(sl.workDate, p.to)))
+        .orderBy(asc(sl.userId), asc(sl.workDate), asc(sl.startsAt), asc(sl.id)),
+    () =>
+      db
+        .select({
+          id: schema.users.id,
+          name: schema.users.name,
+          iban: schema.paymentSettings.iban,
+          reg: schema.paymentSettings.reg,
+          konto: schema.paymentSettings.konto,
+        })
+        .from(schema.users)
+        .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, schema.users.id))
+        .where(inArray(schema.users.id, userIds)),
+    () =>
+      db
+        .select({ userId: schema.paySlips.userId, paidAt: schema.paySlips.paidAt })
+        .from(schema.paySlips)
+        .where(
+          and(
+            inArray(schema.paySlips.userId, userIds),
+            eq(schema.paySlips.periodFrom, p.from),
+            eq(schema.paySlips.periodTo, p.to),
+          ),
         ),
-      ),
-  ]);
+  );
   return workers
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
     .map((w) => {

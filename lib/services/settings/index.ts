@@ -1,5 +1,5 @@
-import { inArray, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { eq } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 
 /**
  * Installation settings and their defaults: one row per key in `settings`, the default when
@@ -38,15 +38,24 @@ export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Prom
   return (row ? row.value : SETTING_DEFAULTS[key]) as Settings[K];
 }
 
+// Every mail's signature and many screens read settings: precompiled (db/precompiled.ts).
+const settingRows = precompiled<{ keys: string[] }, ReturnType<typeof settingsQuery>>(
+  "settings_by_key",
+  (db) => settingsQuery(db),
+);
+function settingsQuery(db: DbOrTx) {
+  return db
+    .select({ key: schema.settings.key, value: schema.settings.value })
+    .from(schema.settings)
+    .where(anyOf(schema.settings.key, "keys"));
+}
+
 /** Several settings in one query, defaults filled in. */
 export async function getSettings<K extends SettingKey>(
   db: DbOrTx,
   keys: readonly K[],
 ): Promise<Pick<Settings, K>> {
-  const rows = await db
-    .select({ key: schema.settings.key, value: schema.settings.value })
-    .from(schema.settings)
-    .where(inArray(schema.settings.key, [...keys]));
+  const rows = await settingRows(db, { keys: [...keys] });
   const found = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
     keys.map((k) => [k, found.has(k) ? found.get(k) : SETTING_DEFAULTS[k]]),

@@ -1,5 +1,5 @@
 import { and, count, countDistinct, eq, inArray, isNotNull } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { usageOf, type Usage } from "../master-data";
 
 /**
@@ -45,45 +45,52 @@ export async function skillUses(db: DbOrTx, ids: number[]): Promise<Map<number, 
   const result = new Map<number, SkillUses>();
   if (ids.length === 0) return result;
   const ss = schema.shiftSlots;
-  const [jobs, workers, docTypes, companies, clientRates, workerRates, archived] =
-    await Promise.all([
+  const [jobs, workers, docTypes, companies, clientRates, workerRates, archived] = await sideBySide(
+    db,
+    () =>
       db
         .select({ id: ss.skillId, n: countDistinct(schema.shifts.jobId) })
         .from(ss)
         .innerJoin(schema.shifts, eq(schema.shifts.id, ss.shiftId))
         .where(inArray(ss.skillId, ids))
         .groupBy(ss.skillId),
+    () =>
       db
         .select({ id: schema.userSkills.skillId, n: count() })
         .from(schema.userSkills)
         .where(inArray(schema.userSkills.skillId, ids))
         .groupBy(schema.userSkills.skillId),
+    () =>
       db
         .select({ id: schema.documentTypeSkills.skillId, n: count() })
         .from(schema.documentTypeSkills)
         .where(inArray(schema.documentTypeSkills.skillId, ids))
         .groupBy(schema.documentTypeSkills.skillId),
+    () =>
       db
         .select({ id: schema.companyPreferredSkills.skillId, n: count() })
         .from(schema.companyPreferredSkills)
         .where(inArray(schema.companyPreferredSkills.skillId, ids))
         .groupBy(schema.companyPreferredSkills.skillId),
+    () =>
       db
         .select({ id: schema.clientRates.skillId, n: count() })
         .from(schema.clientRates)
         .where(inArray(schema.clientRates.skillId, ids))
         .groupBy(schema.clientRates.skillId),
+    () =>
       db
         .select({ id: schema.workerRates.skillId, n: count() })
         .from(schema.workerRates)
         .where(inArray(schema.workerRates.skillId, ids))
         .groupBy(schema.workerRates.skillId),
+    () =>
       db
         .select({ id: schema.skills.parentId, n: count() })
         .from(schema.skills)
         .where(and(inArray(schema.skills.parentId, ids), isNotNull(schema.skills.deletedAt)))
         .groupBy(schema.skills.parentId),
-    ]);
+  );
   const maps = {
     jobs: toMap(jobs),
     workers: toMap(workers),

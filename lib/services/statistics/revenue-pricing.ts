@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { costOf, nightWindowOf, splitMinutes } from "@/lib/domain/pricing";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobCalendars } from "../holidays/calendar";
@@ -61,18 +61,21 @@ export async function priceReports(
   for (const r of reports)
     skillsOf.set(r.jobId, (skillsOf.get(r.jobId) ?? new Set()).add(r.skillId));
   const pricings = await jobsPricing(db, [...skillsOf.keys()]);
-  const [calendars, rates] = await Promise.all([
-    jobCalendars(db, pricings.values()),
-    clientRatesForJobs(
-      db,
-      [...pricings.values()].map((p) => ({
-        jobId: p.jobId,
-        companyId: p.companyId,
-        branchId: p.branchId,
-        skillIds: [...(skillsOf.get(p.jobId) ?? [])],
-      })),
-    ),
-  ]);
+  // Approving prices inside its transaction: side by side only off one.
+  const [calendars, rates] = await sideBySide(
+    db,
+    () => jobCalendars(db, pricings.values()),
+    () =>
+      clientRatesForJobs(
+        db,
+        [...pricings.values()].map((p) => ({
+          jobId: p.jobId,
+          companyId: p.companyId,
+          branchId: p.branchId,
+          skillIds: [...(skillsOf.get(p.jobId) ?? [])],
+        })),
+      ),
+  );
   return reports.map((r) => {
     const pricing = pricings.get(r.jobId);
     if (!pricing) return null;

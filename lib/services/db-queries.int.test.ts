@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { anyOf, precompiled, schema, sideBySide, type Db, type DbHandle, type DbOrTx } from "@/db";
+import { testDatabase } from "@/lib/testing/db";
+import { countingDb } from "@/lib/testing/counting-db";
+import { rowsOf } from "./chat/access";
+
+let handle: DbHandle;
+let db: Db;
+let ids: number[];
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  ids = (
+    await db
+      .insert(schema.skills)
+      .values([
+        { name: "Precompiled parent", order: 1 },
+        { name: "Precompiled loner", order: 2 },
+      ])
+      .returning({ id: schema.skills.id })
+  ).map((r) => r.id);
+  await db.insert(schema.skills).values({ name: "Precompiled child", order: 3, parentId: ids[0] });
+});
+afterAll(() => handle.close());
+
+const s = schema.skills;
+const skillsBase = (d: DbOrTx) =>
+  d
+    .select({
+      id: s.id,
+      name: s.name,
+      parentId: s.parentId,
+      createdAt: s.createdAt,
+      children: sql<number>`(select count(*)::int from skills c where c.parent_id = skills.id)`,
+    })
+    .from(s);
+const skillsQuery = (d: DbOrTx) =>
+  skillsBase(d).where(
+    and(anyOf(s.id, "ids"), isNull(s.deletedAt), eq(s.order, sql.placeholder("order"))),
+  );
+const skillsById = precompiled<{ ids: number[]; order: number }, ReturnType<typeof skillsQuery>>(
+  "test_skills_by_id",
+  (d) => skillsQuery(d),
+);
+
+describe("precompiled (db/precompiled.ts)", () => {
+  it("answers the rows the built query answers, mapped the same way, for any list", async () => {
+    for (const order of [1, 2]) {
+      const built = await skillsBase(db).where(
+        and(inArray(s.id, ids), isNull(s.deletedAt), eq(s.order, order)),
+      );
+      const pre = await skillsById(db, { ids, order });
+      expect(pre).toEqual(built);
+      expect(pre).toHaveLength(1);
+      expect(pre[0].createdAt).toBeInstanceOf(Date);
+    }
+    expect(await skillsById(db, { ids: [], order: 1 })).toEqual([]);
+    const [parent] = await skillsById(db, { ids: [ids[0]], order: 1 });
+    expect(parent).toMatchObject({ name: "Precompiled parent", parentId: null, children: 1 });
+  });
+
+  it("runs on the transaction it is given: sees its uncommitted rows, counted like any statement", async () => {
+    const counting = countingDb(handle);
+    await counting.db
+      .transaction(async (tx) => {
+        await tx.update(schema.skills).set({ order: 7 }).where(eq(schema.skills.id, ids[1]));
+        counting.reset();
+        const [row] = await skillsById(tx, { ids: [ids[1]], order: 7 });
+        expect(row?.name).toBe("Precompiled loner");
+        expect(counting.statements()).toBe(1);
+        if (handle.kind === "postgres") {
+          // Named: parsed and planned once on this connection.
+          const named = await rowsOf(
+            tx,
+            sql`select 1 from pg_prepared_statements where name = 'test_skills_by_id'`,
+          );
+          expect(named).toHaveLength(1);
+        }
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => expect(e.message).toBe("roll back"));
+    expect(await skillsById(db, { ids: [ids[1]], order: 7 })).toEqual([]);
+  });
+
+  it("inserts with each value through its column's encoder", async () => {
+    const insert = precompiled<
+      { logName: string; properties: Record<string, unknown>; createdAt: Date },
+      ReturnType<typeof insertQuery>
+    >("test_activity_insert", (d) => insertQuery(d));
+    function insertQuery(d: DbOrTx) {
+      return d
+        .insert(schema.activityLog)
+        .values({
+          logName: sql.placeholder("logName"),
+          description: "precompiled",
+          properties: sql.placeholder("properties"),
+          createdAt: sql.placeholder("createdAt"),
+        })
+        .returning({ id: schema.activityLog.id, properties: schema.activityLog.properties });
+    }
+    const at = new Date("2026-11-27T12:34:56.789Z");
+    const [row] = await insert(db, { logName: "test", properties: { a: [1, 2] }, createdAt: at });
+    expect(row.properties).toEqual({ a: [1, 2] });
+    const [back] = await db
+      .select()
+      .from(schema.activityLog)
+      .where(eq(schema.activityLog.id, row.id));
+    expect(back.createdAt.toISOString()).toBe(at.toISOString());
+  });
+});
+
+describe("sideBySide (db/side-by-side.ts)", () => {
+  const read = (d: DbOrTx, log: string[], name: string) => async () => {
+    log.push(`start ${name}`);
+    const [row] = await rowsOf<{ name: string }>(d, sql`select ${name}::text as name`);
+    log.push(`end ${name}`);
+    return row.name;
+  };
+
+  it("reads one after the other in a transaction, side by side off one", async () => {
+    const inTx: string[] = [];
+    const answers = await db.transaction((tx) =>
+      sideBySide(tx, read(tx, inTx, "a"), read(tx, inTx, "b")),
+    );
+    expect(answers).toEqual(["a", "b"]);
+    expect(inTx).toEqual(["start a", "end a", "start b", "end b"]);
+
+    const onPool: string[] = [];
+    expect(await sideBySide(db, read(db, onPool, "a"), read(db, onPool, "b"))).toEqual(["a", "b"]);
+    expect(onPool.slice(0, 2)).toEqual(["start a", "start b"]);
+  });
+});

@@ -6,8 +6,9 @@
  * worker in through the sign-in form (Playwright's Chromium) and over POST auth/login, sends
  * BENCH_RSS_REQUESTS (3,000) mixed requests from 8 callers at once (signed-in screens and
  * /api/v2 lists and dashboards of the three), then reports the RSS of every process `npm start`
- * left running (npm itself, the server) and the peak seen during the load (BENCH_RSS_REUSE=1
- * keeps the seeded database of the last run). Fails above
+ * left running (npm itself, the server) with its anonymous and file pages, and the peak seen
+ * during the load (BENCH_RSS_REUSE=1 keeps the seeded database of the last run; the server's
+ * output goes to test-results/bench-rss-server.log). Fails above
  * BENCH_RSS_LIMIT_MB (300) for the whole tree, or when a request answers 5xx.
  */
 import crypto from "node:crypto";
@@ -122,7 +123,9 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     AUTH_SECRET: process.env.AUTH_SECRET ?? crypto.randomBytes(32).toString("base64url"),
     BENCH_ONLY: "",
   };
-  const server = startApp(env, PORT, undefined, "npm start");
+  const logFile = path.join(process.cwd(), "test-results", "bench-rss-server.log");
+  fs.rmSync(logFile, { force: true });
+  const server = startApp(env, PORT, logFile, "npm start");
   try {
     console.log(
       `[bench] npm start on ${name} (port ${PORT}; builds first when the sources changed)…`,

@@ -10,9 +10,15 @@
  * — GET /api/v2/rules without a token (the 401 floor), /rules with one, then the lists — it
  * sends BENCH_HTTP_REQUESTS (400) requests, BENCH_HTTP_CONCURRENCY (8) at a time, over keep-alive
  * connections, after 16 untimed ones, and prints p50, p95, requests a second, the answer's size
- * and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
+ * the server's CPU time per request (Node's, from /proc: steadier than latency on a shared
+ * machine) and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
  * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
  * floor, or the server holds over 300 MB.
+ *
+ * To look at one call: BENCH_HTTP_MATCH (a regular expression) keeps only the calls whose label
+ * it matches (the 401 floor always runs, so the ratio stays in the same run), and
+ * BENCH_HTTP_SERVER_NODE_OPTIONS is given to the server alone as NODE_OPTIONS, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of it under the load.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +33,7 @@ import {
   startApp,
   stopApp,
   totalRssKb,
+  treeCpuMs,
   waitReady,
 } from "./fault-app";
 import { freshDatabase } from "./fault-pg";
@@ -37,6 +44,7 @@ const SCRATCH = "crewdeck_bench_http";
 const REQUESTS = Number(process.env.BENCH_HTTP_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_HTTP_CONCURRENCY ?? 8);
 const WARMUP = 16;
+const MATCH = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
 /** Issue 27's bars: a list call ≤ 3× the 401 floor; the server ≤ 300 MB after the load. */
 const MAX_RATIO = 3;
 const MAX_RSS_KB = 300 * 1024;
@@ -57,6 +65,8 @@ interface Result {
   p95: number;
   perSecond: number;
   bytes: number;
+  /** The server's CPU time per timed request, in ms (Node only; PostgreSQL's is apart). */
+  cpu: number;
 }
 
 /** Ids from the demo data the calls need: an upcoming slot to book workers on. */
@@ -78,7 +88,7 @@ async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number
   }
 }
 
-async function load(call: Call, token: string | undefined): Promise<Result> {
+async function load(call: Call, token: string | undefined, serverPid: number): Promise<Result> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let bytes = 0;
   const once = async () => {
@@ -107,6 +117,7 @@ async function load(call: Call, token: string | undefined): Promise<Result> {
     return times;
   };
   await run(WARMUP);
+  const cpu0 = treeCpuMs(serverPid);
   const t0 = performance.now();
   const times = await run(REQUESTS);
   const wall = performance.now() - t0;
@@ -116,6 +127,7 @@ async function load(call: Call, token: string | undefined): Promise<Result> {
     p95: percentile(times, 95),
     perSecond: (times.length / wall) * 1000,
     bytes,
+    cpu: (treeCpuMs(serverPid) - cpu0) / times.length,
   };
 }
 
@@ -140,10 +152,15 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
   await seedDemo(env);
   const slot = await demoSlot(db);
   const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
-  const server = startApp(env, PORT, logFile);
+  const serverOptions = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS;
+  const server = startApp(
+    serverOptions ? { ...env, NODE_OPTIONS: serverOptions } : env,
+    PORT,
+    logFile,
+  );
   try {
     console.log(`[bench:http] server up on ${BASE} in ${await waitReady(server)} ms`);
-    const calls: Call[] = [
+    const all: Call[] = [
       { label: "rules (no token: 401 floor)", path: "/api/v2/rules", status: 401 },
       { label: "rules (bearer token)", path: "/api/v2/rules", as: "pm", status: 200 },
       { label: "jobs", path: "/api/v2/jobs", as: "pm", status: 200, list: true },
@@ -173,18 +190,19 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
         list: true,
       },
     ];
+    const calls = all.filter((c, i) => i === 0 || !MATCH || MATCH.test(c.label));
     const results: Result[] = [];
     for (const call of calls) {
       // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.
       const token = call.as ? await apiLogin(BASE, `${call.as}@crewdeck.test`) : undefined;
-      results.push(await load(call, token));
+      results.push(await load(call, token, server.child.pid!));
     }
     const rss = processTree(server.child.pid!);
     const rssKb = totalRssKb(rss);
     const floor = results[0].p50;
     const lines = [
       `HTTP on PostgreSQL, demo seed: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
-      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)}  ×401`,
+      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)} ${"cpu/req".padStart(8)}  ×401`,
     ];
     let ok = true;
     for (const r of results) {
@@ -192,7 +210,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
       const over = r.call.list && ratio > MAX_RATIO;
       if (over) ok = false;
       lines.push(
-        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
+        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)} ${fmt(r.cpu).padStart(8)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
       );
     }
     if (rssKb > MAX_RSS_KB) ok = false;

@@ -23,7 +23,7 @@ const https = isHttpsUrl(env.APP_URL);
 /**
  * Every page and API request: the security headers that vary per request (a page's CSP with
  * a fresh nonce, HSTS when the public address is https), then, for pages, the navigation
- * guard. The static headers come from next.config.ts.
+ * guard. The static headers come from next.config.mjs.
  */
 export async function proxy(req: NextRequest) {
   const isApi = req.nextUrl.pathname.startsWith("/api/");
@@ -108,7 +108,7 @@ async function guard(
 
 export const config = {
   // Pages (with their server actions) and API calls without a body; static files get their
-  // (static) headers from next.config.ts. An API call with a body skips the proxy: Next would
+  // (static) headers from next.config.mjs. An API call with a body skips the proxy: Next would
   // read that body to its end to copy it for the proxy before the route runs, so a huge upload
   // could not be cut off at its limit (lib/http/body.ts). Its answer gets the API headers from
   // lib/http/api-headers.ts instead.

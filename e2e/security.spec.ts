@@ -4,7 +4,7 @@ import { ACCOUNTS, signIn } from "./support/auth";
 
 type Headers = Record<string, string>;
 
-/** The headers every response carries (next.config.ts); no HSTS, the e2e app is on http. */
+/** The headers every response carries (next.config.mjs); no HSTS, the e2e app is on http. */
 function expectCommonHeaders(h: Headers) {
   expect(h["x-content-type-options"]).toBe("nosniff");
   expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");

@@ -1,18 +1,20 @@
 /**
  * npm start. Plain Node on purpose: the preparation (database, build; scripts/prepare-start.ts)
- * runs in a child with tsx and PGlite loaded, which exits; then this same process becomes the
- * Next.js server (`next start`, run in-process), so nothing but the server stays resident.
- * Ctrl-C / SIGTERM reach the child while it prepares and Next's own handlers afterwards.
+ * runs in a child with tsx and PGlite loaded, which exits; then this same process replaces itself
+ * (execve: the same pid, so npm, a supervisor or Ctrl-C still reach it) with the Next.js server
+ * (`next start`), so nothing but the server stays resident.
  *
- * Memory (issue 27: the server stays ≤ 300 MB RSS after a load): V8 sizes its heap when the
- * process starts, so the limits are node flags on this process, given by package.json's
- * `start` (run it as `node --max-old-space-size=256 --max-semi-space-size=2 scripts/start.mjs`
- * without npm): a 256 MB old generation (the server's live heap after every screen and call has
- * loaded is well under it; V8 collects before growing past it, instead of letting garbage pile
- * up towards its default of several GB) and 2 MB semi-spaces (the young generation: 16 MB each
- * by default, RSS that short-lived request garbage keeps). The preparing child is spawned
- * without them (spawn passes no execArgv): migrations, the demo seed and a build keep Node's
- * defaults.
+ * Memory (issue 27: the server stays ≤ 300 MB RSS after a load): what only a starting process can
+ * take is given to the server here, so that `node scripts/start.mjs` without npm runs it the same:
+ * - a 256 MB old generation (the server's live heap after the bench's load is ~145 MB; V8 collects
+ *   before growing past the limit instead of letting garbage pile up towards its default of
+ *   several GB, and a PDF or a workbook built in one request still has room);
+ * - 2 MB semi-spaces (the young generation: 16 MB each by default, RSS that short-lived request
+ *   garbage keeps);
+ * - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (libuv's pool, V8's compiler and
+ *   collector threads) an arena of its own, up to 8 per core, and keeps their freed memory.
+ * The preparing child keeps Node's defaults: migrations, the demo seed and a build need them.
+ * Without process.execve (Node before 22.15) the server runs in this process, without those.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
@@ -21,6 +23,7 @@ import path from "node:path";
 const root = process.cwd();
 const require = createRequire(import.meta.url);
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const SERVER_NODE_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=2"];
 
 /** Runs the preparing child; resolves to the port it planned, or exits as the child did. */
 function prepare() {
@@ -54,5 +57,11 @@ function prepare() {
 
 const port = await prepare();
 console.log(`[start] serving on http://localhost:${port} (Node ${process.version})`);
-process.argv = [process.argv[0], nextBin, "start", "-p", String(port)];
+const serve = [nextBin, "start", "-p", String(port)];
+if (typeof process.execve === "function")
+  process.execve(process.execPath, [process.execPath, ...SERVER_NODE_FLAGS, ...serve], {
+    ...process.env,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  });
+process.argv = [process.argv[0], ...serve];
 require(nextBin);

@@ -1,5 +1,7 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { NextConfig } from "next";
 import { describe, expect, it } from "vitest";
-import nextConfig from "@/next.config";
 import { DOCUMENT_UPLOAD, IMAGE_UPLOAD } from "@/lib/files/upload";
 import { allEndpoints } from "./api";
 import {
@@ -11,6 +13,10 @@ import {
 } from "./body-limits";
 import { formatBytes } from "./body";
 
+// Plain JavaScript (no SWC at `next start`), so it holds copies of these limits, checked here.
+const nextConfig: NextConfig = (await import(pathToFileURL(path.resolve("next.config.mjs")).href))
+  .default;
+
 describe("body limits", () => {
   it("no route accepts more than LARGEST_ROUTE_BODY, the largest file in its form", () => {
     const limits = allEndpoints.map((ep) => ep.maxBodyBytes ?? JSON_BODY_LIMIT);
@@ -20,7 +26,7 @@ describe("body limits", () => {
     );
   });
 
-  it("next.config.ts gives Next these limits: server actions take the logo in its form", () => {
+  it("next.config.mjs gives Next these limits: server actions take the logo in its form", () => {
     expect(nextConfig.experimental?.serverActions?.bodySizeLimit).toBe(SERVER_ACTION_BODY_LIMIT);
     expect(nextConfig.experimental?.proxyClientMaxBodySize).toBe(PROXY_BODY_LIMIT);
     // A server action's body cut by the proxy's copy (at a chunk of up to 64 KB) is still over

@@ -1,7 +1,7 @@
 /**
- * Request body limits, in bytes. next.config.ts reads them too, so this file imports nothing.
- * lib/http/body-limits.test.ts checks them against the upload rules of lib/files and every
- * endpoint's own limit.
+ * Request body limits, in bytes. next.config.mjs (plain JavaScript) holds copies of the two it
+ * gives Next; lib/http/body-limits.test.ts checks those, and these against the upload rules of
+ * lib/files and every endpoint's own limit.
  */
 
 /** A JSON body (and any body that is not a form), on every route. */

@@ -6,7 +6,7 @@ import { JSON_BODY_LIMIT } from "./body-limits";
  * The one way a request body is read (DESIGN.md §3): never more than a limit, whether the
  * client declared a Content-Length or streams the body chunked. The REST endpoints
  * (./endpoint.ts) and the next-auth route read through here; server actions are limited by
- * Next itself (`serverActions.bodySizeLimit` in next.config.ts).
+ * Next itself (`serverActions.bodySizeLimit` in next.config.mjs).
  */
 
 const MB = 1024 * 1024;

@@ -1,3 +1,6 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { NextConfig } from "next";
 import { describe, expect, it } from "vitest";
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -77,6 +80,14 @@ describe("the other headers", () => {
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Frame-Options": "DENY",
     });
+  });
+
+  it("has next.config.mjs (plain JavaScript, with its own copy) send exactly these on every path", async () => {
+    const config: NextConfig = (await import(pathToFileURL(path.resolve("next.config.mjs")).href))
+      .default;
+    expect(await config.headers!()).toEqual([
+      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
+    ]);
   });
 
   it("makes a fresh 128-bit nonce each time", () => {

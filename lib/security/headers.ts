@@ -1,7 +1,7 @@
 /**
  * Security headers of every response (DESIGN.md §9 "web security in one place"). Pure, with no
- * environment of its own, so that next.config.ts (static headers) and proxy.ts (per-request
- * CSP and HSTS) both build theirs here.
+ * environment of its own: proxy.ts builds the per-request CSP and HSTS here; next.config.mjs
+ * (plain JavaScript) holds a copy of the static ones, which headers.test.ts checks.
  */
 
 export interface Header {
@@ -9,7 +9,7 @@ export interface Header {
   value: string;
 }
 
-/** Headers that never vary, set by next.config.ts on every path, static files included. */
+/** Headers that never vary, set by next.config.mjs on every path, static files included. */
 export const STATIC_SECURITY_HEADERS: readonly Header[] = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

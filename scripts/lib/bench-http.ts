@@ -25,7 +25,18 @@ import path from "node:path";
 import { Client } from "pg";
 import { ensureBuild } from "./build";
 import { fmt, median, percentile } from "./bench-measure";
-import * as app from "./served-app";
+import {
+  apiLogin,
+  appEnv,
+  processTree,
+  seedDemo,
+  startApp,
+  stopApp,
+  totalRssKb,
+  treeCpuMs,
+  waitReady,
+} from "./fault-app";
+import { freshDatabase } from "./fault-pg";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3440);
 const BASE = `http://localhost:${PORT}`;
@@ -36,7 +47,7 @@ const WARMUP = 16;
 const MATCH = process.env.BENCH_HTTP_MATCH ? new RegExp(process.env.BENCH_HTTP_MATCH) : null;
 /** Issue 27's bars: a list call ≤ 3× the 401 floor; the server ≤ 300 MB after the load. */
 const MAX_RATIO = 3;
-const MAX_RSS = 300 * 1024 * 1024;
+const MAX_RSS_KB = 300 * 1024;
 
 interface Call {
   label: string;
@@ -106,7 +117,7 @@ async function load(call: Call, token: string | undefined, serverPid: number): P
     return times;
   };
   await run(WARMUP);
-  const cpu0 = app.treeCpuMs(serverPid);
+  const cpu0 = treeCpuMs(serverPid);
   const t0 = performance.now();
   const times = await run(REQUESTS);
   const wall = performance.now() - t0;
@@ -116,11 +127,11 @@ async function load(call: Call, token: string | undefined, serverPid: number): P
     p95: percentile(times, 95),
     perSecond: (times.length / wall) * 1000,
     bytes,
-    cpu: (app.treeCpuMs(serverPid) - cpu0) / times.length,
+    cpu: (treeCpuMs(serverPid) - cpu0) / times.length,
   };
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** Runs the HTTP bench; the lines to print and whether every bar held. */
 export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
@@ -135,20 +146,20 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))
   )
     ensureBuild();
-  const db = await app.scratchDatabase(url, SCRATCH);
-  const env = app.serverEnv(db, PORT);
+  const db = await freshDatabase(url, SCRATCH);
+  const env = appEnv(db, PORT);
   console.log(`[bench:http] scratch database ${SCRATCH} created; seeding the demo…`);
-  await app.seedDemo(env);
+  await seedDemo(env);
   const slot = await demoSlot(db);
   const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const serverOptions = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS;
-  const server = app.startServer(
+  const server = startApp(
     serverOptions ? { ...env, NODE_OPTIONS: serverOptions } : env,
+    PORT,
     logFile,
   );
   try {
-    console.log(`[bench:http] server up on ${BASE} in ${await app.waitReady(server, BASE)} ms`);
+    console.log(`[bench:http] server up on ${BASE} in ${await waitReady(server)} ms`);
     const all: Call[] = [
       { label: "rules (no token: 401 floor)", path: "/api/v2/rules", status: 401 },
       { label: "rules (bearer token)", path: "/api/v2/rules", as: "pm", status: 200 },
@@ -183,10 +194,11 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     const results: Result[] = [];
     for (const call of calls) {
       // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.
-      const token = call.as ? await app.login(BASE, `${call.as}@crewdeck.test`) : undefined;
-      results.push(await load(call, token, server.pid!));
+      const token = call.as ? await apiLogin(BASE, `${call.as}@crewdeck.test`) : undefined;
+      results.push(await load(call, token, server.child.pid!));
     }
-    const rss = app.treeRss(server.pid!);
+    const rss = processTree(server.child.pid!);
+    const rssKb = totalRssKb(rss);
     const floor = results[0].p50;
     const lines = [
       `HTTP on PostgreSQL, demo seed: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
@@ -201,13 +213,12 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
         `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)} ${fmt(r.cpu).padStart(8)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
       );
     }
-    if (rss.total > MAX_RSS) ok = false;
+    if (rssKb > MAX_RSS_KB) ok = false;
     lines.push(
-      `server RSS after the load: ${mb(rss.total)} (${rss.processes.map((p) => `${p.name} ${mb(p.rss)}`).join(", ")})${rss.total > MAX_RSS ? "  OVER 300 MB" : ""}`,
+      `server RSS after the load: ${mb(rssKb)} (${rss.map((p) => `${p.cmd.split(" ")[0]} ${mb(p.rssKb)}`).join(", ")})${rssKb > MAX_RSS_KB ? "  OVER 300 MB" : ""}`,
     );
     return { lines, ok };
   } finally {
-    server.kill("SIGTERM");
-    await app.exited(server);
+    await stopApp(server);
   }
 }

@@ -6,22 +6,31 @@
  * worker in through the sign-in form (Playwright's Chromium) and over POST auth/login, sends
  * BENCH_RSS_REQUESTS (3,000) mixed requests from 8 callers at once (signed-in screens and
  * /api/v2 lists and dashboards of the three), then reports the RSS of every process `npm start`
- * left running (npm itself, the server) and the peak seen during the load (BENCH_RSS_REUSE=1
- * keeps the seeded database of the last run). Fails above
+ * left running (npm itself, the server) with its anonymous and file pages, and the peak seen
+ * during the load (BENCH_RSS_REUSE=1 keeps the seeded database of the last run; the server's
+ * output goes to test-results/bench-rss-server.log). Fails above
  * BENCH_RSS_LIMIT_MB (300) for the whole tree, or when a request answers 5xx.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
+import {
+  apiLogin,
+  appEnv,
+  DEMO_PASSWORD,
+  processTree,
+  startApp,
+  stopApp,
+  totalRssKb,
+  waitReady,
+} from "./fault-app";
+import { freshDatabase } from "./fault-pg";
 
 const PORT = Number(process.env.BENCH_RSS_PORT ?? 3340);
 const REQUESTS = Number(process.env.BENCH_RSS_REQUESTS ?? 3_000);
 const CALLERS = Number(process.env.BENCH_RSS_CALLERS ?? 8);
 const LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 300);
-const PASSWORD = "Crewdeck!2026";
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** Signed-in screens and API calls per demo account (the office lists, the worker's home). */
@@ -76,75 +85,7 @@ const LOAD = {
 } as const;
 type Account = keyof typeof LOAD;
 
-interface Proc {
-  pid: number;
-  ppid: number;
-  rssKb: number;
-  /** Of which anonymous memory (heaps) and file pages (the node binary, libraries). */
-  anonKb: number;
-  fileKb: number;
-  cmd: string;
-}
-
-function processes(): Proc[] {
-  const out: Proc[] = [];
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      const kb = (field: string) =>
-        Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-      const rssKb = kb("VmRSS");
-      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ").trim();
-      out.push({
-        pid: Number(name),
-        ppid,
-        rssKb,
-        anonKb: kb("RssAnon"),
-        fileKb: kb("RssFile"),
-        cmd,
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-/** The process and all its descendants, with their RSS. */
-function tree(root: number): Proc[] {
-  const all = processes();
-  const keep = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const p of all)
-      if (!keep.has(p.pid) && keep.has(p.ppid)) {
-        keep.add(p.pid);
-        grew = true;
-      }
-  }
-  return all.filter((p) => keep.has(p.pid));
-}
-
 const mb = (kb: number) => kb / 1024;
-const sumKb = (ps: Proc[]) => ps.reduce((s, p) => s + p.rssKb, 0);
-
-async function waitUntilServing(server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 15 * 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm start exited:\n${log()}`);
-    try {
-      const res = await fetch(`${BASE}/api/v2/rules`);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-  throw new Error(`npm start did not serve within 15 minutes:\n${log()}`);
-}
 
 /** A session cookie through the sign-in form, as a person gets one. */
 async function sessionCookie(email: string): Promise<string> {
@@ -159,7 +100,7 @@ async function sessionCookie(email: string): Promise<string> {
     await page.addInitScript(() => window.localStorage.setItem("areCookiesAccepted", "true"));
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"), { timeout: 120_000 });
     const cookies = await context.cookies();
@@ -169,66 +110,30 @@ async function sessionCookie(email: string): Promise<string> {
   }
 }
 
-async function apiToken(email: string): Promise<string> {
-  const res = await fetch(`${BASE}/api/v2/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: { token?: { access_token?: string } } };
-  const token = body.data?.token?.access_token;
-  if (!token)
-    throw new Error(
-      `auth/login for ${email} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`,
-    );
-  return token;
-}
-
 export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) throw new Error("BENCH_ONLY=rss needs DATABASE_URL (a PostgreSQL server)");
   const name = "crewdeck_bench_rss";
-  const pg = new Client({ connectionString: admin });
-  await pg.connect();
   // BENCH_RSS_REUSE=1 keeps the database of the last run (already seeded: a quicker start).
-  const exists = (await pg.query("select 1 from pg_database where datname = $1", [name])).rowCount;
-  if (!exists || process.env.BENCH_RSS_REUSE !== "1") {
-    await pg.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await pg.query(`CREATE DATABASE ${name}`);
-  }
-  await pg.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const url = await freshDatabase(admin, name, process.env.BENCH_RSS_REUSE === "1");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-rss-"));
-
-  let output = "";
-  // Its own process group, so the bench stops exactly what it started.
-  const server = spawn("npm", ["start"], {
-    cwd: process.cwd(),
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(PORT),
-      SEED_DEMO: "1",
-      DATA_DIR: dataDir,
-      APP_URL: BASE,
-      AUTH_SECRET: process.env.AUTH_SECRET ?? crypto.randomBytes(32).toString("base64url"),
-      BENCH_ONLY: "",
-    },
-  });
-  const keep = (b: Buffer) => {
-    output = (output + b.toString()).slice(-8_000);
+  const env = {
+    ...appEnv(url, PORT, BASE),
+    DATA_DIR: dataDir,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? crypto.randomBytes(32).toString("base64url"),
+    BENCH_ONLY: "",
   };
-  server.stdout!.on("data", keep);
-  server.stderr!.on("data", keep);
+  const logFile = path.join(process.cwd(), "test-results", "bench-rss-server.log");
+  fs.rmSync(logFile, { force: true });
+  const server = startApp(env, PORT, logFile, "npm start");
   try {
     console.log(
       `[bench] npm start on ${name} (port ${PORT}; builds first when the sources changed)…`,
     );
-    await waitUntilServing(server, () => output);
-    const started = sumKb(tree(server.pid!));
+    // `npm start` prepares the database and builds first when the sources changed.
+    await waitReady(server, 15 * 60_000);
+    const pid = server.child.pid!;
+    const started = totalRssKb(processTree(pid));
 
     const accounts = Object.keys(LOAD) as Account[];
     // Each API token answers 600 calls a minute: each account's API calls rotate over a few.
@@ -237,7 +142,7 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     for (const a of accounts) {
       cookies.set(a, await sessionCookie(`${a}@crewdeck.test`));
       const own: string[] = [];
-      for (let i = 0; i < 6; i++) own.push(await apiToken(`${a}@crewdeck.test`));
+      for (let i = 0; i < 6; i++) own.push(await apiLogin(BASE, `${a}@crewdeck.test`));
       tokens.set(a, own);
     }
     const calls: { account: Account; url: string; api: boolean }[] = [];
@@ -252,7 +157,7 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     const failures: string[] = [];
     let peakKb = started;
     const sampler = setInterval(() => {
-      peakKb = Math.max(peakKb, sumKb(tree(server.pid!)));
+      peakKb = Math.max(peakKb, totalRssKb(processTree(pid)));
     }, 500);
     let next = 0;
     const t0 = performance.now();
@@ -280,8 +185,8 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     clearInterval(sampler);
     // What stays resident once the load is over (a few seconds for the last responses' garbage).
     await new Promise((r) => setTimeout(r, 5_000));
-    const after = tree(server.pid!);
-    const totalKb = sumKb(after);
+    const after = processTree(pid);
+    const totalKb = totalRssKb(after);
     const ok = totalKb <= LIMIT_MB * 1024 && failures.length === 0;
     const byStatus = [...statuses.entries()]
       .sort((a, b) => a[0] - b[0])
@@ -292,7 +197,8 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
       lines: [
         `npm start on PostgreSQL (demo seed)   ${REQUESTS.toLocaleString("en")} requests (${calls.length - apiCalls} screens and ${apiCalls} API calls of admin, pm and worker, ${CALLERS} at once) in ${seconds.toFixed(0)} s: ${byStatus}`,
         ...after.map(
-          (p) => `  pid ${p.pid}  ${mb(p.rssKb).toFixed(0).padStart(4)} MB  ${p.cmd.slice(0, 90)}`,
+          (p) =>
+            `  pid ${p.pid}  ${mb(p.rssKb).toFixed(0).padStart(4)} MB (anonymous ${mb(p.anonKb).toFixed(0)}, files ${mb(p.fileKb).toFixed(0)})  ${p.cmd.slice(0, 90)}`,
         ),
         `RSS of npm start's processes   at start ${mb(started).toFixed(0)} MB   peak under load ${mb(peakKb).toFixed(0)} MB   after the load ${mb(totalKb).toFixed(0)} MB   ` +
           (ok
@@ -303,17 +209,7 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
       ],
     };
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    await new Promise((r) => setTimeout(r, 2_000));
-    try {
-      process.kill(-server.pid!, "SIGKILL");
-    } catch {
-      // stopped
-    }
+    await stopApp(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

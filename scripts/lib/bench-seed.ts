@@ -1,9 +1,9 @@
 /** The scratch database of `npm run bench` and the rows it seeds (written straight to the tables). */
 import { PGlite } from "@electric-sql/pglite";
-import { Client } from "pg";
 import { pgliteHandle, postgresHandle, schema, type Db, type DbHandle } from "@/db";
 import { roleId } from "@/seed/reference";
 import type { RoleTitle } from "@/lib/domain/permissions";
+import { freshDatabase } from "./fault-pg";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -14,16 +14,7 @@ const HOUR = 3_600_000;
  */
 export async function scratch(name = "crewdeck_bench", pool = 5): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
-  if (url) {
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    return postgresHandle(u.toString(), pool);
-  }
+  if (url) return postgresHandle(await freshDatabase(url, name), pool);
   return pgliteHandle(await PGlite.create());
 }
 

@@ -27,7 +27,7 @@ export function sourceFingerprint(): string {
   for (const file of [
     "package.json",
     "package-lock.json",
-    "next.config.ts",
+    "next.config.mjs",
     "proxy.ts",
     "instrumentation.ts",
     "postcss.config.mjs",

@@ -1,7 +1,8 @@
 /**
- * The built app for the fault scripts (issue 27): its environment on a scratch database, the
- * demo seed, `next start` on a port (its output kept in memory and, given a file, appended
- * there), waiting until it answers, and a REST sign-in.
+ * The built app served from outside on a scratch database (issue 27), for the fault scripts and
+ * the HTTP and memory benches: its environment, the demo seed, `next start` (or `npm start`) on a
+ * port (its output kept in memory and, given a file, appended there), waiting until it answers,
+ * a REST sign-in, stopping it, and the resident memory of its processes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -44,14 +45,29 @@ export interface AppServer {
   base: string;
   /** Its output, line by line, with the time each came. */
   lines: { at: number; text: string }[];
+  /** Started as `npm start`: a process group of its own (npm, its shell, the server). */
+  group: boolean;
 }
 
-/** `next start -p port` with `env`; its output also appended to `logFile` when given. */
-export function startApp(env: NodeJS.ProcessEnv, port: number, logFile?: string): AppServer {
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/**
+ * `next start -p port` with `env`, or `npm start` as a person runs it (which prepares the
+ * database and builds when the sources changed; the port comes from `env.PORT`) in a process
+ * group of its own, so that stopping it stops exactly what it started. Its output is also
+ * appended to `logFile` when given.
+ */
+export function startApp(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  logFile?: string,
+  how: "next start" | "npm start" = "next start",
+): AppServer {
+  const group = how === "npm start";
+  const child = group
+    ? spawn("npm", ["start"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
   if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const lines: AppServer["lines"] = [];
   const collect = (chunk: Buffer) => {
@@ -61,15 +77,22 @@ export function startApp(env: NodeJS.ProcessEnv, port: number, logFile?: string)
   };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
-  return { child, base: `http://localhost:${port}`, lines };
+  return { child, base: `http://localhost:${port}`, lines, group };
 }
+
+/** Its last lines of output, for an error message. */
+const lastLines = (server: AppServer, n = 30) =>
+  server.lines
+    .slice(-n)
+    .map((l) => l.text)
+    .join("\n");
 
 /** Waits until the server answers /sign-in below 500; answers how long that took (ms). */
 export async function waitReady(server: AppServer, timeoutMs = 120_000): Promise<number> {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     if (server.child.exitCode !== null)
-      throw new Error(`the server exited (${server.child.exitCode})`);
+      throw new Error(`the server exited (${server.child.exitCode}):\n${lastLines(server)}`);
     try {
       if ((await fetch(`${server.base}/sign-in`)).status < 500) return Date.now() - t0;
     } catch {
@@ -77,7 +100,7 @@ export async function waitReady(server: AppServer, timeoutMs = 120_000): Promise
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${lastLines(server)}`);
 }
 
 /** Resolves once the process has exited (at once if it already has). */
@@ -86,9 +109,29 @@ export async function exited(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once("exit", r));
 }
 
-/** Stops a server (SIGTERM) and waits for it. */
-export async function stopApp(server: AppServer | null | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+/** Signals every process of `npm start`'s group; false when none is left. */
+function signal(server: AppServer, sig: NodeJS.Signals): boolean {
+  try {
+    process.kill(-server.child.pid!, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a server (SIGTERM) and waits for it. `npm start`'s whole group gets SIGTERM, then SIGKILL
+ * after `graceMs` for whatever is left of it (npm may exit before the server it runs).
+ */
+export async function stopApp(server: AppServer | null | undefined, graceMs = 2_000) {
+  if (!server) return;
+  if (server.group) {
+    if (!signal(server, "SIGTERM")) return;
+    await new Promise((r) => setTimeout(r, graceMs));
+    signal(server, "SIGKILL");
+    return exited(server.child);
+  }
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill("SIGTERM");
   await exited(server.child);
 }
@@ -102,6 +145,81 @@ export async function apiLogin(base: string, email: string, password = DEMO_PASS
   });
   const body = (await res.json()) as { data?: { token?: { access_token?: string } } };
   const token = body.data?.token?.access_token;
-  if (!token) throw new Error(`signing in ${email} failed (${res.status})`);
+  if (!token)
+    throw new Error(
+      `signing in ${email} failed (${res.status}): ${JSON.stringify(body).slice(0, 300)}`,
+    );
   return token;
+}
+
+export interface Process {
+  pid: number;
+  ppid: number;
+  cmd: string;
+  /** Resident memory in kB, and of it anonymous memory (heaps) and file pages (binaries). */
+  rssKb: number;
+  anonKb: number;
+  fileKb: number;
+}
+
+function processes(): Process[] {
+  const out: Process[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${name}/status`, "utf8");
+      const kb = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+      out.push({
+        pid: Number(name),
+        ppid: kb("PPid"),
+        cmd: fs.readFileSync(`/proc/${name}/cmdline`, "utf8").replace(/\0/g, " ").trim(),
+        rssKb: kb("VmRSS"),
+        anonKb: kb("RssAnon"),
+        fileKb: kb("RssFile"),
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** A process and all its descendants, with their resident memory (Linux /proc). */
+export function processTree(root: number): Process[] {
+  const all = processes();
+  const keep = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all)
+      if (!keep.has(p.pid) && keep.has(p.ppid)) {
+        keep.add(p.pid);
+        grew = true;
+      }
+  }
+  return all.filter((p) => keep.has(p.pid));
+}
+
+export const totalRssKb = (tree: Process[]) => tree.reduce((s, p) => s + p.rssKb, 0);
+
+/** Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every platform it runs on. */
+const TICK_MS = 10;
+
+/**
+ * CPU time (user + system) a process and its descendants have used so far, in ms: what a call
+ * costs the server itself, which holds still on a busy machine better than its latency does.
+ */
+export function treeCpuMs(root: number): number {
+  let ticks = 0;
+  for (const { pid } of processTree(root)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * TICK_MS;
 }

@@ -99,12 +99,27 @@ export function existingPg(): Pg {
   };
 }
 
-export async function freshDatabase(serverUrl: string, name: string): Promise<string> {
+/**
+ * Drops (if there) and creates the database `name` on the server of `serverUrl`, no other; its
+ * URL. `reuse` keeps it instead when it is there (a bench's seeded database of the last run).
+ */
+export async function freshDatabase(
+  serverUrl: string,
+  name: string,
+  reuse = false,
+): Promise<string> {
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    const there = (await admin.query("select 1 from pg_database where datname = $1", [name]))
+      .rowCount;
+    if (!reuse || !there) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return u.toString();

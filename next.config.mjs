@@ -1,8 +1,22 @@
-import type { NextConfig } from "next";
-import { PROXY_BODY_LIMIT, SERVER_ACTION_BODY_LIMIT } from "./lib/http/body-limits";
-import { STATIC_SECURITY_HEADERS } from "./lib/security/headers";
+// Plain JavaScript on purpose: `next start` transpiles a next.config.ts with SWC, whose native
+// binding then stays mapped in the server (~25–37 MB of RSS; issue 27's memory bar). The limits
+// and headers below are copies of lib/http/body-limits.ts and lib/security/headers.ts (this file
+// can import no TypeScript); lib/http/body-limits.test.ts and lib/security/headers.test.ts fail
+// when they differ.
 
-const nextConfig: NextConfig = {
+/** lib/http/body-limits.ts: SERVER_ACTION_BODY_LIMIT (the 5 MB logo in its form) and PROXY_BODY_LIMIT. */
+const SERVER_ACTION_BODY_LIMIT = 5 * 1024 * 1024 + 64 * 1024;
+const PROXY_BODY_LIMIT = SERVER_ACTION_BODY_LIMIT + 256 * 1024;
+
+/** lib/security/headers.ts: STATIC_SECURITY_HEADERS. */
+const STATIC_SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // PGlite ships WASM and a data-dir loader that break when bundled (DESIGN.md §10).
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -23,6 +37,10 @@ const nextConfig: NextConfig = {
   // heap; nearly every screen is dynamic (signed in), so a small one serves the few static ones.
   cacheMaxMemorySize: 8 * 1024 * 1024,
   experimental: {
+    // `next start` loads every page's and route's server code at start by default (~350 entries,
+    // ~35 MB of heap before the first request); loaded as each is first asked instead, a server
+    // holds the code of the screens and calls its users use (issue 27's memory bar).
+    preloadEntriesOnStart: false,
     // Next refuses a bigger server-action body itself (answering 500: it maps no 413 for
     // actions); the largest file an action takes is the agency logo (lib/http/body-limits.ts).
     serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT },

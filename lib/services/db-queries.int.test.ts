@@ -84,6 +84,14 @@ describe("precompiled (db/precompiled.ts)", () => {
     expect(await skillsById(db, { ids: [ids[1]], order: 7 })).toEqual([]);
   });
 
+  it("plans a named statement with the values it runs with, never a generic plan (PostgreSQL)", async () => {
+    if (handle.kind !== "postgres") return;
+    // A generic plan guesses ten rows for `id = any($1)`: the booking's slot reads hashed a seq
+    // scan of shifts (db/client.ts sets the mode on every pooled connection).
+    const [row] = await rowsOf<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`);
+    expect(row?.plan_cache_mode).toBe("force_custom_plan");
+  });
+
   it("inserts with each value through its column's encoder", async () => {
     const insert = precompiled<
       { logName: string; properties: Record<string, unknown>; createdAt: Date },

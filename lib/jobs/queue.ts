@@ -1,6 +1,7 @@
 import os from "node:os";
 import PgBoss from "pg-boss";
 import type { DbHandle, DbOrTx } from "@/db";
+import { sqlState } from "@/lib/http/errors";
 import { ServiceUnavailableError } from "@/lib/services/errors";
 import { executeSqlFor } from "./execute-sql";
 
@@ -109,6 +110,28 @@ export function startQueue(
   return state.starting;
 }
 
+/**
+ * Two instances starting at the same moment both find a kind's queue missing and both create it;
+ * pg-boss's create_queue takes its locks in an order PostgreSQL can see as a deadlock, and one
+ * of them is cancelled (40P01: the other's queue start goes on). The cancelled one tries again
+ * at once and finds the queue made, instead of leaving the process without a queue until the
+ * next retry (a salary run started meanwhile answered 503; seen in fault:two-instances).
+ */
+export async function createQueue(
+  boss: PgBoss,
+  kind: string,
+  queue: Parameters<PgBoss["createQueue"]>[1],
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await boss.createQueue(kind, queue);
+    } catch (err) {
+      if (attempt >= 5 || sqlState(err) !== "40P01") throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 /** Creates (or updates) each registered kind's queue and works it one job at a time. */
 async function workKinds(boss: PgBoss, settings: Required<StartOptions>): Promise<void> {
   for (const [kind, { options: o }] of state.handlers) {
@@ -119,7 +142,7 @@ async function workKinds(boss: PgBoss, settings: Required<StartOptions>): Promis
       retryLimit: o.retryLimit,
       retryDelay: 0,
     } as const;
-    await boss.createQueue(kind, queue);
+    await createQueue(boss, kind, queue);
     // An existing queue (created by an earlier version) takes today's settings.
     await boss.updateQueue(kind, queue);
     await boss.work<unknown>(

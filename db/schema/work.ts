@@ -183,6 +183,9 @@ export const applications = pgTable(
     uniqueIndex("applications_shift_assignee_unique").on(t.shiftId, t.assigneeId),
     index().on(t.shiftSlotId, t.status),
     index().on(t.assigneeId, t.status),
+    // The approvals inbox counts and pages one status (Reported, Approved, …) of every job:
+    // without it the count read all applications (a million at scale) to find them.
+    index("applications_status_shift_idx").on(t.status, t.shiftId),
     // The status sweep: places still held on shifts that may have ended.
     index("applications_booked_shift_idx")
       .on(t.shiftId)

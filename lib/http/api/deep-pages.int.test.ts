@@ -4,10 +4,11 @@ import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { COUNT_CAP } from "@/lib/services/pagination";
 import { testDatabase } from "@/lib/testing/db";
-import { createJobWorld, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { callRoute } from "@/lib/testing/route-request";
 import * as logRoute from "@/app/api/v2/activity-log/route";
 import * as usersRoute from "@/app/api/v2/users/route";
+import * as approvalsRoute from "@/app/api/v2/approvals/route";
 
 // Issue 27: a deep page is a bounded offset. Past offset 10,000 a list serves its last
 // reachable page (the clamped view of a bad page value) instead of skipping what was asked.
@@ -88,6 +89,48 @@ describe("deep pages", () => {
     expect(meta.total).toBeGreaterThanOrEqual(21);
     expect(meta.total).toBeLessThanOrEqual(24);
     expect(meta.last_page).toBe(2);
+  });
+
+  it("GET approvals (Approved tab) counts up to the cap and serves the last reachable page past it", async () => {
+    // One approved place on each of 10,105 shifts of one job, a day apart (newest last).
+    const job = await insertJob(db, {
+      name: "Deep approvals",
+      companyId: w.companyA,
+      countryId: w.countryId,
+      shifts: [],
+    });
+    await db.execute(sql`with s as (
+        insert into shifts (job_id, starts_at, ends_at)
+        select ${job.id}, timestamptz '2020-01-01' + (i || ' days')::interval,
+               timestamptz '2020-01-01 08:00' + (i || ' days')::interval
+        from generate_series(1, ${BULK}) i returning id),
+      sl as (insert into shift_slots (shift_id, skill_id, positions)
+        select id, ${w.skill}, 1 from s returning id, shift_id)
+      insert into applications (shift_slot_id, shift_id, assignee_id, status)
+      select id, shift_id, ${w.worker}, 'Approved' from sl`);
+    const get = async (query: string) => {
+      const res = await callRoute(approvalsRoute.GET, `approvals?${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    const all = await get(`filter[status]=approved&filter[job_id]=${job.id}&page=1001`);
+    expect(all.meta).toEqual({
+      current_page: 1001,
+      last_page: 1001,
+      per_page: 10,
+      total: COUNT_CAP,
+      total_capped: true,
+    });
+    expect(all.data).toHaveLength(10);
+    const deeper = await get(`filter[status]=approved&filter[job_id]=${job.id}&page=5000`);
+    expect(deeper.meta.current_page).toBe(1001);
+    expect(deeper.data.map((r) => r.id)).toEqual(all.data.map((r) => r.id));
+    // Under the cap the total is exact and unflagged (the job's first 31 days).
+    const few = await get(
+      `filter[status]=approved&filter[job_id]=${job.id}&filter[from]=01/01/2020&filter[to]=31/01/2020`,
+    );
+    expect(few.meta.total).toBe(30);
+    expect(few.meta.total_capped).toBeUndefined();
   });
 
   it("a short list past its end stays an empty page naming the page asked, past the bound too", async () => {

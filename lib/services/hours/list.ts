@@ -14,7 +14,7 @@ import { inCompanyScope } from "../applications/access";
 import { statusInAsOf } from "../applications/as-of";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
-import { offsetOf, pageMeta, type Page } from "../pagination";
+import { COUNT_CAP, cappedPageMeta, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { lastHoursChanges, type HoursChange } from "./changes";
 import { approvalsWhere, bossOf } from "./filters";
@@ -71,13 +71,19 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
   const input = parseInput(approvalsListInput, raw);
   const where = approvalsWhere(ctx, actor, input.filter);
 
-  const counted = ctx.db
-    .select({ total: count() })
-    .from(schema.applications)
-    .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-    .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(where);
+  // Counted up to the cap: the Approved tab holds every approved report ever (half a million
+  // at scale), and a page past offset 10,000 is clamped anyway (see cappedPageMeta).
+  const counted = ctx.db.select({ total: count() }).from(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(schema.applications)
+      .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+      .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+      .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as("capped"),
+  );
 
   // Only the tables the filters and the order need are joined; the names around each row come
   // from scalar subselects, evaluated for the page's rows alone. Joining all ten tables made
@@ -174,7 +180,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       can_report: Boolean(r.crewBoss) || (booker && inCompanyScope(actor, r.companyId)),
     };
   });
-  return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
+  return { items, meta: cappedPageMeta(input.page, input.perPage, Number(total)) };
 }
 
 /**

@@ -70,9 +70,10 @@ export const jobs = pgTable(
     index("jobs_live_starts_at_idx")
       .on(t.startsAt, t.countryId, t.companyId, t.status)
       .where(sql`${t.deletedAt} is null`),
-    // Live jobs by end: the upcoming/past split and its count, answered from the index alone.
+    // Live jobs by end: the upcoming/past split and its count, answered from the index alone;
+    // with the start beside it, the upcoming list's earliest start too (see listJobs).
     index("jobs_live_ends_at_idx")
-      .on(t.endsAt)
+      .on(t.endsAt, t.startsAt)
       .where(sql`${t.deletedAt} is null`),
     index().on(t.companyId, t.startsAt),
     index().on(t.countryId, t.startsAt),

@@ -206,6 +206,48 @@ describe("listJobs and fetchJobForView scope", () => {
     expect(listB.items.map((j) => j.name)).toContain("B only");
   });
 
+  it("lists a job still running among the upcoming ones (soonest start first) and an ended one under past", async () => {
+    const [c] = await handle.db
+      .insert(schema.companies)
+      .values({ name: "Split Co", countryId: ids.country })
+      .returning();
+    const day = 86_400_000;
+    const at = (days: number) => new Date(now.getTime() + days * day);
+    // A long build started 40 days ago and ends tomorrow; jobs that ended in between start later.
+    await handle.db.insert(schema.jobs).values([
+      {
+        name: "Running",
+        companyId: c.id,
+        countryId: ids.country,
+        startsAt: at(-40),
+        endsAt: at(1),
+      },
+      { name: "Ended", companyId: c.id, countryId: ids.country, startsAt: at(-10), endsAt: at(-9) },
+      {
+        name: "Ended late",
+        companyId: c.id,
+        countryId: ids.country,
+        startsAt: at(-1),
+        endsAt: at(-0.5),
+      },
+      {
+        name: "Next week",
+        companyId: c.id,
+        countryId: ids.country,
+        startsAt: at(7),
+        endsAt: at(8),
+      },
+      { name: "Tomorrow", companyId: c.id, countryId: ids.country, startsAt: at(1), endsAt: at(2) },
+    ]);
+    const ctx = await ctxFor(handle.db, ids.admin, { now });
+    const names = async (raw: Record<string, unknown>) =>
+      (await listJobs(ctx, { ...raw, filter: { company_id: c.id }, perPage: 100 })).items.map(
+        (j) => j.name,
+      );
+    expect(await names({})).toEqual(["Running", "Tomorrow", "Next week"]);
+    expect(await names({ past: 1 })).toEqual(["Ended late", "Ended"]);
+  });
+
   it("gives a worker 403 on the list", async () => {
     expect(
       (await appErrorOf(listJobs(await ctxFor(handle.db, ids.worker, { now }), {}))).status,

@@ -68,6 +68,15 @@ export interface JobListItem {
 
 const pm = aliasedTable(schema.users, "pm");
 const col = aliasedTable(schema.users, "col");
+const upcoming = aliasedTable(schema.jobs, "upcoming");
+
+/**
+ * The earliest start of the live jobs not yet ended, read from jobs_live_ends_at_idx alone (the
+ * upcoming jobs' entries). `+ interval '0 s'` keeps PostgreSQL from turning min() into "the
+ * first row by start": that walks the start index through every ended job to find it.
+ */
+const earliestUpcomingStart = (now: Date) =>
+  sql`(select min(${upcoming.startsAt} + interval '0 s') from ${schema.jobs} as ${sql.identifier("upcoming")} where ${isNull(upcoming.deletedAt)} and ${gte(upcoming.endsAt, now)})`;
 
 /**
  * GET jobs: upcoming (not yet ended, soonest first) or past (ended, latest first), in the
@@ -96,6 +105,12 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
     jobScope(actor),
     // Every job has shifts, so ends_at is set; NULL never matches either tab.
     past ? lt(schema.jobs.endsAt, ctx.now) : gte(schema.jobs.endsAt, ctx.now),
+    // Bounds on the start that the tab implies, so the page walks the start index from where
+    // its rows begin: the ended jobs of years (45,000 at scale) sit before the first upcoming
+    // one, and the page query skipped them one by one (~100 ms; with the bound < 1 ms).
+    past
+      ? lt(schema.jobs.startsAt, ctx.now)
+      : gte(schema.jobs.startsAt, earliestUpcomingStart(ctx.now)),
     f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
     f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
     status ? eq(schema.jobs.status, status) : undefined,

@@ -74,9 +74,13 @@ async function storePrices(
   return { read: rows.length, lastId: rows[rows.length - 1].id };
 }
 
-/** Approving hours (hours/approve.ts): stores the report's client price in its transaction. */
-export async function storeClientPrice(db: Tx, reportId: number): Promise<void> {
-  await storePrices(db, eq(rh.id, reportId), 1);
+/**
+ * Approving hours (hours/approve.ts, hours/approve-matching.ts): stores the reports' client
+ * prices in the approval's transaction, all of them in one go (the same few statements for 1
+ * report as for 500).
+ */
+export async function storeClientPrices(db: Tx, reportIds: readonly number[]): Promise<void> {
+  if (reportIds.length) await storePrices(db, inArray(rh.id, [...reportIds]), reportIds.length);
 }
 
 /** How many reports one transaction of the sweep prices (about a second of pricing). */

@@ -76,6 +76,13 @@ test("a project manager creates, edits, finds and sets up a client", async ({ pa
   await expect(page.getByText("Hot meal after six hours.")).toBeVisible();
   await expectNoSeriousViolations(page);
   await shot(page, "client-overview-1280");
+  // The delete question is fetched on the first press; keeping the client gives focus back.
+  const deleteButton = page.getByRole("button", { name: "Delete client" });
+  await deleteButton.click();
+  const question = page.getByRole("dialog", { name: `Delete ${NAME}?` });
+  await question.getByRole("button", { name: "Keep the client" }).click();
+  await expect(question).toBeHidden();
+  await expect(deleteButton).toBeFocused();
 
   // The list, filtered in the URL.
   await page.goto("/clients");

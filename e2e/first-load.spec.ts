@@ -54,7 +54,7 @@ const BUDGETS: { route: string; kb: number; who: string; target?: number }[] = [
   { route: "/activity-log", who: "office", kb: OFFICE },
   { route: "/jobs/templates", who: "office", ...ceiling(160, OFFICE) },
   { route: "/salaryreports", who: "office", ...ceiling(165, OFFICE) },
-  { route: "/client/[id]/users", who: "office", ...ceiling(176, OFFICE) },
+  { route: "/client/[id]/users", who: "office", ...ceiling(156, OFFICE) },
 ];
 
 const measured = new Map<string, FirstLoad>();

@@ -1,6 +1,13 @@
 "use client";
 
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { RealtimeEvent } from "@/lib/realtime/events";
 
 type Listener = (event: RealtimeEvent) => void;
@@ -10,11 +17,25 @@ type Listener = (event: RealtimeEvent) => void;
  * holds the one connection; screens subscribe with useRealtime. While the transport is not
  * connected nobody is called and `connected` is false, so screens must also refresh on their
  * own actions.
+ *
+ * The context's value never changes: `connected` is read through useSyncExternalStore. A
+ * changed context value reaches every Suspense boundary below the shell, and one that is still
+ * waiting for its streamed HTML is then thrown away and drawn again on the client, while the
+ * streamed copy sits hidden in the page until React reveals it: the form existed twice (the
+ * connection opened while /jobs/create was still streaming on a cold server).
  */
-const RealtimeContext = createContext<{
+interface Realtime {
   subscribe: (listener: Listener) => () => void;
-  connected: boolean;
-}>({ subscribe: () => () => {}, connected: false });
+  watchConnected: (onChange: () => void) => () => void;
+  isConnected: () => boolean;
+}
+
+const offline: Realtime = {
+  subscribe: () => () => {},
+  watchConnected: () => () => {},
+  isConnected: () => false,
+};
+const RealtimeContext = createContext<Realtime>(offline);
 
 export function useRealtime(onEvent: Listener): { connected: boolean } {
   const ctx = useContext(RealtimeContext);
@@ -23,7 +44,34 @@ export function useRealtime(onEvent: Listener): { connected: boolean } {
     ref.current = onEvent;
   });
   useEffect(() => ctx.subscribe((e) => ref.current(e)), [ctx]);
-  return { connected: ctx.connected };
+  const connected = useSyncExternalStore(ctx.watchConnected, ctx.isConnected, () => false);
+  return { connected };
+}
+
+/** The provider's value: made once, so the context never changes (see above). */
+function realtimeHub(): Realtime & { emit: Listener; setConnected: (on: boolean) => void } {
+  const listeners = new Set<Listener>();
+  const watchers = new Set<() => void>();
+  let connected = false;
+  return {
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    watchConnected: (w) => {
+      watchers.add(w);
+      return () => void watchers.delete(w);
+    },
+    isConnected: () => connected,
+    emit: (e) => {
+      for (const l of [...listeners]) l(e);
+    },
+    setConnected: (on) => {
+      if (on === connected) return;
+      connected = on;
+      for (const w of [...watchers]) w();
+    },
+  };
 }
 
 export { RealtimeContext };
@@ -106,8 +154,7 @@ export function RealtimeProvider({
   ably: boolean;
   children: React.ReactNode;
 }) {
-  const listeners = useRef(new Set<Listener>());
-  const [connected, setConnected] = useState(false);
+  const [hub] = useState(realtimeHub);
   useEffect(() => {
     // A message heard twice (a reconnect's catch-up and the live copy) is shown once.
     const seen = new Set<number>();
@@ -117,19 +164,9 @@ export function RealtimeProvider({
         seen.add(e.message_id);
         if (seen.size > 1000) seen.delete(seen.values().next().value!);
       }
-      for (const l of [...listeners.current]) l(e);
+      hub.emit(e);
     };
-    return (ably ? connectAbly(userId) : connectSse)(emit, setConnected);
-  }, [userId, ably]);
-  const value = useMemo(
-    () => ({
-      subscribe: (l: Listener) => {
-        listeners.current.add(l);
-        return () => void listeners.current.delete(l);
-      },
-      connected,
-    }),
-    [connected],
-  );
-  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+    return (ably ? connectAbly(userId) : connectSse)(emit, hub.setConnected);
+  }, [hub, userId, ably]);
+  return <RealtimeContext.Provider value={hub}>{children}</RealtimeContext.Provider>;
 }

@@ -4,6 +4,8 @@ import {
   createContext,
   useContext,
   useEffect,
+  useLayoutEffect,
+  useRef,
   useState,
   type ComponentProps,
   type ReactNode,
@@ -29,6 +31,8 @@ const useDialog = () => {
   if (!dialog) throw new Error("a dialog part outside a Dialog");
   return dialog;
 };
+/** The element that had focus when the dialog was asked for (see Dialog). */
+const Opener = createContext<(() => HTMLElement | null) | null>(null);
 
 export function Dialog({
   open,
@@ -40,6 +44,13 @@ export function Dialog({
   children: ReactNode;
 }) {
   const [dialog, setDialog] = useState<DialogModule | null>(null);
+  // Without a DialogTrigger Radix has nothing to give focus back to on close: the element that
+  // had focus when the dialog was asked for gets it back (DialogContent). A layout effect, so it
+  // is read before the dialog's own focus moves in.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && !opener.current) opener.current = document.activeElement as HTMLElement | null;
+  }, [open]);
   useEffect(() => {
     if (!open || dialog) return;
     let live = true;
@@ -52,18 +63,37 @@ export function Dialog({
     };
   }, [open, dialog]);
   if (!dialog) return null;
+  const takeOpener = () => {
+    const element = opener.current;
+    opener.current = null;
+    return element;
+  };
   return (
     <Loaded.Provider value={dialog}>
-      <dialog.Dialog open={open} onOpenChange={onOpenChange}>
-        {children}
-      </dialog.Dialog>
+      <Opener.Provider value={takeOpener}>
+        <dialog.Dialog open={open} onOpenChange={onOpenChange}>
+          {children}
+        </dialog.Dialog>
+      </Opener.Provider>
     </Loaded.Provider>
   );
 }
 
 export function DialogContent(props: ComponentProps<DialogModule["DialogContent"]>) {
   const { DialogContent } = useDialog();
-  return <DialogContent {...props} />;
+  const takeOpener = useContext(Opener);
+  return (
+    <DialogContent
+      {...props}
+      onCloseAutoFocus={(e) => {
+        props.onCloseAutoFocus?.(e);
+        const back = takeOpener?.();
+        if (e.defaultPrevented || !back?.isConnected) return;
+        e.preventDefault();
+        back.focus();
+      }}
+    />
+  );
 }
 
 export function DialogFooter(props: ComponentProps<DialogModule["DialogFooter"]>) {

@@ -251,6 +251,18 @@ export const pricingVersions = pgTable("pricing_versions", {
   version: bigint({ mode: "number" }).notNull().default(0),
 });
 
+/**
+ * One row: how many times a job's pricing version has moved, counted by a trigger at each
+ * commit that moved one (migration 0025). The price sweep compares it with its last complete
+ * pass's instead of summing every job's version. Its own row, locked only at commit: the
+ * shared version's row is locked early by rate-card writes, and a job edit waiting on it at
+ * commit while holding its job could deadlock with one.
+ */
+export const jobPricingChanges = pgTable("job_pricing_changes", {
+  id: boolean().primaryKey().default(true),
+  changes: bigint({ mode: "number" }).notNull().default(0),
+});
+
 export const shiftCrewBosses = pgTable(
   "shift_crew_bosses",
   {

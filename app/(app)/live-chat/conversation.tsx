@@ -12,7 +12,7 @@ import { loadMessages, loadMessagesAfter, readChat, sendMessage } from "./action
 import { Composer } from "./composer";
 import { MessageText } from "./message-text";
 import { announceUnread } from "./unread-bus";
-import { useTimeZone } from "./use-time-zone";
+import { useNow, useTimeZone } from "./use-time-zone";
 
 /** A conversation as loaded (put in the list if missing), or what changed in it. */
 export type ChatChange = ChatSummary | (Partial<ChatSummary> & { id: number });
@@ -31,6 +31,7 @@ export function Conversation({
   chatId,
   initial,
   live,
+  serverNow,
   onBack,
   onChange,
 }: {
@@ -39,6 +40,8 @@ export function Conversation({
   initial: ChatMessagesPage | null;
   /** Goes up by one on each realtime event for this conversation. */
   live: number;
+  /** The request's time (ISO), for the first drawing's day labels (see useNow). */
+  serverNow: string;
   onBack: () => void;
   /** The conversation changed (loaded, read, a message sent or come): the list follows. */
   onChange: (change: ChatChange) => void;
@@ -52,6 +55,7 @@ export function Conversation({
   const [earlier, setEarlier] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const zone = useTimeZone();
+  const now = useNow(serverNow);
   // Where to scroll after the next render: to the end (new messages) or keep the place
   // (earlier messages drawn above).
   const pendingScroll = useRef<{ kind: "end" } | { kind: "keep"; height: number } | null>({
@@ -176,7 +180,6 @@ export function Conversation({
       </div>
     );
 
-  const now = new Date();
   const title = chat?.title ?? "Conversation";
   return (
     <section aria-labelledby={`chat-${chatId}-title`} className="flex h-full min-h-0 flex-col">

@@ -12,7 +12,7 @@ import type { ChatMessagesPage, ChatSummary } from "@/lib/services/chat/types";
 import type { Page } from "@/lib/services/pagination";
 import { loadChats } from "./actions";
 import { Conversation, type ChatChange } from "./conversation";
-import { useTimeZone } from "./use-time-zone";
+import { useNow, useTimeZone } from "./use-time-zone";
 
 // The "New message" dialog (Radix, the search) is fetched when first opened, not with the
 // screen (React.lazy: next/dynamic's loader would itself join the first load).
@@ -48,8 +48,11 @@ export function LiveChat({
   me,
   initialChats,
   initialOpen,
+  serverNow,
 }: {
   me: number;
+  /** The request's time (ISO), for the first drawing's day labels (see useNow). */
+  serverNow: string;
   initialChats: Page<ChatSummary>;
   initialOpen: ChatMessagesPage | null;
 }) {
@@ -138,7 +141,7 @@ export function LiveChat({
     setListLastPage(r.data.meta.last_page);
   };
 
-  const now = new Date();
+  const now = useNow(serverNow);
   return (
     <div
       className={cn(
@@ -244,6 +247,7 @@ export function LiveChat({
             chatId={openId}
             initial={initialOpen?.chat.id === openId ? initialOpen : null}
             live={live}
+            serverNow={serverNow}
             onBack={() => go(null)}
             onChange={onChange}
           />

@@ -34,5 +34,7 @@ export default async function LiveChatPage({ searchParams }: { searchParams: Pro
     pageData(listChats(ctx, { page: 1, perPage: CHATS_PER_PAGE })),
     chatId ? pageData(chatMessages(ctx, chatId, { page: 1, perPage: MESSAGES_PER_PAGE })) : null,
   ]);
-  return <LiveChat me={me} initialChats={chats} initialOpen={open} />;
+  return (
+    <LiveChat me={me} initialChats={chats} initialOpen={open} serverNow={ctx.now.toISOString()} />
+  );
 }

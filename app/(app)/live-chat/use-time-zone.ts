@@ -15,3 +15,17 @@ export function useTimeZone(): string {
     () => "UTC",
   );
 }
+
+/**
+ * The time "Today" and "Yesterday" are drawn against: the server's request time (ISO) until
+ * hydrated, then the browser's clock. Read from the clock during hydration, a page loaded
+ * across midnight would draw another day label than the server did.
+ */
+export function useNow(serverNow: string): Date {
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  return hydrated ? new Date() : new Date(serverNow);
+}

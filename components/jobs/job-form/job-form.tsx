@@ -46,6 +46,12 @@ export interface JobFormProps {
   mode: "create" | "edit";
   jobId?: number;
   options: JobFormOptions;
+  /**
+   * The request's time (ISO), from the server page. The form reads "today" from it, never from
+   * the clock while rendering: the browser's clock could be past midnight in the job's zone
+   * when the server's was not, and the two would draw different default dates.
+   */
+  now: string;
   initialFields: JobFieldValues;
   initialShifts: ShiftEditorState;
   loadCompany: (companyId: number) => Promise<ActionResult<CompanyOptions>>;
@@ -60,6 +66,7 @@ export function JobForm({
   mode,
   jobId,
   options,
+  now,
   initialFields,
   initialShifts,
   loadCompany,
@@ -82,6 +89,7 @@ export function JobForm({
   const tz = options.countries.find((c) => c.id === fields.country_id)?.time_zone ?? "UTC";
   // The editor works in the chosen country's zone; changing the country re-reads the same clock times there.
   const editor: ShiftEditorState = shifts.timeZone === tz ? shifts : { ...shifts, timeZone: tz };
+  const today = formatDate(new Date(now), tz);
 
   useEffect(() => {
     if (!fields.company_id) return;
@@ -136,7 +144,6 @@ export function JobForm({
   };
 
   const addNewShift = () => {
-    const today = formatDate(new Date(), tz);
     apply((s) => addShift(s, nextShiftInput(s, { date: isoToDisplay(newDate), today })));
     setNewDate("");
     shown.dropFields(["shifts"]);
@@ -227,9 +234,7 @@ export function JobForm({
           <div className="flex flex-wrap items-end gap-2">
             <FormField label="Date of the new shift" className="w-48" errors={errors.shifts}>
               <DateInput
-                value={
-                  newDate || (shifts.shifts.length ? "" : displayToIso(formatDate(new Date(), tz)))
-                }
+                value={newDate || (shifts.shifts.length ? "" : displayToIso(today))}
                 onValueChange={setNewDate}
               />
             </FormField>

@@ -5,6 +5,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { fromLocal } from "@/lib/domain/time";
 import { testDatabase } from "@/lib/testing/db";
 import { rowCounts } from "@/lib/testing/row-counts";
+import { countingDb } from "@/lib/testing/counting-db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { appErrorOf } from "@/lib/testing/app-error";
 import {
@@ -16,6 +17,7 @@ import {
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
 import { UNDO_WINDOW_MS } from "../undo";
+import { staleReportIds } from "../statistics/stored-prices";
 import {
   approveApplication,
   approveMatching,
@@ -59,8 +61,12 @@ const newWorker = async (name?: string) =>
  * A finished 08:00–16:00 shift on 21/11 with one report per entry: its times, and whether the
  * worker checked in (at 07:55).
  */
-async function reportedJob(reports: { start: string; end: string; checkedIn: boolean }[]) {
+async function reportedJob(
+  reports: { start: string; end: string; checkedIn: boolean }[],
+  { clientRates = false } = {},
+) {
   const job = await insertJob(db, {
+    clientRates,
     name: `Match job ${Math.random().toString(36).slice(2, 7)}`,
     companyId: w.companyA,
     countryId: w.countryId,
@@ -174,6 +180,36 @@ describe("approveMatching", () => {
     expect(logs[0].description).toBe(
       "Approved 2 reports, 16.42 hours that match the plan (start and end each within 15 minutes of the plan)",
     );
+  });
+
+  it("stores the client prices of all it approves in one go: a report more costs its approval's statements, not its pricing's", async () => {
+    const run = async (n: number) => {
+      const onPlan = { start: "08:00", end: "16:00", checkedIn: true };
+      const { jobId, apps } = await reportedJob(Array(n).fill(onPlan), { clientRates: true });
+      const counting = countingDb(handle);
+      const result = await approveMatching(
+        { ...(await ctxOf(w.pm)), db: counting.db },
+        { filter: { job_id: jobId } },
+      );
+      expect(result.approved).toEqual(apps);
+      const reports = await reportsOf(apps);
+      expect(reports.every((r) => r.clientPrice !== null && r.clientPrice > 0)).toBe(true);
+      expect(
+        await staleReportIds(
+          db,
+          reports.map((r) => r.id),
+        ),
+      ).toEqual([]);
+      const pricing = counting.writes().filter((q) => q.includes("client_price = v.price"));
+      return { statements: counting.statements(), pricing: pricing.length };
+    };
+    const one = await run(1);
+    const three = await run(3);
+    expect(one.pricing).toBe(1);
+    expect(three.pricing).toBe(1);
+    // Pricing each report in its approval cost 6 statements more a report (25 then; up to 500).
+    expect(one.statements).toBe(handle.kind === "pglite" ? 34 : 36);
+    expect(three.statements - one.statements).toBe(2 * 19);
   });
 
   it("approves only the reports the preview named: one sent in since is left for the next question", async () => {

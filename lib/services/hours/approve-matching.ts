@@ -15,6 +15,7 @@ import { requirePermission, requireUser, withTx, type Ctx, type UserActor } from
 import { AppError } from "../errors";
 import { idSchema } from "../params";
 import { parseInput } from "../validate";
+import { storeClientPrices } from "../statistics/stored-prices";
 import { approveApplication } from "./approve";
 import { approvalsWhere } from "./filters";
 import { approvalsListInput } from "./schemas";
@@ -242,10 +243,12 @@ export async function approveMatching(ctx: Ctx, raw: unknown): Promise<ApproveMa
     const approved: Candidate[] = [];
     const failed: { id: number; message: string }[] = [];
     const items: Record<string, unknown>[] = [];
+    const reportIds: number[] = [];
     for (const r of [...approvable].sort((a, b) => a.id - b.id)) {
       try {
-        const result = await approveApplication(ctx, r.id);
+        const result = await approveApplication(ctx, r.id, {}, { storePrice: false });
         approved.push(r);
+        if (result.reported_hours) reportIds.push(result.reported_hours.id);
         items.push({
           application_id: r.id,
           reported_hours_id: result.reported_hours?.id ?? null,
@@ -256,6 +259,8 @@ export async function approveMatching(ctx: Ctx, raw: unknown): Promise<ApproveMa
         failed.push({ id: r.id, message: err.message });
       }
     }
+    // The approved reports' client prices, in one go rather than ~6 statements a report.
+    await storeClientPrices(ctx.db, reportIds);
     const minutes = minutesOf(approved);
     const what = reportsAndHours(approved.length, minutes);
     const undo = approved.length

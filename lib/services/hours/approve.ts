@@ -14,7 +14,7 @@ import { bulkApprovalInput, hoursDecisionInput } from "./schemas";
 import { hoursView, reportOf, type ReportedHoursView } from "./view";
 import { releaseHoursForChange } from "./paid-lock";
 import { notifyHoursDecision } from "../notifications/hours";
-import { storeClientPrice } from "../statistics/stored-prices";
+import { storeClientPrices } from "../statistics/stored-prices";
 
 export interface ApprovalResult {
   id: number;
@@ -26,11 +26,14 @@ export interface ApprovalResult {
 /**
  * POST applications/{id}/approve: an approver approves the reported hours (Reported →
  * Approved), or the planned times of a finished shift nobody reported (Report! → Approved).
+ * `storePrice: false` is for a caller approving many in its transaction ("Approve all that
+ * match"): it stores the prices of all the reports it approved at once afterwards.
  */
 export async function approveApplication(
   ctx: Ctx,
   applicationId: unknown,
   raw: unknown = {},
+  { storePrice = true }: { storePrice?: boolean } = {},
 ): Promise<ApprovalResult> {
   const actor = requireUser(ctx);
   const { comment } = parseInput(hoursDecisionInput, raw ?? {});
@@ -55,7 +58,7 @@ export async function approveApplication(
         .where(eq(schema.reportedHours.id, report.id))
         .returning();
       // Statistics add stored prices instead of pricing every report on every call (issue 27).
-      await storeClientPrice(ctx.db, report.id);
+      if (storePrice) await storeClientPrices(ctx.db, [report.id]);
     }
     await ctx.db
       .update(schema.applications)

@@ -2,15 +2,22 @@ import { describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
-import { jobProjection } from "../jobs/projection";
 import type { Ctx } from "../context";
 import { statistics, WORKER_COLUMNS, type Statistics } from ".";
-import { p, RANGE, sctx, setUpStatistics, w } from "./statistics.test-support";
+import {
+  p,
+  projectionBesideRevenue,
+  projectionMonth,
+  RANGE,
+  sctx,
+  setUpStatistics,
+  total,
+  values,
+  w,
+} from "./statistics.test-support";
 
 setUpStatistics();
 
-/** The values of the series called `name`. */
-const values = (s: Statistics, name: string) => s.series.find((x) => x.name === name)?.values;
 /** A category chart as { label: { series: value } }. */
 const table = (s: Statistics) =>
   Object.fromEntries(
@@ -190,19 +197,12 @@ describe("statistics: /insights/earnings figures", () => {
   });
 
   it("agrees with the job projection and the salary run for one month", async () => {
-    const month = {
-      start: "2026-11-01",
-      end: "2026-11-30",
-      filter: { company_id: w.projectionCo },
-    };
-    const projection = await jobProjection(sctx.admin, p.jobId);
-    const rev = await statistics.revenue(sctx.admin, month);
-    expect(values(rev, "Revenue (DKK)")!.reduce((a, b) => a + b)).toBe(
-      projection.totals.approved.revenue,
-    );
+    const month = projectionMonth();
+    const { projection, revenue } = await projectionBesideRevenue();
+    expect(revenue).toBe(projection.totals.approved.revenue);
     const margins = await statistics.clientMargins(sctx.admin, month);
     const expenses = await statistics.consolidatedExpenses(sctx.admin, month);
-    const sum = (name: string) => values(expenses, name)!.reduce((a, b) => a + b);
+    const sum = (name: string) => total(expenses, name);
     expect(sum("Additional expenses (DKK)")).toBe(projection.additional_costs.total);
     expect(values(margins, "Margin (DKK)")).toEqual([
       projection.totals.approved.revenue -

@@ -27,7 +27,9 @@ import { ROLE, type Permission } from "@/lib/domain/permissions";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
 import { applyOn, ensureRole, giveRole, insertJob } from "@/lib/testing/jobs-fixtures";
 import type { Ctx } from "../context";
+import { jobProjection } from "../jobs/projection";
 import * as p from "../jobs/projection.test-support";
+import { statistics, type Statistics } from ".";
 
 export { p };
 
@@ -217,4 +219,28 @@ export function setUpStatistics() {
       "can_view_earning_statistics",
     ]);
   });
+}
+
+/** The values of the series called `name`. */
+export const values = (s: Statistics, name: string) =>
+  s.series.find((x) => x.name === name)?.values;
+
+/** The series called `name`, added up over its labels. */
+export const total = (s: Statistics, name: string) => values(s, name)!.reduce((a, b) => a + b, 0);
+
+/** November 2026 for Projection Co alone: the month and client the job projection covers. */
+export const projectionMonth = () => ({
+  start: "2026-11-01",
+  end: "2026-11-30",
+  filter: { company_id: w.projectionCo },
+});
+
+/**
+ * The Projection job's projection beside the statistics' revenue of its month (DKK, added up):
+ * the suites compare the two, as the approved stage of one must be the revenue of the other.
+ */
+export async function projectionBesideRevenue(ctx: Ctx = sctx.admin) {
+  const projection = await jobProjection(ctx, p.jobId);
+  const revenue = total(await statistics.revenue(ctx, projectionMonth()), "Revenue (DKK)");
+  return { projection, revenue };
 }

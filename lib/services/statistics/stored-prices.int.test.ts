@@ -3,10 +3,19 @@ import { and, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { approveApplication, disapproveApplication } from "../hours";
-import { jobProjection } from "../jobs/projection";
-import { statistics, type Statistics } from ".";
+import { statistics } from ".";
 import { staleReportIds, sweepClientPrices } from "./stored-prices";
-import { p, RANGE, sctx, setUpStatistics, w } from "./statistics.test-support";
+import {
+  p,
+  projectionBesideRevenue,
+  projectionMonth,
+  RANGE,
+  sctx,
+  setUpStatistics,
+  total,
+  values,
+  w,
+} from "./statistics.test-support";
 
 setUpStatistics();
 
@@ -18,7 +27,6 @@ setUpStatistics();
  * other, in order.
  */
 
-const values = (s: Statistics, name: string) => s.series.find((x) => x.name === name)?.values;
 const rh = schema.reportedHours;
 
 async function reportOf(assigneeId: number) {
@@ -159,25 +167,17 @@ describe("stored client prices", () => {
     // The stamp does not count as a change of the report (the undo of an approval compares it).
     expect(approved.updatedAt).toEqual(ctx.now);
 
-    const month = {
-      start: "2026-11-01",
-      end: "2026-11-30",
-      filter: { company_id: w.projectionCo },
-    };
-    const projection = await jobProjection(sctx.admin, p.jobId);
-    const rev = await statistics.revenue(sctx.admin, month);
-    expect(values(rev, "Revenue (DKK)")!.reduce((a, b) => a + b)).toBe(
-      projection.totals.approved.revenue,
-    );
-    expect(projection.totals.approved.revenue).toBe(300000 + 272000);
+    const month = projectionMonth();
+    const { projection, revenue } = await projectionBesideRevenue();
+    expect(revenue).toBe(projection.totals.approved.revenue);
+    expect(revenue).toBe(300000 + 272000);
     expect(await statements((c) => statistics.revenue(c, month))).toBe(1);
 
     await disapproveApplication(ctx, anna.applicationId);
     const back = (await reportOf(await annaId())).report;
     expect(back.approvedAt).toBeNull();
     expect(back.clientPrice).toBeNull();
-    const after = values(await statistics.revenue(sctx.admin, month), "Revenue (DKK)")!;
-    expect(after.reduce((a, b) => a + b)).toBe(300000);
+    expect(total(await statistics.revenue(sctx.admin, month), "Revenue (DKK)")).toBe(300000);
   });
 });
 

@@ -74,9 +74,13 @@ async function storePrices(
   return { read: rows.length, lastId: rows[rows.length - 1].id };
 }
 
-/** Approving hours (hours/approve.ts): stores the report's client price in its transaction. */
-export async function storeClientPrice(db: Tx, reportId: number): Promise<void> {
-  await storePrices(db, eq(rh.id, reportId), 1);
+/**
+ * Approving hours (hours/approve.ts, hours/approve-matching.ts): stores the reports' client
+ * prices in the approval's transaction, all of them in one go (the same few statements for 1
+ * report as for 500).
+ */
+export async function storeClientPrices(db: Tx, reportIds: readonly number[]): Promise<void> {
+  if (reportIds.length) await storePrices(db, inArray(rh.id, [...reportIds]), reportIds.length);
 }
 
 /** How many reports one transaction of the sweep prices (about a second of pricing). */
@@ -94,15 +98,15 @@ interface SweepState {
 const memo = globalThis as unknown as { __crewdeckPriceSweep?: WeakMap<Db, SweepState> };
 
 /**
- * What a complete pass depends on, read cheaply: the shared pricing version, the sum of the
- * jobs' versions (they only grow, so any bump changes it) and whether an approved report has no
- * price (a partial index). Equal to the last pass's and nothing missing: nothing to do.
+ * What a complete pass depends on, read cheaply (two one-row tables and a partial index): the
+ * shared pricing version, the count of committed moves of any job's version, and whether an
+ * approved report has no price. Equal to the last pass's and nothing missing: nothing to do.
  */
 async function fingerprint(db: Db): Promise<{ key: string; missing: boolean }> {
   const [row] = await db
     .select({
       version: sql<string>`(select ${schema.pricingVersions.version} from ${schema.pricingVersions})::text`,
-      jobs: sql<string>`(select coalesce(sum(${j.pricingVersion}), 0) from ${j})::text`,
+      jobs: sql<string>`(select ${schema.jobPricingChanges.changes} from ${schema.jobPricingChanges})::text`,
       missing: sql<boolean>`exists (select 1 from ${rh} where ${rh.approvedAt} is not null and ${rh.clientPrice} is null)`,
     })
     .from(schema.pricingVersions);

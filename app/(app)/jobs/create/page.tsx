@@ -25,6 +25,7 @@ export default async function CreateJobPage() {
       <JobForm
         mode="create"
         options={options}
+        now={ctx.now.toISOString()}
         initialFields={{
           ...emptyJobFields,
           company_id: only?.id ?? null,

@@ -51,6 +51,7 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
       <JobForm
         mode="edit"
         jobId={job.id}
+        now={ctx.now.toISOString()}
         options={{
           ...options,
           // The job's archived branches stay ticked and named until the form lets them go.

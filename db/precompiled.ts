@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type Column, type SQL } from "drizzle-orm";
-import type { SelectedFieldsOrdered } from "drizzle-orm/pg-core";
+import type { PgDialect, SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
 /**
@@ -30,6 +30,25 @@ export function precompiled<V extends Record<string, unknown>, Q extends Promise
     ) as unknown as Template;
     query.joinsNotNullableMap = t.joinsNotNullableMap;
     return query.execute(values) as Promise<Awaited<Q>>;
+  };
+}
+
+/**
+ * `precompiled` for a statement no query builder writes (a writable CTE, or several reads folded
+ * into one row): the SQL is turned into text once per process and sent as a named prepared
+ * statement; it answers the driver's rows as they come (give every value `sql.placeholder`).
+ */
+export function precompiledSql<V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: DbOrTx) => SQL,
+): (db: DbOrTx, values: V) => Promise<R[]> {
+  let query: { sql: string; params: unknown[] } | undefined;
+  return async (db, values) => {
+    query ??= (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build(db));
+    const prepared = db._.session.prepareQuery(query, undefined, name, false) as unknown as {
+      execute(values: Record<string, unknown>): Promise<{ rows: R[] }>;
+    };
+    return (await prepared.execute(values)).rows;
   };
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { precompiled, schema, type DbOrTx, type Tx } from "@/db";
+import { precompiledSql, schema, type DbOrTx, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
@@ -13,11 +13,11 @@ import {
 } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
-import { logActivity } from "../activity";
+import { activityRowOf, activityValues, logActivity } from "../activity";
 import { syncJobChatCrew } from "../chat/job-chat";
 import { assertMayUseApplications, inCompanyScope } from "./access";
 import { assertCanFill } from "./fill";
-import { lockApplicationsOf, lockForFill, underLocks } from "./locks";
+import { lockApplicationsOf, lockFillTargets } from "./locks";
 import { notifyBooked, notifyRequested } from "../notifications/shift";
 import { bookInput } from "./schemas";
 import { recomputeJobStatuses } from "./settle";
@@ -71,13 +71,11 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
   }
 
   const ids = await withTx(ctx, async (ctx) => {
-    const locks = await lockForFill(ctx, {
+    const { worker, targets } = await lockFillTargets(ctx, {
       jobIds: resolved.map((t) => t.jobId),
       workerId: input.assignee_id,
       slotIds: resolved.map((t) => t.slotId),
     });
-    const worker = locks.worker!;
-    const targets = await underLocks(ctx, resolved);
     const existing = await lockApplicationsOf(ctx, {
       assigneeId: worker.id,
       shiftIds: targets.map((t) => t.shiftId),
@@ -135,31 +133,12 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
         closely: Boolean(input.closely),
         updatedAt: ctx.now,
       };
-      let id: number;
-      if (prior) {
-        await ctx.db
-          .update(schema.applications)
-          .set(values)
-          .where(eq(schema.applications.id, prior.id));
-        id = prior.id;
-      } else {
-        const [row] = await insertApplication(ctx.db, {
-          ...values,
-          shiftId: t.shiftId,
-          assigneeId: worker.id,
-          createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
-          createdAt: ctx.now,
-        });
-        id = row.id;
-      }
-      out.push(id);
-      await logActivity(ctx, {
+      const entry = {
         logName: "applications",
         description: applying
           ? `${worker.name} applied for ${slotLabel(t)}`
           : `${finalStatus === "Report!" ? "Booked" : finalStatus} ${worker.name} on ${slotLabel(t)}`,
         subjectType: "applications",
-        subjectId: id,
         properties: {
           from: prior?.status ?? null,
           to: finalStatus,
@@ -170,7 +149,25 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
           closely: Boolean(input.closely),
           book_anyway: Boolean(input.book_anyway),
         },
-      });
+      };
+      if (prior) {
+        await ctx.db
+          .update(schema.applications)
+          .set(values)
+          .where(eq(schema.applications.id, prior.id));
+        await logActivity(ctx, { ...entry, subjectId: prior.id });
+        out.push(prior.id);
+      } else {
+        const [row] = await insertApplication(ctx.db, {
+          ...values,
+          shiftId: t.shiftId,
+          assigneeId: worker.id,
+          createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
+          createdAt: ctx.now,
+          ...activityValues(ctx, entry),
+        });
+        out.push(row.id);
+      }
     }
     await recomputeJobStatuses(ctx, ended);
     await syncJobChatCrew(
@@ -183,9 +180,10 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
   return applicationViews(ctx.db, ids);
 }
 
-// The booking's one insert: precompiled (db/precompiled.ts). A worker applying has no booked_at
-// (null), which a timestamp column's encoder cannot take: that value goes to pg as it is.
-const insertApplication = precompiled<
+// The booking's one insert and its activity row in one statement: precompiled (db/precompiled.ts).
+// A worker applying has no booked_at (null), which a timestamp column's encoder cannot take: that
+// value goes to pg as it is.
+const insertApplication = precompiledSql<
   {
     status: ApplicationStatus;
     shiftSlotId: number;
@@ -198,9 +196,15 @@ const insertApplication = precompiled<
     closely: boolean;
     createdAt: Date;
     updatedAt: Date;
-  },
-  ReturnType<typeof insertApplicationQuery>
->("applications_insert", (db) => insertApplicationQuery(db));
+  } & ReturnType<typeof activityValues>,
+  { id: number }
+>(
+  "applications_insert_logged",
+  (db) =>
+    sql`with app as (${insertApplicationQuery(db).getSQL()}),
+      logged as (${activityRowOf(sql`app.id`, sql`app`)})
+    select id from app`,
+);
 function insertApplicationQuery(db: DbOrTx) {
   const p = (name: string) => sql.placeholder(name);
   return db

@@ -35,7 +35,32 @@ export interface Conflict {
 
 const HOUR = 3_600_000;
 
-/** The workers' held places on live shifts of live jobs between two instants (every booking asks). */
+/** A worker's held place near the target shifts, as `findConflicts` compares it. */
+export interface HeldPlace {
+  applicationId: number;
+  workerId: number;
+  shiftId: number;
+  startsAt: Date;
+  endsAt: Date;
+  jobName: string;
+  companyId: number;
+  timeZone: string;
+}
+
+/**
+ * Which held places can clash: the workers' (`workerIds`) filled applications on live shifts of
+ * live, uncancelled jobs between two instants (`from`, `to`: `clashWindow`). Joined to shifts, jobs
+ * and countries; the booking's fill check reads them inside its one statement (fill.ts).
+ */
+export const heldPlacesAround = and(
+  anyOf(schema.applications.assigneeId, "workerIds"),
+  inArray(schema.applications.status, [...FILLED_STATUSES]),
+  ne(schema.jobs.status, "Cancelled"),
+  lt(schema.shifts.startsAt, sql.placeholder("to")),
+  gt(schema.shifts.endsAt, sql.placeholder("from")),
+)!;
+
+/** The workers' held places on live shifts of live jobs between two instants. */
 const bookingsAround = precompiled<
   { workerIds: number[]; from: Date; to: Date },
   ReturnType<typeof bookingsAroundQuery>
@@ -56,15 +81,16 @@ function bookingsAroundQuery(db: DbOrTx) {
     .innerJoin(schema.shifts, liveShiftOfApplication)
     .innerJoin(schema.jobs, liveJobOfShift)
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(
-      and(
-        anyOf(schema.applications.assigneeId, "workerIds"),
-        inArray(schema.applications.status, [...FILLED_STATUSES]),
-        ne(schema.jobs.status, "Cancelled"),
-        lt(schema.shifts.startsAt, sql.placeholder("to")),
-        gt(schema.shifts.endsAt, sql.placeholder("from")),
-      ),
-    );
+    .where(heldPlacesAround);
+}
+
+/** From the earliest target's start to the latest's end, widened by the longest rest asked. */
+export function clashWindow(targets: TargetShift[]): { from: Date; to: Date } {
+  const maxRest = Math.max(...targets.map((t) => t.restHours)) * HOUR;
+  return {
+    from: new Date(Math.min(...targets.map((t) => t.startsAt.getTime())) - maxRest),
+    to: new Date(Math.max(...targets.map((t) => t.endsAt.getTime())) + maxRest),
+  };
 }
 
 /**
@@ -79,10 +105,16 @@ export async function findConflicts(
   ignoreApplicationIds: number[] = [],
 ): Promise<Conflict[]> {
   if (!workerIds.length || !targets.length) return [];
-  const maxRest = Math.max(...targets.map((t) => t.restHours)) * HOUR;
-  const from = new Date(Math.min(...targets.map((t) => t.startsAt.getTime())) - maxRest);
-  const to = new Date(Math.max(...targets.map((t) => t.endsAt.getTime())) + maxRest);
-  const rows = await bookingsAround(db, { workerIds, from, to });
+  const rows = await bookingsAround(db, { workerIds, ...clashWindow(targets) });
+  return conflictsWith(rows, targets, ignoreApplicationIds);
+}
+
+/** The clashes of held places (read in `clashWindow`) with the target shifts. */
+export function conflictsWith(
+  rows: HeldPlace[],
+  targets: TargetShift[],
+  ignoreApplicationIds: number[] = [],
+): Conflict[] {
   const ignored = new Set(ignoreApplicationIds);
   const out: Conflict[] = [];
   for (const r of rows) {

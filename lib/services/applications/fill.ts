@@ -1,15 +1,19 @@
-import { and, count, inArray, sql } from "drizzle-orm";
-import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { anyOf, precompiled, precompiledSql, schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES, isFilled, type ApplicationStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConfirmError, ConflictError } from "../errors";
 import {
+  clashWindow,
   conflictMessage,
-  findConflicts,
+  conflictsWith,
+  heldPlacesAround,
   otherShiftLabel,
   viewerCompanyOf,
   type Conflict,
+  type HeldPlace,
 } from "./conflicts";
+import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
 import { lockApplicationsOf } from "./locks";
 import {
   clientPriceGaps,
@@ -18,7 +22,7 @@ import {
   missingRateMessage,
   type HasRate,
 } from "./rated";
-import { loadAssignee, slotLabel, workerSkillIds, type SlotTarget } from "./targets";
+import { loadAssignee, slotLabel, type SlotTarget } from "./targets";
 
 /** What a verb asks of "can this worker fill this slot". */
 export interface FillRequest {
@@ -85,13 +89,10 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
         "job_cancelled",
       );
   const except = r.except ?? [];
+  const facts = await fillFacts(ctx.db, r, except);
 
   if (r.capacity) {
-    const filled = await filledBySlot(
-      ctx,
-      r.targets.map((t) => t.slotId),
-      except,
-    );
+    const filled = facts.filled;
     for (const t of r.targets) {
       const n = filled.get(t.slotId) ?? 0;
       if (n >= t.positions)
@@ -104,7 +105,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
 
   if (r.clashes !== "none") {
     const conflicts = [
-      ...(await findConflicts(ctx.db, [r.worker.id], r.targets, except)),
+      ...conflictsWith(facts.held, r.targets, except),
       ...conflictsAmong(r.targets, r.worker.id),
     ];
     const overlap = conflicts.find((c) => c.kind === "overlap");
@@ -159,7 +160,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
   const priceText = gap ? ` ${missingClientPriceText(gap)}` : "";
 
   if (r.skill) {
-    const skills = await workerSkillIds(ctx.db, r.worker.id);
+    const skills = facts.skills;
     const missing = r.targets.find((t) => !skills.has(t.skillId));
     if (missing) {
       const noRate = unrated
@@ -192,19 +193,99 @@ const filledPlaces = precompiled<
   { slotIds: number[]; except: number[] },
   ReturnType<typeof filledPlacesQuery>
 >("applications_filled_by_slot", (db) => filledPlacesQuery(db));
+/** The places that fill the slots `slotIds`, but for the applications `except`. */
+const filledOfSlots = and(
+  anyOf(schema.applications.shiftSlotId, "slotIds"),
+  inArray(schema.applications.status, [...FILLED_STATUSES]),
+  // An empty list leaves nothing out: one statement whether or not there is an exception.
+  sql`${schema.applications.id} <> all(${sql.placeholder("except")})`,
+)!;
 function filledPlacesQuery(db: DbOrTx) {
   return db
     .select({ slotId: schema.applications.shiftSlotId, n: count() })
     .from(schema.applications)
-    .where(
-      and(
-        anyOf(schema.applications.shiftSlotId, "slotIds"),
-        inArray(schema.applications.status, [...FILLED_STATUSES]),
-        // An empty list leaves nothing out: one statement whether or not there is an exception.
-        sql`${schema.applications.id} <> all(${sql.placeholder("except")})`,
-      ),
-    )
+    .where(filledOfSlots)
     .groupBy(schema.applications.shiftSlotId);
+}
+
+/** What the fill rule decides on, read under the locks. */
+interface FillFacts {
+  /** Filled places per target slot (capacity). */
+  filled: Map<number, number>;
+  /** The worker's held places that can clash with the targets. */
+  held: HeldPlace[];
+  /** The worker's skills. */
+  skills: Set<number>;
+}
+
+const a = schema.applications;
+const s = schema.shifts;
+const j = schema.jobs;
+const us = schema.userSkills;
+/**
+ * The capacity, clash and skill reads of the fill rule as one statement (issue 27: every booking
+ * runs it; three round trips were one each), each a JSON array; a read the request does not ask
+ * for is given nothing to match (no slots, no workers, worker 0).
+ */
+const fillFactsRow = precompiledSql<
+  {
+    slotIds: number[];
+    except: number[];
+    workerIds: number[];
+    from: Date;
+    to: Date;
+    workerId: number;
+  },
+  { facts: string }
+>(
+  "applications_fill_facts",
+  () => sql`select json_build_object(
+    'filled', (select coalesce(json_agg(json_build_array(f.slot_id, f.n)), '[]') from (
+        select ${a.shiftSlotId} as slot_id, count(*) as n from ${a} where ${filledOfSlots}
+        group by ${a.shiftSlotId}) f),
+    'held', (select coalesce(json_agg(json_build_array(${a.id}, ${a.assigneeId}, ${s.id},
+        ${s.startsAt}, ${s.endsAt}, ${j.name}, ${j.companyId}, ${schema.countries.timeZone})), '[]')
+      from ${a} inner join ${s} on ${liveShiftOfApplication} inner join ${j} on ${liveJobOfShift}
+      inner join ${schema.countries} on ${eq(schema.countries.id, j.countryId)}
+      where ${heldPlacesAround}),
+    'skills', (select coalesce(json_agg(${us.skillId}), '[]') from ${us}
+      where ${us.userId} = ${sql.placeholder("workerId")})
+  )::text as facts`,
+);
+
+async function fillFacts(db: DbOrTx, r: FillRequest, except: number[]): Promise<FillFacts> {
+  const clashes = r.clashes !== "none" && r.targets.length > 0;
+  const skill = r.skill && !r.bookAnyway;
+  if (!r.capacity && !clashes && !skill) return { filled: new Map(), held: [], skills: new Set() };
+  const window = clashes ? clashWindow(r.targets) : { from: new Date(0), to: new Date(0) };
+  const [row] = await fillFactsRow(db, {
+    slotIds: r.capacity ? r.targets.map((t) => t.slotId) : [],
+    except,
+    workerIds: clashes ? [r.worker.id] : [],
+    ...window,
+    workerId: skill ? r.worker.id : 0,
+  });
+  const facts = JSON.parse(row.facts) as {
+    filled: [number, number][];
+    held: [number, number, number, string, string, string, number, string][];
+    skills: number[];
+  };
+  return {
+    filled: new Map(facts.filled),
+    held: facts.held.map(
+      ([applicationId, workerId, shiftId, from, to, jobName, companyId, tz]) => ({
+        applicationId,
+        workerId,
+        shiftId,
+        startsAt: new Date(from),
+        endsAt: new Date(to),
+        jobName,
+        companyId,
+        timeZone: tz,
+      }),
+    ),
+    skills: new Set(facts.skills),
+  };
 }
 
 /** Filled places per slot, in one query (call with the slots locked). */

@@ -4,7 +4,7 @@ import type { JobStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConflictError } from "../errors";
 import { applicationBase, loadApplication, type ApplicationRow } from "./access";
-import { liveSlots, loadAssignee, type SlotTarget } from "./targets";
+import { liveSlots, liveSlotsLocked, loadAssignee, type SlotTarget } from "./targets";
 
 /**
  * The one lock order of every verb that fills, frees or resizes places (DESIGN.md §9):
@@ -122,6 +122,26 @@ export async function lockForFill(
   const worker = what.workerId ? await loadAssignee(ctx.db, what.workerId, true) : null;
   const slots = await lockSlots(ctx, what.slotIds);
   return { jobs, slots, worker };
+}
+
+/**
+ * `lockForFill` and `underLocks` of one booking: jobs, then the worker, then the slots locked and
+ * read again in one statement (`liveSlotsLocked`). A slot, shift or job removed meanwhile is a 409.
+ */
+export async function lockFillTargets(
+  ctx: TxCtx,
+  what: { jobIds: number[]; workerId: number; slotIds: number[] },
+): Promise<{ worker: Awaited<ReturnType<typeof loadAssignee>>; targets: SlotTarget[] }> {
+  await lockJobs(ctx, what.jobIds, "key share");
+  const worker = await loadAssignee(ctx.db, what.workerId, true);
+  const ids = [...new Set(what.slotIds)];
+  const fresh = ids.length ? await liveSlotsLocked(ctx.db, { ids }) : [];
+  const targets = what.slotIds.map((id) => {
+    const now = fresh.find((f) => f.slotId === id);
+    if (!now) throw new ConflictError("This shift slot has been removed.", "slot_removed");
+    return now;
+  });
+  return { worker, targets };
 }
 
 /**

@@ -63,7 +63,21 @@ function liveSlotsQuery(db: DbOrTx) {
     .orderBy(asc(schema.shiftSlots.id));
 }
 
-/** Live slots by id (missing or removed ones are left out). Twice in every booking: precompiled. */
+/**
+ * Live slots by id, their slot rows locked FOR UPDATE in id order as they are read: the lock and
+ * the re-read under it in one statement (every booking: `lockFillTargets`). The jobs are held
+ * already (FOR KEY SHARE, taken by an earlier statement, so nobody edits a job or its shifts
+ * meanwhile); a slot row changed while this waits for its lock is read as it was committed.
+ */
+export const liveSlotsLocked = precompiled<{ ids: number[] }, ReturnType<typeof liveSlotsQuery>>(
+  "applications_live_slots_locked",
+  (db) =>
+    liveSlotsQuery(db).for("update", { of: schema.shiftSlots }) as unknown as ReturnType<
+      typeof liveSlotsQuery
+    >,
+);
+
+/** Live slots by id (missing or removed ones are left out). Every booking: precompiled. */
 export async function liveSlots(db: DbOrTx, slotIds: number[]): Promise<SlotTarget[]> {
   if (!slotIds.length) return [];
   return liveSlotsById(db, { ids: slotIds });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { precompiledSql, schema, type DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { withTx, type Ctx } from "../context";
@@ -37,23 +37,33 @@ export async function syncJobChatCrew(
 }
 
 async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
-  // A deactivated or archived worker keeps its bookings but not its seat in the chat.
-  const held = sql`select a.assignee_id from applications a
+  await crewSync(tx, { jobId, at: at?.toISOString() ?? null });
+}
+
+// Every booking runs it: a named statement (db/precompiled.ts), parsed once per connection.
+const crewSync = precompiledSql<{ jobId: number; at: string | null }, never>(
+  "job_chat_crew_sync",
+  () => {
+    const jobId = sql`${sql.placeholder("jobId")}::integer`;
+    const joinedAt = sql`coalesce(${sql.placeholder("at")}::text::timestamptz, now())`;
+    // A deactivated or archived worker keeps its bookings but not its seat in the chat. Read
+    // once (a CTE) for both the seating and the unseating: PostgreSQL plans the join once.
+    const held = sql`select a.assignee_id from applications a
       join shifts s on s.id = a.shift_id and s.deleted_at is null
       join jobs j on j.id = s.job_id and j.status <> 'Cancelled'
       join users u on u.id = a.assignee_id and u.status = 'active' and u.deleted_at is null
       where s.job_id = ${jobId} and a.status in (${FILLED})`;
-  const joinedAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  // A joiner's read mark starts at the join: the earlier history is there to scroll back to,
-  // not a pile of unread messages. Joiners and leavers are disjoint sets, so one statement
-  // seats the ones and unseats the others (every booking runs it: one round trip, not two).
-  await tx.execute(sql`with joined as (
+    // A joiner's read mark starts at the join: the earlier history is there to scroll back to,
+    // not a pile of unread messages. Joiners and leavers are disjoint sets, so one statement
+    // seats the ones and unseats the others (every booking runs it: one round trip, not two).
+    return sql`with held as (${held}),
+    joined as (
       insert into chat_participants
         (chat_id, user_id, joined_at, last_read_message_id, last_read_at)
       select c.id, h.assignee_id, ${joinedAt}, last.id,
              case when last.id is null then null else ${joinedAt} end
       from chats c
-      cross join (${held}) h
+      cross join held h
       left join lateral (select max(m.id) as id from chat_messages m where m.chat_id = c.id) last
         on true
       where c.job_id = ${jobId}
@@ -61,7 +71,7 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
     delete from chat_participants p
       using chats c join jobs j on j.id = c.job_id
       where p.chat_id = c.id and c.job_id = ${jobId}
-        and p.user_id not in (${held})
+        and p.user_id not in (select assignee_id from held)
         and p.user_id is distinct from j.created_by_id
         and p.user_id is distinct from j.project_manager_id
         and p.user_id is distinct from j.booker_id
@@ -69,8 +79,9 @@ async function syncOne(tx: DbOrTx, jobId: number, at?: Date): Promise<void> {
                     join role_permissions rp on rp.role_id = ur.role_id
                     join permissions pm on pm.id = rp.permission_id
                     where ur.user_id = p.user_id and pm.name = 'my_dashboard_access'
-                      and r.title <> ${ROLE.admin})`);
-}
+                      and r.title <> ${ROLE.admin})`;
+  },
+);
 
 /**
  * Takes a user out of every job chat it sits in (deactivating or archiving it, in that verb's

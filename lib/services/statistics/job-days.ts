@@ -138,12 +138,12 @@ async function sweepBatch(
       clearable.map((m) => sql`(${m.jobId}::int, ${m.version}::bigint)`),
       sql`, `,
     );
-    const cleared = await db.execute<{ job_id: number }>(sql`
+    const cleared = (await db.execute(sql`
       update ${sj} set dirty_version = null, pricing_version = ${marks[0].pricing}::bigint
       where job_id in (
         select job_id from ${sj} where (job_id, dirty_version) in (values ${pairs})
         for update skip locked)
-      returning job_id`);
+      returning job_id`)) as unknown as { rows: { job_id: number }[] };
     const done = cleared.rows.map((r) => Number(r.job_id));
     if (done.length) {
       await db.delete(jd).where(inArray(jd.jobId, done));

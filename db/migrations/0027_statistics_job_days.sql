@@ -34,9 +34,14 @@ BEGIN
 END $$;--> statement-breakpoint
 -- Reports: bulk inserts and deletes (the seeds, cascades) mark once per statement. A report
 -- whose application, slot or shift is deleted with it is marked by that row's own trigger.
+-- A new report holds its application FOR SHARE: an application's status change (which marks
+-- only when the application has a report, so bookings do not queue on their job's mark) then
+-- waits for the report to commit and sees it, or the report waits for the change.
 CREATE FUNCTION "reported_hours_statistics_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    PERFORM 1 FROM "applications"
+      WHERE "id" IN (SELECT "application_id" FROM "statistics_rows") ORDER BY "id" FOR SHARE;
     PERFORM "mark_statistics_jobs"(array(
       SELECT "shifts"."job_id" FROM "statistics_rows" AS "r"
         JOIN "applications" ON "applications"."id" = "r"."application_id"
@@ -59,6 +64,9 @@ CREATE TRIGGER "reported_hours_statistics_delete" AFTER DELETE ON "reported_hour
   FOR EACH STATEMENT EXECUTE FUNCTION "reported_hours_statistics_rows"();--> statement-breakpoint
 CREATE FUNCTION "reported_hours_statistics"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF OLD."application_id" IS DISTINCT FROM NEW."application_id" THEN
+    PERFORM 1 FROM "applications" WHERE "id" = NEW."application_id" FOR SHARE;
+  END IF;
   PERFORM "mark_statistics_jobs"(array(
     SELECT "shifts"."job_id" FROM "applications"
       JOIN "shift_slots" ON "shift_slots"."id" = "applications"."shift_slot_id"
@@ -73,8 +81,13 @@ CREATE TRIGGER "reported_hours_statistics" AFTER UPDATE ON "reported_hours" FOR 
     OR OLD."application_id" IS DISTINCT FROM NEW."application_id" OR OLD."approved_at" IS DISTINCT FROM NEW."approved_at")
   EXECUTE FUNCTION "reported_hours_statistics"();--> statement-breakpoint
 -- Applications: the status decides whether the place is filled, the slot which job it is on.
+-- Only an application with a report counts in the totals: a booking (no report yet) marks
+-- nothing. A delete marks always: its report is gone by then (the cascade runs first).
 CREATE FUNCTION "applications_statistics"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND NOT EXISTS (SELECT 1 FROM "reported_hours" WHERE "application_id" = NEW."id") THEN
+    RETURN NULL;
+  END IF;
   PERFORM "mark_statistics_jobs"(array(
     SELECT "shifts"."job_id" FROM "shift_slots"
       JOIN "shifts" ON "shifts"."id" = "shift_slots"."shift_id"

@@ -102,7 +102,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
       opts.onStep?.(label, performance.now() - t0);
     }
     // The bulk ran without triggers (replica): it marks the jobs it added for the statistics
-    // roll-up itself, as the triggers of migration 0025 would (read live until swept).
+    // roll-up itself, as the triggers of migration 0027 would (read live until swept).
     await tx.execute(
       sql.raw(
         `insert into statistics_jobs (job_id) select id from jobs where id > ${bases.jobs}

@@ -11,7 +11,7 @@ import { currentPricing, filledPlace, localDate } from "./sql";
  * applications, slots, shifts and jobs.
  *
  * Exact, never stale: every write that moves a report's figures marks its job dirty in the same
- * transaction (triggers of migration 0025 set statistics_jobs.dirty_version to a fresh value);
+ * transaction (triggers of migration 0027 set statistics_jobs.dirty_version to a fresh value);
  * shared pricing inputs move pricing_versions.version, which a job's totals carry as their
  * stamp. Readers add the totals of clean jobs (`rolledUp`, sql.ts) and compute the other jobs
  * live (`notRolledUp`) in one statement, so both halves read one snapshot and every job is counted by

@@ -2,10 +2,13 @@ import {
   bigint,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -253,7 +256,7 @@ export const pricingVersions = pgTable("pricing_versions", {
 
 /**
  * One row: how many times a job's pricing version has moved, counted by a trigger at each
- * commit that moved one (migration 0025). The price sweep compares it with its last complete
+ * commit that moved one (migration 0027). The price sweep compares it with its last complete
  * pass's instead of summing every job's version. Its own row, locked only at commit: the
  * shared version's row is locked early by rate-card writes, and a job edit waiting on it at
  * commit while holding its job could deadlock with one.
@@ -262,6 +265,51 @@ export const jobPricingChanges = pgTable("job_pricing_changes", {
   id: boolean().primaryKey().default(true),
   changes: bigint({ mode: "number" }).notNull().default(0),
 });
+
+/**
+ * Statistics roll-up (issue 27): per job, whether its rows of statistics_job_days are exact now.
+ * `dirtyVersion` is set (a fresh value of the sequence) by the triggers of every write that moves
+ * a report's hours, date, job or price in the same transaction, and cleared by the sweep only if
+ * it still holds the value the sweep read (lib/services/statistics/job-days.ts).
+ * `pricingVersion`: the shared pricing version the totals were priced under. Clean: no
+ * dirty version and the pricing version current.
+ */
+export const statisticsDirtyVersion = pgSequence("statistics_dirty_version");
+
+export const statisticsJobs = pgTable(
+  "statistics_jobs",
+  {
+    jobId: integer().primaryKey(),
+    dirtyVersion: bigint({ mode: "number" }).default(sql`nextval('statistics_dirty_version')`),
+    pricingVersion: bigint({ mode: "number" }).notNull().default(-1),
+  },
+  (t) => [
+    index("statistics_jobs_dirty_idx")
+      .on(t.jobId)
+      .where(sql`${t.dirtyVersion} is not null`),
+    index().on(t.pricingVersion),
+  ],
+);
+
+/**
+ * The roll-up: a job's reported hours per local work date (its shift's start in the job's
+ * country's zone), as statistics count them (filled places on live shifts and slots): seconds
+ * approved and pending, and the client price of the approved ones (exact minor-unit minutes, in
+ * the job's currency; null currency: nothing approved that day). No foreign key: readers join
+ * jobs, and the sweep drops the rows of a job that is gone.
+ */
+export const statisticsJobDays = pgTable(
+  "statistics_job_days",
+  {
+    jobId: integer().notNull(),
+    localDate: date({ mode: "string" }).notNull(),
+    approvedSeconds: numeric().notNull(),
+    pendingSeconds: numeric().notNull(),
+    currency: char({ length: 3 }),
+    approvedPrice: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.localDate] }), index().on(t.localDate, t.jobId)],
+);
 
 export const shiftCrewBosses = pgTable(
   "shift_crew_bosses",

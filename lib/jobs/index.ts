@@ -4,6 +4,7 @@ import { makeCtx, systemActor, withTx } from "@/lib/services/context";
 import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
+import { sweepJobDays } from "@/lib/services/statistics/job-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
 import { sweepShiftReminders } from "@/lib/services/notifications/reminders";
@@ -109,6 +110,9 @@ export function startBackgroundWork(): void {
       // Approved hours without a current stored client price (seeded, or a rate changed since):
       // priced a few batches a round, so statistics are fast again within minutes (issue 27).
       await task("client prices", () => sweepClientPrices(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
+      // Jobs whose hours, dates or prices changed: their per-day totals recomputed, so the
+      // statistics read a few rows per job instead of every report (issue 27).
+      await task("statistics roll-up", () => sweepJobDays(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
       if (Date.now() - helpImagesAt >= HELP_IMAGES_EVERY_MS) {
         helpImagesAt = Date.now();
         await task("help images", () =>

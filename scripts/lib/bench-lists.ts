@@ -15,6 +15,7 @@ import { postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
+import { sweepJobDays } from "@/lib/services/statistics/job-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { callRoute, type RouteHandler } from "@/lib/testing/route-request";
 import { fmt, median } from "./bench-measure";
@@ -181,6 +182,14 @@ async function prepareSide(
     const { priced } = await sweepClientPrices(handle.db);
     console.log(
       `[bench] ${label}: the price sweep stored ${priced.toLocaleString("en")} client prices in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+  }
+  // Then the statistics roll-up (BENCH_LISTS_NO_ROLLUP=1: not, so statistics join every report).
+  if (!process.env.BENCH_LISTS_NO_ROLLUP) {
+    const t1 = performance.now();
+    const { jobs } = await sweepJobDays(handle.db);
+    console.log(
+      `[bench] ${label}: the roll-up sweep totalled ${jobs.toLocaleString("en")} jobs in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
     );
   }
   await handle.db.execute(sql`vacuum analyze`);

@@ -101,6 +101,14 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
       await tx.execute(sql.raw(text));
       opts.onStep?.(label, performance.now() - t0);
     }
+    // The bulk ran without triggers (replica): it marks the jobs it added for the statistics
+    // roll-up itself, as the triggers of migration 0027 would (read live until swept).
+    await tx.execute(
+      sql.raw(
+        `insert into statistics_jobs (job_id) select id from jobs where id > ${bases.jobs}
+         on conflict (job_id) do update set dirty_version = nextval('statistics_dirty_version')`,
+      ),
+    );
     return summarizeScale(tx as unknown as Db, bases);
   });
   const t0 = performance.now();

@@ -1,12 +1,21 @@
 import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Ctx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import { statisticsScope } from "./filter";
 import { addTo, alignTo, series, TOP, topCategories, type Category } from "./series";
-import { hoursOf, inRange, jobFilter, labelOf, localDate } from "./sql";
+import {
+  dateInRange,
+  filledPlace,
+  hoursOf,
+  inRange,
+  jobFilter,
+  labelOf,
+  localDate,
+  notRolledUp,
+  rolledUp,
+} from "./sql";
 import type { Statistics } from "./types";
 
 /**
@@ -19,6 +28,7 @@ const sh = schema.shifts;
 const sl = schema.shiftSlots;
 const a = schema.applications;
 const rh = schema.reportedHours;
+const jd = schema.statisticsJobDays;
 const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
 
 /**
@@ -68,12 +78,25 @@ export async function jobs(ctx: Ctx, raw: unknown): Promise<Statistics> {
  */
 export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const label = labelOf(localDate(sh.startsAt), filter.grain);
-  const rows = await ctx.db
+  // Jobs rolled up read their totals per day (job-days.ts), the others their reports; summed
+  // as numeric in one statement, so both halves read one snapshot and the sum is exact.
+  const totals = ctx.db
     .select({
-      label,
-      approved: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.approvedAt} is not null), 0)::float8`,
-      pending: sql<number>`coalesce(sum(${seconds}) filter (where ${rh.approvedAt} is null), 0)::float8`,
+      label: labelOf(jd.localDate, filter.grain).as("label"),
+      approved: sql<string>`sum(${jd.approvedSeconds})`.as("approved"),
+      pending: sql<string>`sum(${jd.pendingSeconds})`.as("pending"),
+    })
+    .from(jd)
+    .innerJoin(j, eq(j.id, jd.jobId))
+    .where(and(rolledUp(jd.jobId), jobFilter(filter), dateInRange(jd.localDate, filter)))
+    .groupBy(sql`1`);
+  const reports = ctx.db
+    .select({
+      label: labelOf(localDate(sh.startsAt), filter.grain).as("label"),
+      approved: sql<string>`sum(${seconds}) filter (where ${rh.approvedAt} is not null)`.as(
+        "approved",
+      ),
+      pending: sql<string>`sum(${seconds}) filter (where ${rh.approvedAt} is null)`.as("pending"),
     })
     .from(rh)
     .innerJoin(a, eq(a.id, rh.applicationId))
@@ -82,15 +105,18 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
     .innerJoin(j, eq(j.id, sh.jobId))
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
     .where(
-      and(
-        isNull(sh.deletedAt),
-        isNull(sl.deletedAt),
-        inArray(a.status, [...FILLED_STATUSES]),
-        jobFilter(filter),
-        inRange(sh.startsAt, filter),
-      ),
+      and(filledPlace(), notRolledUp(sh.jobId), jobFilter(filter), inRange(sh.startsAt, filter)),
     )
-    .groupBy(label);
+    .groupBy(sql`1`);
+  const both = totals.unionAll(reports).as("both");
+  const rows = await ctx.db
+    .select({
+      label: both.label,
+      approved: sql<number>`coalesce(sum(${both.approved}), 0)::float8`,
+      pending: sql<number>`coalesce(sum(${both.pending}), 0)::float8`,
+    })
+    .from(both)
+    .groupBy(both.label);
   const hours = (pick: (r: (typeof rows)[number]) => number) =>
     alignTo(
       filter.labels,
@@ -219,15 +245,7 @@ function workerFigures(
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
     .$dynamic();
   return (hours ? q.leftJoin(rh, eq(rh.applicationId, a.id)) : q)
-    .where(
-      and(
-        isNull(sh.deletedAt),
-        isNull(sl.deletedAt),
-        inArray(a.status, [...FILLED_STATUSES]),
-        jobFilter(filter),
-        inRange(sh.startsAt, filter),
-      ),
-    )
+    .where(and(filledPlace(), jobFilter(filter), inRange(sh.startsAt, filter)))
     .groupBy(a.assigneeId)
     .as("w");
 }

@@ -1,13 +1,21 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx, sideBySide } from "@/db";
 import { costOf, nightWindowOf, splitMinutes } from "@/lib/domain/pricing";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { jobCalendars } from "../holidays/calendar";
 import { clientRateIn } from "../jobs/projection-stages";
 import { jobsPricing } from "../rates/job-pricing";
 import { clientRatesForJobs } from "../rates/lookup";
 import type { StatisticsFilter } from "./filter";
-import { inRange, jobFilter, labelOf, localDate } from "./sql";
+import {
+  dateInRange,
+  filledPlace,
+  inRange,
+  jobFilter,
+  labelOf,
+  localDate,
+  notRolledUp,
+  rolledUp,
+} from "./sql";
 
 /**
  * What the client pays for approved hours, priced exactly as the job's projection prices its
@@ -97,6 +105,7 @@ export async function priceReports(
 }
 
 const rh = schema.reportedHours;
+const jd = schema.statisticsJobDays;
 
 /**
  * Whether a report's stored price is current: stamped with today's shared pricing version and
@@ -110,9 +119,10 @@ export const storedPriceIsCurrent = sql`coalesce(${rh.clientPrice} is not null a
  * The client price of the approved hours of a period: the same rows as the projection's
  * "approved" stage (filled places on live shifts and slots, reported hours with approved_at
  * set), one entry per label, client and currency for the reports with a current stored price
- * (summed in SQL) and one per report priced live for the others. One statement when every price
- * is stored — one snapshot, so a report counts once even while the sweep stores prices —, five
- * more when some are not.
+ * (summed in SQL) and one per report priced live for the others; a job rolled up (job-days.ts)
+ * adds its days' totals instead of its reports. One statement when every price is stored or
+ * rolled up — one snapshot, so a report counts once even while the sweeps run —, five more
+ * when some are not.
  */
 export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<PricedHours[]> {
   const a = schema.applications;
@@ -120,12 +130,12 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
   const sh = schema.shifts;
   const j = schema.jobs;
   const current = storedPriceIsCurrent;
-  const rows = await db
+  const reports = db
     .select({
       label: labelOf(localDate(sh.startsAt), f.grain),
       companyId: j.companyId,
       companyName: schema.companies.name,
-      /** Null for the group of stored prices; the report otherwise (priced live). */
+      /** Null for the groups of stored prices and totals; the report otherwise (priced live). */
       liveId: sql<number | null>`case when ${current} then null else ${rh.id} end`,
       currency: sql<string | null>`case when ${current} then ${rh.clientPriceCurrency} end`,
       stored:
@@ -147,14 +157,35 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     .where(
       and(
         isNotNull(rh.approvedAt),
-        isNull(sh.deletedAt),
-        isNull(sl.deletedAt),
-        inArray(a.status, [...FILLED_STATUSES]),
+        filledPlace(),
+        notRolledUp(sh.jobId),
         jobFilter(f),
         inRange(sh.startsAt, f),
       ),
     )
     .groupBy(sql.raw("1, 2, 3, 4, 5"));
+  // The jobs rolled up (job-days.ts): their days' totals, in the same statement (one snapshot).
+  const totals = db
+    .select({
+      label: labelOf(jd.localDate, f.grain),
+      companyId: j.companyId,
+      companyName: schema.companies.name,
+      liveId: sql<number | null>`null::int`,
+      currency: sql<string | null>`${jd.currency}`,
+      stored: sql<number>`sum(${jd.approvedPrice})`.mapWith(Number),
+      startsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
+      endsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
+      skillId: sql<number>`null::int`.mapWith(Number),
+      jobId: sql<number>`null::int`.mapWith(Number),
+    })
+    .from(jd)
+    .innerJoin(j, eq(j.id, jd.jobId))
+    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
+    .where(
+      and(isNotNull(jd.currency), rolledUp(jd.jobId), jobFilter(f), dateInRange(jd.localDate, f)),
+    )
+    .groupBy(sql.raw("1, 2, 3, 5"));
+  const rows = await reports.unionAll(totals);
 
   const live = rows.filter((r) => r.liveId !== null);
   const prices = await priceReports(db, live);

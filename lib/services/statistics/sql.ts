@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Grain, StatisticsFilter } from "./filter";
 
 /**
@@ -51,3 +52,34 @@ export function jobFilter(f: StatisticsFilter): SQL {
 
 /** Decimal hours (2 places) of a number of seconds. */
 export const hoursOf = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+/**
+ * The places whose reported hours statistics count: filled (booked or further) on live shifts
+ * and slots — the projection's rows. Join applications, shift_slots and shifts.
+ */
+export const filledPlace = () =>
+  and(
+    isNull(schema.shifts.deletedAt),
+    isNull(schema.shiftSlots.deletedAt),
+    inArray(schema.applications.status, [...FILLED_STATUSES]),
+  )!;
+
+const sj = schema.statisticsJobs;
+
+/** The shared pricing version (migration 0023), read in the statement. */
+export const currentPricing = sql`(select ${schema.pricingVersions.version} from ${schema.pricingVersions})`;
+
+/**
+ * A job whose totals are exact now: not marked and priced under the current shared version.
+ * The complement of `notRolledUp` (versions only grow).
+ */
+export const rolledUp = (jobId: AnyColumn): SQL =>
+  sql`exists (select 1 from ${sj} where ${sj.jobId} = ${jobId} and ${sj.dirtyVersion} is null and ${sj.pricingVersion} >= ${currentPricing})`;
+
+/**
+ * A job to compute live: marked, or priced under an older shared version. Written as an array
+ * of the (few) such jobs, which the planner probes shifts' job index with instead of reading
+ * every shift of the range.
+ */
+export const notRolledUp = (jobId: AnyColumn): SQL =>
+  sql`${jobId} = any(array(select ${sj.jobId} from ${sj} where ${sj.dirtyVersion} is not null union all select ${sj.jobId} from ${sj} where ${sj.dirtyVersion} is null and ${sj.pricingVersion} < ${currentPricing}))`;

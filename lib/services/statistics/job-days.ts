@@ -1,0 +1,198 @@
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { schema, type Db, type Tx } from "@/db";
+import { makeCtx, systemActor, withTx } from "../context";
+import { priceReports, storedPriceIsCurrent } from "./revenue-pricing";
+import { currentPricing, filledPlace, localDate } from "./sql";
+
+/**
+ * The statistics roll-up (issue 27): per job and local work date the seconds approved and
+ * pending and the client price of the approved ones (statistics_job_days), so reportedHours and
+ * the money calls add a few rows per job instead of joining every report of the range through
+ * applications, slots, shifts and jobs.
+ *
+ * Exact, never stale: every write that moves a report's figures marks its job dirty in the same
+ * transaction (triggers of migration 0028 set statistics_jobs.dirty_version to a fresh value);
+ * shared pricing inputs move pricing_versions.version, which a job's totals carry as their
+ * stamp. Readers add the totals of clean jobs (`rolledUp`, sql.ts) and compute the other jobs
+ * live (`notRolledUp`) in one statement, so both halves read one snapshot and every job is counted by
+ * exactly one of them. The sweep below recomputes dirty jobs and clears their mark.
+ */
+
+const sj = schema.statisticsJobs;
+const jd = schema.statisticsJobDays;
+const rh = schema.reportedHours;
+const a = schema.applications;
+const sl = schema.shiftSlots;
+const sh = schema.shifts;
+const j = schema.jobs;
+
+/** How many jobs one transaction of the sweep recomputes. */
+export const JOB_DAYS_BATCH = 200;
+
+const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
+
+interface Day {
+  jobId: number;
+  localDate: string;
+  /** Microseconds (exact: timestamps have microsecond precision). */
+  approved: bigint;
+  pending: bigint;
+  currency: string | null;
+  price: number;
+}
+
+/**
+ * One batch: reads up to `batch` marked jobs after `afterId` with their marks and the shared
+ * pricing version (read first: a shared change after this makes the totals' stamp old, never
+ * wrong), their reports per day in one statement, prices live the approved reports without a
+ * current stored price (the money calls' own pricing), then clears the marks still holding the
+ * value read and writes those jobs' totals, all in the caller's transaction.
+ *
+ * Why a mark is never lost: a writer's upsert sets a fresh sequence value while holding the
+ * job's row lock until it commits. Clearing locks the rows with SKIP LOCKED and re-checks the
+ * value: a writer that committed after our read changed it (not cleared), one still running
+ * holds the lock (skipped, not cleared), and one starting later waits for our commit and marks
+ * again. So a cleared job had no report change commit since the read, and its totals are exact.
+ * Two sweeps reading the same mark: one clears it, the other finds it gone and writes nothing.
+ */
+async function sweepBatch(
+  db: Tx,
+  afterId: number,
+  batch: number,
+): Promise<{ read: number; lastId: number | null }> {
+  const marks = await db
+    .select({
+      jobId: sj.jobId,
+      version: sql<string>`${sj.dirtyVersion}::text`,
+      pricing: sql<string>`${currentPricing}::text`,
+    })
+    .from(sj)
+    .where(and(isNotNull(sj.dirtyVersion), gt(sj.jobId, afterId)))
+    .orderBy(sj.jobId)
+    .limit(batch);
+  if (!marks.length) return { read: 0, lastId: null };
+  const jobIds = marks.map((m) => m.jobId);
+  const current = storedPriceIsCurrent;
+  const liveId = sql`case when ${rh.approvedAt} is not null and not ${current} then ${rh.id} end`;
+  const rows = await db
+    .select({
+      jobId: sh.jobId,
+      localDate: sql<string>`${localDate(sh.startsAt)}::text`,
+      liveId: sql<number | null>`${liveId}`,
+      approved: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is not null), 0)::text`,
+      pending: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is null), 0)::text`,
+      currency: sql<string | null>`max(case when ${current} then ${rh.clientPriceCurrency} end)`,
+      stored:
+        sql<number>`coalesce(sum(case when ${current} then ${rh.clientPrice} end), 0)`.mapWith(
+          Number,
+        ),
+      startsAt: sql<Date>`min(${rh.startsAt})`.mapWith((v: Date | string) => new Date(v)),
+      endsAt: sql<Date>`min(${rh.endsAt})`.mapWith((v: Date | string) => new Date(v)),
+      skillId: sql<number>`min(${sl.skillId})`.mapWith(Number),
+    })
+    .from(rh)
+    .innerJoin(a, eq(a.id, rh.applicationId))
+    .innerJoin(sl, eq(sl.id, a.shiftSlotId))
+    .innerJoin(sh, eq(sh.id, sl.shiftId))
+    .innerJoin(j, eq(j.id, sh.jobId))
+    .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
+    .where(and(filledPlace(), inArray(sh.jobId, jobIds)))
+    .groupBy(sql.raw("1, 2, 3"));
+
+  const live = rows.filter((r) => r.liveId !== null);
+  const prices = await priceReports(db, live);
+  const days = new Map<string, Day>();
+  // A job whose day would hold two currencies is not rolled up (read live): one row per day.
+  const mixed = new Set<number>();
+  const add = (r: (typeof rows)[number], currency: string | null, price: number) => {
+    const key = `${r.jobId}:${r.localDate}`;
+    const day = days.get(key) ?? {
+      jobId: r.jobId,
+      localDate: r.localDate,
+      approved: BigInt(0),
+      pending: BigInt(0),
+      currency: null,
+      price: 0,
+    };
+    days.set(key, day);
+    day.approved += BigInt(r.approved);
+    day.pending += BigInt(r.pending);
+    day.price += price;
+    if (currency !== null) {
+      if (day.currency !== null && day.currency !== currency) mixed.add(r.jobId);
+      day.currency = currency;
+    }
+  };
+  for (const r of rows)
+    if (r.liveId === null) add(r, r.currency === null ? null : r.currency.trim(), r.stored);
+  live.forEach((r, i) => {
+    const price = prices[i];
+    // No pricing: the job is gone since the read (its deletion marked it again).
+    if (price) add(r, price.currency, price.exact);
+    else mixed.add(r.jobId);
+  });
+
+  const clearable = marks.filter((m) => !mixed.has(m.jobId));
+  if (clearable.length) {
+    const pairs = sql.join(
+      clearable.map((m) => sql`(${m.jobId}::int, ${m.version}::bigint)`),
+      sql`, `,
+    );
+    const cleared = (await db.execute(sql`
+      update ${sj} set dirty_version = null, pricing_version = ${marks[0].pricing}::bigint
+      where job_id in (
+        select job_id from ${sj} where (job_id, dirty_version) in (values ${pairs})
+        for update skip locked)
+      returning job_id`)) as unknown as { rows: { job_id: number }[] };
+    const done = cleared.rows.map((r) => Number(r.job_id));
+    if (done.length) {
+      await db.delete(jd).where(inArray(jd.jobId, done));
+      const doneSet = new Set(done);
+      const values = [...days.values()]
+        .filter((d) => doneSet.has(d.jobId))
+        .map(
+          (d) =>
+            sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint)`,
+        );
+      if (values.length)
+        await db.execute(sql`
+          insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price)
+          values ${sql.join(values, sql`, `)}`);
+      // A job deleted outright leaves no totals and no mark behind.
+      await db.execute(
+        sql`delete from ${sj} where ${inArray(sj.jobId, done)} and not exists (select 1 from ${j} where ${j.id} = ${sj.jobId})`,
+      );
+    }
+  }
+  return { read: marks.length, lastId: marks[marks.length - 1].jobId };
+}
+
+/**
+ * The background sweep (with the stored prices' round, lib/jobs): first marks the jobs priced
+ * under an older shared version (so they are recomputed under the same protocol as any other
+ * change), then recomputes marked jobs in batches, one transaction each, until none is left or
+ * `budgetMs` is spent. Answers the jobs read and whether it got through them all.
+ */
+export async function sweepJobDays(
+  db: Db,
+  { budgetMs = Infinity, batch = JOB_DAYS_BATCH }: { budgetMs?: number; batch?: number } = {},
+): Promise<{ jobs: number; done: boolean }> {
+  const started = Date.now();
+  await db.execute(sql`
+    update ${sj} set dirty_version = nextval('statistics_dirty_version')
+    where job_id in (
+      select job_id from ${sj}
+      where dirty_version is null and pricing_version < ${currentPricing}
+      order by job_id for update skip locked)`);
+  let afterId = 0;
+  let jobs = 0;
+  for (;;) {
+    const { read, lastId } = await withTx(makeCtx(db, systemActor("statistics roll-up")), (ctx) =>
+      sweepBatch(ctx.db, afterId, batch),
+    );
+    jobs += read;
+    if (lastId === null || read < batch) return { jobs, done: true };
+    afterId = lastId;
+    if (Date.now() - started >= budgetMs) return { jobs, done: false };
+  }
+}

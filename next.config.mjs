@@ -31,6 +31,13 @@ const nextConfig = {
     "exceljs",
     // The realtime port's Ably adapter (server side: REST publish, token requests).
     "ably",
+    // Loaded by Node once for the whole server instead of bundled into each layer that uses it
+    // (route handlers, pages, server actions): a heap snapshot after the memory bench's load held
+    // date-holidays (with moment, moment-timezone and astronomia) three times, zod five times and
+    // drizzle-orm seven, each copy with its source text, compiled code and data (issue 27).
+    "date-holidays",
+    "zod",
+    "drizzle-orm",
   ],
   poweredByHeader: false,
   // Next's in-memory cache of rendered pages and fetches (50 MB by default) sits in the server's

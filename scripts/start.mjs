@@ -23,7 +23,13 @@ import path from "node:path";
 const root = process.cwd();
 const require = createRequire(import.meta.url);
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SERVER_NODE_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=2"];
+const SERVER_NODE_FLAGS = [
+  "--max-old-space-size=256",
+  "--max-semi-space-size=2",
+  // Measuring only (BENCH_ONLY=rss sets it: a heap snapshot, a GC trace, a flag to weigh); only
+  // whoever starts the process can set it. Later flags win, so one here overrides those above.
+  ...(process.env.CREWDECK_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+];
 
 /** Runs the preparing child; resolves to the port it planned, or exits as the child did. */
 function prepare() {

@@ -117,11 +117,19 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
   // BENCH_RSS_REUSE=1 keeps the database of the last run (already seeded: a quicker start).
   const url = await freshDatabase(admin, name, process.env.BENCH_RSS_REUSE === "1");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crewdeck-rss-"));
+  const snapshot = process.env.BENCH_RSS_HEAP_SNAPSHOT === "1";
+  const snapshotDir = path.join(process.cwd(), "test-results");
   const env = {
     ...appEnv(url, PORT, BASE),
     DATA_DIR: dataDir,
     AUTH_SECRET: process.env.AUTH_SECRET ?? crypto.randomBytes(32).toString("base64url"),
     BENCH_ONLY: "",
+    // BENCH_RSS_SERVER_NODE_FLAGS: flags to weigh (scripts/start.mjs adds them to the server's);
+    // BENCH_RSS_HEAP_SNAPSHOT=1: the server writes a heap snapshot on SIGUSR2 after the load.
+    CREWDECK_SERVER_NODE_FLAGS: [
+      process.env.BENCH_RSS_SERVER_NODE_FLAGS ?? "",
+      snapshot ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}` : "",
+    ].join(" "),
   };
   const logFile = path.join(process.cwd(), "test-results", "bench-rss-server.log");
   fs.rmSync(logFile, { force: true });
@@ -159,6 +167,7 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     const sampler = setInterval(() => {
       peakKb = Math.max(peakKb, totalRssKb(processTree(pid)));
     }, 500);
+    const durations: number[] = [];
     let next = 0;
     const t0 = performance.now();
     await Promise.all(
@@ -170,8 +179,10 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
           const headers: Record<string, string> = call.api
             ? { authorization: `Bearer ${own[Math.floor(n / calls.length) % own.length]}` }
             : { cookie: cookies.get(call.account)! };
+          const t = performance.now();
           const res = await fetch(call.url, { headers, redirect: "manual" });
           await res.arrayBuffer();
+          durations.push(performance.now() - t);
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           if (
             (res.status >= 500 || res.status === 429 || res.status === 404) &&
@@ -188,6 +199,12 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     const after = processTree(pid);
     const totalKb = totalRssKb(after);
     const ok = totalKb <= LIMIT_MB * 1024 && failures.length === 0;
+    durations.sort((a, b) => a - b);
+    const pct = (q: number) =>
+      durations[Math.min(durations.length - 1, Math.floor(q * durations.length))];
+    const nextServer = after.find((p) => p.cmd.startsWith("next-server"));
+    const snapshotFile =
+      snapshot && nextServer ? await heapSnapshot(nextServer.pid, snapshotDir) : null;
     const byStatus = [...statuses.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([s, n]) => `${n} × ${s}`)
@@ -196,6 +213,8 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
       ok,
       lines: [
         `npm start on PostgreSQL (demo seed)   ${REQUESTS.toLocaleString("en")} requests (${calls.length - apiCalls} screens and ${apiCalls} API calls of admin, pm and worker, ${CALLERS} at once) in ${seconds.toFixed(0)} s: ${byStatus}`,
+        `  a request: p50 ${pct(0.5).toFixed(0)} ms, p95 ${pct(0.95).toFixed(0)} ms; load average at the end ${os.loadavg()[0].toFixed(1)}` +
+          (snapshotFile ? `; heap snapshot ${snapshotFile}` : ""),
         ...after.map(
           (p) =>
             `  pid ${p.pid}  ${mb(p.rssKb).toFixed(0).padStart(4)} MB (anonymous ${mb(p.anonKb).toFixed(0)}, files ${mb(p.fileKb).toFixed(0)})  ${p.cmd.slice(0, 90)}`,
@@ -212,4 +231,22 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     await stopApp(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** SIGUSR2 to the server (started with --heapsnapshot-signal): the file, once V8 has written it. */
+async function heapSnapshot(pid: number, dir: string): Promise<string | null> {
+  const before = new Set(fs.readdirSync(dir));
+  process.kill(pid, "SIGUSR2");
+  // V8 writes the file under its final name as it goes: done once its size holds for a second.
+  let file: string | null = null;
+  let size = -1;
+  for (let i = 0; i < 240; i++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    file ??= fs.readdirSync(dir).find((f) => f.endsWith(".heapsnapshot") && !before.has(f)) ?? null;
+    if (!file) continue;
+    const now = fs.statSync(path.join(dir, file)).size;
+    if (now > 0 && now === size) return path.join(dir, file);
+    size = now;
+  }
+  return file && path.join(dir, file);
 }

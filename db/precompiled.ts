@@ -12,18 +12,25 @@ import type { DbOrTx } from "./client";
  * on whatever db or transaction it is given, through that db's session (its connection, its
  * logger: statement counts in tests still see it). `build` uses `sql.placeholder(name)` for every
  * value (`anyOf` for a list); its rows come back mapped exactly as the builder maps them.
+ *
+ * `plan: "each-call"` builds the text once but sends it unnamed, so PostgreSQL plans it for the
+ * values of each call: for a statement whose best plan depends on them (how rare the worker's
+ * skills are among 20,000 open shifts), where a generic plan cached after five calls could be
+ * the wrong one.
  */
 export function precompiled<V extends Record<string, unknown>, Q extends PromiseLike<unknown>>(
   name: string,
   build: (db: DbOrTx) => Q & { prepare(name: string): unknown },
+  opts: { plan?: "once" | "each-call" } = {},
 ): (db: DbOrTx, values: V) => Promise<Awaited<Q>> {
+  const sentAs = opts.plan === "each-call" ? undefined : name;
   let template: Template | undefined;
   return (db, values) => {
     const t = (template ??= build(db).prepare(name) as Template);
     const query = db._.session.prepareQuery(
       t.query,
       t.fields,
-      name,
+      sentAs,
       t._isResponseInArrayMode,
       t.customResultMapper,
       t.queryMetadata,

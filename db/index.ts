@@ -5,7 +5,7 @@ import { migrateDatabase } from "./prepare";
 export * from "./client";
 export { migrateDatabase } from "./prepare";
 export { sideBySide } from "./side-by-side";
-export { anyOf, precompiled } from "./precompiled";
+export { anyOf, precompiled, precompiledByShape } from "./precompiled";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;
 

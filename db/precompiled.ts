@@ -54,3 +54,35 @@ interface Template {
 /** `column = any($name)`: a list as one array parameter, so the statement's text stays the same. */
 export const anyOf = (column: Column | SQL, name: string): SQL =>
   sql`${column} = any(${sql.placeholder(name)})`;
+
+const MAX_SHAPES = 64;
+
+/**
+ * `precompiled` for a statement whose text depends on which of its parts a call uses (a list's
+ * optional filters): one statement per shape, each built on first use. The shape must decide
+ * the whole text (the values go through placeholders). At most `MAX_SHAPES` are kept: past
+ * them (a caller sending ever new shapes) a shape is built for its call alone, as unprepared.
+ */
+export function precompiledByShape<
+  S,
+  V extends Record<string, unknown>,
+  Q extends PromiseLike<unknown>,
+>(
+  name: string,
+  build: (db: DbOrTx, shape: S) => Q & { prepare(name: string): unknown },
+  opts: { plan?: "once" | "each-call" } = {},
+): (shape: S) => (db: DbOrTx, values: V) => Promise<Awaited<Q>> {
+  const byShape = new Map<string, (db: DbOrTx, values: V) => Promise<Awaited<Q>>>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let statement = byShape.get(key);
+    if (!statement && byShape.size >= MAX_SHAPES)
+      return precompiled<V, Q>(name, (db) => build(db, shape), { plan: "each-call" });
+    if (!statement) {
+      // A named statement needs a name of its own per shape; an unnamed one keeps the name.
+      const as = opts.plan === "each-call" ? name : `${name}_${byShape.size + 1}`;
+      byShape.set(key, (statement = precompiled<V, Q>(as, (db) => build(db, shape), opts)));
+    }
+    return statement;
+  };
+}

@@ -1,4 +1,15 @@
-import { and, asc, count, eq, gt, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { precompiled, schema, type DbOrTx } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import {
@@ -61,8 +72,8 @@ interface OpenTo {
   now: Date | Placeholder;
   me: number | Placeholder;
   /** Arrays as one parameter each (`sql.param` or a placeholder), so the text stays the same. */
-  skillIds: SQL | Placeholder;
-  branchIds: SQL | Placeholder;
+  skillIds: SQLWrapper | Placeholder;
+  branchIds: SQLWrapper | Placeholder;
 }
 
 /**

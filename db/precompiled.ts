@@ -12,25 +12,18 @@ import type { DbOrTx } from "./client";
  * on whatever db or transaction it is given, through that db's session (its connection, its
  * logger: statement counts in tests still see it). `build` uses `sql.placeholder(name)` for every
  * value (`anyOf` for a list); its rows come back mapped exactly as the builder maps them.
- *
- * `plan: "each-call"` builds the text once but sends it unnamed, so PostgreSQL plans it for the
- * values of each call: for a statement whose best plan depends on them (how rare the worker's
- * skills are among 20,000 open shifts), where a generic plan cached after five calls could be
- * the wrong one.
  */
 export function precompiled<V extends Record<string, unknown>, Q extends PromiseLike<unknown>>(
   name: string,
   build: (db: DbOrTx) => Q & { prepare(name: string): unknown },
-  opts: { plan?: "once" | "each-call" } = {},
 ): (db: DbOrTx, values: V) => Promise<Awaited<Q>> {
-  const sentAs = opts.plan === "each-call" ? undefined : name;
   let template: Template | undefined;
   return (db, values) => {
     const t = (template ??= build(db).prepare(name) as Template);
     const query = db._.session.prepareQuery(
       t.query,
       t.fields,
-      sentAs,
+      name,
       t._isResponseInArrayMode,
       t.customResultMapper,
       t.queryMetadata,
@@ -59,9 +52,10 @@ const MAX_SHAPES = 64;
 
 /**
  * `precompiled` for a statement whose text depends on which of its parts a call uses (a list's
- * optional filters): one statement per shape, each built on first use. The shape must decide
- * the whole text (the values go through placeholders). At most `MAX_SHAPES` are kept: past
- * them (a caller sending ever new shapes) a shape is built for its call alone, as unprepared.
+ * optional filters): one named statement per shape, each built on first use. The shape must
+ * decide the whole text (the values go through placeholders). At most `MAX_SHAPES` are kept:
+ * past them (a caller sending ever new shapes) a shape is built for its call alone and sent
+ * unnamed.
  */
 export function precompiledByShape<
   S,
@@ -69,19 +63,19 @@ export function precompiledByShape<
   Q extends PromiseLike<unknown>,
 >(
   name: string,
-  build: (db: DbOrTx, shape: S) => Q & { prepare(name: string): unknown },
-  opts: { plan?: "once" | "each-call" } = {},
+  build: (db: DbOrTx, shape: S) => Q & { prepare(name?: string): unknown },
 ): (shape: S) => (db: DbOrTx, values: V) => Promise<Awaited<Q>> {
   const byShape = new Map<string, (db: DbOrTx, values: V) => Promise<Awaited<Q>>>();
   return (shape) => {
     const key = JSON.stringify(shape);
     let statement = byShape.get(key);
     if (!statement && byShape.size >= MAX_SHAPES)
-      return precompiled<V, Q>(name, (db) => build(db, shape), { plan: "each-call" });
+      return (db, values) =>
+        (build(db, shape).prepare() as Template).execute(values) as Promise<Awaited<Q>>;
     if (!statement) {
-      // A named statement needs a name of its own per shape; an unnamed one keeps the name.
-      const as = opts.plan === "each-call" ? name : `${name}_${byShape.size + 1}`;
-      byShape.set(key, (statement = precompiled<V, Q>(as, (db) => build(db, shape), opts)));
+      // A statement's name is its text's on each connection: one name per shape.
+      const named = `${name}_${byShape.size + 1}`;
+      byShape.set(key, (statement = precompiled<V, Q>(named, (db) => build(db, shape))));
     }
     return statement;
   };

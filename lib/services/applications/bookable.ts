@@ -182,13 +182,12 @@ interface PageShape {
 /**
  * The workers the filters match, in the list's order, a page of them with their subselects
  * and the count. Each shape is built once per process (building this statement cost Drizzle
- * more CPU than the rest of the call) and planned for each call's values: a name pattern or a
- * rare skill changes the best plan.
+ * more CPU than the rest of the call), still planned with each call's values (the pool's
+ * plan_cache_mode=force_custom_plan): a name pattern or a rare skill changes the best plan.
  */
 const pageOf = precompiledByShape<PageShape, Record<string, unknown>, ReturnType<typeof pageQuery>>(
   "bookable_users_page",
   (db, shape) => pageQuery(db, shape),
-  { plan: "each-call" },
 );
 
 /** The count of every match on its own (a page past the last one). */
@@ -196,7 +195,7 @@ const countOf = precompiledByShape<
   Pick<PageShape, "skill" | "branches" | "username">,
   Record<string, unknown>,
   ReturnType<typeof countQuery>
->("bookable_users_count", (db, shape) => countQuery(db, shape), { plan: "each-call" });
+>("bookable_users_count", (db, shape) => countQuery(db, shape));
 function countQuery(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
   return db.select({ n: count() }).from(schema.users).where(bookableWhere(db, shape));
 }

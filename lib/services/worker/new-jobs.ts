@@ -179,12 +179,11 @@ function openSlotsUpTo(db: DbOrTx) {
     .limit(sql.placeholder("cap"));
 }
 
-// The counter (every screen's menu) and the list's own count past its last page. Planned for each
-// call's values, as the list is (see `newJobsPageRows`).
+// The counter (every screen's menu) and the list's own count past its last page.
 const countOpen = precompiled<
   ReturnType<typeof openToValues> & { cap: number },
   ReturnType<typeof countOpenQuery>
->("worker_new_jobs_count", (db) => countOpenQuery(db), { plan: "each-call" });
+>("worker_new_jobs_count", (db) => countOpenQuery(db));
 function countOpenQuery(db: DbOrTx) {
   return db.select({ n: count() }).from(openSlotsUpTo(db).as("capped"));
 }
@@ -233,14 +232,15 @@ export async function newJobsList(ctx: Ctx, raw: unknown = {}): Promise<Page<New
 }
 
 /**
- * The page of open slots with the names around them and the total. Built once per process (its
- * build cost Drizzle more CPU than the rest of the call) but planned for each call's values: the
- * best order to walk depends on how rare the worker's skills are (`openTo`).
+ * The page of open slots with the names around them and the total. Built once per process: its
+ * build cost Drizzle more CPU than the rest of the call. Still planned with each call's values
+ * (the pool's plan_cache_mode=force_custom_plan): the best walk depends on how rare the
+ * worker's skills are (`openTo`).
  */
 const newJobsPageRows = precompiled<
   ReturnType<typeof openToValues> & { limit: number; offset: number; cap: number },
   ReturnType<typeof newJobsPageQuery>
->("worker_new_jobs_page", (db) => newJobsPageQuery(db), { plan: "each-call" });
+>("worker_new_jobs_page", (db) => newJobsPageQuery(db));
 function newJobsPageQuery(db: DbOrTx) {
   // The page is picked over slots, shifts and jobs alone, and only its rows are joined to the
   // names around them. A subquery with LIMIT is planned on its own, so the planner weighs the

@@ -105,6 +105,7 @@ describe("precompiled (db/precompiled.ts)", () => {
     // `order`: a filter of its own; `first`: how many skills, written into the text.
     type Shape = { order: boolean; first: number };
     const byShape = precompiledByShape<
+      Shape,
       { ids: number[]; order?: number },
       ReturnType<typeof shapedQuery>
     >("test_skills_by_shape", (d, shape) => shapedQuery(d, shape));

@@ -5,7 +5,7 @@ import { migrateDatabase } from "./prepare";
 export * from "./client";
 export { migrateDatabase } from "./prepare";
 export { sideBySide } from "./side-by-side";
-export { anyOf, precompiled, precompiledSql } from "./precompiled";
+export { anyOf, precompiled, precompiledByShape, precompiledSql } from "./precompiled";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;
 

@@ -66,3 +66,36 @@ interface Template {
 /** `column = any($name)`: a list as one array parameter, so the statement's text stays the same. */
 export const anyOf = (column: Column | SQL, name: string): SQL =>
   sql`${column} = any(${sql.placeholder(name)})`;
+
+const MAX_SHAPES = 64;
+
+/**
+ * `precompiled` for a statement whose text depends on which of its parts a call uses (a list's
+ * optional filters): one named statement per shape, each built on first use. The shape must
+ * decide the whole text (the values go through placeholders). At most `MAX_SHAPES` are kept:
+ * past them (a caller sending ever new shapes) a shape is built for its call alone and sent
+ * unnamed.
+ */
+export function precompiledByShape<
+  S,
+  V extends Record<string, unknown>,
+  Q extends PromiseLike<unknown>,
+>(
+  name: string,
+  build: (db: DbOrTx, shape: S) => Q & { prepare(name?: string): unknown },
+): (shape: S) => (db: DbOrTx, values: V) => Promise<Awaited<Q>> {
+  const byShape = new Map<string, (db: DbOrTx, values: V) => Promise<Awaited<Q>>>();
+  return (shape) => {
+    const key = JSON.stringify(shape);
+    let statement = byShape.get(key);
+    if (!statement && byShape.size >= MAX_SHAPES)
+      return (db, values) =>
+        (build(db, shape).prepare() as Template).execute(values) as Promise<Awaited<Q>>;
+    if (!statement) {
+      // A statement's name is its text's on each connection: one name per shape.
+      const named = `${name}_${byShape.size + 1}`;
+      byShape.set(key, (statement = precompiled<V, Q>(named, (db) => build(db, shape))));
+    }
+    return statement;
+  };
+}

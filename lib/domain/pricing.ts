@@ -30,7 +30,7 @@
  *
  * Pure: no I/O; only Intl through `lib/domain/time.ts`.
  */
-import { toLocal } from "./time";
+import { offsetAtMinute } from "./time";
 
 export type Band = "standard" | "weekend" | "night";
 
@@ -94,26 +94,6 @@ function inWindow(minute: number, window: { start: number; end: number }) {
     : minute >= window.start || minute < window.end;
 }
 
-/**
- * Offsets already asked, by zone and epoch minute: the shifts of many lines start and end at
- * the same minutes (a salary run prices every worker of a shift), and an Intl call is the
- * costly part of a split. Bounded: cleared once it holds OFFSET_CACHE_MAX entries.
- */
-const offsetCache = new Map<string, number>();
-const OFFSET_CACHE_MAX = 20_000;
-
-/** The zone's offset from UTC in whole minutes at an epoch minute (one Intl call, memoized). */
-function offsetAt(epochMin: number, timeZone: string): number {
-  const key = `${timeZone} ${epochMin}`;
-  const known = offsetCache.get(key);
-  if (known !== undefined) return known;
-  const l = toLocal(new Date(epochMin * MINUTE), timeZone);
-  const offset = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) / MINUTE - epochMin;
-  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
-}
-
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 /** Local date text and weekday of a local day number (days since 1970-01-01 on the wall clock). */
@@ -160,7 +140,7 @@ export function splitMinutes(input: SplitInput): Record<Band, number> {
 
   for (const [pieceStart, pieceEnd] of workedPieces(start, end, input.breaks ?? [])) {
     let t = pieceStart;
-    let offset = offsetAt(t, input.timeZone);
+    let offset = offsetAtMinute(t, input.timeZone);
     while (t < pieceEnd) {
       const wall = t + offset;
       const dayNumber = Math.floor(wall / DAY_MINUTES);
@@ -174,13 +154,13 @@ export function splitMinutes(input: SplitInput): Record<Band, number> {
       let next = Math.min(t + (edge - minute), pieceEnd);
       // A DST transition before that edge ends the piece early (offsets change at most once
       // within a day, so comparing both ends finds it; a binary search pins the minute).
-      let nextOffset = offsetAt(next, input.timeZone);
+      let nextOffset = offsetAtMinute(next, input.timeZone);
       if (nextOffset !== offset) {
         let lo = t; // offset(lo) === offset
         let hi = next; // offset(hi) !== offset
         while (hi - lo > 1) {
           const mid = Math.floor((lo + hi) / 2);
-          const o = offsetAt(mid, input.timeZone);
+          const o = offsetAtMinute(mid, input.timeZone);
           if (o === offset) lo = mid;
           else {
             hi = mid;

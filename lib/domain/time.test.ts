@@ -201,6 +201,15 @@ describe("isoInZone", () => {
     expect(isoInZone(utc("2026-07-01T12:00:00Z"), UTC)).toBe("2026-07-01T12:00:00+00:00");
   });
 
+  it("keeps the seconds and switches offset at the DST minute, asked once or again (memoized)", () => {
+    for (let i = 0; i < 2; i++) {
+      expect(isoInZone(utc("2026-03-29T00:59:30Z"), CPH)).toBe("2026-03-29T01:59:30+01:00");
+      expect(isoInZone(utc("2026-03-29T01:00:00Z"), CPH)).toBe("2026-03-29T03:00:00+02:00");
+      expect(isoInZone(utc("2026-10-25T00:59:59Z"), CPH)).toBe("2026-10-25T02:59:59+02:00");
+      expect(isoInZone(utc("2026-10-25T01:00:00Z"), CPH)).toBe("2026-10-25T02:00:00+01:00");
+    }
+  });
+
   it("formats negative and half-hour offsets", () => {
     expect(isoInZone(utc("2026-01-15T12:00:00Z"), "America/New_York")).toBe(
       "2026-01-15T07:00:00-05:00",

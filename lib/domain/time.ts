@@ -79,14 +79,38 @@ export function fromLocal(local: LocalDateTime, timeZone: string): Date {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
+const MINUTE = 60_000;
+
+/**
+ * Offsets already asked, by zone and epoch minute: lists show the same shift times on every
+ * call, and the shifts of many salary lines start and end at the same minutes, while an Intl
+ * call is the costly part of formatting or splitting a time. Bounded: cleared once it holds
+ * OFFSET_CACHE_MAX entries.
+ */
+const offsetCache = new Map<string, number>();
+const OFFSET_CACHE_MAX = 20_000;
+
+/** The zone's offset from UTC in whole minutes at an epoch minute (one Intl call, memoized). */
+export function offsetAtMinute(epochMin: number, timeZone: string): number {
+  const key = `${timeZone} ${epochMin}`;
+  const known = offsetCache.get(key);
+  if (known !== undefined) return known;
+  const l = toLocal(new Date(epochMin * MINUTE), timeZone);
+  const offset = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) / MINUTE - epochMin;
+  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
 /** ISO 8601 with the zone's offset, e.g. 2026-11-22T22:00:00+01:00 (DESIGN.md §4). */
 export function isoInZone(date: Date, timeZone: string): string {
-  const l = toLocal(date, timeZone);
-  // The offset from the same wall clock: one formatting per instant, not two.
-  const off = offsetOf(date, l);
+  const ms = date.getTime();
+  const off = offsetAtMinute(Math.floor(ms / MINUTE), timeZone);
+  // The wall clock is the instant moved by the offset, read in UTC: no Intl call once known.
+  const wall = new Date(ms + off * MINUTE);
   const sign = off >= 0 ? "+" : "-";
   const abs = Math.abs(off);
-  return `${l.year}-${pad(l.month)}-${pad(l.day)}T${pad(l.hour)}:${pad(l.minute)}:${pad(l.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** Adds whole calendar days to a local date (no time zone involved). */

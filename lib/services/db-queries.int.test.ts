@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { anyOf, precompiled, schema, sideBySide, type Db, type DbHandle, type DbOrTx } from "@/db";
+import {
+  anyOf,
+  precompiled,
+  precompiledByShape,
+  schema,
+  sideBySide,
+  type Db,
+  type DbHandle,
+  type DbOrTx,
+} from "@/db";
 import { testDatabase } from "@/lib/testing/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { rowsOf } from "./chat/access";
@@ -90,6 +99,49 @@ describe("precompiled (db/precompiled.ts)", () => {
     // scan of shifts (db/client.ts sets the mode on every pooled connection).
     const [row] = await rowsOf<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`);
     expect(row?.plan_cache_mode).toBe("force_custom_plan");
+  });
+
+  it("by shape: one named statement per shape, each the text its parts make; past 64 shapes, unnamed", async () => {
+    // `order`: a filter of its own; `first`: how many skills, written into the text.
+    type Shape = { order: boolean; first: number };
+    const byShape = precompiledByShape<
+      Shape,
+      { ids: number[]; order?: number },
+      ReturnType<typeof shapedQuery>
+    >("test_skills_by_shape", (d, shape) => shapedQuery(d, shape));
+    function shapedQuery(d: DbOrTx, shape: Shape) {
+      return skillsBase(d)
+        .where(
+          and(anyOf(s.id, "ids"), shape.order ? eq(s.order, sql.placeholder("order")) : undefined),
+        )
+        .orderBy(s.id)
+        .limit(sql.raw(String(shape.first)) as unknown as number);
+    }
+    const counting = countingDb(handle);
+    const run = (shape: Shape, order?: number) => byShape(shape)(counting.db, { ids, order });
+    const names = async (shape: Shape, order?: number) =>
+      (await run(shape, order)).map((r) => r.name);
+    expect(await names({ order: true, first: 5 }, 2)).toEqual(["Precompiled loner"]);
+    expect(await names({ order: false, first: 5 })).toEqual([
+      "Precompiled parent",
+      "Precompiled loner",
+    ]);
+    expect(await names({ order: false, first: 1 })).toEqual(["Precompiled parent"]);
+    // The same shape again is the same statement, with new values.
+    expect(await names({ order: true, first: 5 }, 1)).toEqual(["Precompiled parent"]);
+    expect(new Set(counting.sent()).size).toBe(3);
+    // Past the 64 kept shapes a shape is still answered right (built for its call alone).
+    for (let first = 2; first <= 70; first++) await run({ order: false, first });
+    expect(await names({ order: false, first: 70 })).toHaveLength(2);
+    expect(await names({ order: true, first: 70 }, 2)).toEqual(["Precompiled loner"]);
+    if (handle.kind === "postgres") {
+      const named = await rowsOf<{ name: string }>(
+        db,
+        sql`select name from pg_prepared_statements where name like 'test_skills_by_shape%'`,
+      );
+      // The one connection's statements: never more than the 64 kept shapes.
+      expect(named.length).toBeLessThanOrEqual(64);
+    }
   });
 
   it("inserts with each value through its column's encoder", async () => {

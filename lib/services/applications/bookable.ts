@@ -10,12 +10,12 @@ import {
   isNull,
   lt,
   ne,
-  notInArray,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from "drizzle-orm";
-import { schema } from "@/db";
+import { anyOf, precompiledByShape, schema, type DbOrTx } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { idList, optionalId, searchText } from "../params";
@@ -66,7 +66,7 @@ export interface BookableUser {
 const HOUR = 3_600_000;
 
 /** Whether the worker (the outer `users` row) has a skill or one of its sub-skills. */
-const hasSkill = (db: Ctx["db"], skillId: number): SQL =>
+const hasSkill = (db: DbOrTx, skillId: Placeholder): SQL =>
   exists(
     db
       .select({ one: sql`1` })
@@ -99,23 +99,37 @@ const branchesOfUser = sql<BookableUser["branches"] | null>`(
   join ${schema.branches} b on b.id = ub.branch_id
   where ub.user_id = ${USERS_ID})`;
 
-/** The worker's applications (any status) on the given shifts, as json. */
-const applicationsOfUser = (shiftIds: number[]) => sql<AppOfUser[] | null>`(
+/** The worker's applications (any status) on the given shifts (`shiftIds`), as json. */
+const applicationsOfUser = sql<AppOfUser[] | null>`(
   select json_agg(json_build_object('id', a.id, 'shift_id', a.shift_id, 'status', a.status) order by a.id)
   from ${schema.applications} a
-  where a.assignee_id = ${USERS_ID} and ${inArray(sql`a.shift_id`, shiftIds)})`;
+  where a.assignee_id = ${USERS_ID} and a.shift_id = any(${sql.placeholder("shiftIds")}))`;
 
 type Target = { shiftId: number; startsAt: Date; endsAt: Date; restHours: number };
+
+/** Each target's clash windows, as the values of `availabilityRank`'s placeholders. */
+function clashWindows(targets: Target[]): Record<string, Date> {
+  const out: Record<string, Date> = {};
+  targets.forEach((t, i) => {
+    const rest = t.restHours * HOUR;
+    out[`overlapEnd${i}`] = t.endsAt;
+    out[`overlapStart${i}`] = t.startsAt;
+    out[`restEnd${i}`] = new Date(t.endsAt.getTime() + rest);
+    out[`restStart${i}`] = new Date(t.startsAt.getTime() - rest);
+  });
+  return out;
+}
 
 /**
  * How free the worker is for the shifts being booked, as a sort key: 0 free, 1 too little rest
  * (a warning), 2 marked the shift's day unavailable, 3 booked elsewhere at the same time, 4
  * already holding a place on one of them. The same windows as `findConflicts`, in SQL, so the
- * order holds across pages.
+ * order holds across pages. `targets` shifts, their ids in `shiftIds` and their windows in
+ * `clashWindows`' placeholders; `withDays`: their days in `days`.
  */
-function availabilityRank(db: Ctx["db"], targets: Target[], days: string[]): SQL | null {
-  if (!targets.length) return null;
-  const ids = targets.map((t) => t.shiftId);
+function availabilityRank(db: DbOrTx, targets: number, withDays: boolean): SQL | null {
+  if (!targets) return null;
+  const ids = sql.placeholder("shiftIds");
   const filledOfWorker = and(
     eq(schema.applications.assigneeId, schema.users.id),
     inArray(schema.applications.status, [...FILLED_STATUSES]),
@@ -124,9 +138,9 @@ function availabilityRank(db: Ctx["db"], targets: Target[], days: string[]): SQL
     db
       .select({ one: sql`1` })
       .from(schema.applications)
-      .where(and(filledOfWorker, inArray(schema.applications.shiftId, ids))),
+      .where(and(filledOfWorker, sql`${schema.applications.shiftId} = any(${ids})`)),
   );
-  const clash = (restMs: (t: Target) => number) =>
+  const clash = (kind: "overlap" | "rest") =>
     exists(
       db
         .select({ one: sql`1` })
@@ -137,20 +151,115 @@ function availabilityRank(db: Ctx["db"], targets: Target[], days: string[]): SQL
           and(
             filledOfWorker,
             ne(schema.jobs.status, "Cancelled"),
-            notInArray(schema.shifts.id, ids),
+            sql`${schema.shifts.id} <> all(${ids})`,
             or(
-              ...targets.map((t) =>
+              ...Array.from({ length: targets }, (_, i) =>
                 and(
-                  lt(schema.shifts.startsAt, new Date(t.endsAt.getTime() + restMs(t))),
-                  gt(schema.shifts.endsAt, new Date(t.startsAt.getTime() - restMs(t))),
+                  lt(schema.shifts.startsAt, sql.placeholder(`${kind}End${i}`)),
+                  gt(schema.shifts.endsAt, sql.placeholder(`${kind}Start${i}`)),
                 ),
               ),
             ),
           ),
         ),
     );
-  const unavailable = days.length ? markedUnavailableOn(db, days) : sql`false`;
-  return sql`case when ${onTarget} then 4 when ${clash(() => 0)} then 3 when ${unavailable} then 2 when ${clash((t) => t.restHours * HOUR)} then 1 else 0 end`;
+  const unavailable = withDays ? markedUnavailableOn(db, sql.placeholder("days")) : sql`false`;
+  return sql`case when ${onTarget} then 4 when ${clash("overlap")} then 3 when ${unavailable} then 2 when ${clash("rest")} then 1 else 0 end`;
+}
+
+/** What decides the text of the page statement (which filters, sorts and subselects it has). */
+interface PageShape {
+  skill: boolean;
+  /** Sorted by `prefer_skill` (no `skill` filter). */
+  preferSkill: boolean;
+  branches: boolean;
+  username: boolean;
+  /** How many shifts are being booked (their clash windows). */
+  targets: number;
+  days: boolean;
+}
+
+/**
+ * The workers the filters match, in the list's order, a page of them with their subselects
+ * and the count. Each shape is built once per process (building this statement cost Drizzle
+ * more CPU than the rest of the call), still planned with each call's values (the pool's
+ * plan_cache_mode=force_custom_plan): a name pattern or a rare skill changes the best plan.
+ */
+const pageOf = precompiledByShape<PageShape, Record<string, unknown>, ReturnType<typeof pageQuery>>(
+  "bookable_users_page",
+  (db, shape) => pageQuery(db, shape),
+);
+
+/** The count of every match on its own (a page past the last one). */
+const countOf = precompiledByShape<
+  Pick<PageShape, "skill" | "branches" | "username">,
+  Record<string, unknown>,
+  ReturnType<typeof countQuery>
+>("bookable_users_count", (db, shape) => countQuery(db, shape));
+function countQuery(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
+  return db.select({ n: count() }).from(schema.users).where(bookableWhere(db, shape));
+}
+
+/** Who may be booked at all, with the filters of the shape (placeholders for their values). */
+function bookableWhere(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">): SQL {
+  return and(
+    isNull(schema.users.deletedAt),
+    eq(schema.users.status, "active"),
+    eq(schema.users.approved, true),
+    worksShifts,
+    shape.skill ? hasSkill(db, sql.placeholder("skill")) : undefined,
+    shape.branches
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(schema.userBranches)
+            .where(
+              and(
+                eq(schema.userBranches.userId, schema.users.id),
+                anyOf(schema.userBranches.branchId, "branches"),
+              ),
+            ),
+        )
+      : undefined,
+    shape.username
+      ? sql`lower(${schema.users.name}) like ${sql.placeholder("pattern")}`
+      : undefined,
+  )!;
+}
+
+function pageQuery(db: DbOrTx, shape: PageShape) {
+  const sorted = shape.skill || shape.preferSkill;
+  const rank = availabilityRank(db, shape.targets, shape.days);
+  return db
+    .select({
+      id: schema.users.id,
+      name: schema.users.name,
+      phone: schema.users.phone,
+      // The page's skills, branches, applications on the shifts, missing documents and days
+      // off come with it: subselects that run for the page's rows only (behind ORDER BY and
+      // LIMIT), not statements of their own.
+      skills: skillsOfUser,
+      branches: branchesOfUser,
+      applications: shape.targets ? applicationsOfUser : sql<AppOfUser[]>`null`,
+      missingDocuments: sorted
+        ? missingDocumentsOfUser(sql.placeholder("sortSkill"), sql.placeholder("today"))
+        : sql<null>`null`,
+      unavailable: shape.days ? unavailableDaysOfUser(sql.placeholder("days")) : sql<null>`null`,
+      // The count of every match rides on the page (a window over the rows before LIMIT).
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(schema.users)
+    .where(bookableWhere(db, shape))
+    .orderBy(
+      ...(shape.preferSkill
+        ? [sql`case when ${hasSkill(db, sql.placeholder("sortSkill"))} then 0 else 1 end`]
+        : []),
+      ...(rank ? [asc(rank)] : []),
+      asc(schema.users.name),
+      asc(schema.users.id),
+    )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
 }
 
 /**
@@ -164,33 +273,6 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   const actor = requireUser(ctx);
   const q = parseInput(bookableUsersInput, raw);
 
-  const conds: SQL[] = [
-    isNull(schema.users.deletedAt),
-    eq(schema.users.status, "active"),
-    eq(schema.users.approved, true),
-    worksShifts,
-  ];
-  if (q.skill) {
-    conds.push(hasSkill(ctx.db, q.skill));
-  }
-  if (q.branches?.length) {
-    conds.push(
-      exists(
-        ctx.db
-          .select({ one: sql`1` })
-          .from(schema.userBranches)
-          .where(
-            and(
-              eq(schema.userBranches.userId, schema.users.id),
-              inArray(schema.userBranches.branchId, q.branches),
-            ),
-          ),
-      ),
-    );
-  }
-  if (q.username) {
-    conds.push(sql`lower(${schema.users.name}) like ${containsPattern(q.username.toLowerCase())}`);
-  }
   // The shifts being booked, if the booker may see their jobs.
   const shifts = q.shiftIds?.length
     ? await ctx.db
@@ -208,46 +290,45 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     : [];
   const shiftIds = shifts.map((s) => s.shiftId);
 
-  const where = and(...conds);
   const sortSkill = q.skill ?? q.prefer_skill;
   const days = shiftDays(shifts);
-  const rank = availabilityRank(ctx.db, shifts, days);
-  const users = await ctx.db
-    .select({
-      id: schema.users.id,
-      name: schema.users.name,
-      phone: schema.users.phone,
-      // The page's skills, branches, applications on the shifts, missing documents and days
-      // off come with it: subselects that run for the page's rows only (behind ORDER BY and
-      // LIMIT), not statements of their own.
-      skills: skillsOfUser,
-      branches: branchesOfUser,
-      applications: shiftIds.length ? applicationsOfUser(shiftIds) : sql<AppOfUser[]>`null`,
-      missingDocuments: sortSkill
-        ? missingDocumentsOfUser(sortSkill, documentsToday(ctx.now))
-        : sql<null>`null`,
-      unavailable: days.length ? unavailableDaysOfUser(days) : sql<null>`null`,
-      // The count of every match rides on the page (a window over the rows before LIMIT).
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(schema.users)
-    .where(where)
-    .orderBy(
-      ...(sortSkill && !q.skill
-        ? [sql`case when ${hasSkill(ctx.db, sortSkill)} then 0 else 1 end`]
-        : []),
-      ...(rank ? [asc(rank)] : []),
-      asc(schema.users.name),
-      asc(schema.users.id),
-    )
-    .limit(q.perPage)
-    .offset(offsetOf(q.page, q.perPage));
+  const shape: PageShape = {
+    skill: Boolean(q.skill),
+    preferSkill: Boolean(sortSkill && !q.skill),
+    branches: Boolean(q.branches?.length),
+    username: Boolean(q.username),
+    targets: shifts.length,
+    days: days.length > 0,
+  };
+  const filters = {
+    skill: q.skill,
+    branches: q.branches,
+    pattern: q.username ? containsPattern(q.username.toLowerCase()) : undefined,
+  };
+  const users = await pageOf(shape)(ctx.db, {
+    ...filters,
+    sortSkill,
+    today: documentsToday(ctx.now),
+    shiftIds,
+    days,
+    ...clashWindows(shifts),
+    limit: q.perPage,
+    offset: offsetOf(q.page, q.perPage),
+  });
   const ids = users.map((u) => u.id);
   if (!ids.length) {
     // Past the last page no row carries the count: only then is it a statement of its own.
     const total =
       q.page > 1
-        ? Number((await ctx.db.select({ n: count() }).from(schema.users).where(where))[0].n)
+        ? Number(
+            (
+              await countOf({
+                skill: shape.skill,
+                branches: shape.branches,
+                username: shape.username,
+              })(ctx.db, filters)
+            )[0].n,
+          )
         : 0;
     return { items: [], meta: pageMeta(q.page, q.perPage, total) };
   }

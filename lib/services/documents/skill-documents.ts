@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { USERS_ID } from "../users/workers";
 import { holdsValidSql } from "./valid";
@@ -17,8 +17,8 @@ export interface MissingDocument {
  * outer table's.
  */
 export const missingDocumentsOfUser = (
-  skillId: number,
-  today: string,
+  skillId: number | Placeholder,
+  today: string | Placeholder,
 ): SQL<MissingDocument[] | null> =>
   sql`(
   select json_agg(json_build_object('id', m.id, 'name', m.name) order by m.name, m.id)

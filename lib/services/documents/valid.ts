@@ -1,4 +1,4 @@
-import { sql, type SQL, type AnyColumn } from "drizzle-orm";
+import { sql, type SQL, type AnyColumn, type Placeholder } from "drizzle-orm";
 import { schema } from "@/db";
 
 /**
@@ -31,7 +31,7 @@ export function requiredTypesSql(userId: AnyColumn | SQL): SQL {
 export function holdsValidSql(
   userId: AnyColumn | SQL,
   typeId: AnyColumn | SQL,
-  today: string,
+  today: string | Placeholder,
 ): SQL {
   return sql`EXISTS (
     SELECT 1 FROM ${d}

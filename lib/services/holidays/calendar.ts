@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { and, eq, isNotNull, or } from "drizzle-orm";
+import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import { holidayCalendar, type HolidayCheck } from "@/lib/domain/holidays";
 import type { JobPricing } from "../rates/job-pricing";
 
@@ -24,6 +24,27 @@ interface Calendars {
   byCountry: Map<string, HolidayCheck>;
 }
 
+// Every estimate and booking prices with a calendar: its one read is precompiled.
+const calendarRows = precompiled<
+  { branchIds: number[]; isoCodes: string[] },
+  ReturnType<typeof calendarQuery>
+>("holidays_calendars", (db) => calendarQuery(db));
+function calendarQuery(db: DbOrTx) {
+  const c = schema.countries;
+  const b = schema.branches;
+  return db
+    .select({
+      iso: c.isoCode,
+      branchId: b.id,
+      region: b.holidayRegion,
+      rule: schema.agencyHolidays.rule,
+    })
+    .from(c)
+    .leftJoin(b, and(eq(b.countryId, c.id), anyOf(b.id, "branchIds")))
+    .leftJoin(schema.agencyHolidays, eq(schema.agencyHolidays.countryId, c.id))
+    .where(or(anyOf(c.isoCode, "isoCodes"), isNotNull(b.id)));
+}
+
 /**
  * The calendars of branches (by id) and of countries without a region (by ISO code), in one
  * query: the countries involved, each with the asked branches it holds and its extra days.
@@ -33,21 +54,12 @@ async function calendarsOf(
   branchIds: number[],
   isoCodes: string[],
 ): Promise<Calendars> {
-  const c = schema.countries;
-  const b = schema.branches;
   const rows =
     branchIds.length || isoCodes.length
-      ? await db
-          .select({
-            iso: c.isoCode,
-            branchId: b.id,
-            region: b.holidayRegion,
-            rule: schema.agencyHolidays.rule,
-          })
-          .from(c)
-          .leftJoin(b, and(eq(b.countryId, c.id), inArray(b.id, [...new Set(branchIds)])))
-          .leftJoin(schema.agencyHolidays, eq(schema.agencyHolidays.countryId, c.id))
-          .where(or(inArray(c.isoCode, [...new Set(isoCodes)]), isNotNull(b.id)))
+      ? await calendarRows(db, {
+          branchIds: [...new Set(branchIds)],
+          isoCodes: [...new Set(isoCodes)],
+        })
       : [];
   const rules = new Map<string, Set<string>>();
   const regions = new Map<number, { iso: string; region: string | null }>();

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { USERS_ID } from "../users/workers";
 import { toLocal } from "@/lib/domain/time";
@@ -22,8 +22,14 @@ export function shiftDays(shifts: { startsAt: Date; timeZone: string }[]): strin
   return [...new Set(days)].sort();
 }
 
+/**
+ * The days asked about, as one array parameter: `sql.param(days)`, or a placeholder of a
+ * precompiled statement (the bookable list's).
+ */
+export type Days = SQL | Placeholder;
+
 /** SQL: the outer `users` row marked one of `days` unavailable (served by the unique index). */
-export const markedUnavailableOn = (db: DbOrTx, days: string[]): SQL =>
+export const markedUnavailableOn = (db: DbOrTx, days: Days): SQL =>
   exists(
     db
       .select({ one: sql`1` })
@@ -31,7 +37,7 @@ export const markedUnavailableOn = (db: DbOrTx, days: string[]): SQL =>
       .where(
         and(
           eq(schema.unavailableDays.userId, schema.users.id),
-          inArray(schema.unavailableDays.day, days),
+          sql`${schema.unavailableDays.day} = any(${days})`,
         ),
       ),
   );
@@ -48,13 +54,11 @@ export interface UnavailableDay {
  * [{ date, note }] by day (null when none): a subselect, so a page of workers carries its own.
  * Give each to `unavailableDay` for its label.
  */
-export const unavailableDaysOfUser = (
-  days: string[],
-): SQL<Omit<UnavailableDay, "label">[] | null> =>
+export const unavailableDaysOfUser = (days: Days): SQL<Omit<UnavailableDay, "label">[] | null> =>
   sql`(
   select json_agg(json_build_object('date', ud.day, 'note', ud.note) order by ud.day)
   from ${schema.unavailableDays} ud
-  where ud.user_id = ${USERS_ID} and ${inArray(sql`ud.day`, days)})`;
+  where ud.user_id = ${USERS_ID} and ud.day = any(${days}))`;
 
 /** A marked day with the words the booker sees. */
 export const unavailableDay = (d: Omit<UnavailableDay, "label">): UnavailableDay => ({

@@ -1,5 +1,16 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
+import { precompiled, schema, type DbOrTx } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import {
   requireApprovedUser,
@@ -56,6 +67,15 @@ const s = schema.shifts;
 const j = schema.jobs;
 const app = schema.applications;
 
+/** What `openTo` compares with: values, or the placeholders of a precompiled statement. */
+interface OpenTo {
+  now: Date | Placeholder;
+  me: number | Placeholder;
+  /** Arrays as one parameter each (`sql.param` or a placeholder), so the text stays the same. */
+  skillIds: SQLWrapper | Placeholder;
+  branchIds: SQLWrapper | Placeholder;
+}
+
 /**
  * The open slots a worker may apply for: a live slot of one of the worker's skills, on a live
  * shift that has not started, of a Published job whose book_from_branches (none = any) include
@@ -63,25 +83,50 @@ const app = schema.applications;
  * a position still free. Every test is an indexed lookup per candidate row, so walking shifts
  * by start and stopping at the page (or at the counter's cap) stays fast however many there are.
  */
-export function openToWorker(ctx: Ctx, worker: Worker): SQL {
-  const me = worker.actor.userId;
-  const branches = worker.actor.branchIds;
+function openTo(p: OpenTo): SQL {
+  const jb = schema.jobBranches;
   return and(
     isNull(slot.deletedAt),
     // The ids as values, not a subquery: the planner then sees how rare each skill is and
     // walks the slots of a rare skill instead of every upcoming shift.
-    inArray(slot.skillId, worker.skillIds),
+    sql`${slot.skillId} = any(${p.skillIds})`,
     isNull(s.deletedAt),
-    gt(s.startsAt, ctx.now),
+    gt(s.startsAt, p.now),
     eq(j.status, "Published"),
     isNull(j.deletedAt),
-    branches.length
-      ? sql`(not exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id}) or exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, branches)}))`
-      : sql`not exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id})`,
-    sql`not exists (select 1 from ${app} where ${app.shiftId} = ${s.id} and ${app.assigneeId} = ${me})`,
+    // A worker without branches matches no branch (any of an empty array is false): one text.
+    sql`(not exists (select 1 from ${jb} where ${jb.jobId} = ${j.id}) or exists (select 1 from ${jb} where ${jb.jobId} = ${j.id} and ${jb.branchId} = any(${p.branchIds})))`,
+    sql`not exists (select 1 from ${app} where ${app.shiftId} = ${s.id} and ${app.assigneeId} = ${p.me})`,
     sql`${filledOfSlot} < ${slot.positions}`,
   )!;
 }
+
+/** `openTo` with the worker's own values (a statement built for one call). */
+export function openToWorker(ctx: Ctx, worker: Worker): SQL {
+  return openTo({
+    now: ctx.now,
+    me: worker.actor.userId,
+    skillIds: sql.param(worker.skillIds),
+    branchIds: sql.param(worker.actor.branchIds),
+  });
+}
+
+/** `openTo` with placeholders, for the list's and the counter's precompiled statements. */
+const openToPlaced = (): SQL =>
+  openTo({
+    now: sql.placeholder("now"),
+    me: sql.placeholder("me"),
+    skillIds: sql.placeholder("skillIds"),
+    branchIds: sql.placeholder("branchIds"),
+  });
+
+/** The placeholders' values for the worker (`openToPlaced`). */
+const openToValues = (ctx: Ctx, worker: Worker) => ({
+  now: ctx.now,
+  me: worker.actor.userId,
+  skillIds: worker.skillIds,
+  branchIds: worker.actor.branchIds,
+});
 
 export interface Worker {
   actor: UserActor;
@@ -91,11 +136,13 @@ export interface Worker {
   skills: KnownSkills;
 }
 
-/** The acting worker with its skills (exact skill ids; a parent skill does not match). */
-export async function workerOf(ctx: Ctx): Promise<Worker> {
-  // An applicant sees no open shifts: it may not apply until the agency approves it.
-  const actor = requireApprovedUser(ctx);
-  const rows = await ctx.db
+/** The worker's skills with their parents and levels: read on every list and counter call. */
+const skillsOfWorker = precompiled<{ userId: number }, ReturnType<typeof skillsOfWorkerQuery>>(
+  "worker_skills_with_parents",
+  (db) => skillsOfWorkerQuery(db),
+);
+function skillsOfWorkerQuery(db: DbOrTx) {
+  return db
     .select({
       skillId: schema.userSkills.skillId,
       levelId: schema.userSkills.levelId,
@@ -103,7 +150,14 @@ export async function workerOf(ctx: Ctx): Promise<Worker> {
     })
     .from(schema.userSkills)
     .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
-    .where(eq(schema.userSkills.userId, actor.userId));
+    .where(eq(schema.userSkills.userId, sql.placeholder("userId")));
+}
+
+/** The acting worker with its skills (exact skill ids; a parent skill does not match). */
+export async function workerOf(ctx: Ctx): Promise<Worker> {
+  // An applicant sees no open shifts: it may not apply until the agency approves it.
+  const actor = requireApprovedUser(ctx);
+  const rows = await skillsOfWorker(ctx.db, { userId: actor.userId });
   return {
     actor,
     skillIds: rows.map((r) => r.skillId),
@@ -114,23 +168,30 @@ export async function workerOf(ctx: Ctx): Promise<Worker> {
   };
 }
 
-/** The slots open to the worker, up to `cap` of them only (what their count counts). */
-function openSlotsUpTo(ctx: Ctx, worker: Worker, cap: number) {
-  return ctx.db
+/** The slots open to the worker, up to the placeholder `cap` of them only (what the count counts). */
+function openSlotsUpTo(db: DbOrTx) {
+  return db
     .select({ one: sql`1` })
     .from(slot)
     .innerJoin(s, eq(s.id, slot.shiftId))
     .innerJoin(j, eq(j.id, s.jobId))
-    .where(openToWorker(ctx, worker))
-    .limit(cap);
+    .where(openToPlaced())
+    .limit(sql.placeholder("cap"));
+}
+
+// The counter (every screen's menu) and the list's own count past its last page.
+const countOpen = precompiled<
+  ReturnType<typeof openToValues> & { cap: number },
+  ReturnType<typeof countOpenQuery>
+>("worker_new_jobs_count", (db) => countOpenQuery(db));
+function countOpenQuery(db: DbOrTx) {
+  return db.select({ n: count() }).from(openSlotsUpTo(db).as("capped"));
 }
 
 /** How many slots are open to the worker, counted up to `cap` only (a LIMIT subquery). */
 async function countOpenSlots(ctx: Ctx, worker: Worker, cap: number): Promise<number> {
   if (!worker.skillIds.length) return 0;
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(openSlotsUpTo(ctx, worker, cap).as("capped"));
+  const [row] = await countOpen(ctx.db, { ...openToValues(ctx, worker), cap });
   return Number(row?.n ?? 0);
 }
 
@@ -170,15 +231,23 @@ export async function newJobsList(ctx: Ctx, raw: unknown = {}): Promise<Page<New
   return newJobsPage(ctx, input.page, input.perPage);
 }
 
-async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Page<NewJob>> {
-  const worker = await workerOf(ctx);
-  if (!worker.skillIds.length) return { items: [], meta: pageMeta(page, perPage, 0) };
+/**
+ * The page of open slots with the names around them and the total. Built once per process: its
+ * build cost Drizzle more CPU than the rest of the call. Still planned with each call's values
+ * (the pool's plan_cache_mode=force_custom_plan): the best walk depends on how rare the
+ * worker's skills are (`openTo`).
+ */
+const newJobsPageRows = precompiled<
+  ReturnType<typeof openToValues> & { limit: number; offset: number; cap: number },
+  ReturnType<typeof newJobsPageQuery>
+>("worker_new_jobs_page", (db) => newJobsPageQuery(db));
+function newJobsPageQuery(db: DbOrTx) {
   // The page is picked over slots, shifts and jobs alone, and only its rows are joined to the
   // names around them. A subquery with LIMIT is planned on its own, so the planner weighs the
   // orders of 3 tables and then of 6, not of 9 at once: on PGlite planning the one big join
   // cost more than running it. The subquery's columns carry a prefix because Drizzle names
   // them unqualified in the outer query, where countries and companies have columns alike.
-  const picked = ctx.db
+  const picked = db
     .select({
       shiftId: sql<number>`${s.id}`.as("picked_shift_id"),
       slotId: sql<number>`${slot.id}`.as("picked_slot_id"),
@@ -202,13 +271,12 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
     .from(slot)
     .innerJoin(s, eq(s.id, slot.shiftId))
     .innerJoin(j, eq(j.id, s.jobId))
-    .where(openToWorker(ctx, worker))
+    .where(openToPlaced())
     .orderBy(asc(s.startsAt), asc(s.id), asc(slot.id))
-    .limit(perPage)
-    .offset(offsetOf(page, perPage))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .as("picked");
-  const window = offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW;
-  const rows = await ctx.db
+  return db
     .select({
       shiftId: picked.shiftId,
       slotId: picked.slotId,
@@ -230,10 +298,7 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
       notesForWorkers: picked.notesForWorkers,
       dressCode: schema.dressCodes.name,
       // The total rides on the page: one statement, and the count and the rows agree.
-      total:
-        sql<number>`(select count(*) from ${openSlotsUpTo(ctx, worker, window)} capped)`.mapWith(
-          Number,
-        ),
+      total: sql<number>`(select count(*) from ${openSlotsUpTo(db)} capped)`.mapWith(Number),
     })
     .from(picked)
     .innerJoin(schema.companies, eq(schema.companies.id, picked.companyId))
@@ -242,6 +307,18 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
     .leftJoin(schema.venues, eq(schema.venues.id, picked.venueId))
     .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
     .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId));
+}
+
+async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Page<NewJob>> {
+  const worker = await workerOf(ctx);
+  if (!worker.skillIds.length) return { items: [], meta: pageMeta(page, perPage, 0) };
+  const window = offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW;
+  const rows = await newJobsPageRows(ctx.db, {
+    ...openToValues(ctx, worker),
+    limit: perPage,
+    offset: offsetOf(page, perPage),
+    cap: window,
+  });
   // Past the last page no row carries the total: only then is it counted on its own.
   const total = rows.length
     ? rows[0].total

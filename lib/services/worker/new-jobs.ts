@@ -94,8 +94,11 @@ function openTo(p: OpenTo): SQL {
     gt(s.startsAt, p.now),
     eq(j.status, "Published"),
     isNull(j.deletedAt),
-    // A worker without branches matches no branch (any of an empty array is false): one text.
-    sql`(not exists (select 1 from ${jb} where ${jb.jobId} = ${j.id}) or exists (select 1 from ${jb} where ${jb.jobId} = ${j.id} and ${jb.branchId} = any(${p.branchIds})))`,
+    // No branches (any branch may book), or one of the worker's: one probe of the job's rows.
+    // Written as `not exists … or exists …` PostgreSQL hashed all of job_branches for every call
+    // (50,000 rows at scale). A worker without branches matches no branch (any of an empty array
+    // is false): one text.
+    sql`coalesce((select bool_or(${jb.branchId} = any(${p.branchIds})) from ${jb} where ${jb.jobId} = ${j.id}), true)`,
     sql`not exists (select 1 from ${app} where ${app.shiftId} = ${s.id} and ${app.assigneeId} = ${p.me})`,
     sql`${filledOfSlot} < ${slot.positions}`,
   )!;

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/db";
 import { makeCtx, systemActor, withTx } from "../context";
-import { priceReports, storedPriceIsCurrent } from "./revenue-pricing";
+import { priceReports, reportToPriceOfGroup, storedPriceIsCurrent } from "./revenue-pricing";
 import { currentPricing, filledPlace, localDate } from "./sql";
 
 /**
@@ -86,9 +86,7 @@ async function sweepBatch(
         sql<number>`coalesce(sum(case when ${current} then ${rh.clientPrice} end), 0)`.mapWith(
           Number,
         ),
-      startsAt: sql<Date>`min(${rh.startsAt})`.mapWith((v: Date | string) => new Date(v)),
-      endsAt: sql<Date>`min(${rh.endsAt})`.mapWith((v: Date | string) => new Date(v)),
-      skillId: sql<number>`min(${sl.skillId})`.mapWith(Number),
+      ...reportToPriceOfGroup,
     })
     .from(rh)
     .innerJoin(a, eq(a.id, rh.applicationId))

@@ -108,6 +108,18 @@ const rh = schema.reportedHours;
 const jd = schema.statisticsJobDays;
 
 /**
+ * What `priceReports` needs of a report, selected in a query grouped so that a report priced
+ * live is a group of its own (its id in the group key): the aggregates read its one row. Shared
+ * by the money statistics (approvedRevenue) and the roll-up's sweep (job-days.ts), which price
+ * the same reports the same way.
+ */
+export const reportToPriceOfGroup = {
+  startsAt: sql<Date>`min(${rh.startsAt})`.mapWith((v: Date | string) => new Date(v)),
+  endsAt: sql<Date>`min(${rh.endsAt})`.mapWith((v: Date | string) => new Date(v)),
+  skillId: sql<number>`min(${schema.shiftSlots.skillId})`.mapWith(Number),
+};
+
+/**
  * Whether a report's stored price is current: stamped with today's shared pricing version and
  * its job's version (the triggers of migration 0023 move them with every pricing input).
  * Written with the tables' SQL names: the expression is repeated in the select list and must
@@ -142,9 +154,7 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
         sql<number>`coalesce(sum(case when ${current} then ${rh.clientPrice} end), 0)`.mapWith(
           Number,
         ),
-      startsAt: sql<Date>`min(${rh.startsAt})`.mapWith((v: Date | string) => new Date(v)),
-      endsAt: sql<Date>`min(${rh.endsAt})`.mapWith((v: Date | string) => new Date(v)),
-      skillId: sql<number>`min(${sl.skillId})`.mapWith(Number),
+      ...reportToPriceOfGroup,
       jobId: sql<number>`min(${sh.jobId})`.mapWith(Number),
     })
     .from(rh)

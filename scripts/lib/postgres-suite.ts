@@ -15,7 +15,12 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/db-queries.int.test.ts",
   // Booking: 20 concurrent bookings of a 2-place slot; moves and acceptances racing an edit.
   "lib/services/applications/applications.int.test.ts",
+  "lib/services/applications/book-statements.int.test.ts",
   "lib/services/applications/capacity.int.test.ts",
+  // Statistics: stored prices and the day roll-up are kept by triggers (a deferred one among
+  // them) and swept with SKIP LOCKED.
+  "lib/services/statistics/stored-prices.int.test.ts",
+  "lib/services/statistics/job-days.int.test.ts",
   // Hours: the paid-hours lock and the ended-shift sweep's claims.
   "lib/services/hours/hours.int.test.ts",
   // Note pins under FOR UPDATE (four at once); unique names under concurrent creates.

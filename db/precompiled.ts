@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { sql, type Column, type SQL } from "drizzle-orm";
 import type { PgDialect, SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
@@ -92,8 +93,12 @@ export function precompiledByShape<
       return (db, values) =>
         (build(db, shape).prepare() as Template).execute(values) as Promise<Awaited<Q>>;
     if (!statement) {
-      // A statement's name is its text's on each connection: one name per shape.
-      const named = `${name}_${byShape.size + 1}`;
+      // A statement's name stands for its text on each connection, and every copy of this module
+      // shares the pool (Next.js loads a module once per server layer: a route handler's and a
+      // server action's copies each keep a map). So the name comes from the shape, never from the
+      // order shapes were first met in: two copies numbering shapes as met gave one name two
+      // texts, and the driver refused the second on a connection that had prepared the first.
+      const named = `${name}_${createHash("sha1").update(key).digest("hex").slice(0, 12)}`;
       byShape.set(key, (statement = precompiled<V, Q>(named, (db) => build(db, shape))));
     }
     return statement;

@@ -144,6 +144,50 @@ describe("precompiled (db/precompiled.ts)", () => {
     }
   });
 
+  it("by shape: copies of one module on one connection name a shape alike, never two shapes alike", async () => {
+    // Next.js loads a module once per server layer, and the copies share the pool: the REST
+    // route's copy of the bookable list met one shape first, the booking dialog's action's copy
+    // another, and on a connection holding the first the driver refused the second
+    // ("Prepared statements must be unique") — CI's booking journey on PostgreSQL.
+    type Shape = { order: boolean };
+    const copy = () =>
+      precompiledByShape<Shape, { ids: number[]; order?: number }, ReturnType<typeof query>>(
+        "test_skills_two_copies",
+        (d, shape) => query(d, shape),
+      );
+    function query(d: DbOrTx, shape: Shape) {
+      return skillsBase(d)
+        .where(
+          and(anyOf(s.id, "ids"), shape.order ? eq(s.order, sql.placeholder("order")) : undefined),
+        )
+        .orderBy(s.id);
+    }
+    const [route, action] = [copy(), copy()];
+    // One transaction: one connection for every call.
+    const names = await db.transaction(async (tx) => {
+      const out: string[][] = [];
+      for (const [byShape, shape] of [
+        [route, { order: false }],
+        [action, { order: true }],
+        [route, { order: true }],
+        [action, { order: false }],
+      ] as const) {
+        const rows = await byShape(shape)(tx, { ids, order: 2 });
+        out.push(rows.map((r) => r.name));
+      }
+      if (handle.kind === "postgres") {
+        const named = await rowsOf<{ name: string }>(
+          tx,
+          sql`select name from pg_prepared_statements where name like 'test_skills_two_copies%'`,
+        );
+        expect(named).toHaveLength(2);
+      }
+      return out;
+    });
+    const all = ["Precompiled parent", "Precompiled loner"];
+    expect(names).toEqual([all, ["Precompiled loner"], ["Precompiled loner"], all]);
+  });
+
   it("inserts with each value through its column's encoder", async () => {
     const insert = precompiled<
       { logName: string; properties: Record<string, unknown>; createdAt: Date },

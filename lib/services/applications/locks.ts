@@ -3,6 +3,7 @@ import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 import type { JobStatus } from "@/lib/domain/statuses";
 import type { TxCtx } from "../context";
 import { ConflictError } from "../errors";
+import { markStatisticsJobs } from "../statistics/marks";
 import { applicationBase, loadApplication, type ApplicationRow } from "./access";
 import { liveSlots, liveSlotsLocked, loadAssignee, type SlotTarget } from "./targets";
 
@@ -10,6 +11,7 @@ import { liveSlots, liveSlotsLocked, loadAssignee, type SlotTarget } from "./tar
  * The one lock order of every verb that fills, frees or resizes places (DESIGN.md §9):
  *
  *   jobs → worker (users) → shift slots (id order) → applications (id order)
+ *     → statistics marks (job order: the roll-up's triggers take them as rows change)
  *
  * A verb takes the locks it needs in that order, at the start of its transaction, and decides
  * on the rows as they read under the lock, so two verbs can queue but never deadlock. Jobs are
@@ -233,8 +235,14 @@ export async function lockApplications(ctx: TxCtx, ids: number[]): Promise<Appli
     ctx,
     seen.map((r) => r.shiftSlotId),
   );
-  return applicationBase(ctx.db)
+  const rows = await applicationBase(ctx.db)
     .where(inArray(schema.applications.id, unique))
     .orderBy(asc(schema.applications.id))
     .for("update", { of: schema.applications });
+  // The batch changes hours of these jobs: their statistics marks, all at once in job order.
+  await markStatisticsJobs(
+    ctx.db,
+    rows.map((r) => r.jobId),
+  );
+  return rows;
 }

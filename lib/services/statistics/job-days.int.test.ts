@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
+import { lockApplications } from "../applications/locks";
 import { approveApplication, disapproveApplication } from "../hours";
 import type { Ctx } from "../context";
 import { statistics } from ".";
@@ -240,5 +241,42 @@ describe("statistics roll-up (statistics_job_days)", () => {
     await p.db.delete(schema.salaryLines).where(eq(schema.salaryLines.reportedHoursId, report.id));
     await p.db.delete(rh).where(eq(rh.id, report.id));
     await changed(w.fjordJob);
+  });
+});
+
+describe("a batch over many jobs (approve or undo all that match the plan)", () => {
+  it("holds its jobs' marks from its locks on, so two batches queue rather than deadlock (PostgreSQL)", async () => {
+    await sweep();
+    // One place on each of two jobs (Nils's report was deleted above: the batch still marks).
+    const apps = (
+      await p.db
+        .select({ id: a.id })
+        .from(a)
+        .where(inArray(a.assigneeId, [w.nils, p.ole]))
+    ).map((r) => r.id);
+    const jobs = [w.fjordJob, p.jobId].sort((x, y) => x - y);
+    await p.db
+      .transaction(async (tx) => {
+        await lockApplications({ ...sctx.admin, db: tx }, apps);
+        // Marked in the batch's own transaction, before any report of it changed.
+        const marked = await tx
+          .select({ id: sj.jobId })
+          .from(sj)
+          .where(and(inArray(sj.jobId, jobs), isNotNull(sj.dirtyVersion)))
+          .orderBy(sj.jobId);
+        expect(marked.map((r) => r.id)).toEqual(jobs);
+        if (p.handle.kind === "postgres") {
+          // Another transaction finds both marks held (it would wait for them, not deadlock).
+          const free = await p.db.execute(
+            sql`select job_id from statistics_jobs where job_id = any(${sql.param(jobs)}::int[]) for update skip locked`,
+          );
+          expect(free.rows).toEqual([]);
+        }
+        tx.rollback();
+      })
+      .catch((e: Error) => {
+        if (!/rollback/i.test(e.message)) throw e;
+      });
+    expect(await dirty()).toEqual([]);
   });
 });

@@ -145,12 +145,28 @@ test("a PM creates a job, edits its shifts, keeps notes, and reuses it as a temp
   const fromTemplate = page.getByRole("list", { name: "Shifts" }).locator(":scope > li");
   await expect(fromTemplate).toHaveCount(1);
   await expect(fromTemplate.first()).toContainText(`${ddmmyyyy(isoDaysAhead(20))} · 08:00–18:00`);
+  // Nobody applied yet: the PM deletes that job from its page (More → Delete), after a question.
+  await page.getByRole("button", { name: "More", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete this job?" });
+  await remove.getByRole("button", { name: "Delete job" }).click();
+  await expectToast(page, "Job deleted successfully");
+  await expect(page).toHaveURL(/\/jobs$/);
 
   // The job is on the upcoming list with its fill figure.
   await page.goto(`/jobs?search=${encodeURIComponent(name)}`);
   // The row's name starts with its "Select" box (the roster download) when the viewer may use it.
   const row = page.getByRole("row", { name: new RegExp(`${name} Nordlys`) });
   await expect(row).toContainText("0/4");
+
+  // The template is deleted from the templates list (its jobs stay).
+  await page.goto(`/jobs/templates?name=${encodeURIComponent(templateName)}`);
+  await page.getByRole("button", { name: `Delete ${templateName}`, exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this template?" });
+  await confirm.getByRole("button", { name: "Delete template" }).click();
+  await expectToast(page, "Record deleted");
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("link", { name: templateName, exact: true })).toHaveCount(0);
 });
 
 test("a worker is sent away from the jobs screens", async ({ page }) => {

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldErrors, FormField, Input, LengthCounter, Select } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify } from "@/components/ui/toaster";
@@ -152,19 +152,6 @@ export function ArticleForm({
 function DeleteArticle({ id, title }: { id: number; title: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, start] = useTransition();
-  const remove = () =>
-    start(async () => {
-      const r = await deleteArticleAction(id);
-      if (!r.ok) {
-        notify.error(r.message);
-        return;
-      }
-      setOpen(false);
-      notify.success(r.data.message);
-      router.push("/help");
-      router.refresh();
-    });
   return (
     <>
       <Button
@@ -175,24 +162,20 @@ function DeleteArticle({ id, title }: { id: number; title: string }) {
       >
         Delete article
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          title={`Delete “${title}”?`}
-          description="Readers will no longer find it in the help centre. This cannot be undone."
-          size="sm"
-        >
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Keep it
-              </Button>
-            </DialogClose>
-            <Button variant="danger" loading={pending} onClick={remove}>
-              Delete article
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete “${title}”?`}
+        description="Readers will no longer find it in the help centre. This cannot be undone."
+        size="sm"
+        keepLabel="Keep it"
+        confirmLabel="Delete article"
+        action={() => deleteArticleAction(id)}
+        onDone={() => {
+          router.push("/help");
+          router.refresh();
+        }}
+      />
     </>
   );
 }

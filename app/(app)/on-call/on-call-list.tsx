@@ -1,13 +1,12 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { Phone, UserMinus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { notify } from "@/components/ui/toaster";
 import type { OnCallRow } from "@/lib/services/on-call";
 import { removeOnCallAction } from "./actions";
 
@@ -18,7 +17,6 @@ export function OnCallList({ items, addedOn }: { items: OnCallRow[]; addedOn: st
   const router = useRouter();
   const [target, setTarget] = useState<OnCallRow | null>(null);
   const [open, setOpen] = useState(false);
-  const [pending, start] = useTransition();
 
   if (items.length === 0)
     return (
@@ -27,19 +25,6 @@ export function OnCallList({ items, addedOn }: { items: OnCallRow[]; addedOn: st
         hint="Add the workers who can come in at short notice with “Add a worker” above."
       />
     );
-
-  const remove = () =>
-    start(async () => {
-      if (!target) return;
-      const r = await removeOnCallAction(target.user_id);
-      if (!r.ok) {
-        notify.error(r.message);
-        return;
-      }
-      setOpen(false);
-      notify.success(r.data.message);
-      router.refresh();
-    });
 
   return (
     <>
@@ -92,22 +77,17 @@ export function OnCallList({ items, addedOn }: { items: OnCallRow[]; addedOn: st
           </li>
         ))}
       </ul>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          title={target ? `Remove ${target.name} from the on-call list?` : "Remove"}
-          description="They stay a worker; you can add them again at any time."
-          size="sm"
-        >
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary">Cancel</Button>
-            </DialogClose>
-            <Button variant="danger" loading={pending} onClick={remove}>
-              Remove
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={target ? `Remove ${target.name} from the on-call list?` : "Remove"}
+        description="They stay a worker; you can add them again at any time."
+        size="sm"
+        keepLabel="Cancel"
+        confirmLabel="Remove"
+        action={() => removeOnCallAction(target?.user_id ?? 0)}
+        onDone={() => router.refresh()}
+      />
     </>
   );
 }

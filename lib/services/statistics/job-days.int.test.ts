@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { lockApplications } from "../applications/locks";
+import { rowsOf } from "../chat/access";
 import { approveApplication, disapproveApplication } from "../hours";
 import type { Ctx } from "../context";
 import { statistics } from ".";
@@ -267,10 +268,11 @@ describe("a batch over many jobs (approve or undo all that match the plan)", () 
         expect(marked.map((r) => r.id)).toEqual(jobs);
         if (p.handle.kind === "postgres") {
           // Another transaction finds both marks held (it would wait for them, not deadlock).
-          const free = await p.db.execute(
+          const free = await rowsOf(
+            p.db,
             sql`select job_id from statistics_jobs where job_id = any(${sql.param(jobs)}::int[]) for update skip locked`,
           );
-          expect(free.rows).toEqual([]);
+          expect(free).toEqual([]);
         }
         tx.rollback();
       })

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Download, Pencil } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import { FormField, Select } from "@/components/ui/form-field";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toaster";
 import {
   ASKS_ABOUT_CREW,
@@ -337,35 +337,17 @@ export function JobActions({
         onConfirm={() => change("Draft")}
       />
 
-      <Dialog open={deleteOpen} onOpenChange={setDeleteOpen}>
-        <DialogContent
-          onCloseAutoFocus={restoreFocus}
-          title="Delete this job?"
-          description="A job that already has applications is archived, so its history is kept."
-        >
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Keep the job
-              </Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              loading={pending}
-              onClick={() =>
-                start(async () => {
-                  const r = await removeJob(jobId);
-                  if (!r.ok) return void notify.error(r.message);
-                  notify.success(r.data.message);
-                  router.push("/jobs");
-                })
-              }
-            >
-              Delete job
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        onCloseAutoFocus={restoreFocus}
+        title="Delete this job?"
+        description="A job that already has applications is archived, so its history is kept."
+        keepLabel="Keep the job"
+        confirmLabel="Delete job"
+        action={() => removeJob(jobId)}
+        onDone={() => router.push("/jobs")}
+      />
     </>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
-import { notify } from "@/components/ui/toaster";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { PaginationMeta } from "@/components/ui/pagination";
 import type { TemplateListItem } from "@/lib/services/templates";
 import { deleteTemplateAction } from "../actions";
@@ -22,41 +21,23 @@ const shownDate = (iso: string) => {
 function DeleteTemplate({ template }: { template: TemplateListItem }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [pending, start] = useTransition();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
         <Trash2 aria-hidden /> Delete<span className="sr-only"> {template.name}</span>
       </Button>
-      <DialogContent
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
         title="Delete this template?"
         description={`“${template.name}” is removed for everyone. Jobs built from it stay as they are.`}
         size="sm"
-      >
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary">
-              Keep it
-            </Button>
-          </DialogClose>
-          <Button
-            variant="danger"
-            loading={pending}
-            onClick={() =>
-              start(async () => {
-                const r = await deleteTemplateAction(template.id);
-                if (!r.ok) return void notify.error(r.message);
-                setOpen(false);
-                notify.success(r.data.message);
-                router.refresh();
-              })
-            }
-          >
-            Delete template
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        keepLabel="Keep it"
+        confirmLabel="Delete template"
+        action={() => deleteTemplateAction(template.id)}
+        onDone={() => router.refresh()}
+      />
+    </>
   );
 }
 

@@ -62,6 +62,11 @@ export const users = pgTable(
     index("users_live_status_idx")
       .on(t.status)
       .where(sql`${t.deletedAt} is null`),
+    // Lists of live users by name (the bookable users): the page stops at its LIMIT instead of
+    // sorting every match (issue 27).
+    index("users_live_name_idx")
+      .on(t.name, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.lastName, t.firstName),
     index().on(t.invitedById),
     index().on(t.approvedAt),

@@ -27,7 +27,8 @@ const metaSchema: Json = {
     total: { type: "integer" },
     total_capped: {
       type: "boolean",
-      description: "Present when the list counted no further: total is a floor (the activity log)",
+      description:
+        "Present when the list counted no further: total is a floor (the activity log at 10,100; the approvals, bookable users and new jobs ten pages past the current one)",
     },
   },
 };

@@ -3,6 +3,7 @@ import {
   COUNT_CAP,
   MAX_OFFSET,
   cappedPageMeta,
+  countWindow,
   lastReachablePage,
   offsetOf,
   pageMeta,
@@ -58,6 +59,34 @@ describe("capped count", () => {
       last_page: 2,
       per_page: 20,
       total: 35,
+    });
+  });
+
+  it("counts a windowed list to ten pages past the current one, never past COUNT_CAP", () => {
+    expect(countWindow(1, 10)).toBe(110);
+    expect(countWindow(5, 10)).toBe(150);
+    expect(countWindow(2, 25)).toBe(300);
+    // The deepest pages: the window stops at the global cap, the last reachable page inside it.
+    expect(countWindow(1_001, 10)).toBe(COUNT_CAP);
+    expect(countWindow(5_000, 100)).toBe(COUNT_CAP);
+  });
+
+  it("says a windowed count is a floor once it runs past its window", () => {
+    expect(cappedPageMeta(1, 10, 111, countWindow(1, 10))).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 10,
+      total: 110,
+      total_capped: true,
+    });
+    // Exactly the window: every row was counted, the total is exact.
+    expect(cappedPageMeta(1, 10, 110, countWindow(1, 10))).toEqual(pageMeta(1, 10, 110));
+    // Further pages count further: page 11 of a long list offers page 21.
+    expect(cappedPageMeta(11, 10, 211, countWindow(11, 10))).toMatchObject({
+      current_page: 11,
+      last_page: 21,
+      total: 210,
+      total_capped: true,
     });
   });
 });

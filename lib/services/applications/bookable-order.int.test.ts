@@ -42,3 +42,33 @@ describe("bookable users: skill match first, then availability (server-side, acr
     expect(plain.items.map((u) => u.id)).toEqual([noSkill, busy, tired, free, there]);
   });
 });
+
+describe("bookable users: the count", () => {
+  it("counts ten pages past the current one: beyond that the total is a floor (total_capped)", async () => {
+    const ids: number[] = [];
+    for (let i = 10; i < 23; i++) ids.push(await k.worker([w.skill], [], `Windowme ${i}`));
+    const ctx = await k.ctx(w.pm);
+    const all = await bookableUsers(ctx, { username: "windowme", perPage: 20 });
+    expect(all.items.map((u) => u.id)).toEqual(ids);
+    expect(all.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 13 });
+    // One a page: page 1 counts 11 rows (itself and ten more) and finds a twelfth.
+    const first = await bookableUsers(ctx, { username: "windowme", perPage: 1 });
+    expect(first.items.map((u) => u.id)).toEqual([ids[0]]);
+    expect(first.meta).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 1,
+      total: 11,
+      total_capped: true,
+    });
+    // Page 3 counts to 13: every match, so the total is exact again; page 12 is the twelfth.
+    const third = await bookableUsers(ctx, { username: "windowme", perPage: 1, page: 3 });
+    expect(third.meta).toEqual({ current_page: 3, last_page: 13, per_page: 1, total: 13 });
+    const twelfth = await bookableUsers(ctx, { username: "windowme", perPage: 1, page: 12 });
+    expect(twelfth.items.map((u) => u.id)).toEqual([ids[11]]);
+    // Past the last page the count is a statement of its own, with the same window.
+    const past = await bookableUsers(ctx, { username: "windowme", perPage: 1, page: 20 });
+    expect(past.items).toEqual([]);
+    expect(past.meta).toEqual({ current_page: 20, last_page: 13, per_page: 1, total: 13 });
+  });
+});

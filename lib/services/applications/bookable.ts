@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm";
 import { anyOf, precompiledByShape, schema, type DbOrTx } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { idList, optionalId, searchText } from "../params";
 import { parseInput } from "../validate";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
@@ -190,14 +190,27 @@ const pageOf = precompiledByShape<PageShape, Record<string, unknown>, ReturnType
   (db, shape) => pageQuery(db, shape),
 );
 
-/** The count of every match on its own (a page past the last one). */
+/** The count of the matches on its own (a page past the last one), up to the `cap`. */
 const countOf = precompiledByShape<
   Pick<PageShape, "skill" | "branches" | "username">,
   Record<string, unknown>,
   ReturnType<typeof countQuery>
 >("bookable_users_count", (db, shape) => countQuery(db, shape));
 function countQuery(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
-  return db.select({ n: count() }).from(schema.users).where(bookableWhere(db, shape));
+  return db.select({ n: count() }).from(matchesUpTo(db, shape).as("capped"));
+}
+
+/**
+ * The matches, up to the placeholder `cap` of them (what the count counts: countWindow + 1).
+ * Counted to the end, every active worker was a role probe, and the page read and sorted all
+ * of them before its LIMIT (8,000 workers at scale: the whole users table).
+ */
+function matchesUpTo(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
+  return db
+    .select({ one: sql`1` })
+    .from(schema.users)
+    .where(bookableWhere(db, shape))
+    .limit(sql.placeholder("cap"));
 }
 
 /** Who may be booked at all, with the filters of the shape (placeholders for their values). */
@@ -245,8 +258,9 @@ function pageQuery(db: DbOrTx, shape: PageShape) {
         ? missingDocumentsOfUser(sql.placeholder("sortSkill"), sql.placeholder("today"))
         : sql<null>`null`,
       unavailable: shape.days ? unavailableDaysOfUser(sql.placeholder("days")) : sql<null>`null`,
-      // The count of every match rides on the page (a window over the rows before LIMIT).
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // The count rides on the page: a subquery run once, so the page itself stops at its
+      // LIMIT (walking the live users by name) instead of reading every match to count it.
+      total: sql<number>`(select count(*) from ${matchesUpTo(db, shape)} capped)`.mapWith(Number),
     })
     .from(schema.users)
     .where(bookableWhere(db, shape))
@@ -305,6 +319,8 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     branches: q.branches,
     pattern: q.username ? containsPattern(q.username.toLowerCase()) : undefined,
   };
+  // Counted ten pages past this one, a floor beyond (total_capped: the pager says "110+").
+  const window = countWindow(q.page, q.perPage);
   const users = await pageOf(shape)(ctx.db, {
     ...filters,
     sortSkill,
@@ -314,6 +330,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     ...clashWindows(shifts),
     limit: q.perPage,
     offset: offsetOf(q.page, q.perPage),
+    cap: window + 1,
   });
   const ids = users.map((u) => u.id);
   if (!ids.length) {
@@ -326,11 +343,11 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
                 skill: shape.skill,
                 branches: shape.branches,
                 username: shape.username,
-              })(ctx.db, filters)
+              })(ctx.db, { ...filters, cap: window + 1 })
             )[0].n,
           )
         : 0;
-    return { items: [], meta: pageMeta(q.page, q.perPage, total) };
+    return { items: [], meta: cappedPageMeta(q.page, q.perPage, total, window) };
   }
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
@@ -386,7 +403,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
         unavailable: (u.unavailable ?? []).map(unavailableDay),
       };
     }),
-    meta: pageMeta(q.page, q.perPage, users[0].total),
+    meta: cappedPageMeta(q.page, q.perPage, users[0].total, window),
   };
 }
 

@@ -230,4 +230,37 @@ describe("listApprovals", () => {
     // The page, its count, and the last change of the reported hours on the page.
     expect(few).toBe(3);
   });
+
+  it("counts ten pages past the current one: beyond that the total is a floor (total_capped)", async () => {
+    const company = (
+      await db
+        .insert(schema.companies)
+        .values({ name: "Windowed Co", countryId: w.countryId })
+        .returning()
+    )[0].id;
+    const j = await job(company, "Windowed", 5, 13);
+    const ctx = await ctxOf(w.pm);
+    const filter = { status: "missing", company_id: company };
+    const all = await listApprovals(ctx, { filter });
+    expect(all.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 13 });
+    // One a page: page 1 counts 11 rows (itself and ten more) and finds a twelfth.
+    const first = await listApprovals(ctx, { perPage: 1, filter });
+    expect(ids(first)).toEqual([Math.max(...j.apps)]);
+    expect(first.meta).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 1,
+      total: 11,
+      total_capped: true,
+    });
+    // Page 3 counts to 13: every row, so the total is exact again.
+    const third = await listApprovals(ctx, { page: 3, perPage: 1, filter });
+    expect(third.meta).toEqual({ current_page: 3, last_page: 13, per_page: 1, total: 13 });
+    // A page past the first window serves the same row as the full list at that place.
+    const twelfth = await listApprovals(ctx, { page: 12, perPage: 1, filter });
+    expect(ids(twelfth)).toEqual([
+      ids(all).concat(ids(await listApprovals(ctx, { page: 2, filter })))[11],
+    ]);
+    expect(twelfth.meta).toMatchObject({ current_page: 12, last_page: 13, total: 13 });
+  });
 });

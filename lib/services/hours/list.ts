@@ -14,7 +14,7 @@ import { inCompanyScope } from "../applications/access";
 import { statusInAsOf } from "../applications/as-of";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { jobScope } from "../jobs/scope";
-import { COUNT_CAP, cappedPageMeta, offsetOf, type Page } from "../pagination";
+import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { lastHoursChanges, type HoursChange } from "./changes";
 import { approvalsWhere, bossOf } from "./filters";
@@ -63,7 +63,8 @@ export interface ApprovalRow {
 /**
  * GET approvals: the applications whose hours wait for approval (awaiting: Reported), are
  * missing (Report!, also a held place whose shift has just ended) or were approved, newest
- * shift first. Two queries (page and count) whatever the page size, and no writes.
+ * shift first. Two queries (page and count) whatever the page size, and no writes. The total
+ * is exact up to ten pages past this one, a floor after that (`total_capped`: "of 110+").
  */
 export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<ApprovalRow>> {
   requirePermission(ctx, "approval_access");
@@ -71,8 +72,10 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
   const input = parseInput(approvalsListInput, raw);
   const where = approvalsWhere(ctx, actor, input.filter);
 
-  // Counted up to the cap: the Approved tab holds every approved report ever (half a million
-  // at scale), and a page past offset 10,000 is clamped anyway (see cappedPageMeta).
+  // Counted ten pages past this one only (countWindow): 23,000 reports wait at scale and the
+  // Approved tab holds every approved one ever (half a million); each counted row is a shift
+  // and a job looked up, so a count to COUNT_CAP cost more than the page.
+  const window = countWindow(input.page, input.perPage);
   const counted = ctx.db.select({ total: count() }).from(
     ctx.db
       .select({ one: sql`1` })
@@ -81,7 +84,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
       .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
       .where(where)
-      .limit(COUNT_CAP + 1)
+      .limit(window + 1)
       .as("capped"),
   );
 
@@ -180,7 +183,7 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
       can_report: Boolean(r.crewBoss) || (booker && inCompanyScope(actor, r.companyId)),
     };
   });
-  return { items, meta: cappedPageMeta(input.page, input.perPage, Number(total)) };
+  return { items, meta: cappedPageMeta(input.page, input.perPage, Number(total), window) };
 }
 
 /**

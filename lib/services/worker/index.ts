@@ -17,7 +17,6 @@ export {
 } from "./check-in-window";
 export {
   NEW_JOBS_CAP,
-  NEW_JOBS_TOTAL_WINDOW,
   newJobs,
   newJobsCount,
   newJobsInput,

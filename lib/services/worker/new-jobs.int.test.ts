@@ -175,6 +175,22 @@ describe("newJobs", () => {
     const past = await newJobsList(await ctxOf(me), { page: 4, perPage: 10 });
     expect(past.items).toEqual([]);
     expect(past.meta.total).toBe(25);
+    // Two a page: the total is counted ten pages past the current one, a floor beyond that.
+    const twoAPage = await newJobsList(await ctxOf(me), { page: 1, perPage: 2 });
+    expect(twoAPage.meta).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 2,
+      total: 22,
+      total_capped: true,
+    });
+    const further = await newJobsList(await ctxOf(me), { page: 3, perPage: 2 });
+    expect(further.meta).toEqual({ current_page: 3, last_page: 13, per_page: 2, total: 25 });
+    // The same rows, in the same order, as the slots 5 and 6 of a page of ten.
+    const firstTen = await newJobsList(await ctxOf(me), { perPage: 10 });
+    expect(further.items.map((i) => i.shift_slot_id)).toEqual(
+      firstTen.items.slice(4, 6).map((i) => i.shift_slot_id),
+    );
   });
 
   it("pages with a fixed number of statements", async () => {

@@ -19,7 +19,14 @@ import {
   type Ctx,
   type UserActor,
 } from "../context";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import {
+  cappedPageMeta,
+  countWindow,
+  offsetOf,
+  pageInput,
+  pageMeta,
+  type Page,
+} from "../pagination";
 import { flag } from "../params";
 import { parseInput } from "../validate";
 import { filledOfSlot } from "../jobs/list";
@@ -206,15 +213,6 @@ export async function newJobsCount(ctx: Ctx): Promise<NewJobsCount> {
 }
 
 /**
- * How far past the current page the list's total is counted. Counting every open slot costs
- * as much as reading them all (20,000 open shifts on PGlite: ~0.3 s against ~1 ms for the
- * page), so
- * the total is exact up to 1,000 slots beyond the page and a lower bound after that: the
- * pager always offers the next pages, and nobody pages a hundred pages deep on a phone.
- */
-export const NEW_JOBS_TOTAL_WINDOW = 1000;
-
-/**
  * GET my-dashboard/new-jobs: the open slots of upcoming shifts the worker may apply for,
  * soonest first, paged; with `count` set, only the counter ({ count, label }).
  */
@@ -315,18 +313,21 @@ function newJobsPageQuery(db: DbOrTx) {
 async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Page<NewJob>> {
   const worker = await workerOf(ctx);
   if (!worker.skillIds.length) return { items: [], meta: pageMeta(page, perPage, 0) };
-  const window = offsetOf(page, perPage) + NEW_JOBS_TOTAL_WINDOW;
+  // The total is counted ten pages past this one only (countWindow) and is a floor beyond
+  // that: each open slot counted is a shift, a job and its places looked up, and counting
+  // every one cost far more than the page (a worker with common skills has thousands).
+  const window = countWindow(page, perPage);
   const rows = await newJobsPageRows(ctx.db, {
     ...openToValues(ctx, worker),
     limit: perPage,
     offset: offsetOf(page, perPage),
-    cap: window,
+    cap: window + 1,
   });
   // Past the last page no row carries the total: only then is it counted on its own.
   const total = rows.length
     ? rows[0].total
     : page > 1
-      ? await countOpenSlots(ctx, worker, window)
+      ? await countOpenSlots(ctx, worker, window + 1)
       : 0;
   // One batched step for the page's estimates (a fixed number of queries, no N+1).
   const earnings = await earningsOfSlots(ctx.db, worker.actor.userId, rows, worker.skills);
@@ -350,6 +351,6 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
       estimate: earnings.get(r.slotId)?.estimate ?? null,
       estimate_reason: earnings.get(r.slotId)?.reason ?? null,
     })),
-    meta: pageMeta(page, perPage, total),
+    meta: cappedPageMeta(page, perPage, total, window),
   };
 }

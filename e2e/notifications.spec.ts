@@ -60,13 +60,17 @@ test("a booked worker gets the booked e-mail with its .ics, can unsubscribe from
   // The outbox (development: /dev/mail) holds the booked mail with its calendar file.
   await signedIn(page, ACCOUNTS.admin);
   // Only William's mails: the background loop's reminders and digests would bury it.
-  await page.goto(`/dev/mail?to=${encodeURIComponent(ACCOUNTS.worker)}`);
   const mail = page
     .locator("div")
     .filter({ hasText: `You are booked on E2E Notify ${stamp}` })
     .filter({ hasText: "Attachments: shift.ics" })
     .last();
-  await expect(mail).toBeVisible();
+  // The mail leaves after the booking's commit (the outbox): on a busy machine it can land
+  // after the outbox page was drawn, so the page is opened again until it shows.
+  await expect(async () => {
+    await page.goto(`/dev/mail?to=${encodeURIComponent(ACCOUNTS.worker)}`);
+    await expect(mail).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(mail).toContainText(`When: ${start.date}`);
 
   // The mail's unsubscribe link: opening it asks; the button turns booking mails off.

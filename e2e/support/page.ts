@@ -10,6 +10,9 @@ import { acceptCookies, signInAs } from "./auth";
  */
 export async function expectAccessible(page: Page) {
   await settleAnimations(page);
+  // The <title> is streamed after the page's first HTML (Next.js metadata): axe run in that
+  // moment reports a document without a title. One that never comes still fails here.
+  await expect.poll(() => page.title()).not.toBe("");
   const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

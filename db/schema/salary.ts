@@ -1,4 +1,6 @@
 import {
+  bigint,
+  boolean,
   char,
   date,
   index,
@@ -6,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -180,4 +183,36 @@ export const progressMonitors = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.status, t.createdAt)],
+);
+
+/**
+ * The salary roll-up (issue 27, lib/services/statistics/salary-days.ts): the salary lines of a
+ * work date added up per currency and paid/draft, as the salary charts draw them. A date's
+ * totals count only while the date has no mark (statistics_salary_marks); a marked date is read
+ * from its lines.
+ */
+export const statisticsSalaryDays = pgTable(
+  "statistics_salary_days",
+  {
+    workDate: date({ mode: "string" }).notNull(),
+    currencyCode: char({ length: 3 }).notNull(),
+    paid: boolean().notNull(),
+    amount: bigint({ mode: "number" }).notNull(),
+    minutes: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workDate, t.currencyCode, t.paid] })],
+);
+
+/**
+ * A work date whose salary lines changed since its totals were written: one row per writing
+ * statement and date (inserted by triggers in the writer's transaction, never updated, so
+ * writers never wait on each other); the sweep deletes exactly the marks it read.
+ */
+export const statisticsSalaryMarks = pgTable(
+  "statistics_salary_marks",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    workDate: date({ mode: "string" }).notNull(),
+  },
+  (t) => [index().on(t.workDate)],
 );

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import type { StatisticsFilter } from "./filter";
+import { salaryPerDay } from "./salary-days";
 import { dateInRange, inRange, jobFilter, labelOf, localDate } from "./sql";
 
 /**
@@ -19,26 +20,30 @@ const scoped = (f: StatisticsFilter) => f.companyId !== null || f.branchIds !== 
 
 /**
  * Salary lines per label, currency and paid/draft. Lines of a removed job count unfiltered.
- * Added up per work date first (in the order of the work-date index, which holds every column
- * read: an index-only scan), then per label: the label's text is made per day, not per line.
+ * Added up per work date first, then per label (the label's text made per day, not per line):
+ * without a company or branch filter from the salary roll-up (salary-days.ts: the totals of
+ * unmarked dates, the lines of marked ones); with one from the lines of the filter's jobs (the
+ * work-date index holds every column read: an index-only scan).
  */
 export function salaryByLabel(db: DbOrTx, f: StatisticsFilter) {
-  const perDay = db
-    .select({
-      workDate: sl.workDate,
-      currency: sl.currencyCode,
-      paid: sql<boolean>`${sl.status} = 'paid'`.as("paid"),
-      amount: sql<string>`sum(${sl.amount})`.as("amount"),
-      minutes:
-        sql<string>`sum(${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes})`.as(
-          "minutes",
-        ),
-    })
-    .from(sl)
-    .leftJoin(j, eq(j.id, sl.jobId))
-    .where(and(dateInRange(sl.workDate, f), scoped(f) ? jobFilter(f) : undefined))
-    .groupBy(sl.workDate, sl.currencyCode, sl.status)
-    .as("per_day");
+  const perDay = scoped(f)
+    ? db
+        .select({
+          workDate: sl.workDate,
+          currency: sql<string>`${sl.currencyCode}`.as("currency"),
+          paid: sql<boolean>`${sl.status} = 'paid'`.as("paid"),
+          amount: sql<string>`sum(${sl.amount})`.as("amount"),
+          minutes:
+            sql<string>`sum(${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes})`.as(
+              "minutes",
+            ),
+        })
+        .from(sl)
+        .leftJoin(j, eq(j.id, sl.jobId))
+        .where(and(dateInRange(sl.workDate, f), jobFilter(f)))
+        .groupBy(sl.workDate, sl.currencyCode, sl.status)
+        .as("per_day")
+    : salaryPerDay(db, f);
   const label = labelOf(perDay.workDate, f.grain);
   return db
     .select({

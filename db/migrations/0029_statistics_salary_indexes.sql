@@ -1,3 +1,2 @@
-CREATE INDEX "users_name_id_idx" ON "users" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "users_live_created_at_idx" ON "users" USING btree ("created_at","company_id","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "salary_lines_work_date_totals_idx" ON "salary_lines" USING btree ("work_date","currency_code","status","amount","standard_minutes","weekend_minutes","night_minutes","job_id","user_id","branch_id","country_id");

@@ -62,9 +62,6 @@ export const users = pgTable(
     index("users_live_status_idx")
       .on(t.status)
       .where(sql`${t.deletedAt} is null`),
-    // The salary overview walks users by name, asking each whether it has lines in the period
-    // (issue 27): a first page reads a few dozen users instead of sorting every worker of it.
-    index("users_name_id_idx").on(t.name, t.id),
     // statistics/users: users created in a range, live, with the company filter, index-only.
     index("users_live_created_at_idx")
       .on(t.createdAt, t.companyId, t.id)

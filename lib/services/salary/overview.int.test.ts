@@ -33,6 +33,8 @@ describe("GET salary pages", () => {
       [-150, 4],
     ]);
     const al2 = await worker("Al Pagetest", [[-140, 5]]);
+    // Lower case: first by name all the same (the order ignores case, as the user list's).
+    const ab = await worker("ab Pagetest", [[-130, 0.5]]);
     // October only: not a worker of November's overview.
     await worker("Aa Pagetest", [[-600, 8]]);
 
@@ -45,16 +47,16 @@ describe("GET salary pages", () => {
           page,
           perPage: 2,
         });
-        expect(res.meta).toMatchObject({ total: 4, current_page: page });
+        expect(res.meta).toMatchObject({ total: 5, current_page: page });
         ids.push(...res.items.map((i) => i.user_id));
         if (res.items.length < 2) return ids;
       }
     };
     const [alFirst, alSecond] = al1 < al2 ? [al1, al2] : [al2, al1];
-    expect(await pages("name")).toEqual([alFirst, alSecond, bo, cy]);
-    expect(await pages("-name")).toEqual([cy, bo, alFirst, alSecond]);
-    expect(await pages("-hours")).toEqual([cy, al2, bo, al1]);
-    expect(await pages("hours")).toEqual([al1, bo, al2, cy]);
+    expect(await pages("name")).toEqual([ab, alFirst, alSecond, bo, cy]);
+    expect(await pages("-name")).toEqual([cy, bo, alFirst, alSecond, ab]);
+    expect(await pages("-hours")).toEqual([cy, al2, bo, al1, ab]);
+    expect(await pages("hours")).toEqual([ab, al1, bo, al2, cy]);
 
     const one = await salaryOverview(admin, { filter: { ...NOV, search: "Cy Page" } });
     expect(one.items).toEqual([
@@ -68,6 +70,6 @@ describe("GET salary pages", () => {
     const here = await salaryOverview(admin, {
       filter: { ...NOV, search: "Pagetest", branch_id: k.branchA },
     });
-    expect(here.meta.total).toBe(4);
+    expect(here.meta.total).toBe(5);
   });
 });

@@ -47,7 +47,8 @@ export interface SalaryOverviewRow {
  * GET salary [salary_access]: the workers with salary lines in the period (the run's or
  * jobs/salaries' lines over approved hours), with hours, gross per currency and status;
  * filter[from], filter[to] (required), filter[branch_id], filter[country_id], filter[search]
- * (name or e-mail); sort name | hours (a leading "-" for descending); 10 a page. Three queries
+ * (name or e-mail); sort name (case-insensitive, ties by id) | hours (then by name); a leading
+ * "-" for descending; 10 a page. Three queries
  * whatever the page holds: the count, the page's workers, their figures.
  */
 export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<SalaryOverviewRow>> {
@@ -90,20 +91,22 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
         .select({ user_id: w.userId, name: u.name })
         .from(w)
         .innerJoin(u, eq(u.id, w.userId))
-        .orderBy(dir(w.minutes), asc(u.name), asc(u.id))
+        .orderBy(dir(w.minutes), asc(sql`lower(${u.name})`), asc(u.id))
         .limit(input.perPage)
         .offset(offset);
     }
-    // By name: users are walked in name order (users_name_id_idx) and each is asked whether it
-    // has a line of the period (the worker/date index), so a first page reads a few dozen
-    // workers instead of grouping, joining and sorting every worker of the period.
+    // By name (case-insensitive, ties by id, as the user list): users are walked in the order
+    // of users_name_lower_idx and each is asked whether it has a line of the period (the
+    // worker/date index), so a first page reads a few dozen workers instead of grouping,
+    // joining and sorting every worker of the period. (An index on (name, id) would do the same
+    // for case-sensitive order, but PostgreSQL then walks it for bookable-users too: 3× slower.)
     return ctx.db
       .select({ user_id: u.id, name: u.name })
       .from(u)
       .where(
         and(sql`exists (select 1 from ${sl} where ${sl.userId} = ${u.id} and ${lines})`, matches),
       )
-      .orderBy(dir(u.name), asc(u.id))
+      .orderBy(dir(sql`lower(${u.name})`), asc(u.id))
       .limit(input.perPage)
       .offset(offset);
   };

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema, type Db } from "@/db";
+import { env } from "@/lib/env";
 import { countingDb } from "@/lib/testing/counting-db";
 import { ctxFor } from "@/lib/testing/fixtures";
 import { makeCtx, type Ctx } from "../context";
@@ -162,4 +163,27 @@ describe("salary roll-up (statistics_salary_days)", () => {
     await statistics.workerEarnings(ctx, RANGES[0]);
     expect(counting.statements()).toBe(1);
   });
+
+  // PostgreSQL only (PGlite has one connection: no second transaction to hold the lock).
+  it.runIf(env.DATABASE_URL)(
+    "one sweep at a time: another instance skips its round while one holds the sweep",
+    async () => {
+      await db.update(sl).set({ amount: sql`${sl.amount} + 1` });
+      expect((await markedDates()).length).toBeGreaterThan(0);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((r) => (locked = r));
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('statistics_salary_days'))`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      expect(await sweepSalaryDays(db)).toEqual({ dates: 0, done: false });
+      release();
+      await holder;
+      await sweep();
+    },
+  );
 });

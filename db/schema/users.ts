@@ -67,6 +67,10 @@ export const users = pgTable(
     index("users_live_name_idx")
       .on(t.name, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // statistics/users: users created in a range, live, with the company filter, index-only.
+    index("users_live_created_at_idx")
+      .on(t.createdAt, t.companyId, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.lastName, t.firstName),
     index().on(t.invitedById),
     index().on(t.approvedAt),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
+import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { seededDemo } from "@/seed/demo.test-support";
 import {
   CHECK_NAMES,
@@ -24,6 +25,7 @@ beforeAll(async () => {
   since = new Date();
   // The roll-up's totals, as the background sweep leaves them (the seed only marks its jobs).
   await sweepJobDays(demo.handle.db);
+  await sweepSalaryDays(demo.handle.db);
 });
 
 class Rollback extends Error {}
@@ -99,6 +101,13 @@ const PLANTS: [string, string][] = [
         select d.job_id, d.local_date from statistics_job_days d
           join statistics_jobs j on j.job_id = d.job_id and j.dirty_version is null
          order by 1, 2 limit 1)`,
+  ],
+  [
+    "salary-roll-up",
+    // One unit more on a swept date's totals: what a write that skipped its mark leaves.
+    `update statistics_salary_days set amount = amount + 1
+      where (work_date, currency_code, paid) = (
+        select work_date, currency_code, paid from statistics_salary_days order by 1, 2, 3 limit 1)`,
   ],
   [
     "activity-bookings",

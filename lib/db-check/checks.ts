@@ -163,6 +163,26 @@ const CHECKS: Check[] = [
           or coalesce(l.pending, 0) <> coalesce(t.pending, 0)`),
   },
   {
+    name: "salary-roll-up",
+    rule: "a work date the salary roll-up holds as exact has totals equal to its salary lines",
+    // Dates with a mark are read from their lines (by design until the sweep); the id is the
+    // date as YYYYMMDD.
+    query: () =>
+      sql.raw(`with live as (
+          select work_date, currency_code, status = 'paid' as paid, sum(amount) as amount,
+                 sum(standard_minutes + weekend_minutes + night_minutes) as minutes
+            from salary_lines group by 1, 2, 3),
+        totals as (select work_date, currency_code, paid, amount, minutes from statistics_salary_days)
+      select distinct to_char(coalesce(l.work_date, t.work_date), 'YYYYMMDD')::int as id
+        from live l full join totals t
+          on t.work_date = l.work_date and t.currency_code = l.currency_code and t.paid = l.paid
+       where not exists (select 1 from statistics_salary_marks m
+                          where m.work_date = coalesce(l.work_date, t.work_date))
+         and (coalesce(l.amount, 0) <> coalesce(t.amount, 0)
+              or coalesce(l.minutes, 0) <> coalesce(t.minutes, 0))
+       order by 1`),
+  },
+  {
     name: "activity-bookings",
     rule: "every application filled and changed since then has an activity row since then",
     needsSince: true,

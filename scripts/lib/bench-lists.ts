@@ -16,6 +16,7 @@ import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
+import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { callRoute, type RouteHandler } from "@/lib/testing/route-request";
 import { fmt, median } from "./bench-measure";
@@ -190,6 +191,11 @@ async function prepareSide(
     const { jobs } = await sweepJobDays(handle.db);
     console.log(
       `[bench] ${label}: the roll-up sweep totalled ${jobs.toLocaleString("en")} jobs in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+    const t2 = performance.now();
+    const { dates } = await sweepSalaryDays(handle.db);
+    console.log(
+      `[bench] ${label}: the salary roll-up sweep totalled ${dates.toLocaleString("en")} work dates in ${((performance.now() - t2) / 1000).toFixed(1)} s`,
     );
   }
   await handle.db.execute(sql`vacuum analyze`);

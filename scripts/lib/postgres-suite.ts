@@ -21,6 +21,8 @@ export const POSTGRES_INTEGRATION = [
   // them) and swept with SKIP LOCKED.
   "lib/services/statistics/stored-prices.int.test.ts",
   "lib/services/statistics/job-days.int.test.ts",
+  // The salary roll-up: one sweep at a time (an advisory lock another instance skips on).
+  "lib/services/statistics/salary-days.int.test.ts",
   // Hours: the paid-hours lock and the ended-shift sweep's claims.
   "lib/services/hours/hours.int.test.ts",
   // Note pins under FOR UPDATE (four at once); unique names under concurrent creates.

@@ -109,6 +109,13 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
          on conflict (job_id) do update set dirty_version = nextval('statistics_dirty_version')`,
       ),
     );
+    // And the work dates of the salary lines it added, for the salary roll-up (migration 0030).
+    await tx.execute(
+      sql.raw(
+        `insert into statistics_salary_marks (work_date)
+         select distinct work_date from salary_lines where id > ${bases.salaryLines}`,
+      ),
+    );
     return summarizeScale(tx as unknown as Db, bases);
   });
   const t0 = performance.now();

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import type { Ctx } from "../context";
@@ -37,16 +37,27 @@ const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
  */
 export async function jobs(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const label = labelOf(localDate(j.startsAt), filter.grain);
-  const rows = await ctx.db
+  // Counted per local day first, labelled per day after: the label's text is made a few
+  // hundred times, not once per job of the range.
+  const perDay = ctx.db
     .select({
-      label,
-      live: sql<number>`count(*) filter (where ${j.status} <> 'Cancelled')::int`,
-      cancelled: sql<number>`count(*) filter (where ${j.status} = 'Cancelled')::int`,
+      day: sql<string>`${localDate(j.startsAt)}`.as("day"),
+      live: sql<number>`count(*) filter (where ${j.status} <> 'Cancelled')`.as("live"),
+      cancelled: sql<number>`count(*) filter (where ${j.status} = 'Cancelled')`.as("cancelled"),
     })
     .from(j)
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
     .where(and(jobFilter(filter), inRange(j.startsAt, filter)))
+    .groupBy(sql`1`)
+    .as("per_day");
+  const label = labelOf(perDay.day, filter.grain);
+  const rows = await ctx.db
+    .select({
+      label,
+      live: sql<number>`sum(${perDay.live})::int`,
+      cancelled: sql<number>`sum(${perDay.cancelled})::int`,
+    })
+    .from(perDay)
     .groupBy(label);
   return {
     labels: filter.labels,
@@ -144,17 +155,22 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
 /** GET statistics/jobs-per-client: jobs (not cancelled) per client, top 10 then "Other". */
 export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const rows = await ctx.db
-    .select({
-      companyId: j.companyId,
-      name: schema.companies.name,
-      n: sql<number>`count(*)::int`,
-    })
+  // Counted per client id, named after: the few hundred clients are joined, not every job.
+  const perClient = ctx.db
+    .select({ companyId: j.companyId, n: sql<number>`count(*)`.as("n") })
     .from(j)
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
-    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
     .where(and(jobFilter(filter), inRange(j.startsAt, filter), sql`${j.status} <> 'Cancelled'`))
-    .groupBy(j.companyId, schema.companies.name);
+    .groupBy(j.companyId)
+    .as("per_client");
+  const rows = await ctx.db
+    .select({
+      companyId: perClient.companyId,
+      name: schema.companies.name,
+      n: sql<number>`${perClient.n}::int`,
+    })
+    .from(perClient)
+    .innerJoin(schema.companies, eq(schema.companies.id, perClient.companyId));
   const cats = new Map<string, Category>();
   for (const r of rows) addTo(cats, String(r.companyId), r.name, "Jobs", r.n);
   return topCategories([...cats.values()], (c) => [c.values.get("Jobs") ?? 0], [
@@ -163,8 +179,9 @@ export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics>
 }
 
 const u = schema.users;
+// The role's ids are read once (an InitPlan), so each user is one probe of its user_roles key.
 const hasRole = (title: string) =>
-  sql`exists (select 1 from ${schema.userRoles} ur join ${schema.roles} r on r.id = ur.role_id where ur.user_id = ${u.id} and r.title = ${title})`;
+  sql`exists (select 1 from ${schema.userRoles} ur where ur.user_id = ${u.id} and ur.role_id = any(array(select r.id from ${schema.roles} r where r.title = ${title})))`;
 
 /**
  * GET statistics/users: users created per day or month (agency time zone), "Workers",
@@ -174,17 +191,19 @@ const hasRole = (title: string) =>
 export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
   const day = sql`(${u.createdAt} at time zone ${sql.raw(`'${AGENCY_TIME_ZONE}'`)})::date`;
-  const label = labelOf(day, filter.grain);
   const kind = sql<string>`case when ${hasRole(ROLE.client)} then 'client' when ${hasRole(ROLE.worker)} then 'worker' else 'office' end`;
-  const rows = await ctx.db
-    .select({ label, kind, n: sql<number>`count(*)::int` })
+  // Counted per day first, labelled after (the label's text made per day, not per user).
+  const perDay = ctx.db
+    .select({
+      day: sql<string>`${day}`.as("day"),
+      kind: kind.as("kind"),
+      n: sql<number>`count(*)`.as("n"),
+    })
     .from(u)
     .where(
       and(
         isNull(u.deletedAt),
-        gte(u.createdAt, new Date(Date.parse(`${filter.start}T00:00:00Z`) - 86_400_000)),
-        lt(u.createdAt, new Date(Date.parse(`${filter.end}T00:00:00Z`) + 2 * 86_400_000)),
-        sql`${day} between ${filter.start}::date and ${filter.end}::date`,
+        inRange(u.createdAt, filter, day),
         filter.companyId !== null ? eq(u.companyId, filter.companyId) : undefined,
         filter.branchIds
           ? sql`exists (select 1 from ${schema.userBranches} where ${schema.userBranches.userId} = ${u.id} and ${inArray(schema.userBranches.branchId, filter.branchIds)})`
@@ -193,7 +212,13 @@ export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
     )
     // By position: the role checks carry bound parameters, which differ between the select
     // list and a repeated GROUP BY expression.
-    .groupBy(sql`1, 2`);
+    .groupBy(sql`1, 2`)
+    .as("per_day");
+  const label = labelOf(perDay.day, filter.grain);
+  const rows = await ctx.db
+    .select({ label, kind: perDay.kind, n: sql<number>`sum(${perDay.n})::int` })
+    .from(perDay)
+    .groupBy(label, perDay.kind);
   const of = (k: string) =>
     alignTo(
       filter.labels,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schema } from "@/db";
 import ExcelJS from "exceljs";
 import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
@@ -110,6 +111,23 @@ describe("statistics: /insights figures", () => {
     const fjord = await statistics.users(sctx.pm, { ...oct, filter: { company_id: w.fjord } });
     expect(values(fjord, "Workers")![i]).toBe(0);
     expect(values(fjord, "Client contacts")![i]).toBe(1);
+  });
+
+  it("dates at the range's edges count by their local day (agency zone for users)", async () => {
+    // June: Copenhagen is UTC+2. 31 May 22:30Z is 1 June locally (in), 30 June 22:30Z is
+    // 1 July (out), 31 May 21:30Z is 31 May (out); mid-month is in without any conversion.
+    const edges = ["2026-05-31T21:30:00Z", "2026-05-31T22:30:00Z", "2026-06-15T12:00:00Z"];
+    await p.db.insert(schema.users).values(
+      [...edges, "2026-06-30T22:30:00Z"].map((iso, i) => ({
+        name: `Edge ${i}`,
+        email: `edge-${i}@stats.test`,
+        passwordHash: "x",
+        createdAt: new Date(iso),
+      })),
+    );
+    const june = await statistics.users(sctx.pm, { start: "2026-06-01", end: "2026-06-30" });
+    const office = values(june, "Office")!;
+    expect([office[0], office[14], total(june, "Office")]).toEqual([1, 1, 2]);
   });
 
   it("jobs and hours by worker, ranked", async () => {

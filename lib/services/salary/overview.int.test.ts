@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { schema } from "@/db";
+import { ctxFor } from "@/lib/testing/fixtures";
+import { buildJobSalaries, salaryOverview } from ".";
+import { db, k, NOV, approvedHours, rate, setupSalaryWorld } from "./salary.test-support";
+
+setupSalaryWorld();
+
+/**
+ * The salary overview's pages (issue 27): by name the page walks users in name order and asks
+ * each whether it has lines in the period; by hours it adds up the period's lines per worker.
+ * Both must page the same set of workers, in the documented order, with the count.
+ */
+describe("GET salary pages", () => {
+  it("pages by name (ties by id), by hours, with search and place filters, and counts them", async () => {
+    const skill = await k.newSkill();
+    await rate({ skillId: skill, branchId: k.branchA, amount: 10000 });
+    const admin = await ctxFor(db, k.w.admin);
+    const worker = async (name: string, shifts: [from: number, hours: number][]) => {
+      const w = await k.newWorker([skill]);
+      await db.update(schema.users).set({ name }).where(eq(schema.users.id, w));
+      for (const [from, hours] of shifts) {
+        const h = await approvedHours(skill, w, from, hours);
+        await buildJobSalaries(admin, { jobId: h.jobId });
+      }
+      return w;
+    };
+    const bo = await worker("Bo Pagetest", [[-180, 3]]);
+    const al1 = await worker("Al Pagetest", [[-170, 1]]);
+    const cy = await worker("Cy Pagetest", [
+      [-160, 2],
+      [-150, 4],
+    ]);
+    const al2 = await worker("Al Pagetest", [[-140, 5]]);
+    // Lower case: first by name all the same (the order ignores case, as the user list's).
+    const ab = await worker("ab Pagetest", [[-130, 0.5]]);
+    // October only: not a worker of November's overview.
+    await worker("Aa Pagetest", [[-600, 8]]);
+
+    const pages = async (sort: string) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await salaryOverview(admin, {
+          filter: { ...NOV, search: "Pagetest" },
+          sort,
+          page,
+          perPage: 2,
+        });
+        expect(res.meta).toMatchObject({ total: 5, current_page: page });
+        ids.push(...res.items.map((i) => i.user_id));
+        if (res.items.length < 2) return ids;
+      }
+    };
+    const [alFirst, alSecond] = al1 < al2 ? [al1, al2] : [al2, al1];
+    expect(await pages("name")).toEqual([ab, alFirst, alSecond, bo, cy]);
+    expect(await pages("-name")).toEqual([cy, bo, alFirst, alSecond, ab]);
+    expect(await pages("-hours")).toEqual([cy, al2, bo, al1, ab]);
+    expect(await pages("hours")).toEqual([ab, al1, bo, al2, cy]);
+
+    const one = await salaryOverview(admin, { filter: { ...NOV, search: "Cy Page" } });
+    expect(one.items).toEqual([
+      expect.objectContaining({ user_id: cy, minutes: 360, lines: 2, status: "draft" }),
+    ]);
+    expect(one.meta.total).toBe(1);
+    const elsewhere = await salaryOverview(admin, {
+      filter: { ...NOV, search: "Pagetest", branch_id: k.branchB },
+    });
+    expect([elsewhere.items, elsewhere.meta.total]).toEqual([[], 0]);
+    const here = await salaryOverview(admin, {
+      filter: { ...NOV, search: "Pagetest", branch_id: k.branchA },
+    });
+    expect(here.meta.total).toBe(5);
+  });
+});

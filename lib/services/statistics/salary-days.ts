@@ -1,0 +1,131 @@
+import { and, inArray, sql } from "drizzle-orm";
+import { schema, type Db, type DbOrTx } from "@/db";
+import { makeCtx, systemActor, withTx } from "../context";
+import type { StatisticsFilter } from "./filter";
+import { dateInRange } from "./sql";
+
+/**
+ * The salary roll-up (issue 27): per work date, currency and paid/draft the salary lines'
+ * amount and minutes (statistics_salary_days), so the salary charts add a few rows per day
+ * instead of every line of the range (~160,000 a year at scale).
+ *
+ * Exact, never stale: every statement that changes a line's figures inserts a mark for each
+ * work date it touched, in its own transaction (triggers of the migration adding these tables).
+ * Readers add the totals of unmarked dates and the lines of marked ones in one statement, so
+ * both halves read one snapshot and every date counts once. The sweep below rewrites the totals
+ * of marked dates and deletes the marks it read.
+ */
+
+const days = schema.statisticsSalaryDays;
+const marks = schema.statisticsSalaryMarks;
+const sl = schema.salaryLines;
+
+/** How many work dates one transaction of the sweep recomputes. */
+export const SALARY_DAYS_BATCH = 100;
+
+const minutes = sql`${sl.standardMinutes} + ${sl.weekendMinutes} + ${sl.nightMinutes}`;
+
+/**
+ * The range's salary per work date, currency and paid (a subquery's rows: workDate, currency,
+ * paid, amount, minutes): the totals of dates without a mark, the lines of the marked ones.
+ */
+export function salaryPerDay(db: DbOrTx, f: StatisticsFilter) {
+  const marked = sql`array(select ${marks.workDate} from ${marks} where ${dateInRange(marks.workDate, f)})`;
+  const totals = db
+    .select({
+      workDate: days.workDate,
+      currency: sql<string>`${days.currencyCode}`.as("currency"),
+      paid: sql<boolean>`${days.paid}`.as("paid"),
+      amount: sql<string>`${days.amount}`.as("amount"),
+      minutes: sql<string>`${days.minutes}`.as("minutes"),
+    })
+    .from(days)
+    .where(
+      and(
+        dateInRange(days.workDate, f),
+        sql`not exists (select 1 from ${marks} where ${marks.workDate} = ${days.workDate})`,
+      ),
+    );
+  const lines = db
+    .select({
+      workDate: sl.workDate,
+      currency: sql<string>`${sl.currencyCode}`.as("currency"),
+      paid: sql<boolean>`${sl.status} = 'paid'`.as("paid"),
+      amount: sql<string>`sum(${sl.amount})::bigint`.as("amount"),
+      minutes: sql<string>`sum(${minutes})::bigint`.as("minutes"),
+    })
+    .from(sl)
+    .where(and(dateInRange(sl.workDate, f), sql`${sl.workDate} = any(${marked})`))
+    .groupBy(sql`1, 2, 3`);
+  return totals.unionAll(lines).as("per_day");
+}
+
+/**
+ * One batch: the marks of up to `batch` marked dates (read first), then those dates' totals
+ * from their lines (a later snapshot), the marks read deleted and the dates' totals rewritten,
+ * in the caller's transaction. Only one sweep runs at a time (a transaction advisory lock;
+ * another instance skips its round), so batches commit in the order they read.
+ *
+ * Why a change is never lost: its mark is inserted in its own transaction. Committed before
+ * the marks were read: its lines are in the totals read after. Committed later: its mark was not
+ * read, so it is not deleted, and the date stays marked (read live) until the next sweep.
+ */
+async function sweepBatch(db: DbOrTx, batch: number): Promise<number> {
+  const read = await db
+    .select({ id: marks.id, workDate: marks.workDate })
+    .from(marks)
+    .where(
+      inArray(
+        marks.workDate,
+        db.selectDistinct({ d: marks.workDate }).from(marks).orderBy(marks.workDate).limit(batch),
+      ),
+    );
+  if (!read.length) return 0;
+  const dates = [...new Set(read.map((m) => m.workDate))];
+  await db.delete(marks).where(
+    inArray(
+      marks.id,
+      read.map((m) => m.id),
+    ),
+  );
+  await db.delete(days).where(inArray(days.workDate, dates));
+  await db.insert(days).select(
+    db
+      .select({
+        workDate: sl.workDate,
+        currencyCode: sl.currencyCode,
+        paid: sql<boolean>`${sl.status} = 'paid'`.as("paid"),
+        amount: sql<number>`sum(${sl.amount})`.as("amount"),
+        minutes: sql<number>`sum(${minutes})`.as("minutes"),
+      })
+      .from(sl)
+      .where(inArray(sl.workDate, dates))
+      .groupBy(sql`1, 2, 3`),
+  );
+  return dates.length;
+}
+
+/**
+ * The background sweep (with the job-days round, lib/jobs): recomputes marked dates in batches,
+ * one transaction each, until none is left or `budgetMs` is spent. Answers the dates totalled
+ * and whether it got through them all (false also when another instance holds the sweep).
+ */
+export async function sweepSalaryDays(
+  db: Db,
+  { budgetMs = Infinity, batch = SALARY_DAYS_BATCH }: { budgetMs?: number; batch?: number } = {},
+): Promise<{ dates: number; done: boolean }> {
+  const started = Date.now();
+  let dates = 0;
+  for (;;) {
+    const round = await withTx(makeCtx(db, systemActor("salary roll-up")), async (ctx) => {
+      const lock = (await ctx.db.execute(
+        sql`select pg_try_advisory_xact_lock(hashtext('statistics_salary_days')) as locked`,
+      )) as unknown as { rows: { locked: boolean }[] };
+      return lock.rows[0].locked ? sweepBatch(ctx.db, batch) : null;
+    });
+    if (round === null) return { dates, done: false };
+    dates += round;
+    if (round < batch) return { dates, done: true };
+    if (Date.now() - started >= budgetMs) return { dates, done: false };
+  }
+}

@@ -28,7 +28,7 @@ const oneShiftJob = (start: string, end: string, positions = 2, companyId = w.co
   k.oneShiftJob(start, end, positions, companyId);
 
 describe("booking (POST applications): its cost", () => {
-  it("books in 17 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
+  it("books in 14 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
     const s = await oneShiftJob("2026-12-10T08:00:00Z", "2026-12-10T12:00:00Z");
     const a = await worker([w.skill]);
     const counting = countingDb(handle);
@@ -43,13 +43,14 @@ describe("booking (POST applications): its cost", () => {
     expect(app).toMatchObject({ assignee_id: a, status: "Booked", shift_slot_id: s.slotId });
     // All in one transaction: its plan mode (generic plans), the slots looked up, jobs, worker,
     // the slots locked and read, the worker's places on the shifts, capacity + clashes + skills,
-    // four rate and price reads, the application with its activity row, the job chat's crew,
-    // the mail's facts, branding and outbox row, the answer. Was 1 + 18 + 1 (the slots read
-    // again under their locks, the capacity, clash and skill reads one each, the activity row on
-    // its own), then 1 + 14 + 1 with the first read and the answer outside the transaction.
+    // the rate and price questions' one read, the application with its activity row, the job
+    // chat's crew, the mail's facts, branding and outbox row, the answer. Was 1 + 18 + 1 (the
+    // slots read again under their locks, the capacity, clash and skill reads one each, the
+    // activity row on its own), then 1 + 14 + 1 (the first read and the answer outside the
+    // transaction, four rate and price reads).
     // (node-postgres sends begin and commit through the logger too, PGlite does not.)
     const sent = counting.sent().filter((q) => !/^(begin|commit)\b/i.test(q));
-    expect(sent).toHaveLength(17);
+    expect(sent).toHaveLength(14);
     expect(sent[0]).toMatch(/^set local plan_cache_mode = force_generic_plan$/);
     const [logged] = await db
       .select()
@@ -77,8 +78,7 @@ describe("booking (POST applications): its cost", () => {
       "applications_fill_facts",
       "applications_insert_logged",
       "applications_views",
-      "rates_jobs_pricing",
-      "rates_client_rate_rows",
+      "rates_booking_facts",
     ];
     const s = await oneShiftJob("2026-12-11T08:00:00Z", "2026-12-11T12:00:00Z");
     const c = await ctxFor(db, w.pm, { now: NOW });

@@ -81,7 +81,9 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     // The hot statements are named (db/precompiled.ts); after five runs PostgreSQL may switch a
     // named statement to a generic plan, which guesses ten rows for `id = any($1)` and hashes a
     // seq scan of shifts into the booking's slot reads (4–6 ms a call at 1,000 shifts, growing
-    // with the table). Planning with the real values costs ~0.1 ms; parsing is still saved.
+    // with the table). Planning with the real values costs ~0.1 ms; parsing is still saved. A
+    // transaction of lookups by key may plan generically for itself (`planGenerically`: the
+    // booking, whose generic plans were checked).
     options: "-c plan_cache_mode=force_custom_plan",
   });
   // An idle client erroring (server restart) must not crash the process: pg-pool removes it

@@ -5,7 +5,13 @@ import { migrateDatabase } from "./prepare";
 export * from "./client";
 export { migrateDatabase } from "./prepare";
 export { sideBySide } from "./side-by-side";
-export { anyOf, precompiled, precompiledByShape, precompiledSql } from "./precompiled";
+export {
+  anyOf,
+  planGenerically,
+  precompiled,
+  precompiledByShape,
+  precompiledSql,
+} from "./precompiled";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;
 

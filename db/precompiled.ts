@@ -104,3 +104,17 @@ export function precompiledByShape<
     return statement;
   };
 }
+
+/**
+ * Plans the rest of the open transaction's named statements generically: each is planned once
+ * per connection and then only executed. The pool plans every statement with its values
+ * (`plan_cache_mode=force_custom_plan`, db/client.ts), because a list's generic plan can guess
+ * ten rows for `= any($1)` and scan a big table; where every statement of a transaction is a
+ * lookup by key (a booking, issue 27: bookings per second), planning them each call cost about
+ * three times what running them did. `auto` is not enough: PostgreSQL keeps custom plans for the
+ * `= any($1)` reads. A caller checks its statements' generic plans (EXPLAIN) before using it; the
+ * setting ends with the transaction.
+ */
+export async function planGenerically(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+}

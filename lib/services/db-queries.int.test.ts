@@ -96,7 +96,8 @@ describe("precompiled (db/precompiled.ts)", () => {
   it("plans a named statement with the values it runs with, never a generic plan (PostgreSQL)", async () => {
     if (handle.kind !== "postgres") return;
     // A generic plan guesses ten rows for `id = any($1)`: the booking's slot reads hashed a seq
-    // scan of shifts (db/client.ts sets the mode on every pooled connection).
+    // scan of shifts (db/client.ts sets the mode on every pooled connection). The booking now
+    // plans generically inside its own transaction only (book-statements.int.test.ts).
     const [row] = await rowsOf<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`);
     expect(row?.plan_cache_mode).toBe("force_custom_plan");
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { countingDb } from "@/lib/testing/counting-db";
 import { ctxFor } from "@/lib/testing/fixtures";
+import { rowsOf } from "../chat/access";
 import { bookApplications } from ".";
 
 /**
@@ -27,7 +28,7 @@ const oneShiftJob = (start: string, end: string, positions = 2, companyId = w.co
   k.oneShiftJob(start, end, positions, companyId);
 
 describe("booking (POST applications): its cost", () => {
-  it("books in 16 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
+  it("books in 14 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
     const s = await oneShiftJob("2026-12-10T08:00:00Z", "2026-12-10T12:00:00Z");
     const a = await worker([w.skill]);
     const counting = countingDb(handle);
@@ -40,13 +41,17 @@ describe("booking (POST applications): its cost", () => {
       status: "Booked",
     });
     expect(app).toMatchObject({ assignee_id: a, status: "Booked", shift_slot_id: s.slotId });
-    // The slots looked up; in the transaction: jobs, worker, the slots locked and read, the
-    // worker's places on the shifts, capacity + clashes + skills, four rate and price reads, the
-    // application with its activity row, the job chat's crew, the mail's facts, branding and
-    // outbox row; then the answer. Was 1 + 18 + 1 (the slots read again under their locks, the
-    // capacity, clash and skill reads one each, the activity row on its own).
+    // All in one transaction: its plan mode (generic plans), the slots looked up, jobs, worker,
+    // the slots locked and read, the worker's places on the shifts, capacity + clashes + skills,
+    // the rate and price questions' one read, the application with its activity row, the job
+    // chat's crew, the mail's facts, branding and outbox row, the answer. Was 1 + 18 + 1 (the
+    // slots read again under their locks, the capacity, clash and skill reads one each, the
+    // activity row on its own), then 1 + 14 + 1 (the first read and the answer outside the
+    // transaction, four rate and price reads).
     // (node-postgres sends begin and commit through the logger too, PGlite does not.)
-    expect(counting.sent().filter((q) => !/^(begin|commit)\b/i.test(q))).toHaveLength(16);
+    const sent = counting.sent().filter((q) => !/^(begin|commit)\b/i.test(q));
+    expect(sent).toHaveLength(14);
+    expect(sent[0]).toMatch(/^set local plan_cache_mode = force_generic_plan$/);
     const [logged] = await db
       .select()
       .from(schema.activityLog)
@@ -64,5 +69,42 @@ describe("booking (POST applications): its cost", () => {
       .from(schema.mailOutbox)
       .where(eq(schema.mailOutbox.userId, a));
     expect(mails).toEqual([{ template: "shift_booked" }]);
+  });
+
+  it("plans its statements generically inside its transaction only (PostgreSQL)", async () => {
+    if (handle.kind !== "postgres") return;
+    // Named statements only the booking runs here (the fixtures run none of them).
+    const names = [
+      "applications_fill_facts",
+      "applications_insert_logged",
+      "applications_views",
+      "rates_booking_facts",
+    ];
+    const s = await oneShiftJob("2026-12-11T08:00:00Z", "2026-12-11T12:00:00Z");
+    const c = await ctxFor(db, w.pm, { now: NOW });
+    for (const a of [await worker([w.skill]), await worker([w.skill])])
+      await bookApplications(c, {
+        assignee_id: a,
+        shiftIds: [s.shiftId],
+        shift_slots: [s.slotId],
+        status: "Booked",
+      });
+    // pg-pool hands the client released last to the next caller: the connection that booked
+    // (its prepared statements below say so: another connection would have none of them).
+    const { mode, plans } = await db.transaction(async (tx) => ({
+      mode: await rowsOf<{ plan_cache_mode: string }>(tx, sql`show plan_cache_mode`),
+      plans: await rowsOf<{ name: string; generic_plans: number; custom_plans: number }>(
+        tx,
+        sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements
+            where name in ${names} order by name`,
+      ),
+    }));
+    // The pool's own mode is back once the booking's transaction ended (SET LOCAL).
+    expect(mode).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+    expect(plans.map((p) => p.name)).toEqual([...names].sort());
+    for (const p of plans) {
+      expect(p.custom_plans, p.name).toBe(0);
+      expect(p.generic_plans, p.name).toBeGreaterThanOrEqual(1);
+    }
   });
 });

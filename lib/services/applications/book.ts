@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { precompiledSql, schema, type DbOrTx, type Tx } from "@/db";
+import { planGenerically, precompiledSql, schema, type DbOrTx, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
@@ -63,14 +63,19 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
     );
   }
 
-  const resolved = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
-  for (const t of resolved) {
-    // A job outside the booker's scope does not exist for them.
-    if (!applying && !inCompanyScope(actor, t.companyId))
-      throw new NotFoundError("Shift slot not found.");
-  }
+  // The whole booking, from the slots' first read to the answer, in one transaction whose
+  // statements are planned generically (`planGenerically`): each is a lookup by key, and planning
+  // them with their values on every call cost PostgreSQL more than running them (issue 27:
+  // bookings per second). The first read takes no lock; the locks follow in the lock order.
+  return withTx(ctx, async (ctx) => {
+    await planGenerically(ctx.db);
+    const resolved = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
+    for (const t of resolved) {
+      // A job outside the booker's scope does not exist for them.
+      if (!applying && !inCompanyScope(actor, t.companyId))
+        throw new NotFoundError("Shift slot not found.");
+    }
 
-  const ids = await withTx(ctx, async (ctx) => {
     const { worker, targets } = await lockFillTargets(ctx, {
       jobIds: resolved.map((t) => t.jobId),
       workerId: input.assignee_id,
@@ -175,9 +180,8 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
       targets.map((t) => t.jobId),
     );
     if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
-    return out;
+    return applicationViews(ctx.db, out);
   });
-  return applicationViews(ctx.db, ids);
 }
 
 // The booking's one insert and its activity row in one statement: precompiled (db/precompiled.ts).

@@ -153,6 +153,28 @@ describe("booking onto a skill with no client price", () => {
     );
   });
 
+  it("a card at another of the job's branches does not price it: only the pricing branch's does", async () => {
+    const job = await pricedJob();
+    // The job's second branch (a higher id: the first stays the pricing branch) prices Rigger.
+    const [other] = await db
+      .insert(schema.branches)
+      .values({ name: `Odense ${seq}`, countryId: w.countryId })
+      .returning({ id: schema.branches.id });
+    await db.insert(schema.jobBranches).values({ jobId: job.jobId, branchId: other.id });
+    await db.insert(schema.clientRates).values({
+      companyId: w.companyA,
+      branchId: other.id,
+      skillId: w.skill2,
+      currencyCode: "DKK",
+      standardPrice: 30000,
+    });
+    const err = await appErrorOf(k.book(w.pm, await k.worker([w.skill2]), job.rigger));
+    expect([err.status, err.type]).toEqual([410, "missing_client_price"]);
+    expect(err.message).toBe(
+      `Company A has no client price for Rigger at ${job.branchName}, so its hours on this job are billed at nothing. Book anyway?`,
+    );
+  });
+
   it("one question names every gap, so one Book anyway answers the skill and the price together", async () => {
     const job = await pricedJob();
     const bo = await k.worker([w.skill], [], "Bo Nielsen");

@@ -144,7 +144,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
 
   if (r.bookAnyway) return;
   const anyway = r.anyway ?? "Book";
-  // The worker rates' lookup reads the jobs' pricing; the client price question reuses it.
+  // One read answers the worker rate and the client price questions (`hasRateAndPricing`).
   const looked =
     r.rates === true ? await hasRateAndPricing(ctx.db, [r.worker.id], r.targets) : null;
   const hasRate = !r.rates ? null : r.rates === true ? looked!.hasRate : r.rates;
@@ -155,7 +155,7 @@ export async function assertCanFill(ctx: TxCtx, r: FillRequest): Promise<void> {
     (r.clientPrice ?? Boolean(r.rates)) &&
     anyway !== "Apply" &&
     viewerCompanyOf(ctx.actor) === undefined;
-  const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets, looked?.pricing) : [];
+  const [gap] = askPrice ? await clientPriceGaps(ctx.db, r.targets, looked ?? undefined) : [];
   const details = gap ? { client_price: gap } : undefined;
   const priceText = gap ? ` ${missingClientPriceText(gap)}` : "";
 

@@ -1,7 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { schema, type DbOrTx, sideBySide } from "@/db";
 import { jobsPricing, type JobPricing } from "../rates/job-pricing";
-import { clientRatesFor, type WorkerRate } from "../rates/lookup";
+import { bookingRates } from "../rates/booking-rates";
+import { clientRatesFor, type ClientRate, type WorkerRate } from "../rates/lookup";
 import { workerRatesOnJobs } from "../rates/worker-pay";
 
 /** What the booking check needs of a slot: its job and its skill. */
@@ -56,20 +57,38 @@ export async function hasRateFor(
   workerIds: number[],
   slots: RatedSlot[],
 ): Promise<HasRate> {
-  return (await hasRateAndPricing(db, workerIds, slots)).hasRate;
+  const { rateOf } = await ratesOfSlots(db, workerIds, slots);
+  return (workerId, slot) => rateOf(workerId, slot) !== undefined;
+}
+
+/** What a booking's rate and price questions read, in one statement (`bookingRates`). */
+export interface RatesAndPrices {
+  hasRate: HasRate;
+  pricing: Map<number, JobPricing>;
+  /** Each job's client prices of the slots' skills (job id → skill id → price). */
+  prices: Map<number, Map<number, ClientRate>>;
 }
 
 /**
- * hasRateFor, with the slots' jobs' pricing it read on the way: `clientPriceGaps` takes it, so a
- * booking asks about both with one pricing lookup (issue 27: statements per booking).
+ * hasRateFor, with the slots' jobs' pricing and client prices read in the same statement:
+ * `clientPriceGaps` takes them, so a booking asks about both with one read (issue 27:
+ * statements per booking). The same lookups decide (`bookingRates`).
  */
 export async function hasRateAndPricing(
   db: DbOrTx,
   workerIds: number[],
   slots: RatedSlot[],
-): Promise<{ hasRate: HasRate; pricing: Map<number, JobPricing> }> {
-  const { rateOf, pricing } = await ratesOfSlots(db, workerIds, slots);
-  return { hasRate: (workerId, slot) => rateOf(workerId, slot) !== undefined, pricing };
+): Promise<RatesAndPrices> {
+  const work = workerIds.flatMap((userId) =>
+    slots.map((s) => ({ userId, jobId: s.jobId, skillId: s.skillId })),
+  );
+  const { rateOf, pricing, clientPrices } = await bookingRates(db, work);
+  return {
+    hasRate: (workerId, slot) =>
+      rateOf({ userId: workerId, jobId: slot.jobId, skillId: slot.skillId }) !== undefined,
+    pricing,
+    prices: clientPrices,
+  };
 }
 
 /** The 410's question (spec §8: Book and Cancel; a move asks "Move anyway?", a request "Request anyway?"). */
@@ -103,22 +122,24 @@ export interface ClientPriceGap {
 export async function clientPriceGaps(
   db: DbOrTx,
   slots: (RatedSlot & { skillName: string })[],
-  /** The slots' jobs' pricing when the caller has read it already (`hasRateAndPricing`). */
-  known?: Map<number, JobPricing>,
+  /** The slots' jobs' pricing and prices when the caller has read them (`hasRateAndPricing`). */
+  known?: Pick<RatesAndPrices, "pricing" | "prices">,
 ): Promise<ClientPriceGap[]> {
   if (!slots.length) return [];
   const jobIds = [...new Set(slots.map((s) => s.jobId))];
-  const pricing =
-    known && jobIds.every((id) => known.has(id)) ? known : await jobsPricing(db, jobIds);
+  const read = known && jobIds.every((id) => known.pricing.has(id)) ? known : undefined;
+  const pricing = read?.pricing ?? (await jobsPricing(db, jobIds));
   const gaps: ClientPriceGap[] = [];
   for (const [jobId, p] of pricing) {
     const own = slots.filter((s) => s.jobId === jobId);
-    const prices = await clientRatesFor(db, {
-      companyId: p.companyId,
-      branchId: p.branchId,
-      jobId,
-      skillIds: own.map((s) => s.skillId),
-    });
+    const prices =
+      read?.prices.get(jobId) ??
+      (await clientRatesFor(db, {
+        companyId: p.companyId,
+        branchId: p.branchId,
+        jobId,
+        skillIds: own.map((s) => s.skillId),
+      }));
     for (const s of own)
       if (
         !prices.has(s.skillId) &&

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
-import { parentsOf, trim, type Bands } from "./lookup-base";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { precompiled, schema, type DbOrTx } from "@/db";
+import { parentsOf, skillOrParent, trim, type Bands } from "./lookup-base";
 
 export interface ClientRate extends Bands {
   /** The worker pay this price assumes (margins); never shown to a client contact. */
@@ -16,23 +16,16 @@ const clientRateRows = precompiled<
 >("rates_client_rate_rows", (db) => clientRateRowsQuery(db));
 function clientRateRowsQuery(db: DbOrTx) {
   const cr = schema.clientRates;
-  const asked = sql.placeholder("skillIds");
   return db
     .select({
       rate: cr,
       parents: sql<Record<string, number | null>>`(
         select json_object_agg(${schema.skills.id}, ${schema.skills.parentId})
-        from ${schema.skills} where ${schema.skills.id} = any(${asked}))`,
+        from ${schema.skills} where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
     })
     .from(cr)
     .where(
-      and(
-        or(
-          anyOf(cr.skillId, "skillIds"),
-          sql`${cr.skillId} in (select ${schema.skills.parentId} from ${schema.skills}
-                                where ${schema.skills.id} = any(${asked}))`,
-        ),
-        isNull(cr.levelId),
+      clientRateRowsOf(
         or(
           and(
             isNull(cr.jobId),
@@ -40,10 +33,17 @@ function clientRateRowsQuery(db: DbOrTx) {
             eq(cr.branchId, sql.placeholder("branchId")),
           ),
           eq(cr.jobId, sql.placeholder("jobId")),
-        ),
+        )!,
       ),
     );
 }
+
+/**
+ * The rows the client lookup chooses from: the asked skills' and their parents' (`skillIds`),
+ * priced per skill (no level), of the jobs and cards `scope` says.
+ */
+export const clientRateRowsOf = (scope: SQL) =>
+  and(skillOrParent(schema.clientRates.skillId), isNull(schema.clientRates.levelId), scope);
 
 /**
  * The client rate of each skill for a company at a branch (optionally on one job), by
@@ -68,7 +68,23 @@ export async function clientRatesFor(
   });
   if (!found.length) return out;
   const parents = new Map(Object.entries(found[0].parents ?? {}).map(([k, v]) => [Number(k), v]));
-  const rows = found.map((f) => f.rate);
+  return clientRatesOfRows(
+    found.map((f) => f.rate),
+    parents,
+    skillIds,
+  );
+}
+
+/**
+ * clientRatesFor's choice among rows already read: `rows` are one job's own rows and its card's
+ * (the company × the pricing branch), with the skills' and their parents'.
+ */
+export function clientRatesOfRows(
+  rows: ClientRateRow[],
+  parents: Map<number, number | null>,
+  skillIds: number[],
+): Map<number, ClientRate> {
+  const out = new Map<number, ClientRate>();
   const job = new Map(rows.filter((r) => r.jobId !== null).map((r) => [r.skillId, r]));
   const card = new Map(rows.filter((r) => r.jobId === null).map((r) => [r.skillId, r]));
   for (const skillId of skillIds) {

@@ -64,7 +64,8 @@ const pricingRows = precompiled<{ ids: number[] }, ReturnType<typeof pricingQuer
   "rates_jobs_pricing",
   (db) => pricingQuery(db),
 );
-function pricingQuery(db: DbOrTx) {
+/** The pricing statement, for a statement that reads it with more (`bookingRates`). */
+export function pricingQuery(db: DbOrTx) {
   const j = schema.jobs;
   return db
     .select({
@@ -104,9 +105,16 @@ function pricingQuery(db: DbOrTx) {
  */
 export async function jobsPricing(db: DbOrTx, jobIds: number[]): Promise<Map<number, JobPricing>> {
   const ids = [...new Set(jobIds)];
+  if (!ids.length) return new Map();
+  return pricingOfRows(await pricingRows(db, { ids }));
+}
+
+export type PricingRow = Awaited<ReturnType<typeof pricingQuery>>[number];
+
+/** The jobs' pricing from the rows of `pricingQuery`. */
+export function pricingOfRows(rows: PricingRow[]): Map<number, JobPricing> {
   const out = new Map<number, JobPricing>();
-  if (!ids.length) return out;
-  for (const job of await pricingRows(db, { ids })) {
+  for (const job of rows) {
     const own = job.own.map((b) => b.branchId);
     const branchId = choosePricingBranch(job.defaultBranchId, own);
     // The pricing branch's country currency, else the job's country currency.

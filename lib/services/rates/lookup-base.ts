@@ -1,3 +1,4 @@
+import { or, sql, type Column } from "drizzle-orm";
 import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 
 /** What the client and worker rate lookups share (./lookup.ts says how rates are chosen). */
@@ -38,3 +39,14 @@ function parentsQuery(db: DbOrTx) {
 }
 
 export const trim = (code: string) => code.trim();
+
+/**
+ * The asked skills (`skillIds`) and their parents, in SQL: a lookup reads its rows beside the
+ * parents, not after.
+ */
+export const skillOrParent = (column: Column) =>
+  or(
+    anyOf(column, "skillIds"),
+    sql`${column} in (select ${schema.skills.parentId} from ${schema.skills}
+                      where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
+  );

@@ -1,6 +1,6 @@
-import { and, isNull, or, sql, type Column } from "drizzle-orm";
+import { and, isNull, or, sql, type SQL } from "drizzle-orm";
 import { anyOf, precompiled, schema, sideBySide, type DbOrTx } from "@/db";
-import { trim, type Bands } from "./lookup-base";
+import { skillOrParent, trim, type Bands } from "./lookup-base";
 
 export interface WorkerRate extends Omit<Bands, "source"> {
   source:
@@ -67,14 +67,6 @@ export interface WorkerRatesQuery {
   pairs: { userId: number | null; skillId: number }[];
 }
 
-// The skills and their parents, in SQL: the rows are read beside the parents, not after.
-const skillOrParent = (column: Column) =>
-  or(
-    anyOf(column, "skillIds"),
-    sql`${column} in (select ${schema.skills.parentId} from ${schema.skills}
-                      where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
-  );
-
 // Every booking looks its worker's rate up: the lookup's two reads are precompiled.
 const workerLevels = precompiled<
   { userIds: number[]; skillIds: number[] },
@@ -98,29 +90,33 @@ const workerRateRows = precompiled<
   ReturnType<typeof workerRateRowsQuery>
 >("rates_worker_rate_rows", (db) => workerRateRowsQuery(db));
 function workerRateRowsQuery(db: DbOrTx) {
-  const wr = schema.workerRates;
   return db
     .select({
-      rate: wr,
+      rate: schema.workerRates,
       // The asked skills' parents ride on each row: with no row there is nothing to resolve.
       parents: sql<Record<string, number | null>>`(
         select json_object_agg(${schema.skills.id}, ${schema.skills.parentId})
         from ${schema.skills} where ${schema.skills.id} = any(${sql.placeholder("skillIds")}))`,
     })
-    .from(wr)
-    .where(
-      and(
-        skillOrParent(wr.skillId),
-        or(
-          anyOf(wr.jobId, "jobIds"),
-          and(
-            isNull(wr.jobId),
-            anyOf(wr.branchId, "branchIds"),
-            or(isNull(wr.userId), anyOf(wr.userId, "userIds")),
-          ),
-        ),
-      ),
-    );
+    .from(schema.workerRates)
+    .where(workerRateRowsOf(anyOf(schema.workerRates.branchId, "branchIds")));
+}
+
+/**
+ * The rows a lookup chooses from: the asked skills' and their parents' (`skillIds`), the jobs'
+ * own (`jobIds`), and the cards' at the branches `atBranches` says, of no worker or of the
+ * asked workers (`userIds`). A statement that reads the branches itself (`bookingRates`) gives
+ * its own condition.
+ */
+export function workerRateRowsOf(atBranches: SQL) {
+  const wr = schema.workerRates;
+  return and(
+    skillOrParent(wr.skillId),
+    or(
+      anyOf(wr.jobId, "jobIds"),
+      and(isNull(wr.jobId), atBranches, or(isNull(wr.userId), anyOf(wr.userId, "userIds"))),
+    ),
+  );
 }
 
 /**
@@ -132,6 +128,8 @@ function workerRateRowsQuery(db: DbOrTx) {
 export interface KnownSkills {
   parents: Map<number, number | null>;
   levels: { userId: number; skillId: number; levelId: number | null }[];
+  /** The rate rows too, when the caller read them with the rest (`bookingRates`). */
+  rows?: WorkerRateRow[];
 }
 
 /**
@@ -167,9 +165,12 @@ export async function workerRatesForJobs(
         ? db.select({ id: schema.levels.id, weight: schema.levels.weight }).from(schema.levels)
         : Promise.resolve([]),
     // An empty list matches nothing: no job's rows, or no card's, or no worker's own.
-    () => workerRateRows(db, { skillIds, jobIds, branchIds, userIds }),
+    () =>
+      known?.rows
+        ? Promise.resolve([])
+        : workerRateRows(db, { skillIds, jobIds, branchIds, userIds }),
   );
-  const allRows = found.map((f) => f.rate);
+  const allRows = known?.rows ?? found.map((f) => f.rate);
   const parents =
     known?.parents ??
     new Map<number, number | null>(
@@ -200,7 +201,7 @@ export async function workerRatesForJobs(
   return answers;
 }
 
-type WorkerRateRow = typeof schema.workerRates.$inferSelect;
+export type WorkerRateRow = typeof schema.workerRates.$inferSelect;
 
 function resolveWorkerRates(
   q: WorkerRatesQuery,

@@ -42,7 +42,7 @@ export async function workerRatesOnJobs(
 }
 
 /** `workerRatesOnJobs` once the jobs' pricing is known. */
-async function ratesOnPricedJobs(
+export async function ratesOnPricedJobs(
   db: DbOrTx,
   work: readonly WorkOnJob[],
   pricing: Map<number, JobPricing>,

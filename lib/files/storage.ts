@@ -2,12 +2,7 @@ import "server-only";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "@/lib/env";
 import { contentTypeOfKey, isSafeKey } from "./keys";
 
@@ -83,22 +78,32 @@ export interface S3Config {
   secretAccessKey?: string;
 }
 
-/** An S3-compatible bucket (AWS, MinIO, R2…): path-style addressing works with all of them. */
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2…): path-style addressing works with all of them. The
+ * SDK is loaded with the store's first call, not with this module, which every service that
+ * stores or reads a file imports: a server on local files (the default) would otherwise hold
+ * the SDK's modules for nothing (issue 27's memory bar).
+ */
 export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
-  const s3 =
-    client ??
-    new S3Client({
-      region: cfg.region ?? "us-east-1",
-      endpoint: cfg.endpoint,
-      forcePathStyle: Boolean(cfg.endpoint),
-      credentials:
-        cfg.accessKeyId && cfg.secretAccessKey
-          ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
-          : undefined,
-    });
+  const sdk = () => import("@aws-sdk/client-s3");
+  let connected: Promise<S3Client> | undefined = client && Promise.resolve(client);
+  const connect = () =>
+    (connected ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: cfg.region ?? "us-east-1",
+          endpoint: cfg.endpoint,
+          forcePathStyle: Boolean(cfg.endpoint),
+          credentials:
+            cfg.accessKeyId && cfg.secretAccessKey
+              ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+              : undefined,
+        }),
+    ));
   return {
     async put(key, bytes, contentType) {
       assertKey(key);
+      const [s3, { PutObjectCommand }] = await Promise.all([connect(), sdk()]);
       await s3.send(
         new PutObjectCommand({
           Bucket: cfg.bucket,
@@ -112,6 +117,7 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
     async putPath(key, filePath, contentType) {
       assertKey(key);
       const { size } = await stat(filePath);
+      const [s3, { PutObjectCommand }] = await Promise.all([connect(), sdk()]);
       await s3.send(
         new PutObjectCommand({
           Bucket: cfg.bucket,
@@ -124,6 +130,7 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
     },
     async get(key) {
       assertKey(key);
+      const [s3, { GetObjectCommand }] = await Promise.all([connect(), sdk()]);
       try {
         const out = await s3.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
         if (!out.Body) return null;
@@ -141,6 +148,7 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
     },
     async delete(key) {
       assertKey(key);
+      const [s3, { DeleteObjectCommand }] = await Promise.all([connect(), sdk()]);
       await s3.send(new DeleteObjectCommand({ Bucket: cfg.bucket, Key: key }));
     },
   };

@@ -20,6 +20,17 @@ export const IMAGE_UPLOAD: UploadRule = {
   sizeMessage: "The file may not be larger than 5 MB.",
 };
 
+/**
+ * An uploaded image opened with sharp for the caller to transform; past `maxPixels` it does not
+ * decode (a decompression bomb). sharp is loaded with the first image rather than with the
+ * module: its native libvips (~7 MB resident) would otherwise sit in every server that has
+ * rendered a screen importing a service that takes an image (issue 27's memory bar).
+ */
+export async function openImage(bytes: Buffer, maxPixels: number) {
+  const { default: sharp } = await import("sharp");
+  return sharp(bytes, { limitInputPixels: maxPixels });
+}
+
 /** Documents (ID, permits, certificates): a PDF or a photo of one, at most 10 MB. */
 export const DOCUMENT_UPLOAD: UploadRule = {
   allow: {

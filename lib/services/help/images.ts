@@ -1,10 +1,10 @@
 import { toastName } from "@/lib/domain/done";
-import sharp, { type OutputInfo } from "sharp";
+import type { OutputInfo } from "sharp";
 import { schema } from "@/db";
 import { HELP_IMAGE_PATH } from "@/lib/domain/help-html";
 import { newFileKey } from "@/lib/files/keys";
 import { commitFileChange, getFile, type StoredFile } from "@/lib/files/storage";
-import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
+import { IMAGE_UPLOAD, checkUpload, openImage } from "@/lib/files/upload";
 import { requirePermission, withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { logActivity } from "../activity";
@@ -37,7 +37,9 @@ export async function uploadHelpImage(ctx: Ctx, file: unknown): Promise<HelpImag
   const checked = await checkUpload(file, IMAGE_UPLOAD);
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await sharp(checked.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    out = await (
+      await openImage(checked.bytes, MAX_INPUT_PIXELS)
+    )
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })

@@ -1,6 +1,7 @@
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { workbookWriter } from "@/lib/files/workbook";
 import type { JobReport } from "./report";
 
 /**
@@ -115,11 +116,8 @@ async function write(wb: ExcelJS.stream.xlsx.WorkbookWriter, r: JobReport): Prom
 /** The workbook as a web stream for a route handler's Response. */
 export function jobReportStream(report: JobReport): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  write(wb, report).catch((err: unknown) => out.destroy(err as Error));
+  workbookWriter({ stream: out })
+    .then((wb) => write(wb, report))
+    .catch((err: unknown) => out.destroy(err as Error));
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }

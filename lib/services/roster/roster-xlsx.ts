@@ -1,6 +1,7 @@
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
+import { workbookWriter } from "@/lib/files/workbook";
 import type { Roster, RosterSheet } from "./roster";
 
 /**
@@ -90,13 +91,8 @@ function writeSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, r: RosterSheet) {
 /** The workbook as a web stream for a route handler's Response. */
 export function rosterStream(roster: Roster): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = "Crewdeck";
   (async () => {
+    const wb = await workbookWriter({ stream: out });
     for (const sheet of roster.sheets) writeSheet(wb, sheet);
     await wb.commit();
   })().catch((err: unknown) => out.destroy(err as Error));

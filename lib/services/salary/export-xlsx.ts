@@ -1,10 +1,11 @@
 import "server-only";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { formatTime } from "@/lib/domain/format";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { periodLabel } from "@/lib/domain/salary";
+import { workbookWriter } from "@/lib/files/workbook";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 
 /**
@@ -162,12 +163,7 @@ export async function writeSalaryExportXlsx(
     .select({ n: sql<number>`count(*)::int` })
     .from(sl)
     .where(exportLinesWhere(s));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: filePath,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = "Crewdeck";
+  const wb = await workbookWriter({ filename: filePath });
   const title = `Salary ${periodLabel(s.periodFrom, s.periodTo)} – ${s.place}`;
 
   const ws = wb.addWorksheet("Lines", { views: [{ state: "frozen", ySplit: 1 }] });

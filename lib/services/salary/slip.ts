@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { Readable } from "node:stream";
-import { ZipArchive } from "archiver";
+import type { ZipArchive } from "archiver";
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { schema, type Db, type DbOrTx, sideBySide } from "@/db";
 import { periodLabel } from "@/lib/domain/salary";
@@ -113,6 +113,9 @@ const renderSlip = async (source: Parameters<typeof paySlipModel>[0], issuer: Do
   const { renderBusinessDocument } = await import("../pdf/business-document");
   return renderBusinessDocument(paySlipModel(source), issuer);
 };
+
+/** archiver, likewise, loads when a ZIP of slips is written. */
+const newZip = async () => new (await import("archiver")).ZipArchive({ zlib: { level: 6 } });
 
 const OWN_SLIPS_ONLY = "You may read your own pay slips only.";
 
@@ -240,7 +243,7 @@ export async function writePaySlipsZip(
   const period = { from: s.periodFrom, to: s.periodTo };
   const ids = await slipWorkerIds(db, { ...period, branchId: s.branchId, countryId: s.countryId });
   await onProgress(0, ids.length);
-  const zip = new ZipArchive({ zlib: { level: 6 } });
+  const zip = await newZip();
   const out = createWriteStream(filePath);
   const written = new Promise<void>((resolve, reject) => {
     out.on("close", resolve);
@@ -309,7 +312,7 @@ export async function paySlipsZip(
   // transaction that would have ended). Past `maxStreamed` workers the background export runs.
   const db = ctx.db;
   const now = ctx.now;
-  const zip = new ZipArchive({ zlib: { level: 6 } });
+  const zip = await newZip();
   // Rendered after the response has started: an error ends the stream (the client sees a
   // broken download) rather than a half archive presented as whole.
   void (async () => {

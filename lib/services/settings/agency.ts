@@ -6,11 +6,10 @@ import {
   SHORT_TEXT_MAX,
   tooLongMessage,
 } from "@/lib/domain/text-limits";
-import sharp from "sharp";
 import { z } from "zod";
 import { newFileKey } from "@/lib/files/keys";
 import { commitFileChange, getFile, type NewFile, type StoredFile } from "@/lib/files/storage";
-import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
+import { IMAGE_UPLOAD, checkUpload, openImage } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { requirePermission, withTx, type Ctx, type TxCtx } from "../context";
 import { NotFoundError, ServiceUnavailableError, ValidationError } from "../errors";
@@ -170,7 +169,9 @@ export async function updateAgencySettings(
 /** The logo as PDFs print it: at most 600 × 200, PNG. */
 async function logoImage(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+    return await (
+      await openImage(bytes, 50_000_000)
+    )
       .rotate()
       .resize(600, 200, { fit: "inside", withoutEnlargement: true })
       .png()

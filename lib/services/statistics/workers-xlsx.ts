@@ -1,8 +1,8 @@
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { toLocal } from "@/lib/domain/time";
+import { workbookWriter } from "@/lib/files/workbook";
 import type { Ctx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import { perWorker } from "./activity";
@@ -57,12 +57,7 @@ export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownlo
   const filename = `Workers-statistics-${today.year}-${pad(today.month)}-${pad(today.day)}.xlsx`;
 
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = "Crewdeck";
+  const wb = await workbookWriter({ stream: out });
   const ws = wb.addWorksheet("Workers", { views: [{ state: "frozen", ySplit: 1 }] });
   ws.columns = [
     ...WORKER_COLUMNS.map((header, i) => ({ header, width: [10, 26, 30, 16][i] ?? 12 })),

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { schema } from "@/db";
 import { canEditProfile } from "@/lib/domain/profile-tabs";
 import { newFileKey } from "@/lib/files/keys";
 import { commitFileChange, getFile, type StoredFile } from "@/lib/files/storage";
-import { IMAGE_UPLOAD, checkUpload } from "@/lib/files/upload";
+import { IMAGE_UPLOAD, checkUpload, openImage } from "@/lib/files/upload";
 import { logActivity } from "../activity";
 import { withTx, type Ctx } from "../context";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -18,7 +17,9 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 async function thumbnail(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await (
+      await openImage(bytes, MAX_INPUT_PIXELS)
+    )
       .rotate() // EXIF orientation; the metadata itself is not copied to the output
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
       .webp({ quality: 82 })

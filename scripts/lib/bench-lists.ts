@@ -11,7 +11,7 @@
  * on both databases (BENCH_LISTS_NO_PRICE_SWEEP=1 skips it).
  */
 import { sql } from "drizzle-orm";
-import { postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
+import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
@@ -170,7 +170,10 @@ async function prepareSide(
     ? postgresHandle(Object.assign(new URL(url!), { pathname: `/${name}` }).toString(), 5)
     : await scratch(name);
   const t0 = performance.now();
-  if (!reuse) await prepareDatabase(handle, { seed: "if-empty", now });
+  // A reused database is brought to this code's schema first (a branch's new indexes and
+  // roll-ups: their backfill marks are swept below like any).
+  if (reuse) await migrateDatabase(handle);
+  else await prepareDatabase(handle, { seed: "if-empty", now });
   if (scale && !reuse) {
     console.log(`[bench] seeding the scale data (factor ${scale.factor}) on ${handle.kind}…`);
     await seedScale(handle.db, { factor: scale.factor, seed: 27, now });

@@ -168,6 +168,12 @@ export const applications = pgTable(
     shiftId: integer()
       .notNull()
       .references(() => shifts.id, { onDelete: "cascade" }),
+    /**
+     * Denormalised from the shift, kept by triggers (migration 0031: set on insert and on a move
+     * to another shift, rewritten when the shift's start changes; never written by the app): the
+     * approvals inbox pages one status newest shift first along an index of its own.
+     */
+    shiftStartsAt: tstz(),
     assigneeId: integer()
       .notNull()
       .references(() => users.id),
@@ -190,6 +196,13 @@ export const applications = pgTable(
     // The approvals inbox counts and pages one status (Reported, Approved, …) of every job:
     // without it the count read all applications (a million at scale) to find them.
     index("applications_status_shift_idx").on(t.status, t.shiftId),
+    // The approvals inbox's page: one status, newest shift first, stopping at the page (without
+    // it the page walked every upcoming shift, 21,000 at scale, to reach the first with hours).
+    index("applications_status_shift_starts_idx").on(
+      t.status,
+      t.shiftStartsAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The status sweep: places still held on shifts that may have ended.
     index("applications_booked_shift_idx")
       .on(t.shiftId)

@@ -88,6 +88,14 @@ const CHECKS: Check[] = [
        where ss.shift_id <> a.shift_id`),
   },
   {
+    name: "application-shift-start",
+    rule: "every application carries its shift's start (the approvals inbox pages by it)",
+    query: () =>
+      sql.raw(`select a.id from applications a
+        join shifts s on s.id = a.shift_id
+       where a.shift_starts_at is distinct from s.starts_at`),
+  },
+  {
     name: "job-span",
     rule: "every live job's start and end are its live shifts' first start and last end",
     query: () =>

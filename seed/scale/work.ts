@@ -120,11 +120,11 @@ export function workStatements(e: BulkEnv, add: Add): void {
   // goes on the reserve list instead.
   add(
     "applications",
-    `insert into applications (id, shift_slot_id, shift_id, assignee_id, created_by_id, booked_by_id, status,
-       booked_at, check_in_at, check_out_at, created_at, updated_at)
+    `insert into applications (id, shift_slot_id, shift_id, shift_starts_at, assignee_id, created_by_id,
+       booked_by_id, status, booked_at, check_in_at, check_out_at, created_at, updated_at)
      overriding system value
      select ${b.applications} + (x.shift_id - ${b.shifts} - 1) * ${APPS_PER_SHIFT} + x.a + 1,
-       x.slot_id, x.shift_id, x.assignee_id,
+       x.slot_id, x.shift_id, x.starts_at, x.assignee_id,
        case when x.status in ('Requested', 'Request accepted', 'Request denied') then ${handler}
             else x.assignee_id end,
        case when x.filled then ${handler} end,

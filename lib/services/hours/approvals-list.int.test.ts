@@ -135,6 +135,60 @@ describe("listApprovals", () => {
     expect(page2.meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
   });
 
+  it("keeps shift order when a shift moves or a place moves to another shift (the start each application carries)", async () => {
+    const startOf = async (d: Db, id: number) =>
+      (
+        await d
+          .select({ at: schema.applications.shiftStartsAt })
+          .from(schema.applications)
+          .where(eq(schema.applications.id, id))
+      )[0].at;
+    // Read before the transaction: on PGlite a query outside it would wait for it.
+    const pm = await ctxOf(w.pm);
+    await db
+      .transaction(async (tx) => {
+        const ctx = { ...pm, db: tx as unknown as Db };
+        // Gala A1 moves from the 10th to the 20th: its reports lead the inbox.
+        await tx
+          .update(schema.shifts)
+          .set({ startsAt: at(20, 22), endsAt: at(21, 2) })
+          .where(eq(schema.shifts.id, jobA1.shiftId));
+        expect(await startOf(tx as unknown as Db, jobA1.apps[0])).toEqual(at(20, 22));
+        expect(ids(await listApprovals(ctx, {}))).toEqual([
+          jobA1.apps[1],
+          jobA1.apps[0],
+          jobA2.apps[0],
+          jobB.apps[0],
+        ]);
+        // Fair B's report moves onto Concert A2's shift (the 15th): it sorts with that shift.
+        const [slot] = await tx
+          .select({ id: schema.shiftSlots.id })
+          .from(schema.shiftSlots)
+          .where(eq(schema.shiftSlots.shiftId, jobA2.shiftId));
+        await tx
+          .update(schema.applications)
+          .set({ shiftId: jobA2.shiftId, shiftSlotId: slot.id })
+          .where(eq(schema.applications.id, jobB.apps[0]));
+        expect(await startOf(tx as unknown as Db, jobB.apps[0])).toEqual(at(15, 22));
+        // A write of the column itself is corrected from the shift.
+        await tx
+          .update(schema.applications)
+          .set({ shiftStartsAt: at(1, 0) })
+          .where(eq(schema.applications.id, jobB.apps[0]));
+        expect(await startOf(tx as unknown as Db, jobB.apps[0])).toEqual(at(15, 22));
+        expect(ids(await listApprovals(ctx, {}))).toEqual([
+          jobA1.apps[1],
+          jobA1.apps[0],
+          jobB.apps[0],
+          jobA2.apps[0],
+        ]);
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => expect(e.message).toBe("roll back"));
+    // A new place carries its shift's start from its insert.
+    expect(await startOf(db, jobA2.apps[1])).toEqual(at(15, 22));
+  });
+
   it("refuses bad filters with 422", async () => {
     const ctx = await ctxOf(w.pm);
     const status = await appErrorOf(listApprovals(ctx, { filter: { status: "paid" } }));

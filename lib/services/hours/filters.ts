@@ -52,7 +52,7 @@ export function approvalsWhere(ctx: Ctx, actor: UserActor, f: ApprovalsListInput
     isNull(schema.shifts.deletedAt),
     f.job_id ? eq(schema.jobs.id, f.job_id) : undefined,
     f.company_id ? eq(schema.jobs.companyId, f.company_id) : undefined,
-    from ? sql`${schema.shifts.startsAt} >= ${from}` : undefined,
-    to ? sql`${schema.shifts.startsAt} < ${to}` : undefined,
+    from ? sql`${schema.applications.shiftStartsAt} >= ${from}` : undefined,
+    to ? sql`${schema.applications.shiftStartsAt} < ${to}` : undefined,
   )!;
 }

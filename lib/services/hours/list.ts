@@ -132,7 +132,9 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
     .leftJoin(schema.reportedHours, eq(schema.reportedHours.applicationId, schema.applications.id))
     .where(where)
-    .orderBy(desc(schema.shifts.startsAt), desc(schema.applications.id))
+    // The shift's start as the application carries it (migration 0031, kept by triggers): one
+    // status is then read along its index, newest first, and the page stops at its LIMIT.
+    .orderBy(desc(schema.applications.shiftStartsAt), desc(schema.applications.id))
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
 

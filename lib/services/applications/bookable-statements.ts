@@ -1,0 +1,265 @@
+/**
+ * The statements of the bookable workers list (GET bookable-users, the booking dialog's search):
+ * one page statement per shape of filters (precompiled), and its count. The verb is bookable.ts.
+ */
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
+import { anyOf, precompiledByShape, schema, type DbOrTx } from "@/db";
+import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
+import { USERS_ID, worksShifts } from "../users/workers";
+import { missingDocumentsOfUser } from "../documents/skill-documents";
+import { markedUnavailableOn, unavailableDaysOfUser } from "../user-calendar/unavailable-on";
+
+export interface BookableUser {
+  id: number;
+  name: string;
+  phone: string | null;
+  skills: { id: number; name: string; level: string | null }[];
+  /** The level in the searched skill. */
+  level: string | null;
+  has_skill: boolean | null;
+  branches: { id: number; name: string }[];
+  /** The worker's applications on the given shifts (any status). */
+  applications: { id: number; shift_id: number; status: string }[];
+  conflicts: { shift_id: number; kind: "overlap" | "rest"; message: string }[];
+  /** Document types the searched skill needs that the worker holds no valid one of (a warning). */
+  missing_documents: { id: number; name: string }[];
+  /** Days of the given shifts the worker marked unavailable ("Unavailable — <note>"). */
+  unavailable: { date: string; note: string | null; label: string }[];
+}
+
+const HOUR = 3_600_000;
+
+/** Whether the worker (the outer `users` row) has a skill or one of its sub-skills. */
+const hasSkill = (db: DbOrTx, skillId: Placeholder): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.userSkills)
+      .innerJoin(schema.skills, eq(schema.skills.id, schema.userSkills.skillId))
+      .where(
+        and(
+          eq(schema.userSkills.userId, schema.users.id),
+          or(eq(schema.skills.id, skillId), eq(schema.skills.parentId, skillId)),
+        ),
+      ),
+  );
+
+type SkillOfUser = { id: number; parentId: number | null; name: string; level: string | null };
+type AppOfUser = BookableUser["applications"][number];
+
+/** The worker's (the outer `users` row's) skills with its level in each, as json. */
+const skillsOfUser = sql<SkillOfUser[] | null>`(
+  select json_agg(json_build_object('id', sk.id, 'parentId', sk.parent_id, 'name', sk.name, 'level', lv.name)
+                  order by sk."order", sk.name)
+  from ${schema.userSkills} us
+  join ${schema.skills} sk on sk.id = us.skill_id
+  left join ${schema.levels} lv on lv.id = us.level_id
+  where us.user_id = ${USERS_ID})`;
+
+/** The worker's branches, by name, as json. */
+const branchesOfUser = sql<BookableUser["branches"] | null>`(
+  select json_agg(json_build_object('id', b.id, 'name', b.name) order by b.name)
+  from ${schema.userBranches} ub
+  join ${schema.branches} b on b.id = ub.branch_id
+  where ub.user_id = ${USERS_ID})`;
+
+/** The worker's applications (any status) on the given shifts (`shiftIds`), as json. */
+const applicationsOfUser = sql<AppOfUser[] | null>`(
+  select json_agg(json_build_object('id', a.id, 'shift_id', a.shift_id, 'status', a.status) order by a.id)
+  from ${schema.applications} a
+  where a.assignee_id = ${USERS_ID} and a.shift_id = any(${sql.placeholder("shiftIds")}))`;
+
+type Target = { shiftId: number; startsAt: Date; endsAt: Date; restHours: number };
+
+/** Each target's clash windows, as the values of `availabilityRank`'s placeholders. */
+export function clashWindows(targets: Target[]): Record<string, Date> {
+  const out: Record<string, Date> = {};
+  targets.forEach((t, i) => {
+    const rest = t.restHours * HOUR;
+    out[`overlapEnd${i}`] = t.endsAt;
+    out[`overlapStart${i}`] = t.startsAt;
+    out[`restEnd${i}`] = new Date(t.endsAt.getTime() + rest);
+    out[`restStart${i}`] = new Date(t.startsAt.getTime() - rest);
+  });
+  return out;
+}
+
+/**
+ * How free the worker is for the shifts being booked, as a sort key: 0 free, 1 too little rest
+ * (a warning), 2 marked the shift's day unavailable, 3 booked elsewhere at the same time, 4
+ * already holding a place on one of them. The same windows as `findConflicts`, in SQL, so the
+ * order holds across pages. `targets` shifts, their ids in `shiftIds` and their windows in
+ * `clashWindows`' placeholders; `withDays`: their days in `days`.
+ */
+function availabilityRank(db: DbOrTx, targets: number, withDays: boolean): SQL | null {
+  if (!targets) return null;
+  const ids = sql.placeholder("shiftIds");
+  const filledOfWorker = and(
+    eq(schema.applications.assigneeId, schema.users.id),
+    inArray(schema.applications.status, [...FILLED_STATUSES]),
+  );
+  const onTarget = exists(
+    db
+      .select({ one: sql`1` })
+      .from(schema.applications)
+      .where(and(filledOfWorker, sql`${schema.applications.shiftId} = any(${ids})`)),
+  );
+  const clash = (kind: "overlap" | "rest") =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(schema.applications)
+        .innerJoin(schema.shifts, liveShiftOfApplication)
+        .innerJoin(schema.jobs, liveJobOfShift)
+        .where(
+          and(
+            filledOfWorker,
+            ne(schema.jobs.status, "Cancelled"),
+            sql`${schema.shifts.id} <> all(${ids})`,
+            or(
+              ...Array.from({ length: targets }, (_, i) =>
+                and(
+                  lt(schema.shifts.startsAt, sql.placeholder(`${kind}End${i}`)),
+                  gt(schema.shifts.endsAt, sql.placeholder(`${kind}Start${i}`)),
+                ),
+              ),
+            ),
+          ),
+        ),
+    );
+  const unavailable = withDays ? markedUnavailableOn(db, sql.placeholder("days")) : sql`false`;
+  return sql`case when ${onTarget} then 4 when ${clash("overlap")} then 3 when ${unavailable} then 2 when ${clash("rest")} then 1 else 0 end`;
+}
+
+/** What decides the text of the page statement (which filters, sorts and subselects it has). */
+export interface PageShape {
+  skill: boolean;
+  /** Sorted by `prefer_skill` (no `skill` filter). */
+  preferSkill: boolean;
+  branches: boolean;
+  username: boolean;
+  /** How many shifts are being booked (their clash windows). */
+  targets: number;
+  days: boolean;
+}
+
+/**
+ * The workers the filters match, in the list's order, a page of them with their subselects
+ * and the count. Each shape is built once per process (building this statement cost Drizzle
+ * more CPU than the rest of the call), still planned with each call's values (the pool's
+ * plan_cache_mode=force_custom_plan): a name pattern or a rare skill changes the best plan.
+ */
+export const pageOf = precompiledByShape<
+  PageShape,
+  Record<string, unknown>,
+  ReturnType<typeof pageQuery>
+>("bookable_users_page", (db, shape) => pageQuery(db, shape));
+
+/** The count of the matches on its own (a page past the last one), up to the `cap`. */
+export const countOf = precompiledByShape<
+  Pick<PageShape, "skill" | "branches" | "username">,
+  Record<string, unknown>,
+  ReturnType<typeof countQuery>
+>("bookable_users_count", (db, shape) => countQuery(db, shape));
+function countQuery(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
+  return db.select({ n: count() }).from(matchesUpTo(db, shape).as("capped"));
+}
+
+/**
+ * The matches, up to the placeholder `cap` of them (what the count counts: countWindow + 1).
+ * Counted to the end, every active worker was a role probe, and the page read and sorted all
+ * of them before its LIMIT (8,000 workers at scale: the whole users table).
+ */
+function matchesUpTo(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">) {
+  return db
+    .select({ one: sql`1` })
+    .from(schema.users)
+    .where(bookableWhere(db, shape))
+    .limit(sql.placeholder("cap"));
+}
+
+/** Who may be booked at all, with the filters of the shape (placeholders for their values). */
+function bookableWhere(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" | "username">): SQL {
+  return and(
+    isNull(schema.users.deletedAt),
+    eq(schema.users.status, "active"),
+    eq(schema.users.approved, true),
+    worksShifts,
+    shape.skill ? hasSkill(db, sql.placeholder("skill")) : undefined,
+    shape.branches
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(schema.userBranches)
+            .where(
+              and(
+                eq(schema.userBranches.userId, schema.users.id),
+                anyOf(schema.userBranches.branchId, "branches"),
+              ),
+            ),
+        )
+      : undefined,
+    shape.username
+      ? sql`lower(${schema.users.name}) like ${sql.placeholder("pattern")}`
+      : undefined,
+  )!;
+}
+
+function pageQuery(db: DbOrTx, shape: PageShape) {
+  const sorted = shape.skill || shape.preferSkill;
+  const rank = availabilityRank(db, shape.targets, shape.days);
+  return db
+    .select({
+      id: schema.users.id,
+      name: schema.users.name,
+      phone: schema.users.phone,
+      // The page's skills, branches, applications on the shifts, missing documents and days
+      // off come with it: subselects that run for the page's rows only (behind ORDER BY and
+      // LIMIT), not statements of their own.
+      skills: skillsOfUser,
+      branches: branchesOfUser,
+      applications: shape.targets ? applicationsOfUser : sql<AppOfUser[]>`null`,
+      missingDocuments: sorted
+        ? missingDocumentsOfUser(sql.placeholder("sortSkill"), sql.placeholder("today"))
+        : sql<null>`null`,
+      unavailable: shape.days ? unavailableDaysOfUser(sql.placeholder("days")) : sql<null>`null`,
+      // The count rides on the page: a subquery run once, so the page itself stops at its
+      // LIMIT (walking the live users by name) instead of reading every match to count it.
+      total: sql<number>`(select count(*) from ${matchesUpTo(db, shape)} capped)`.mapWith(Number),
+    })
+    .from(schema.users)
+    .where(bookableWhere(db, shape))
+    .orderBy(
+      ...(shape.preferSkill
+        ? [sql`case when ${hasSkill(db, sql.placeholder("sortSkill"))} then 0 else 1 end`]
+        : []),
+      ...(rank ? [asc(rank)] : []),
+      asc(schema.users.name),
+      asc(schema.users.id),
+    )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+}
+
+/**
+ * GET bookable-users (spec §7): workers a booker may put on a shift, searched by skill (a
+ * skill group matches its sub-skills), branches and name, a page at a time, each with its
+ * skills, level, branches and any clash with the shifts being booked. Sorted by skill match
+ * (`skill` or `prefer_skill`), then by how free they are for those shifts, then by name.
+ */

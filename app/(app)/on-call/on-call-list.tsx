@@ -77,17 +77,19 @@ export function OnCallList({ items, addedOn }: { items: OnCallRow[]; addedOn: st
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={target ? `Remove ${target.name} from the on-call list?` : "Remove"}
-        description="They stay a worker; you can add them again at any time."
-        size="sm"
-        keepLabel="Cancel"
-        confirmLabel="Remove"
-        action={() => removeOnCallAction(target?.user_id ?? 0)}
-        onDone={() => router.refresh()}
-      />
+      {target && (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={`Remove ${target.name} from the on-call list?`}
+          description="They stay a worker; you can add them again at any time."
+          size="sm"
+          keepLabel="Cancel"
+          confirmLabel="Remove"
+          action={() => removeOnCallAction(target.user_id)}
+          onDone={() => router.refresh()}
+        />
+      )}
     </>
   );
 }

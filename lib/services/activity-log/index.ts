@@ -16,7 +16,7 @@ import { parseDate } from "@/lib/domain/format";
 import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
-import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
+import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
 import { parseInput } from "../validate";
@@ -120,14 +120,17 @@ async function activityPage(
     .orderBy(desc(log.createdAt), desc(log.id))
     .limit(perPage)
     .offset(offsetOf(page, perPage));
+  // Counted ten pages past this one (countWindow), a floor beyond ("of 220+"): the log grows by
+  // every change ever made, and at a million rows a count to COUNT_CAP walked 10,101 index
+  // entries for a page of 20 (16 ms against 4 on the demo data).
+  const window = countWindow(page, perPage);
   const [[{ total }], rows] = await Promise.all([
-    // Counted up to the cap: the log grows by every change ever made.
     ctx.db.select({ total: count() }).from(
       ctx.db
         .select({ one: sql`1` })
         .from(log)
         .where(where)
-        .limit(COUNT_CAP + 1)
+        .limit(window + 1)
         .as("capped"),
     ),
     ctx.db
@@ -179,7 +182,7 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  return { items, meta: cappedPageMeta(page, perPage, Number(total)), time_zone: timeZone };
+  return { items, meta: cappedPageMeta(page, perPage, Number(total), window), time_zone: timeZone };
 }
 
 /** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */

@@ -8,8 +8,10 @@
  * /api/v2 lists and dashboards of the three), then reports the RSS of every process `npm start`
  * left running (npm itself, the server) with its anonymous and file pages, and the peak seen
  * during the load (BENCH_RSS_REUSE=1 keeps the seeded database of the last run; the server's
- * output goes to test-results/bench-rss-server.log). Fails above
- * BENCH_RSS_LIMIT_MB (300) for the whole tree, or when a request answers 5xx.
+ * output goes to test-results/bench-rss-server.log). Fails when the server (next-server) is above
+ * BENCH_RSS_LIMIT_MB (300), or when a request answers 5xx. The issue's bar is the server's; the
+ * tree is printed beside it: npm (~67 MB) stays the parent of whatever its script runs, and is
+ * not there when production runs `node scripts/start.mjs`.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -198,11 +200,12 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
     await new Promise((r) => setTimeout(r, 5_000));
     const after = processTree(pid);
     const totalKb = totalRssKb(after);
-    const ok = totalKb <= LIMIT_MB * 1024 && failures.length === 0;
+    const nextServer = after.find((p) => p.cmd.startsWith("next-server"));
+    const serverKb = nextServer?.rssKb ?? totalKb;
+    const ok = serverKb <= LIMIT_MB * 1024 && failures.length === 0;
     durations.sort((a, b) => a - b);
     const pct = (q: number) =>
       durations[Math.min(durations.length - 1, Math.floor(q * durations.length))];
-    const nextServer = after.find((p) => p.cmd.startsWith("next-server"));
     const snapshotFile =
       snapshot && nextServer ? await heapSnapshot(nextServer.pid, snapshotDir) : null;
     const byStatus = [...statuses.entries()]
@@ -219,7 +222,8 @@ export async function benchRss(): Promise<{ lines: string[]; ok: boolean }> {
           (p) =>
             `  pid ${p.pid}  ${mb(p.rssKb).toFixed(0).padStart(4)} MB (anonymous ${mb(p.anonKb).toFixed(0)}, files ${mb(p.fileKb).toFixed(0)})  ${p.cmd.slice(0, 90)}`,
         ),
-        `RSS of npm start's processes   at start ${mb(started).toFixed(0)} MB   peak under load ${mb(peakKb).toFixed(0)} MB   after the load ${mb(totalKb).toFixed(0)} MB   ` +
+        `RSS of npm start's processes   at start ${mb(started).toFixed(0)} MB   peak under load ${mb(peakKb).toFixed(0)} MB   after the load ${mb(totalKb).toFixed(0)} MB`,
+        `RSS of the server after the load   ${mb(serverKb).toFixed(0)} MB   ` +
           (ok
             ? `≤ ${LIMIT_MB} MB: held`
             : failures.length

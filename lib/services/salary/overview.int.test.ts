@@ -72,4 +72,56 @@ describe("GET salary pages", () => {
     });
     expect(here.meta.total).toBe(5);
   });
+
+  it("counts the workers ten pages past the page asked, a floor beyond (total_capped)", async () => {
+    const skill = await k.newSkill();
+    const ids: number[] = [];
+    for (let n = 10; n < 22; n++) {
+      const w = await k.newWorker([skill]);
+      await db
+        .update(schema.users)
+        .set({ name: `Win${n} Windowtest` })
+        .where(eq(schema.users.id, w));
+      ids.push(w);
+    }
+    // One line each in November (the count reads lines only, not how they were built).
+    await db.insert(schema.salaryLines).values(
+      ids.map((userId) => ({
+        userId,
+        skillId: skill,
+        workDate: "2026-11-10",
+        startsAt: new Date("2026-11-10T08:00:00Z"),
+        endsAt: new Date("2026-11-10T09:00:00Z"),
+        currencyCode: "DKK",
+        standardMinutes: 60,
+        standardRate: 10000,
+        rateSource: "test",
+        amount: 10000,
+      })),
+    );
+    const admin = await ctxFor(db, k.w.admin);
+    const page = (page: number) =>
+      salaryOverview(admin, { filter: { ...NOV, search: "Windowtest" }, page, perPage: 1 });
+    // Page 1 of 1 a page counts 11 (itself and ten more): 12 workers are "11+".
+    const first = await page(1);
+    expect(first.items.map((i) => i.user_id)).toEqual([ids[0]]);
+    expect(first.meta).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 1,
+      total: 11,
+      total_capped: true,
+    });
+    // Page 2 counts 12: every worker, exact.
+    const second = await page(2);
+    expect(second.items.map((i) => i.user_id)).toEqual([ids[1]]);
+    expect(second.meta).toEqual({ current_page: 2, last_page: 12, per_page: 1, total: 12 });
+    // By hours the count is the same window.
+    const byHours = await salaryOverview(admin, {
+      filter: { ...NOV, search: "Windowtest" },
+      sort: "hours",
+      perPage: 1,
+    });
+    expect(byHours.meta).toMatchObject({ total: 11, total_capped: true });
+  });
 });

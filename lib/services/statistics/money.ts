@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import type { StatisticsFilter } from "./filter";
 import { salaryPerDay } from "./salary-days";
-import { dateInRange, inRange, jobFilter, labelOf, localDate } from "./sql";
+import { bucketOf, dateInRange, inRange, jobFilter, labelOf, localDate } from "./sql";
 
 /**
  * The cost side of the money statistics, summed in SQL per label (or client) and currency:
@@ -20,10 +20,10 @@ const scoped = (f: StatisticsFilter) => f.companyId !== null || f.branchIds !== 
 
 /**
  * Salary lines per label, currency and paid/draft. Lines of a removed job count unfiltered.
- * Added up per work date first, then per label (the label's text made per day, not per line):
- * without a company or branch filter from the salary roll-up (salary-days.ts: the totals of
- * unmarked dates, the lines of marked ones); with one from the lines of the filter's jobs (the
- * work-date index holds every column read: an index-only scan).
+ * Added up per work date first — without a company or branch filter from the salary roll-up
+ * (salary-days.ts: the totals of unmarked dates, the lines of marked ones); with one from the
+ * lines of the filter's jobs (the work-date index holds every column read: an index-only scan)
+ * — then per day or month (bucketOf), and only then labelled: the text is made per bucket.
  */
 export function salaryByLabel(db: DbOrTx, f: StatisticsFilter) {
   const perDay = scoped(f)
@@ -44,17 +44,26 @@ export function salaryByLabel(db: DbOrTx, f: StatisticsFilter) {
         .groupBy(sl.workDate, sl.currencyCode, sl.status)
         .as("per_day")
     : salaryPerDay(db, f);
-  const label = labelOf(perDay.workDate, f.grain);
-  return db
+  const perBucket = db
     .select({
-      label,
-      currency: perDay.currency,
-      paid: perDay.paid,
-      amount: sql<number>`coalesce(sum(${perDay.amount}), 0)::bigint`.mapWith(Number),
-      minutes: sql<number>`coalesce(sum(${perDay.minutes}), 0)::bigint`.mapWith(Number),
+      bucket: sql`${bucketOf(perDay.workDate, f.grain)}`.as("bucket"),
+      currency: sql<string>`${perDay.currency}`.as("bucket_currency"),
+      paid: sql<boolean>`${perDay.paid}`.as("bucket_paid"),
+      amount: sql<string>`coalesce(sum(${perDay.amount}), 0)::bigint`.as("bucket_amount"),
+      minutes: sql<string>`coalesce(sum(${perDay.minutes}), 0)::bigint`.as("bucket_minutes"),
     })
     .from(perDay)
-    .groupBy(label, perDay.currency, perDay.paid);
+    .groupBy(sql`1, 2, 3`)
+    .as("per_bucket");
+  return db
+    .select({
+      label: labelOf(perBucket.bucket, f.grain),
+      currency: perBucket.currency,
+      paid: perBucket.paid,
+      amount: sql<number>`${perBucket.amount}`.mapWith(Number),
+      minutes: sql<number>`${perBucket.minutes}`.mapWith(Number),
+    })
+    .from(perBucket);
 }
 
 /** Salary lines per client and currency (lines of live jobs). */

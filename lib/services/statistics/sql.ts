@@ -16,6 +16,14 @@ const DAY = 86_400_000;
 export const localDate = (at: AnyColumn | SQL) =>
   sql`(${at} at time zone ${schema.countries.timeZone})::date`;
 
+/**
+ * A date's day or month as a value cheap to group by: per month its first day, as a timestamp
+ * without zone (a date's `to_char` converts it to a zoned timestamp first, row by row: at scale
+ * that made most of a year's grouping). labelOf then makes the text once per bucket.
+ */
+export const bucketOf = (date: SQL | SQL.Aliased | AnyColumn, grain: Grain) =>
+  grain === "day" ? sql`${date}` : sql`date_trunc('month', ${date}::timestamp)`;
+
 /** The label of a date: "2026-10-05" per day, "2026-10" per month. */
 export const labelOf = (date: SQL | SQL.Aliased | AnyColumn, grain: Grain) =>
   // The format is written inline (a constant): a bound parameter would differ between the

@@ -15,6 +15,10 @@
  * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
  * floor, or the server holds over 300 MB.
  *
+ * BENCH_HTTP_DATABASE=<name> serves an existing database of that server instead (no seed, nothing
+ * dropped), e.g. `crewdeck_bench_lists_scale`, which `BENCH_ONLY=lists` leaves: the same calls
+ * and the same floor at scale (it holds the demo accounts beside the scale data).
+ *
  * To look at one call: BENCH_HTTP_MATCH (a regular expression) keeps only the calls whose label
  * it matches (the 401 floor always runs, so the ratio stays in the same run), and
  * BENCH_HTTP_SERVER_NODE_OPTIONS is given to the server alone as NODE_OPTIONS, e.g.
@@ -88,6 +92,27 @@ async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number
   }
 }
 
+/** BENCH_HTTP_DATABASE: the URL of an existing database that holds the demo accounts. */
+async function existingDatabase(serverUrl: string, name: string): Promise<string> {
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const pg = new Client({ connectionString: u.toString() });
+  try {
+    await pg.connect();
+    const { rowCount } = await pg.query(
+      "select 1 from users where email = 'pm@crewdeck.test' and deleted_at is null",
+    );
+    if (!rowCount) throw new Error("it holds no demo accounts");
+  } catch (e) {
+    throw new Error(
+      `BENCH_HTTP_DATABASE=${name}: ${e instanceof Error ? e.message : String(e)} (run BENCH_ONLY=lists first, or leave it unset for a fresh demo)`,
+    );
+  } finally {
+    await pg.end().catch(() => undefined);
+  }
+  return u.toString();
+}
+
 async function load(call: Call, token: string | undefined, serverPid: number): Promise<Result> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let bytes = 0;
@@ -146,10 +171,13 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))
   )
     ensureBuild();
-  const db = await freshDatabase(url, SCRATCH);
+  const existing = process.env.BENCH_HTTP_DATABASE;
+  const db = existing ? await existingDatabase(url, existing) : await freshDatabase(url, SCRATCH);
   const env = appEnv(db, PORT);
-  console.log(`[bench:http] scratch database ${SCRATCH} created; seeding the demo…`);
-  await seedDemo(env);
+  if (!existing) {
+    console.log(`[bench:http] scratch database ${SCRATCH} created; seeding the demo…`);
+    await seedDemo(env);
+  }
   const slot = await demoSlot(db);
   const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
   const serverOptions = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS;
@@ -181,10 +209,18 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
       { label: "approvals", path: "/api/v2/approvals", as: "pm", status: 200, list: true },
       { label: "users", path: "/api/v2/users", as: "pm", status: 200, list: true },
       { label: "applicants", path: "/api/v2/applicants", as: "pm", status: 200, list: true },
+      { label: "documents", path: "/api/v2/documents", as: "pm", status: 200, list: true },
       { label: "activity-log", path: "/api/v2/activity-log", as: "admin", status: 200, list: true },
       {
         label: "clients (companies)",
         path: "/api/v2/companies",
+        as: "pm",
+        status: 200,
+        list: true,
+      },
+      {
+        label: "calendar-jobs (this month)",
+        path: "/api/v2/calendar-jobs",
         as: "pm",
         status: 200,
         list: true,
@@ -201,7 +237,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     const rssKb = totalRssKb(rss);
     const floor = results[0].p50;
     const lines = [
-      `HTTP on PostgreSQL, demo seed: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
+      `HTTP on PostgreSQL, ${existing ? `database ${existing}` : "demo seed"}: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
       `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)} ${"cpu/req".padStart(8)}  ×401`,
     ];
     let ok = true;

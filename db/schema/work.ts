@@ -324,6 +324,39 @@ export const statisticsJobDays = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.localDate] }), index().on(t.localDate, t.jobId)],
 );
 
+/**
+ * The count roll-up (issue 27, lib/services/statistics/count-days.ts): per local date what the
+ * count charts draw — `source` "jobs" (a job's first shift's date in its country's zone; series
+ * "live" and "cancelled") and "users" (creation date in the agency's zone; series "worker",
+ * "client", "office"). A date's totals count only while it has no mark of its source
+ * (statistics_count_marks); a marked date is counted live.
+ */
+export const statisticsCountDays = pgTable(
+  "statistics_count_days",
+  {
+    source: text().notNull(),
+    localDate: date({ mode: "string" }).notNull(),
+    series: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.localDate, t.series] })],
+);
+
+/**
+ * A date whose jobs or users changed since its counts were written: one row per writing
+ * statement and date (inserted by triggers in the writer's transaction, never updated, so
+ * writers never wait on each other); the sweep deletes exactly the marks it read.
+ */
+export const statisticsCountMarks = pgTable(
+  "statistics_count_marks",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    source: text().notNull(),
+    localDate: date({ mode: "string" }).notNull(),
+  },
+  (t) => [index().on(t.source, t.localDate)],
+);
+
 export const shiftCrewBosses = pgTable(
   "shift_crew_bosses",
   {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
+import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { seededDemo } from "@/seed/demo.test-support";
 import {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   // The roll-up's totals, as the background sweep leaves them (the seed only marks its jobs).
   await sweepJobDays(demo.handle.db);
   await sweepSalaryDays(demo.handle.db);
+  await sweepCountDays(demo.handle.db);
 });
 
 class Rollback extends Error {}
@@ -117,6 +119,13 @@ const PLANTS: [string, string][] = [
     `update statistics_salary_days set amount = amount + 1
       where (work_date, currency_code, paid) = (
         select work_date, currency_code, paid from statistics_salary_days order by 1, 2, 3 limit 1)`,
+  ],
+  [
+    "count-roll-up",
+    // One job more on a swept date: what a write that skipped its mark leaves.
+    `update statistics_count_days set n = n + 1
+      where (source, local_date, series) = (
+        select source, local_date, series from statistics_count_days order by 1, 2, 3 limit 1)`,
   ],
   [
     "activity-bookings",

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { ROLE } from "@/lib/domain/permissions";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
+import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 
 /**
  * `npm run db:check`: read-only consistency checks of the app's database, to prove that a
@@ -22,6 +24,8 @@ import { FILLED_STATUSES } from "@/lib/domain/statuses";
  * - a salary run queued or running without an unfinished pg-boss job to run it;
  * - a job the statistics roll-up holds as exact (not marked) whose day totals are not its
  *   reported hours' (a write that moved hours without marking the job: a missing trigger);
+ * - likewise a date the salary or count roll-up holds as exact (no mark) whose totals are not
+ *   its salary lines' or its jobs' and users' counts;
  * - since a given moment: a booking, a job created, hours approved or a salary run started
  *   without the activity row its verb writes in the same transaction. The seed writes activity
  *   rows only for some of its history, so these checks look at changes after `since` only and
@@ -188,6 +192,38 @@ const CHECKS: Check[] = [
                           where m.work_date = coalesce(l.work_date, t.work_date))
          and (coalesce(l.amount, 0) <> coalesce(t.amount, 0)
               or coalesce(l.minutes, 0) <> coalesce(t.minutes, 0))
+       order by 1`),
+  },
+  {
+    name: "count-roll-up",
+    rule: "a date the count roll-up holds as exact has the counts of its jobs and users",
+    // Dates with a mark are counted live (by design until the sweep); the id is the date as
+    // YYYYMMDD. The same rules as lib/services/statistics/count-days.ts, written whole here.
+    query: () =>
+      sql.raw(`with live as (
+          select 'jobs' as source, (j.starts_at at time zone c.time_zone)::date as day,
+                 case when j.status = 'Cancelled' then 'cancelled' else 'live' end as series,
+                 count(*)::int as n
+            from jobs j join countries c on c.id = j.country_id
+           where j.deleted_at is null and j.starts_at is not null
+           group by 1, 2, 3
+          union all
+          select 'users', (u.created_at at time zone '${AGENCY_TIME_ZONE}')::date,
+                 case when exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                                    where ur.user_id = u.id and r.title = '${ROLE.client}') then 'client'
+                      when exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                                    where ur.user_id = u.id and r.title = '${ROLE.worker}') then 'worker'
+                      else 'office' end,
+                 count(*)::int
+            from users u where u.deleted_at is null
+           group by 1, 2, 3)
+      select distinct to_char(coalesce(l.day, t.local_date), 'YYYYMMDD')::int as id
+        from live l full join statistics_count_days t
+          on t.source = l.source and t.local_date = l.day and t.series = l.series
+       where not exists (select 1 from statistics_count_marks m
+                          where m.source = coalesce(l.source, t.source)
+                            and m.local_date = coalesce(l.day, t.local_date))
+         and coalesce(l.n, 0) <> coalesce(t.n, 0)
        order by 1`),
   },
   {

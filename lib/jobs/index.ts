@@ -5,6 +5,7 @@ import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
+import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
@@ -117,6 +118,9 @@ export function startBackgroundWork(): void {
       // Work dates whose salary lines changed: their per-day totals rewritten, so the salary
       // charts read a few rows per day instead of every line (issue 27).
       await task("salary roll-up", () => sweepSalaryDays(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
+      // Dates whose jobs or users changed: their counts rewritten, so the count charts read a
+      // few rows per day instead of every job or user of the range (issue 27).
+      await task("count roll-up", () => sweepCountDays(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
       if (Date.now() - helpImagesAt >= HELP_IMAGES_EVERY_MS) {
         helpImagesAt = Date.now();
         await task("help images", () =>

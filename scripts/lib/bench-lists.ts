@@ -15,6 +15,7 @@ import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHa
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
+import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
@@ -199,6 +200,11 @@ async function prepareSide(
     const { dates } = await sweepSalaryDays(handle.db);
     console.log(
       `[bench] ${label}: the salary roll-up sweep totalled ${dates.toLocaleString("en")} work dates in ${((performance.now() - t2) / 1000).toFixed(1)} s`,
+    );
+    const t3 = performance.now();
+    const counted = await sweepCountDays(handle.db);
+    console.log(
+      `[bench] ${label}: the count roll-up sweep counted ${counted.dates.toLocaleString("en")} dates in ${((performance.now() - t3) / 1000).toFixed(1)} s`,
     );
   }
   await handle.db.execute(sql`vacuum analyze`);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
+import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { DEMO_PASSWORD } from "../data/people";
 import { loadContext, one, rows } from "./context";
 import { APPS_PER_SHIFT, BASE_TABLES, sizesAt, type Bases } from "./bulk";
@@ -114,6 +115,18 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
       sql.raw(
         `insert into statistics_salary_marks (work_date)
          select distinct work_date from salary_lines where id > ${bases.salaryLines}`,
+      ),
+    );
+    // And the local dates of the jobs and users it added, for the count roll-up.
+    await tx.execute(
+      sql.raw(
+        `insert into statistics_count_marks (source, local_date)
+         select distinct 'jobs', (j.starts_at at time zone c.time_zone)::date
+           from jobs j join countries c on c.id = j.country_id
+          where j.id > ${bases.jobs} and j.starts_at is not null
+         union
+         select distinct 'users', (created_at at time zone '${AGENCY_TIME_ZONE}')::date
+           from users where id > ${bases.users}`,
       ),
     );
     return summarizeScale(tx as unknown as Db, bases);

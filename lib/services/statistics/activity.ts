@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
-import { ROLE } from "@/lib/domain/permissions";
 import type { Ctx } from "../context";
-import { AGENCY_TIME_ZONE } from "../viewer-zone";
-import { statisticsScope } from "./filter";
+import { countsPerLabel, userDay, userKind } from "./count-days";
+import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, alignTo, series, TOP, topCategories, type Category } from "./series";
 import {
   dateInRange,
@@ -37,6 +36,16 @@ const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
  */
 export async function jobs(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  if (unfiltered(filter)) {
+    const counts = await countsPerLabel(ctx.db, "jobs", filter);
+    return {
+      labels: filter.labels,
+      series: [
+        series("Jobs", alignSeries(filter, counts, "live"), "count"),
+        series("Cancelled", alignSeries(filter, counts, "cancelled"), "count"),
+      ],
+    };
+  }
   // Counted per local day first, labelled per day after: the label's text is made a few
   // hundred times, not once per job of the range.
   const perDay = ctx.db
@@ -179,9 +188,20 @@ export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics>
 }
 
 const u = schema.users;
-// The role's ids are read once (an InitPlan), so each user is one probe of its user_roles key.
-const hasRole = (title: string) =>
-  sql`exists (select 1 from ${schema.userRoles} ur where ur.user_id = ${u.id} and ur.role_id = any(array(select r.id from ${schema.roles} r where r.title = ${title})))`;
+
+/** No company or branch filter: the count roll-up (count-days.ts) answers for every job and user. */
+const unfiltered = (f: StatisticsFilter) => f.companyId === null && f.branchIds === null;
+
+/** One series of the roll-up's counts on the time axis. */
+const alignSeries = (
+  f: StatisticsFilter,
+  counts: { label: string; series: string; n: number }[],
+  name: string,
+) =>
+  alignTo(
+    f.labels,
+    counts.filter((c) => c.series === name).map((c) => ({ label: c.label, value: c.n })),
+  );
 
 /**
  * GET statistics/users: users created per day or month (agency time zone), "Workers",
@@ -190,8 +210,19 @@ const hasRole = (title: string) =>
  */
 export async function users(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const day = sql`(${u.createdAt} at time zone ${sql.raw(`'${AGENCY_TIME_ZONE}'`)})::date`;
-  const kind = sql<string>`case when ${hasRole(ROLE.client)} then 'client' when ${hasRole(ROLE.worker)} then 'worker' else 'office' end`;
+  if (unfiltered(filter)) {
+    const counts = await countsPerLabel(ctx.db, "users", filter);
+    return {
+      labels: filter.labels,
+      series: [
+        series("Workers", alignSeries(filter, counts, "worker"), "count"),
+        series("Client contacts", alignSeries(filter, counts, "client"), "count"),
+        series("Office", alignSeries(filter, counts, "office"), "count"),
+      ],
+    };
+  }
+  const day = userDay;
+  const kind = userKind;
   // Counted per day first, labelled after (the label's text made per day, not per user).
   const perDay = ctx.db
     .select({

@@ -343,6 +343,21 @@ export const statisticsCountDays = pgTable(
 );
 
 /**
+ * The count roll-up's level for jobs per client: live jobs (not cancelled) per client and local
+ * month (`month`: its first day). Per day and client it would be as big as the jobs. A month
+ * counts only while no date of it has a "jobs" mark; marked and partial months count live.
+ */
+export const statisticsClientMonths = pgTable(
+  "statistics_client_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    companyId: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.companyId] })],
+);
+
+/**
  * A date whose jobs or users changed since its counts were written: one row per writing
  * statement and date (inserted by triggers in the writer's transaction, never updated, so
  * writers never wait on each other); the sweep deletes exactly the marks it read.

@@ -122,10 +122,14 @@ const PLANTS: [string, string][] = [
   ],
   [
     "count-roll-up",
-    // One job more on a swept date: what a write that skipped its mark leaves.
+    // One more on a swept date, and on a client's swept month: what a write that skipped its
+    // mark leaves (the earliest month, whose first day is not the earliest date's).
     `update statistics_count_days set n = n + 1
       where (source, local_date, series) = (
-        select source, local_date, series from statistics_count_days order by 1, 2, 3 limit 1)`,
+        select source, local_date, series from statistics_count_days order by 2 desc, 1, 3 limit 1);
+     update statistics_client_months set n = n + 1
+      where (month, company_id) = (
+        select month, company_id from statistics_client_months order by 1, 2 limit 1)`,
   ],
   [
     "activity-bookings",
@@ -174,7 +178,8 @@ describe("db:check", () => {
     const results = await checkAfter(plant);
     expect(failing(results)).toEqual([name]);
     const hit = results.find((r) => r.name === name)!;
-    // One row planted; a removed slot takes all of its bookings with it.
+    // One row planted (two for the count roll-up: a date and a month); a removed slot takes all
+    // of its bookings with it.
     expect(hit.count).toBeGreaterThanOrEqual(1);
     expect(hit.ids).toHaveLength(Math.min(hit.count, 20));
     expect(formatDbChecks(results).find((l) => l.startsWith("FAIL"))).toContain(`${hit.ids[0]}`);

@@ -196,9 +196,9 @@ const CHECKS: Check[] = [
   },
   {
     name: "count-roll-up",
-    rule: "a date the count roll-up holds as exact has the counts of its jobs and users",
-    // Dates with a mark are counted live (by design until the sweep); the id is the date as
-    // YYYYMMDD. The same rules as lib/services/statistics/count-days.ts, written whole here.
+    rule: "a date or month the count roll-up holds as exact has the counts of its jobs and users",
+    // Dates with a mark (and months with a marked date, for the client counts) are counted live
+    // by design until the sweep; the id is the date (a month: its first day) as YYYYMMDD. The same rules as lib/services/statistics/count-days.ts, written whole here.
     query: () =>
       sql.raw(`with live as (
           select 'jobs' as source, (j.starts_at at time zone c.time_zone)::date as day,
@@ -216,13 +216,28 @@ const CHECKS: Check[] = [
                       else 'office' end,
                  count(*)::int
             from users u where u.deleted_at is null
-           group by 1, 2, 3)
-      select distinct to_char(coalesce(l.day, t.local_date), 'YYYYMMDD')::int as id
+           group by 1, 2, 3),
+        live_months as (
+          select date_trunc('month', (j.starts_at at time zone c.time_zone)::date)::date as month,
+                 j.company_id, count(*)::int as n
+            from jobs j join countries c on c.id = j.country_id
+           where j.deleted_at is null and j.starts_at is not null and j.status <> 'Cancelled'
+           group by 1, 2)
+      select to_char(coalesce(l.day, t.local_date), 'YYYYMMDD')::int as id
         from live l full join statistics_count_days t
           on t.source = l.source and t.local_date = l.day and t.series = l.series
        where not exists (select 1 from statistics_count_marks m
                           where m.source = coalesce(l.source, t.source)
                             and m.local_date = coalesce(l.day, t.local_date))
+         and coalesce(l.n, 0) <> coalesce(t.n, 0)
+      union
+      select to_char(coalesce(l.month, t.month), 'YYYYMMDD')::int
+        from live_months l full join statistics_client_months t
+          on t.month = l.month and t.company_id = l.company_id
+       where not exists (select 1 from statistics_count_marks m
+                          where m.source = 'jobs'
+                            and m.local_date >= coalesce(l.month, t.month)
+                            and m.local_date < (coalesce(l.month, t.month) + interval '1 month')::date)
          and coalesce(l.n, 0) <> coalesce(t.n, 0)
        order by 1`),
   },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import type { Ctx } from "../context";
-import { countsPerLabel, userDay, userKind } from "./count-days";
+import { clientCounts, countsPerLabel, userDay, userKind } from "./count-days";
 import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, alignTo, series, TOP, topCategories, type Category } from "./series";
 import {
@@ -164,6 +164,18 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
 /** GET statistics/jobs-per-client: jobs (not cancelled) per client, top 10 then "Other". */
 export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  const rows = unfiltered(filter)
+    ? await clientCounts(ctx.db, filter)
+    : await liveJobsPerClient(ctx, filter);
+  const cats = new Map<string, Category>();
+  for (const r of rows) addTo(cats, String(r.companyId), r.name, "Jobs", r.n);
+  return topCategories([...cats.values()], (c) => [c.values.get("Jobs") ?? 0], [
+    { name: "Jobs", unit: "count" },
+  ]);
+}
+
+/** Jobs per client of a company or branch filter, counted from the jobs. */
+async function liveJobsPerClient(ctx: Ctx, filter: StatisticsFilter) {
   // Counted per client id, named after: the few hundred clients are joined, not every job.
   const perClient = ctx.db
     .select({ companyId: j.companyId, n: sql<number>`count(*)`.as("n") })
@@ -172,7 +184,7 @@ export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics>
     .where(and(jobFilter(filter), inRange(j.startsAt, filter), sql`${j.status} <> 'Cancelled'`))
     .groupBy(j.companyId)
     .as("per_client");
-  const rows = await ctx.db
+  return ctx.db
     .select({
       companyId: perClient.companyId,
       name: schema.companies.name,
@@ -180,16 +192,11 @@ export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics>
     })
     .from(perClient)
     .innerJoin(schema.companies, eq(schema.companies.id, perClient.companyId));
-  const cats = new Map<string, Category>();
-  for (const r of rows) addTo(cats, String(r.companyId), r.name, "Jobs", r.n);
-  return topCategories([...cats.values()], (c) => [c.values.get("Jobs") ?? 0], [
-    { name: "Jobs", unit: "count" },
-  ]);
 }
 
 const u = schema.users;
 
-/** No company or branch filter: the count roll-up (count-days.ts) answers for every job and user. */
+/** No company or branch filter: the count roll-up (count-days.ts) answers for all jobs and users. */
 const unfiltered = (f: StatisticsFilter) => f.companyId === null && f.branchIds === null;
 
 /** One series of the roll-up's counts on the time axis. */

@@ -13,8 +13,8 @@ setUpStatistics();
 
 /*
  * The count roll-up (issue 27) over the statistics world (statistics.test-support.ts): after
- * every kind of change to jobs, users and roles, statistics/jobs and users (unfiltered: the
- * roll-up's calls) answer exactly what they answer with every date marked (counted live), both
+ * every kind of change to jobs, users and roles, statistics/jobs, jobs-per-client and users
+ * (unfiltered: the roll-up's calls) answer exactly what they answer with every date marked (counted live), both
  * before the sweep (the change marked its dates) and after it (read from the rewritten counts).
  * Every change moves the answer, so a missing trigger leaves a stale, unmarked date and the
  * "before" comparison fails. The cases build on each other, in order.
@@ -23,12 +23,13 @@ setUpStatistics();
 const marks = schema.statisticsCountMarks;
 const j = schema.jobs;
 const u = schema.users;
-const CALLS = ["jobs", "users"] as const;
-/** Monthly over both months, daily over each (a moved date shows). */
+const CALLS = ["jobs", "users", "jobsPerClient"] as const;
+/** Monthly over both months, daily over each (a moved date shows), a partial month. */
 const RANGES = [
   RANGE,
   { start: "2026-10-01", end: "2026-10-31" },
   { start: "2026-11-01", end: "2026-11-30" },
+  { start: "2026-10-10", end: "2026-11-30" },
 ];
 
 async function answers(ctx: Ctx) {
@@ -89,7 +90,7 @@ describe("count roll-up (statistics_count_days)", () => {
     last = live;
   });
 
-  it("jobs: added, moved to another month, cancelled, deleted and restored, hard-deleted", async () => {
+  it("jobs: added, moved to another month and client, cancelled, deleted and restored, hard-deleted", async () => {
     const job = await insertJob(p.db, {
       workerRates: false,
       name: "Count job",
@@ -109,6 +110,8 @@ describe("count roll-up (statistics_count_days)", () => {
       .set({ startsAt: new Date("2026-11-03T06:00:00Z") })
       .where(eq(j.id, job.id));
     await expectChange(["jobs 2026-10-22", "jobs 2026-11-03"]);
+    await p.db.update(j).set({ companyId: w.projectionCo }).where(eq(j.id, job.id));
+    await expectChange(["jobs 2026-11-03"]);
     await p.db.update(j).set({ status: "Cancelled" }).where(eq(j.id, job.id));
     await expectChange(["jobs 2026-11-03"]);
     await p.db.update(j).set({ deletedAt: new Date() }).where(eq(j.id, job.id));

@@ -95,6 +95,57 @@ export async function countsPerLabel(
   return result.rows.map((r) => ({ label: r.label, series: r.series, n: Number(r.n) }));
 }
 
+const months = schema.statisticsClientMonths;
+
+/**
+ * A client's live jobs (not cancelled) whose local date falls in [first, last] (date
+ * expressions of one day or one month): per client id. Grouped LATERAL per day or month, so each
+ * stays one index range of starts_at (see liveCounts).
+ */
+const liveClientJobs = (first: SQL, last: SQL, sameDay: SQL) =>
+  sql`select j.company_id, count(*)::int as n
+      from ${schema.jobs} j
+      join ${schema.countries} c on c.id = j.country_id
+     where j.deleted_at is null and j.status <> 'Cancelled'
+       and j.starts_at >= ${from(first)} and j.starts_at < ${until(last)}
+       and ${sameDay}
+     group by 1`;
+const localOf = sql`(j.starts_at at time zone c.time_zone)::date`;
+
+/**
+ * Jobs per client (not cancelled) over the range, without company or branch filter, in one
+ * statement: whole months of the range with no "jobs" mark from statistics_client_months, the
+ * other days (the range's partial months, marked months) counted live per day. With the
+ * client's name (a few hundred clients joined, not every job).
+ */
+export async function clientCounts(
+  db: DbOrTx,
+  f: StatisticsFilter,
+): Promise<{ companyId: number; name: string; n: number }[]> {
+  const start = sql`${f.start}::date`;
+  const end = sql`${f.end}::date`;
+  const result = (await db.execute(sql`with clean as (
+        select m::date as month
+          from generate_series(date_trunc('month', ${start}), ${end}, interval '1 month') m
+         where m::date >= ${start} and (m + interval '1 month - 1 day')::date <= ${end}
+           and not exists (select 1 from ${marks} k where k.source = 'jobs'
+                            and k.local_date >= m::date and k.local_date < (m + interval '1 month')::date)),
+      open_days as (
+        select d::date as day from generate_series(${start}, ${end}, interval '1 day') d
+         where date_trunc('month', d)::date not in (select month from clean))
+      select per.company_id as "companyId", co.name, sum(per.n)::int as n
+        from (
+          select t.company_id, t.n from ${months} t
+           where t.month between ${start} and ${end} and t.month in (select month from clean)
+          union all
+          select x.company_id, x.n from open_days d
+            cross join lateral (${liveClientJobs(sql`d.day`, sql`d.day`, sql`${localOf} = d.day`)}) x
+        ) per
+        join ${schema.companies} co on co.id = per.company_id
+       group by 1, 2`)) as unknown as { rows: { companyId: number; name: string; n: number }[] };
+  return result.rows.map((r) => ({ companyId: Number(r.companyId), name: r.name, n: Number(r.n) }));
+}
+
 /**
  * One batch: the marks of up to `batch` marked (source, date) pairs (read first), then those
  * dates counted live (a later snapshot), the marks read deleted and the counts rewritten, in the
@@ -127,6 +178,15 @@ async function sweepBatch(db: DbOrTx, batch: number): Promise<number> {
     );
     await db.execute(sql`insert into ${days} (source, local_date, series, n)
         select ${source}, live.day, live.series, live.n from (${liveCounts(source, list)}) live`);
+    if (source === "jobs") {
+      // A "jobs" mark covers its month's client counts: those months are recounted whole.
+      const touched = sql`${sql.param([...new Set(dates.map((d) => `${d.slice(0, 7)}-01`))])}::date[]`;
+      const last = sql`(m.month + interval '1 month - 1 day')::date`;
+      await db.execute(sql`delete from ${months} where month = any(${touched})`);
+      await db.execute(sql`insert into ${months} (month, company_id, n)
+          select m.month, x.company_id, x.n from unnest(${touched}) as m(month)
+          cross join lateral (${liveClientJobs(sql`m.month`, last, sql`date_trunc('month', ${localOf})::date = m.month`)}) x`);
+    }
   }
   return pairs;
 }

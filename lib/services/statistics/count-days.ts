@@ -4,7 +4,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { makeCtx, systemActor, withTx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import type { StatisticsFilter } from "./filter";
-import { labelOf } from "./sql";
+import { bucketOf, labelOf } from "./sql";
 
 /**
  * The count roll-up (issue 27): per local date what the count charts draw
@@ -81,8 +81,11 @@ export async function countsPerLabel(
 ): Promise<{ label: string; series: string; n: number }[]> {
   const inRange = (col: SQL) => sql`${col} between ${f.start}::date and ${f.end}::date`;
   const marked = sql`array(select distinct m.local_date from ${marks} m where m.source = ${source} and ${inRange(sql`m.local_date`)})`;
-  const result = (await db.execute(sql`select ${labelOf(sql`both_.day`, f.grain)} as label,
-        both_.series, sum(both_.n)::int as n
+  // Added up per bucket (day or month) first, labelled per bucket after (sql.ts, bucketOf).
+  const result = (await db.execute(sql`select ${labelOf(sql`b.bucket`, f.grain)} as label,
+        b.series, b.n
+      from (select ${bucketOf(sql`both_.day`, f.grain)} as bucket, both_.series,
+                   sum(both_.n)::int as n
       from (
         select t.local_date as day, t.series, t.n from ${days} t
          where t.source = ${source} and ${inRange(sql`t.local_date`)}
@@ -91,7 +94,7 @@ export async function countsPerLabel(
         union all
         ${liveCounts(source, marked)}
       ) both_
-     group by 1, 2`)) as unknown as { rows: { label: string; series: string; n: number }[] };
+     group by 1, 2) b`)) as unknown as { rows: { label: string; series: string; n: number }[] };
   return result.rows.map((r) => ({ label: r.label, series: r.series, n: Number(r.n) }));
 }
 

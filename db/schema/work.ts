@@ -305,11 +305,15 @@ export const statisticsJobs = pgTable(
 );
 
 /**
- * The roll-up: a job's reported hours per local work date (its shift's start in the job's
+ * The roll-up: a live job's reported hours per local work date (its shift's start in the job's
  * country's zone), as statistics count them (filled places on live shifts and slots): seconds
  * approved and pending, and the client price of the approved ones (exact minor-unit minutes, in
- * the job's currency; null currency: nothing approved that day). No foreign key: readers join
- * jobs, and the sweep drops the rows of a job that is gone.
+ * the job's currency; null currency: nothing approved that day). It carries what the readers
+ * filter on — the job's company and the shared pricing version it was priced under (its job's
+ * statistics_jobs.pricing_version) — so they sum one index range of dates without joining jobs;
+ * a change of the job's company or deleted_at marks the job (migration
+ * 0032_statistics_money_level), and a deleted job has no rows. No foreign key: the sweep drops
+ * the rows of a job that is gone.
  */
 export const statisticsJobDays = pgTable(
   "statistics_job_days",
@@ -320,8 +324,24 @@ export const statisticsJobDays = pgTable(
     pendingSeconds: numeric().notNull(),
     currency: char({ length: 3 }),
     approvedPrice: bigint({ mode: "number" }).notNull(),
+    companyId: integer().notNull(),
+    pricingVersion: bigint({ mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.localDate] }), index().on(t.localDate, t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.localDate] }),
+    // Index-only reads of a range of dates: every column the statistics sum or filter on
+    // (drizzle has no INCLUDE, so they are keys).
+    index("statistics_job_days_local_date_totals_idx").on(
+      t.localDate,
+      t.jobId,
+      t.companyId,
+      t.pricingVersion,
+      t.currency,
+      t.approvedSeconds,
+      t.pendingSeconds,
+      t.approvedPrice,
+    ),
+  ],
 );
 
 export const shiftCrewBosses = pgTable(

@@ -6,7 +6,6 @@ import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import { statisticsScope } from "./filter";
 import { addTo, alignTo, series, TOP, topCategories, type Category } from "./series";
 import {
-  dateInRange,
   filledPlace,
   hoursOf,
   inRange,
@@ -14,7 +13,7 @@ import {
   labelOf,
   localDate,
   notRolledUp,
-  rolledUp,
+  rolledUpDays,
 } from "./sql";
 import type { Statistics } from "./types";
 
@@ -98,8 +97,7 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
       pending: sql<string>`sum(${jd.pendingSeconds})`.as("pending"),
     })
     .from(jd)
-    .innerJoin(j, eq(j.id, jd.jobId))
-    .where(and(rolledUp(jd.jobId), jobFilter(filter), dateInRange(jd.localDate, filter)))
+    .where(rolledUpDays(filter))
     .groupBy(sql`1`);
   const reports = ctx.db
     .select({

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/db";
 import { makeCtx, systemActor, withTx } from "../context";
 import { priceReports, reportToPriceOfGroup, storedPriceIsCurrent } from "./revenue-pricing";
@@ -13,7 +13,7 @@ import { currentPricing, filledPlace, localDate } from "./sql";
  * Exact, never stale: every write that moves a report's figures marks its job dirty in the same
  * transaction (triggers of migration 0028 set statistics_jobs.dirty_version to a fresh value);
  * shared pricing inputs move pricing_versions.version, which a job's totals carry as their
- * stamp. Readers add the totals of clean jobs (`rolledUp`, sql.ts) and compute the other jobs
+ * stamp. Readers add the totals of clean jobs (`rolledUpDays`, sql.ts) and compute the other jobs
  * live (`notRolledUp`) in one statement, so both halves read one snapshot and every job is counted by
  * exactly one of them. The sweep below recomputes dirty jobs and clears their mark.
  */
@@ -34,6 +34,7 @@ const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
 interface Day {
   jobId: number;
   localDate: string;
+  companyId: number;
   /** Microseconds (exact: timestamps have microsecond precision). */
   approved: bigint;
   pending: bigint;
@@ -79,6 +80,7 @@ async function sweepBatch(
       jobId: sh.jobId,
       localDate: sql<string>`${localDate(sh.startsAt)}::text`,
       liveId: sql<number | null>`${liveId}`,
+      companyId: sql<number>`min(${j.companyId})`.mapWith(Number),
       approved: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is not null), 0)::text`,
       pending: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is null), 0)::text`,
       currency: sql<string | null>`max(case when ${current} then ${rh.clientPriceCurrency} end)`,
@@ -94,7 +96,9 @@ async function sweepBatch(
     .innerJoin(sh, eq(sh.id, sl.shiftId))
     .innerJoin(j, eq(j.id, sh.jobId))
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
-    .where(and(filledPlace(), inArray(sh.jobId, jobIds)))
+    // A deleted job has no days (the readers then need not join jobs); deleting or restoring
+    // it marks it.
+    .where(and(filledPlace(), isNull(j.deletedAt), inArray(sh.jobId, jobIds)))
     .groupBy(sql.raw("1, 2, 3"));
 
   const live = rows.filter((r) => r.liveId !== null);
@@ -107,6 +111,7 @@ async function sweepBatch(
     const day = days.get(key) ?? {
       jobId: r.jobId,
       localDate: r.localDate,
+      companyId: r.companyId,
       approved: BigInt(0),
       pending: BigInt(0),
       currency: null,
@@ -150,11 +155,11 @@ async function sweepBatch(
         .filter((d) => doneSet.has(d.jobId))
         .map(
           (d) =>
-            sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint)`,
+            sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint, ${d.companyId}::int, ${marks[0].pricing}::bigint)`,
         );
       if (values.length)
         await db.execute(sql`
-          insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price)
+          insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price, company_id, pricing_version)
           values ${sql.join(values, sql`, `)}`);
       // A job deleted outright leaves no totals and no mark behind.
       await db.execute(

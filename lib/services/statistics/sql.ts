@@ -51,13 +51,17 @@ export const dateInRange = (d: AnyColumn, f: StatisticsFilter) =>
  */
 export function jobFilter(f: StatisticsFilter): SQL {
   const j = schema.jobs;
+  return and(isNull(j.deletedAt), companyAndBranches(f, j.id, j.companyId))!;
+}
+
+/** The company and branch filters on a job's id and company (a job-day carries both). */
+function companyAndBranches(f: StatisticsFilter, jobId: AnyColumn, companyId: AnyColumn) {
   return and(
-    isNull(j.deletedAt),
-    f.companyId !== null ? eq(j.companyId, f.companyId) : undefined,
+    f.companyId !== null ? eq(companyId, f.companyId) : undefined,
     f.branchIds
-      ? sql`(exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, f.branchIds)}) or exists (select 1 from ${schema.companies} where ${schema.companies.id} = ${j.companyId} and ${inArray(schema.companies.defaultBranchId, f.branchIds)}))`
+      ? sql`(exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${jobId} and ${inArray(schema.jobBranches.branchId, f.branchIds)}) or exists (select 1 from ${schema.companies} where ${schema.companies.id} = ${companyId} and ${inArray(schema.companies.defaultBranchId, f.branchIds)}))`
       : undefined,
-  )!;
+  );
 }
 
 /** Decimal hours (2 places) of a number of seconds. */
@@ -79,12 +83,24 @@ const sj = schema.statisticsJobs;
 /** The shared pricing version (migration 0023), read in the statement. */
 export const currentPricing = sql`(select ${schema.pricingVersions.version} from ${schema.pricingVersions})`;
 
+const jd = schema.statisticsJobDays;
+
 /**
- * A job whose totals are exact now: not marked and priced under the current shared version.
- * The complement of `notRolledUp` (versions only grow).
+ * The job-days (statistics_job_days) of the range that count now, with the filter's company
+ * and branches, read from one index range of dates without joining jobs: a row exists only for
+ * a live job and carries its company (a change of either marks the job), and it counts when
+ * priced under the current shared version and its job is not marked — the complement of
+ * `notRolledUp` (a clean job's rows carry its statistics_jobs.pricing_version: the sweep writes
+ * both in one transaction). The marked jobs are few (the sweep keeps up): an anti-join with
+ * them costs a probe per row, where the stamp's join cost a lookup per row.
  */
-export const rolledUp = (jobId: AnyColumn): SQL =>
-  sql`exists (select 1 from ${sj} where ${sj.jobId} = ${jobId} and ${sj.dirtyVersion} is null and ${sj.pricingVersion} >= ${currentPricing})`;
+export const rolledUpDays = (f: StatisticsFilter): SQL =>
+  and(
+    dateInRange(jd.localDate, f),
+    sql`${jd.pricingVersion} >= ${currentPricing}`,
+    sql`not exists (select 1 from ${sj} where ${sj.jobId} = ${jd.jobId} and ${sj.dirtyVersion} is not null)`,
+    companyAndBranches(f, jd.jobId, jd.companyId),
+  )!;
 
 /**
  * A job to compute live: marked, or priced under an older shared version. Written as an array

@@ -4,6 +4,19 @@
 -- every job is marked, so the statistics read them live until the sweep has rewritten them.
 DELETE FROM "statistics_job_days";--> statement-breakpoint
 UPDATE "statistics_jobs" SET "dirty_version" = nextval('statistics_dirty_version');--> statement-breakpoint
+-- The month level (per month, client and currency): always the sum of the month's job-days,
+-- moved by the sweep with them; empty like them here.
+CREATE TABLE "statistics_month_totals" (
+	"month" date NOT NULL,
+	"company_id" integer NOT NULL,
+	"currency" char(3),
+	"approved_seconds" numeric NOT NULL,
+	"pending_seconds" numeric NOT NULL,
+	"approved_price" bigint NOT NULL,
+	"days" integer NOT NULL,
+	CONSTRAINT "statistics_month_totals_month_companyId_currency_unique" UNIQUE NULLS NOT DISTINCT("month","company_id","currency")
+);
+--> statement-breakpoint
 DROP INDEX "statistics_job_days_local_date_job_id_index";--> statement-breakpoint
 ALTER TABLE "statistics_job_days" ADD COLUMN "company_id" integer NOT NULL;--> statement-breakpoint
 ALTER TABLE "statistics_job_days" ADD COLUMN "pricing_version" bigint NOT NULL;--> statement-breakpoint

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -342,6 +343,29 @@ export const statisticsJobDays = pgTable(
       t.approvedPrice,
     ),
   ],
+);
+
+/**
+ * The month level of the roll-up: per month (its first day), client and currency the sum of
+ * every statistics_job_days row of that month — rows of marked jobs included, which the readers
+ * subtract again and compute live —, so a whole month of a range is a few rows per client
+ * instead of its ~2,500 job-days. Only the sweep writes job-days, and it moves these totals by
+ * the same rows in the same transaction, so they always equal the job-days' sum
+ * (lib/services/statistics/job-days.ts). Currency null: days with nothing approved.
+ */
+export const statisticsMonthTotals = pgTable(
+  "statistics_month_totals",
+  {
+    month: date({ mode: "string" }).notNull(),
+    companyId: integer().notNull(),
+    currency: char({ length: 3 }),
+    approvedSeconds: numeric().notNull(),
+    pendingSeconds: numeric().notNull(),
+    approvedPrice: bigint({ mode: "number" }).notNull(),
+    /** How many job-days are summed: a group whose days are all subtracted again is absent. */
+    days: integer().notNull(),
+  },
+  (t) => [unique().on(t.month, t.companyId, t.currency).nullsNotDistinct()],
 );
 
 export const shiftCrewBosses = pgTable(

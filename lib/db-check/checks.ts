@@ -176,6 +176,27 @@ const CHECKS: Check[] = [
           or l.pricing_version is distinct from t.pricing_version`),
   },
   {
+    name: "statistics-month-level",
+    rule: "each month of the statistics roll-up's month level is the sum of its job-days",
+    // The readers subtract marked jobs' job-days from it: it must hold them all, stale or not.
+    // The id is the month as YYYYMM.
+    query: () =>
+      sql.raw(`with days as (
+          select date_trunc('month', local_date)::date as month, company_id, currency,
+                 sum(approved_seconds) as approved, sum(pending_seconds) as pending,
+                 sum(approved_price) as price, count(*) as days
+            from statistics_job_days group by 1, 2, 3)
+      select distinct to_char(coalesce(d.month, t.month), 'YYYYMM')::int as id
+        from days d full join statistics_month_totals t
+          on t.month = d.month and t.company_id = d.company_id
+         and t.currency is not distinct from d.currency
+       where coalesce(d.approved, 0) <> coalesce(t.approved_seconds, 0)
+          or coalesce(d.pending, 0) <> coalesce(t.pending_seconds, 0)
+          or coalesce(d.price, 0) <> coalesce(t.approved_price, 0)
+          or coalesce(d.days, 0) <> coalesce(t.days, 0)
+       order by 1`),
+  },
+  {
     name: "salary-roll-up",
     rule: "a work date the salary roll-up holds as exact has totals equal to its salary lines",
     // Dates with a mark are read from their lines (by design until the sweep); the id is the

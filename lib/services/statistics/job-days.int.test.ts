@@ -26,12 +26,18 @@ const sj = schema.statisticsJobs;
 const rh = schema.reportedHours;
 const a = schema.applications;
 const CALLS = ["reportedHours", "revenue", "clientRevenue", "clientMargins"] as const;
-/** Monthly over both months, daily over each (a moved date shows), one client's. */
+/**
+ * Monthly over both months (the month level), daily over each (the job-days; a moved date
+ * shows), one client's, and monthly with part months at the ends (both levels).
+ */
 const ranges = () => [
   RANGE,
   { start: "2026-10-01", end: "2026-10-31" },
   { start: "2026-11-01", end: "2026-11-30" },
   { ...RANGE, filter: { company_id: w.projectionCo } },
+  // Monthly with part months at both ends: whole months from the month level, the edges' days.
+  { start: "2026-09-20", end: "2026-11-29" },
+  { start: "2026-10-02", end: "2026-12-31", filter: { company_id: w.fjord } },
 ];
 
 async function answers(ctx: Ctx) {

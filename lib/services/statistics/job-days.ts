@@ -20,6 +20,7 @@ import { currentPricing, filledPlace, localDate } from "./sql";
 
 const sj = schema.statisticsJobs;
 const jd = schema.statisticsJobDays;
+const mt = schema.statisticsMonthTotals;
 const rh = schema.reportedHours;
 const a = schema.applications;
 const sl = schema.shiftSlots;
@@ -149,14 +150,20 @@ async function sweepBatch(
       returning job_id`)) as unknown as { rows: { job_id: number }[] };
     const done = cleared.rows.map((r) => Number(r.job_id));
     if (done.length) {
-      await db.delete(jd).where(inArray(jd.jobId, done));
+      // The month level moves by exactly the rows replaced here (see monthDeltas).
+      const gone = (await db.execute(sql`
+        with gone as (delete from ${jd} where ${inArray(jd.jobId, done)} returning *)
+        select to_char(local_date, 'YYYY-MM-01') as month, company_id, currency,
+               sum(approved_seconds)::text as approved, sum(pending_seconds)::text as pending,
+               sum(approved_price)::text as price, count(*)::int as days
+          from gone group by 1, 2, 3`)) as unknown as { rows: MonthRow[] };
       const doneSet = new Set(done);
-      const values = [...days.values()]
-        .filter((d) => doneSet.has(d.jobId))
-        .map(
-          (d) =>
-            sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint, ${d.companyId}::int, ${marks[0].pricing}::bigint)`,
-        );
+      const written = [...days.values()].filter((d) => doneSet.has(d.jobId));
+      await moveMonthTotals(db, gone.rows, written);
+      const values = written.map(
+        (d) =>
+          sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint, ${d.companyId}::int, ${marks[0].pricing}::bigint)`,
+      );
       if (values.length)
         await db.execute(sql`
           insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price, company_id, pricing_version)
@@ -168,6 +175,93 @@ async function sweepBatch(
     }
   }
   return { read: marks.length, lastId: marks[marks.length - 1].jobId };
+}
+
+/** A month's sum of job-days (seconds as numeric text) leaving or entering the month level. */
+interface MonthRow {
+  month: string;
+  company_id: number;
+  currency: string | null;
+  approved: string;
+  pending: string;
+  price: string;
+  days: number;
+}
+
+/** Exact microseconds of a numeric number of seconds (at most 6 decimals, as stored). */
+function micros(seconds: string): bigint {
+  const negative = seconds.startsWith("-");
+  const [whole, fraction = ""] = seconds.replace("-", "").split(".");
+  const value = BigInt(whole) * BigInt(1_000_000) + BigInt(fraction.padEnd(6, "0").slice(0, 6));
+  return negative ? -value : value;
+}
+
+/**
+ * Moves statistics_month_totals by the job-days a batch replaces: minus the rows deleted, plus
+ * the rows written, per month, client and currency, so each month's totals stay the sum of its
+ * job-days (the readers rely on it: they subtract the rows of marked jobs from them). One
+ * upsert in key order: two sweeps moving the same months lock them in the same order.
+ */
+async function moveMonthTotals(db: Tx, gone: MonthRow[], written: Day[]) {
+  const deltas = new Map<
+    string,
+    {
+      month: string;
+      companyId: number;
+      currency: string | null;
+      approved: bigint;
+      pending: bigint;
+      price: bigint;
+      days: number;
+    }
+  >();
+  const at = (month: string, companyId: number, currency: string | null) => {
+    const key = `${month}|${String(companyId).padStart(12, "0")}|${currency ?? ""}`;
+    const delta = deltas.get(key) ?? {
+      month,
+      companyId,
+      currency,
+      approved: BigInt(0),
+      pending: BigInt(0),
+      price: BigInt(0),
+      days: 0,
+    };
+    deltas.set(key, delta);
+    return delta;
+  };
+  for (const r of gone) {
+    const d = at(r.month, Number(r.company_id), r.currency === null ? null : r.currency.trim());
+    d.approved -= micros(r.approved);
+    d.pending -= micros(r.pending);
+    d.price -= BigInt(r.price);
+    d.days -= Number(r.days);
+  }
+  for (const w of written) {
+    const d = at(`${w.localDate.slice(0, 7)}-01`, w.companyId, w.currency);
+    d.approved += w.approved;
+    d.pending += w.pending;
+    d.price += BigInt(w.price);
+    d.days += 1;
+  }
+  const zero = BigInt(0);
+  const values = [...deltas.entries()]
+    .filter(
+      ([, d]) => d.approved !== zero || d.pending !== zero || d.price !== zero || d.days !== 0,
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([, d]) =>
+        sql`(${d.month}::date, ${d.companyId}::int, ${d.currency}::char(3), round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.price.toString()}::bigint, ${d.days}::int)`,
+    );
+  if (!values.length) return;
+  await db.execute(sql`
+    insert into ${mt} as t (month, company_id, currency, approved_seconds, pending_seconds, approved_price, days)
+    values ${sql.join(values, sql`, `)}
+    on conflict (month, company_id, currency) do update set
+      approved_seconds = t.approved_seconds + excluded.approved_seconds,
+      pending_seconds = t.pending_seconds + excluded.pending_seconds,
+      approved_price = t.approved_price + excluded.approved_price,
+      days = t.days + excluded.days`);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   labelOf,
   localDate,
   notRolledUp,
-  rolledUpDays,
+  rolledUpTotals,
 } from "./sql";
 
 /**
@@ -104,7 +104,6 @@ export async function priceReports(
 }
 
 const rh = schema.reportedHours;
-const jd = schema.statisticsJobDays;
 
 /**
  * What `priceReports` needs of a report, selected in a query grouped so that a report priced
@@ -174,23 +173,25 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     )
     .groupBy(sql.raw("1, 2, 3, 4, 5"));
   // The jobs rolled up (job-days.ts): their days' totals, in the same statement (one snapshot).
+  const days = rolledUpTotals(db, f);
   const totals = db
     .select({
-      label: labelOf(jd.localDate, f.grain),
-      companyId: jd.companyId,
+      label: labelOf(days.day, f.grain),
+      companyId: days.companyId,
       companyName: schema.companies.name,
       liveId: sql<number | null>`null::int`,
-      currency: sql<string | null>`${jd.currency}`,
-      stored: sql<number>`sum(${jd.approvedPrice})`.mapWith(Number),
+      currency: sql<string | null>`${days.currency}`,
+      stored: sql<number>`sum(${days.approvedPrice})`.mapWith(Number),
       startsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
       endsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
       skillId: sql<number>`null::int`.mapWith(Number),
       jobId: sql<number>`null::int`.mapWith(Number),
     })
-    .from(jd)
-    .innerJoin(schema.companies, eq(schema.companies.id, jd.companyId))
-    .where(and(isNotNull(jd.currency), rolledUpDays(f)))
-    .groupBy(sql.raw("1, 2, 3, 5"));
+    .from(days)
+    .innerJoin(schema.companies, eq(schema.companies.id, days.companyId))
+    .where(isNotNull(days.currency))
+    .groupBy(sql.raw("1, 2, 3, 5"))
+    .having(sql`sum(${days.days}) > 0`);
   const rows = await reports.unionAll(totals);
 
   const live = rows.filter((r) => r.liveId !== null);

@@ -351,7 +351,8 @@ export const statisticsJobDays = pgTable(
  * subtract again and compute live —, so a whole month of a range is a few rows per client
  * instead of its ~2,500 job-days. Only the sweep writes job-days, and it moves these totals by
  * the same rows in the same transaction, so they always equal the job-days' sum
- * (lib/services/statistics/job-days.ts). Currency null: days with nothing approved.
+ * (lib/services/statistics/job-days.ts). Currency null: days with nothing approved. Company 0
+ * (ALL_CLIENTS): the month's total over every client, which the per-month charts read.
  */
 export const statisticsMonthTotals = pgTable(
   "statistics_month_totals",
@@ -365,7 +366,19 @@ export const statisticsMonthTotals = pgTable(
     /** How many job-days are summed: a group whose days are all subtracted again is absent. */
     days: integer().notNull(),
   },
-  (t) => [unique().on(t.month, t.companyId, t.currency).nullsNotDistinct()],
+  (t) => [
+    unique().on(t.month, t.companyId, t.currency).nullsNotDistinct(),
+    // Index-only reads of a range of months (drizzle has no INCLUDE, so they are keys).
+    index("statistics_month_totals_month_totals_idx").on(
+      t.month,
+      t.companyId,
+      t.currency,
+      t.approvedSeconds,
+      t.pendingSeconds,
+      t.approvedPrice,
+      t.days,
+    ),
+  ],
 );
 
 export const shiftCrewBosses = pgTable(

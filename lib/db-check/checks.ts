@@ -177,15 +177,17 @@ const CHECKS: Check[] = [
   },
   {
     name: "statistics-month-level",
-    rule: "each month of the statistics roll-up's month level is the sum of its job-days",
+    rule: "each month of the statistics roll-up's month level is the sum of its job-days (company 0: of all clients)",
     // The readers subtract marked jobs' job-days from it: it must hold them all, stale or not.
     // The id is the month as YYYYMM.
     query: () =>
       sql.raw(`with days as (
-          select date_trunc('month', local_date)::date as month, company_id, currency,
+          select date_trunc('month', local_date)::date as month,
+                 coalesce(company_id, 0) as company_id, currency,
                  sum(approved_seconds) as approved, sum(pending_seconds) as pending,
                  sum(approved_price) as price, count(*) as days
-            from statistics_job_days group by 1, 2, 3)
+            from statistics_job_days
+           group by grouping sets ((1, company_id, 3), (1, 3)))
       select distinct to_char(coalesce(d.month, t.month), 'YYYYMM')::int as id
         from days d full join statistics_month_totals t
           on t.month = d.month and t.company_id = d.company_id

@@ -89,7 +89,7 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
   const { filter } = statisticsScope(ctx, raw, "general");
   // Jobs rolled up read their totals per day (job-days.ts), the others their reports; summed
   // as numeric in one statement, so both halves read one snapshot and the sum is exact.
-  const days = rolledUpTotals(ctx.db, filter);
+  const days = rolledUpTotals(ctx.db, filter, "label");
   const totals = ctx.db
     .select({
       label: labelOf(days.day, filter.grain).as("label"),

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/db";
 import { makeCtx, systemActor, withTx } from "../context";
 import { priceReports, reportToPriceOfGroup, storedPriceIsCurrent } from "./revenue-pricing";
-import { currentPricing, filledPlace, localDate } from "./sql";
+import { ALL_CLIENTS, currentPricing, filledPlace, localDate } from "./sql";
 
 /**
  * The statistics roll-up (issue 27): per job and local work date the seconds approved and
@@ -198,7 +198,8 @@ function micros(seconds: string): bigint {
 
 /**
  * Moves statistics_month_totals by the job-days a batch replaces: minus the rows deleted, plus
- * the rows written, per month, client and currency, so each month's totals stay the sum of its
+ * the rows written, per month, client and currency and per month and currency for all clients
+ * (company ALL_CLIENTS), so each month's totals stay the sum of its
  * job-days (the readers rely on it: they subtract the rows of marked jobs from them). One
  * upsert in key order: two sweeps moving the same months lock them in the same order.
  */
@@ -229,20 +230,22 @@ async function moveMonthTotals(db: Tx, gone: MonthRow[], written: Day[]) {
     deltas.set(key, delta);
     return delta;
   };
-  for (const r of gone) {
-    const d = at(r.month, Number(r.company_id), r.currency === null ? null : r.currency.trim());
-    d.approved -= micros(r.approved);
-    d.pending -= micros(r.pending);
-    d.price -= BigInt(r.price);
-    d.days -= Number(r.days);
-  }
-  for (const w of written) {
-    const d = at(`${w.localDate.slice(0, 7)}-01`, w.companyId, w.currency);
-    d.approved += w.approved;
-    d.pending += w.pending;
-    d.price += BigInt(w.price);
-    d.days += 1;
-  }
+  for (const r of gone)
+    for (const company of [Number(r.company_id), ALL_CLIENTS]) {
+      const d = at(r.month, company, r.currency === null ? null : r.currency.trim());
+      d.approved -= micros(r.approved);
+      d.pending -= micros(r.pending);
+      d.price -= BigInt(r.price);
+      d.days -= Number(r.days);
+    }
+  for (const w of written)
+    for (const company of [w.companyId, ALL_CLIENTS]) {
+      const d = at(`${w.localDate.slice(0, 7)}-01`, company, w.currency);
+      d.approved += w.approved;
+      d.pending += w.pending;
+      d.price += BigInt(w.price);
+      d.days += 1;
+    }
   const zero = BigInt(0);
   const values = [...deltas.entries()]
     .filter(

@@ -132,9 +132,14 @@ export const storedPriceIsCurrent = sql`coalesce(${rh.clientPrice} is not null a
  * (summed in SQL) and one per report priced live for the others; a job rolled up (job-days.ts)
  * adds its days' totals instead of its reports. One statement when every price is stored or
  * rolled up — one snapshot, so a report counts once even while the sweeps run —, five more
- * when some are not.
+ * when some are not. `by`: what the caller adds up — per label (then the totals' entries have
+ * company 0 and no name) or per client over the range (then their label is "").
  */
-export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<PricedHours[]> {
+export async function approvedRevenue(
+  db: DbOrTx,
+  f: StatisticsFilter,
+  by: "label" | "client",
+): Promise<PricedHours[]> {
   const a = schema.applications;
   const sl = schema.shiftSlots;
   const sh = schema.shifts;
@@ -173,12 +178,15 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     )
     .groupBy(sql.raw("1, 2, 3, 4, 5"));
   // The jobs rolled up (job-days.ts): their days' totals, in the same statement (one snapshot).
-  const days = rolledUpTotals(db, f);
+  // The jobs rolled up (job-days.ts): their totals, in the same statement (one snapshot), added
+  // up only as far as the caller needs: a whole year per client is hundreds of rows a month.
+  const days = rolledUpTotals(db, f, by);
+  const perLabel = by === "label";
   const totals = db
     .select({
-      label: labelOf(days.day, f.grain),
-      companyId: days.companyId,
-      companyName: schema.companies.name,
+      label: perLabel ? labelOf(days.day, f.grain) : sql<string>`''`,
+      companyId: perLabel ? sql<number>`0` : days.companyId,
+      companyName: perLabel ? sql<string>`''` : schema.companies.name,
       liveId: sql<number | null>`null::int`,
       currency: sql<string | null>`${days.currency}`,
       stored: sql<number>`sum(${days.approvedPrice})`.mapWith(Number),
@@ -188,9 +196,11 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
       jobId: sql<number>`null::int`.mapWith(Number),
     })
     .from(days)
-    .innerJoin(schema.companies, eq(schema.companies.id, days.companyId))
+    .$dynamic();
+  if (!perLabel) totals.innerJoin(schema.companies, eq(schema.companies.id, days.companyId));
+  totals
     .where(isNotNull(days.currency))
-    .groupBy(sql.raw("1, 2, 3, 5"))
+    .groupBy(sql.raw(perLabel ? "1, 5" : "2, 3, 5"))
     .having(sql`sum(${days.days}) > 0`);
   const rows = await reports.unionAll(totals);
 

@@ -1,4 +1,16 @@
-import { and, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Grain, StatisticsFilter } from "./filter";
@@ -112,6 +124,9 @@ export const notRolledUp = (jobId: AnyColumn): SQL =>
 
 const mt = schema.statisticsMonthTotals;
 
+/** The company of the month level's rows that total every client (ids start at 1). */
+export const ALL_CLIENTS = 0;
+
 const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /**
@@ -139,9 +154,10 @@ export function wholeMonths(f: StatisticsFilter): { first: string; last: string 
  * of the other days of the range that count (`rolledUpDays`). A year is then a few hundred
  * month rows and the marked jobs' days instead of ~30,000 job-days. Put it in the statement of
  * the live half (one snapshot): the month level and the job-days move together in the sweep's
- * transaction.
+ * transaction. `by`: what the caller adds up (per label, the month level's all-clients rows
+ * serve; per client, each client's).
  */
-export function rolledUpTotals(db: DbOrTx, f: StatisticsFilter) {
+export function rolledUpTotals(db: DbOrTx, f: StatisticsFilter, by: "label" | "client") {
   const whole = wholeMonths(f);
   const dayRows = (sign: "" | "-") => ({
     day: sql<string>`${jd.localDate}`.as("day"),
@@ -166,7 +182,15 @@ export function rolledUpTotals(db: DbOrTx, f: StatisticsFilter) {
     })
     .from(mt)
     .where(
-      and(inWhole(mt.month), f.companyId !== null ? eq(mt.companyId, f.companyId) : undefined),
+      and(
+        inWhole(mt.month),
+        // Per label over every client: the all-clients rows, a few per month.
+        f.companyId !== null
+          ? eq(mt.companyId, f.companyId)
+          : by === "label"
+            ? eq(mt.companyId, ALL_CLIENTS)
+            : ne(mt.companyId, ALL_CLIENTS),
+      ),
     );
   const stale = db
     .select(dayRows("-"))

@@ -20,7 +20,7 @@ CREATE TABLE "statistics_month_totals" (
 DROP INDEX "statistics_job_days_local_date_job_id_index";--> statement-breakpoint
 ALTER TABLE "statistics_job_days" ADD COLUMN "company_id" integer NOT NULL;--> statement-breakpoint
 ALTER TABLE "statistics_job_days" ADD COLUMN "pricing_version" bigint NOT NULL;--> statement-breakpoint
-CREATE INDEX "statistics_month_totals_month_totals_idx" ON "statistics_month_totals" USING btree ("month","company_id","currency","approved_seconds","pending_seconds","approved_price","days");--> statement-breakpoint
+CREATE INDEX "statistics_month_totals_company_totals_idx" ON "statistics_month_totals" USING btree ("company_id","month","currency","approved_seconds","pending_seconds","approved_price","days");--> statement-breakpoint
 CREATE INDEX "statistics_job_days_local_date_totals_idx" ON "statistics_job_days" USING btree ("local_date","job_id","company_id","pricing_version","currency","approved_seconds","pending_seconds","approved_price");--> statement-breakpoint
 -- The job-days now hold the job's company and exist only for live jobs: moving a job to another
 -- client or deleting or restoring it marks it too (0023 already bumps pricing_version on a

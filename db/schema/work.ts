@@ -368,10 +368,11 @@ export const statisticsMonthTotals = pgTable(
   },
   (t) => [
     unique().on(t.month, t.companyId, t.currency).nullsNotDistinct(),
-    // Index-only reads of a range of months (drizzle has no INCLUDE, so they are keys).
-    index("statistics_month_totals_month_totals_idx").on(
-      t.month,
+    // Index-only reads of one client's (or all clients') range of months (drizzle has no
+    // INCLUDE, so they are keys); the unique key serves a range of months of every client.
+    index("statistics_month_totals_company_totals_idx").on(
       t.companyId,
+      t.month,
       t.currency,
       t.approvedSeconds,
       t.pendingSeconds,

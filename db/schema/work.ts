@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
@@ -305,11 +306,15 @@ export const statisticsJobs = pgTable(
 );
 
 /**
- * The roll-up: a job's reported hours per local work date (its shift's start in the job's
+ * The roll-up: a live job's reported hours per local work date (its shift's start in the job's
  * country's zone), as statistics count them (filled places on live shifts and slots): seconds
  * approved and pending, and the client price of the approved ones (exact minor-unit minutes, in
- * the job's currency; null currency: nothing approved that day). No foreign key: readers join
- * jobs, and the sweep drops the rows of a job that is gone.
+ * the job's currency; null currency: nothing approved that day). It carries what the readers
+ * filter on — the job's company and the shared pricing version it was priced under (its job's
+ * statistics_jobs.pricing_version) — so they sum one index range of dates without joining jobs;
+ * a change of the job's company or deleted_at marks the job (migration
+ * 0034_statistics_money_level), and a deleted job has no rows. No foreign key: the sweep drops
+ * the rows of a job that is gone.
  */
 export const statisticsJobDays = pgTable(
   "statistics_job_days",
@@ -320,8 +325,61 @@ export const statisticsJobDays = pgTable(
     pendingSeconds: numeric().notNull(),
     currency: char({ length: 3 }),
     approvedPrice: bigint({ mode: "number" }).notNull(),
+    companyId: integer().notNull(),
+    pricingVersion: bigint({ mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.localDate] }), index().on(t.localDate, t.jobId)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.localDate] }),
+    // Index-only reads of a range of dates: every column the statistics sum or filter on
+    // (drizzle has no INCLUDE, so they are keys).
+    index("statistics_job_days_local_date_totals_idx").on(
+      t.localDate,
+      t.jobId,
+      t.companyId,
+      t.pricingVersion,
+      t.currency,
+      t.approvedSeconds,
+      t.pendingSeconds,
+      t.approvedPrice,
+    ),
+  ],
+);
+
+/**
+ * The month level of the roll-up: per month (its first day), client and currency the sum of
+ * every statistics_job_days row of that month — rows of marked jobs included, which the readers
+ * subtract again and compute live —, so a whole month of a range is a few rows per client
+ * instead of its ~2,500 job-days. Only the sweep writes job-days, and it moves these totals by
+ * the same rows in the same transaction, so they always equal the job-days' sum
+ * (lib/services/statistics/job-days.ts). Currency null: days with nothing approved. Company 0
+ * (ALL_CLIENTS): the month's total over every client, which the per-month charts read.
+ */
+export const statisticsMonthTotals = pgTable(
+  "statistics_month_totals",
+  {
+    month: date({ mode: "string" }).notNull(),
+    companyId: integer().notNull(),
+    currency: char({ length: 3 }),
+    approvedSeconds: numeric().notNull(),
+    pendingSeconds: numeric().notNull(),
+    approvedPrice: bigint({ mode: "number" }).notNull(),
+    /** How many job-days are summed: a group whose days are all subtracted again is absent. */
+    days: integer().notNull(),
+  },
+  (t) => [
+    unique().on(t.month, t.companyId, t.currency).nullsNotDistinct(),
+    // Index-only reads of one client's (or all clients') range of months (drizzle has no
+    // INCLUDE, so they are keys); the unique key serves a range of months of every client.
+    index("statistics_month_totals_company_totals_idx").on(
+      t.companyId,
+      t.month,
+      t.currency,
+      t.approvedSeconds,
+      t.pendingSeconds,
+      t.approvedPrice,
+      t.days,
+    ),
+  ],
 );
 
 /**

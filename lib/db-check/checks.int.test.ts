@@ -106,12 +106,27 @@ const PLANTS: [string, string][] = [
   ],
   [
     "statistics-roll-up",
-    // A minute more on one clean job's day: what a write that skipped the job's mark leaves.
-    `update statistics_job_days set approved_seconds = approved_seconds + 60
+    // A minute more on one clean job's day: what a write that skipped the job's mark leaves
+    // (its month with it, the client's and all clients': the month level stays the days' sum).
+    `update statistics_month_totals t set approved_seconds = approved_seconds + 60
+      from (select d.local_date, d.company_id, d.currency from statistics_job_days d
+              join statistics_jobs j on j.job_id = d.job_id and j.dirty_version is null
+             order by d.job_id, d.local_date limit 1) d
+     where t.month = date_trunc('month', d.local_date)::date and t.company_id in (d.company_id, 0)
+       and t.currency is not distinct from d.currency;
+    update statistics_job_days set approved_seconds = approved_seconds + 60
       where (job_id, local_date) = (
         select d.job_id, d.local_date from statistics_job_days d
           join statistics_jobs j on j.job_id = d.job_id and j.dirty_version is null
          order by 1, 2 limit 1)`,
+  ],
+  [
+    "statistics-month-level",
+    // A unit more on one month's revenue: what a sweep that moved the days but not their month
+    // would leave.
+    `update statistics_month_totals set approved_price = approved_price + 1
+      where (month, company_id) = (
+        select month, company_id from statistics_month_totals order by 1, 2 limit 1)`,
   ],
   [
     "salary-roll-up",

@@ -142,16 +142,18 @@ const CHECKS: Check[] = [
   },
   {
     name: "statistics-roll-up",
-    rule: "a job the statistics roll-up holds as exact has day totals equal to its reported hours",
+    rule: "a job the statistics roll-up holds as exact has day totals equal to its reported hours, with its company and pricing version",
     // Only jobs neither marked nor priced under an older version: the statistics read the
     // others live, so their totals may lag by design until the sweep comes round.
     query: () =>
       sql.raw(`with clean as (
-          select job_id from statistics_jobs
+          select job_id, pricing_version from statistics_jobs
            where dirty_version is null
              and pricing_version >= (select version from pricing_versions)),
         live as (
           select s.job_id, (s.starts_at at time zone c.time_zone)::date as day,
+                 min(j.company_id) as company_id,
+                 min(k.pricing_version) as pricing_version,
                  round(coalesce(sum(extract(epoch from h.ends_at - h.starts_at))
                    filter (where h.approved_at is not null), 0), 6) as approved,
                  round(coalesce(sum(extract(epoch from h.ends_at - h.starts_at))
@@ -162,17 +164,43 @@ const CHECKS: Check[] = [
             join shifts s on s.id = ss.shift_id
             join jobs j on j.id = s.job_id
             join countries c on c.id = j.country_id
+            join clean k on k.job_id = s.job_id
            where s.deleted_at is null and ss.deleted_at is null and a.status in (${filled})
-             and s.job_id in (select job_id from clean)
+             and j.deleted_at is null
            group by 1, 2),
         totals as (
           select job_id, local_date as day, round(approved_seconds, 6) as approved,
-                 round(pending_seconds, 6) as pending
+                 round(pending_seconds, 6) as pending, company_id, pricing_version
             from statistics_job_days where job_id in (select job_id from clean))
       select distinct coalesce(l.job_id, t.job_id) as id
         from live l full join totals t on t.job_id = l.job_id and t.day = l.day
        where coalesce(l.approved, 0) <> coalesce(t.approved, 0)
-          or coalesce(l.pending, 0) <> coalesce(t.pending, 0)`),
+          or coalesce(l.pending, 0) <> coalesce(t.pending, 0)
+          or l.company_id is distinct from t.company_id
+          or l.pricing_version is distinct from t.pricing_version`),
+  },
+  {
+    name: "statistics-month-level",
+    rule: "each month of the statistics roll-up's month level is the sum of its job-days (company 0: of all clients)",
+    // The readers subtract marked jobs' job-days from it: it must hold them all, stale or not.
+    // The id is the month as YYYYMM.
+    query: () =>
+      sql.raw(`with days as (
+          select date_trunc('month', local_date)::date as month,
+                 coalesce(company_id, 0) as company_id, currency,
+                 sum(approved_seconds) as approved, sum(pending_seconds) as pending,
+                 sum(approved_price) as price, count(*) as days
+            from statistics_job_days
+           group by grouping sets ((1, company_id, 3), (1, 3)))
+      select distinct to_char(coalesce(d.month, t.month), 'YYYYMM')::int as id
+        from days d full join statistics_month_totals t
+          on t.month = d.month and t.company_id = d.company_id
+         and t.currency is not distinct from d.currency
+       where coalesce(d.approved, 0) <> coalesce(t.approved_seconds, 0)
+          or coalesce(d.pending, 0) <> coalesce(t.pending_seconds, 0)
+          or coalesce(d.price, 0) <> coalesce(t.approved_price, 0)
+          or coalesce(d.days, 0) <> coalesce(t.days, 0)
+       order by 1`),
   },
   {
     name: "salary-roll-up",

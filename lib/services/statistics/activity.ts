@@ -5,7 +5,6 @@ import { clientCounts, countsPerLabel, userDay, userKind } from "./count-days";
 import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, alignTo, series, TOP, topCategories, type Category } from "./series";
 import {
-  dateInRange,
   filledPlace,
   hoursOf,
   inRange,
@@ -13,7 +12,7 @@ import {
   labelOf,
   localDate,
   notRolledUp,
-  rolledUp,
+  rolledUpTotals,
 } from "./sql";
 import type { Statistics } from "./types";
 
@@ -27,7 +26,6 @@ const sh = schema.shifts;
 const sl = schema.shiftSlots;
 const a = schema.applications;
 const rh = schema.reportedHours;
-const jd = schema.statisticsJobDays;
 const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
 
 /**
@@ -100,15 +98,14 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
   const { filter } = statisticsScope(ctx, raw, "general");
   // Jobs rolled up read their totals per day (job-days.ts), the others their reports; summed
   // as numeric in one statement, so both halves read one snapshot and the sum is exact.
+  const days = rolledUpTotals(ctx.db, filter, "label");
   const totals = ctx.db
     .select({
-      label: labelOf(jd.localDate, filter.grain).as("label"),
-      approved: sql<string>`sum(${jd.approvedSeconds})`.as("approved"),
-      pending: sql<string>`sum(${jd.pendingSeconds})`.as("pending"),
+      label: labelOf(days.day, filter.grain).as("label"),
+      approved: sql<string>`sum(${days.approvedSeconds})`.as("approved"),
+      pending: sql<string>`sum(${days.pendingSeconds})`.as("pending"),
     })
-    .from(jd)
-    .innerJoin(j, eq(j.id, jd.jobId))
-    .where(and(rolledUp(jd.jobId), jobFilter(filter), dateInRange(jd.localDate, filter)))
+    .from(days)
     .groupBy(sql`1`);
   const reports = ctx.db
     .select({

@@ -28,7 +28,7 @@ const SEP = "\u0000";
  */
 export async function revenue(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "revenue");
-  const priced = await approvedRevenue(ctx.db, filter);
+  const priced = await approvedRevenue(ctx.db, filter, "label");
   const sums = roundedSums(
     priced,
     (r) => `${r.currency}${SEP}${r.label}`,
@@ -59,7 +59,7 @@ export async function revenue(ctx: Ctx, raw: unknown): Promise<Statistics> {
  */
 export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "revenue");
-  const priced = await approvedRevenue(ctx.db, filter);
+  const priced = await approvedRevenue(ctx.db, filter, "client");
   const currencies = sortedCurrencies(priced);
   const names = new Map(priced.map((r) => [String(r.companyId), r.companyName]));
   const sums = roundedSums(
@@ -92,7 +92,7 @@ export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics>
 export async function clientMargins(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "office");
   const [priced, salaries, costs] = await Promise.all([
-    approvedRevenue(ctx.db, filter),
+    approvedRevenue(ctx.db, filter, "client"),
     salaryByCompany(ctx.db, filter),
     costsByCompany(ctx.db, filter),
   ]);

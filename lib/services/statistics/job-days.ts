@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/db";
 import { makeCtx, systemActor, withTx } from "../context";
 import { priceReports, reportToPriceOfGroup, storedPriceIsCurrent } from "./revenue-pricing";
-import { currentPricing, filledPlace, localDate } from "./sql";
+import { ALL_CLIENTS, currentPricing, filledPlace, localDate } from "./sql";
 
 /**
  * The statistics roll-up (issue 27): per job and local work date the seconds approved and
@@ -13,13 +13,14 @@ import { currentPricing, filledPlace, localDate } from "./sql";
  * Exact, never stale: every write that moves a report's figures marks its job dirty in the same
  * transaction (triggers of migration 0028 set statistics_jobs.dirty_version to a fresh value);
  * shared pricing inputs move pricing_versions.version, which a job's totals carry as their
- * stamp. Readers add the totals of clean jobs (`rolledUp`, sql.ts) and compute the other jobs
+ * stamp. Readers add the totals of clean jobs (`rolledUpDays`, sql.ts) and compute the other jobs
  * live (`notRolledUp`) in one statement, so both halves read one snapshot and every job is counted by
  * exactly one of them. The sweep below recomputes dirty jobs and clears their mark.
  */
 
 const sj = schema.statisticsJobs;
 const jd = schema.statisticsJobDays;
+const mt = schema.statisticsMonthTotals;
 const rh = schema.reportedHours;
 const a = schema.applications;
 const sl = schema.shiftSlots;
@@ -34,6 +35,7 @@ const seconds = sql`extract(epoch from (${rh.endsAt} - ${rh.startsAt}))`;
 interface Day {
   jobId: number;
   localDate: string;
+  companyId: number;
   /** Microseconds (exact: timestamps have microsecond precision). */
   approved: bigint;
   pending: bigint;
@@ -79,6 +81,7 @@ async function sweepBatch(
       jobId: sh.jobId,
       localDate: sql<string>`${localDate(sh.startsAt)}::text`,
       liveId: sql<number | null>`${liveId}`,
+      companyId: sql<number>`min(${j.companyId})`.mapWith(Number),
       approved: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is not null), 0)::text`,
       pending: sql<string>`coalesce(sum((${seconds} * 1000000)::bigint) filter (where ${rh.approvedAt} is null), 0)::text`,
       currency: sql<string | null>`max(case when ${current} then ${rh.clientPriceCurrency} end)`,
@@ -94,7 +97,9 @@ async function sweepBatch(
     .innerJoin(sh, eq(sh.id, sl.shiftId))
     .innerJoin(j, eq(j.id, sh.jobId))
     .innerJoin(schema.countries, eq(schema.countries.id, j.countryId))
-    .where(and(filledPlace(), inArray(sh.jobId, jobIds)))
+    // A deleted job has no days (the readers then need not join jobs); deleting or restoring
+    // it marks it.
+    .where(and(filledPlace(), isNull(j.deletedAt), inArray(sh.jobId, jobIds)))
     .groupBy(sql.raw("1, 2, 3"));
 
   const live = rows.filter((r) => r.liveId !== null);
@@ -107,6 +112,7 @@ async function sweepBatch(
     const day = days.get(key) ?? {
       jobId: r.jobId,
       localDate: r.localDate,
+      companyId: r.companyId,
       approved: BigInt(0),
       pending: BigInt(0),
       currency: null,
@@ -144,17 +150,23 @@ async function sweepBatch(
       returning job_id`)) as unknown as { rows: { job_id: number }[] };
     const done = cleared.rows.map((r) => Number(r.job_id));
     if (done.length) {
-      await db.delete(jd).where(inArray(jd.jobId, done));
+      // The month level moves by exactly the rows replaced here (see monthDeltas).
+      const gone = (await db.execute(sql`
+        with gone as (delete from ${jd} where ${inArray(jd.jobId, done)} returning *)
+        select to_char(local_date, 'YYYY-MM-01') as month, company_id, currency,
+               sum(approved_seconds)::text as approved, sum(pending_seconds)::text as pending,
+               sum(approved_price)::text as price, count(*)::int as days
+          from gone group by 1, 2, 3`)) as unknown as { rows: MonthRow[] };
       const doneSet = new Set(done);
-      const values = [...days.values()]
-        .filter((d) => doneSet.has(d.jobId))
-        .map(
-          (d) =>
-            sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint)`,
-        );
+      const written = [...days.values()].filter((d) => doneSet.has(d.jobId));
+      await moveMonthTotals(db, gone.rows, written);
+      const values = written.map(
+        (d) =>
+          sql`(${d.jobId}::int, ${d.localDate}::date, round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.currency}::char(3), ${d.price}::bigint, ${d.companyId}::int, ${marks[0].pricing}::bigint)`,
+      );
       if (values.length)
         await db.execute(sql`
-          insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price)
+          insert into ${jd} (job_id, local_date, approved_seconds, pending_seconds, currency, approved_price, company_id, pricing_version)
           values ${sql.join(values, sql`, `)}`);
       // A job deleted outright leaves no totals and no mark behind.
       await db.execute(
@@ -163,6 +175,96 @@ async function sweepBatch(
     }
   }
   return { read: marks.length, lastId: marks[marks.length - 1].jobId };
+}
+
+/** A month's sum of job-days (seconds as numeric text) leaving or entering the month level. */
+interface MonthRow {
+  month: string;
+  company_id: number;
+  currency: string | null;
+  approved: string;
+  pending: string;
+  price: string;
+  days: number;
+}
+
+/** Exact microseconds of a numeric number of seconds (at most 6 decimals, as stored). */
+function micros(seconds: string): bigint {
+  const negative = seconds.startsWith("-");
+  const [whole, fraction = ""] = seconds.replace("-", "").split(".");
+  const value = BigInt(whole) * BigInt(1_000_000) + BigInt(fraction.padEnd(6, "0").slice(0, 6));
+  return negative ? -value : value;
+}
+
+/**
+ * Moves statistics_month_totals by the job-days a batch replaces: minus the rows deleted, plus
+ * the rows written, per month, client and currency and per month and currency for all clients
+ * (company ALL_CLIENTS), so each month's totals stay the sum of its
+ * job-days (the readers rely on it: they subtract the rows of marked jobs from them). One
+ * upsert in key order: two sweeps moving the same months lock them in the same order.
+ */
+async function moveMonthTotals(db: Tx, gone: MonthRow[], written: Day[]) {
+  const deltas = new Map<
+    string,
+    {
+      month: string;
+      companyId: number;
+      currency: string | null;
+      approved: bigint;
+      pending: bigint;
+      price: bigint;
+      days: number;
+    }
+  >();
+  const at = (month: string, companyId: number, currency: string | null) => {
+    const key = `${month}|${String(companyId).padStart(12, "0")}|${currency ?? ""}`;
+    const delta = deltas.get(key) ?? {
+      month,
+      companyId,
+      currency,
+      approved: BigInt(0),
+      pending: BigInt(0),
+      price: BigInt(0),
+      days: 0,
+    };
+    deltas.set(key, delta);
+    return delta;
+  };
+  for (const r of gone)
+    for (const company of [Number(r.company_id), ALL_CLIENTS]) {
+      const d = at(r.month, company, r.currency === null ? null : r.currency.trim());
+      d.approved -= micros(r.approved);
+      d.pending -= micros(r.pending);
+      d.price -= BigInt(r.price);
+      d.days -= Number(r.days);
+    }
+  for (const w of written)
+    for (const company of [w.companyId, ALL_CLIENTS]) {
+      const d = at(`${w.localDate.slice(0, 7)}-01`, company, w.currency);
+      d.approved += w.approved;
+      d.pending += w.pending;
+      d.price += BigInt(w.price);
+      d.days += 1;
+    }
+  const zero = BigInt(0);
+  const values = [...deltas.entries()]
+    .filter(
+      ([, d]) => d.approved !== zero || d.pending !== zero || d.price !== zero || d.days !== 0,
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(
+      ([, d]) =>
+        sql`(${d.month}::date, ${d.companyId}::int, ${d.currency}::char(3), round(${d.approved.toString()}::numeric / 1000000, 6), round(${d.pending.toString()}::numeric / 1000000, 6), ${d.price.toString()}::bigint, ${d.days}::int)`,
+    );
+  if (!values.length) return;
+  await db.execute(sql`
+    insert into ${mt} as t (month, company_id, currency, approved_seconds, pending_seconds, approved_price, days)
+    values ${sql.join(values, sql`, `)}
+    on conflict (month, company_id, currency) do update set
+      approved_seconds = t.approved_seconds + excluded.approved_seconds,
+      pending_seconds = t.pending_seconds + excluded.pending_seconds,
+      approved_price = t.approved_price + excluded.approved_price,
+      days = t.days + excluded.days`);
 }
 
 /**

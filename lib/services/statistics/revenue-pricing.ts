@@ -7,14 +7,13 @@ import { jobsPricing } from "../rates/job-pricing";
 import { clientRatesForJobs } from "../rates/lookup";
 import type { StatisticsFilter } from "./filter";
 import {
-  dateInRange,
   filledPlace,
   inRange,
   jobFilter,
   labelOf,
   localDate,
   notRolledUp,
-  rolledUp,
+  rolledUpTotals,
 } from "./sql";
 
 /**
@@ -105,7 +104,6 @@ export async function priceReports(
 }
 
 const rh = schema.reportedHours;
-const jd = schema.statisticsJobDays;
 
 /**
  * What `priceReports` needs of a report, selected in a query grouped so that a report priced
@@ -134,9 +132,14 @@ export const storedPriceIsCurrent = sql`coalesce(${rh.clientPrice} is not null a
  * (summed in SQL) and one per report priced live for the others; a job rolled up (job-days.ts)
  * adds its days' totals instead of its reports. One statement when every price is stored or
  * rolled up — one snapshot, so a report counts once even while the sweeps run —, five more
- * when some are not.
+ * when some are not. `by`: what the caller adds up — per label (then the totals' entries have
+ * company 0 and no name) or per client over the range (then their label is "").
  */
-export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<PricedHours[]> {
+export async function approvedRevenue(
+  db: DbOrTx,
+  f: StatisticsFilter,
+  by: "label" | "client",
+): Promise<PricedHours[]> {
   const a = schema.applications;
   const sl = schema.shiftSlots;
   const sh = schema.shifts;
@@ -175,26 +178,30 @@ export async function approvedRevenue(db: DbOrTx, f: StatisticsFilter): Promise<
     )
     .groupBy(sql.raw("1, 2, 3, 4, 5"));
   // The jobs rolled up (job-days.ts): their days' totals, in the same statement (one snapshot).
+  // The jobs rolled up (job-days.ts): their totals, in the same statement (one snapshot), added
+  // up only as far as the caller needs: a whole year per client is hundreds of rows a month.
+  const days = rolledUpTotals(db, f, by);
+  const perLabel = by === "label";
   const totals = db
     .select({
-      label: labelOf(jd.localDate, f.grain),
-      companyId: j.companyId,
-      companyName: schema.companies.name,
+      label: perLabel ? labelOf(days.day, f.grain) : sql<string>`''`,
+      companyId: perLabel ? sql<number>`0` : days.companyId,
+      companyName: perLabel ? sql<string>`''` : schema.companies.name,
       liveId: sql<number | null>`null::int`,
-      currency: sql<string | null>`${jd.currency}`,
-      stored: sql<number>`sum(${jd.approvedPrice})`.mapWith(Number),
+      currency: sql<string | null>`${days.currency}`,
+      stored: sql<number>`sum(${days.approvedPrice})`.mapWith(Number),
       startsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
       endsAt: sql<Date>`null::timestamptz`.mapWith((v: Date | string) => new Date(v)),
       skillId: sql<number>`null::int`.mapWith(Number),
       jobId: sql<number>`null::int`.mapWith(Number),
     })
-    .from(jd)
-    .innerJoin(j, eq(j.id, jd.jobId))
-    .innerJoin(schema.companies, eq(schema.companies.id, j.companyId))
-    .where(
-      and(isNotNull(jd.currency), rolledUp(jd.jobId), jobFilter(f), dateInRange(jd.localDate, f)),
-    )
-    .groupBy(sql.raw("1, 2, 3, 5"));
+    .from(days)
+    .$dynamic();
+  if (!perLabel) totals.innerJoin(schema.companies, eq(schema.companies.id, days.companyId));
+  totals
+    .where(isNotNull(days.currency))
+    .groupBy(sql.raw(perLabel ? "1, 5" : "2, 3, 5"))
+    .having(sql`sum(${days.days}) > 0`);
   const rows = await reports.unionAll(totals);
 
   const live = rows.filter((r) => r.liveId !== null);

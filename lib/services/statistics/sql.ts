@@ -1,5 +1,17 @@
-import { and, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import {
+  and,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
+import { schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Grain, StatisticsFilter } from "./filter";
 
@@ -59,13 +71,17 @@ export const dateInRange = (d: AnyColumn, f: StatisticsFilter) =>
  */
 export function jobFilter(f: StatisticsFilter): SQL {
   const j = schema.jobs;
+  return and(isNull(j.deletedAt), companyAndBranches(f, j.id, j.companyId))!;
+}
+
+/** The company and branch filters on a job's id and company (a job-day carries both). */
+function companyAndBranches(f: StatisticsFilter, jobId: AnyColumn, companyId: AnyColumn) {
   return and(
-    isNull(j.deletedAt),
-    f.companyId !== null ? eq(j.companyId, f.companyId) : undefined,
+    f.companyId !== null ? eq(companyId, f.companyId) : undefined,
     f.branchIds
-      ? sql`(exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${j.id} and ${inArray(schema.jobBranches.branchId, f.branchIds)}) or exists (select 1 from ${schema.companies} where ${schema.companies.id} = ${j.companyId} and ${inArray(schema.companies.defaultBranchId, f.branchIds)}))`
+      ? sql`(exists (select 1 from ${schema.jobBranches} where ${schema.jobBranches.jobId} = ${jobId} and ${inArray(schema.jobBranches.branchId, f.branchIds)}) or exists (select 1 from ${schema.companies} where ${schema.companies.id} = ${companyId} and ${inArray(schema.companies.defaultBranchId, f.branchIds)}))`
       : undefined,
-  )!;
+  );
 }
 
 /** Decimal hours (2 places) of a number of seconds. */
@@ -87,12 +103,24 @@ const sj = schema.statisticsJobs;
 /** The shared pricing version (migration 0023), read in the statement. */
 export const currentPricing = sql`(select ${schema.pricingVersions.version} from ${schema.pricingVersions})`;
 
+const jd = schema.statisticsJobDays;
+
 /**
- * A job whose totals are exact now: not marked and priced under the current shared version.
- * The complement of `notRolledUp` (versions only grow).
+ * The job-days (statistics_job_days) of the range that count now, with the filter's company
+ * and branches, read from one index range of dates without joining jobs: a row exists only for
+ * a live job and carries its company (a change of either marks the job), and it counts when
+ * priced under the current shared version and its job is not marked — the complement of
+ * `notRolledUp` (a clean job's rows carry its statistics_jobs.pricing_version: the sweep writes
+ * both in one transaction). The marked jobs are few (the sweep keeps up): an anti-join with
+ * them costs a probe per row, where the stamp's join cost a lookup per row.
  */
-export const rolledUp = (jobId: AnyColumn): SQL =>
-  sql`exists (select 1 from ${sj} where ${sj.jobId} = ${jobId} and ${sj.dirtyVersion} is null and ${sj.pricingVersion} >= ${currentPricing})`;
+export const rolledUpDays = (f: StatisticsFilter): SQL =>
+  and(
+    dateInRange(jd.localDate, f),
+    sql`${jd.pricingVersion} >= ${currentPricing}`,
+    sql`not exists (select 1 from ${sj} where ${sj.jobId} = ${jd.jobId} and ${sj.dirtyVersion} is not null)`,
+    companyAndBranches(f, jd.jobId, jd.companyId),
+  )!;
 
 /**
  * A job to compute live: marked, or priced under an older shared version. Written as an array
@@ -101,3 +129,90 @@ export const rolledUp = (jobId: AnyColumn): SQL =>
  */
 export const notRolledUp = (jobId: AnyColumn): SQL =>
   sql`${jobId} = any(array(select ${sj.jobId} from ${sj} where ${sj.dirtyVersion} is not null union all select ${sj.jobId} from ${sj} where ${sj.dirtyVersion} is null and ${sj.pricingVersion} < ${currentPricing}))`;
+
+const mt = schema.statisticsMonthTotals;
+
+/** The company of the month level's rows that total every client (ids start at 1). */
+export const ALL_CLIENTS = 0;
+
+const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The whole months inside a monthly range (the first's first day, the last's last day), which
+ * the month level (statistics_month_totals) answers; null when there are none, the range is
+ * daily (labels per day) or filtered by branches (the level is per client, a job's branches are
+ * not).
+ */
+export function wholeMonths(f: StatisticsFilter): { first: string; last: string } | null {
+  if (f.grain !== "month" || f.branchIds) return null;
+  const [sy, sm, sd] = f.start.split("-").map(Number);
+  const [ey, em, ed] = f.end.split("-").map(Number);
+  const first = sd === 1 ? f.start : ymd(Date.UTC(sy, sm, 1));
+  const endsMonth = ed === new Date(Date.UTC(ey, em, 0)).getUTCDate();
+  const last = endsMonth ? f.end : ymd(Date.UTC(ey, em - 1, 0));
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * The rolled-up half of reportedHours and the money calls, as rows (day, company_id, currency,
+ * approved_seconds, pending_seconds, approved_price, days) to add up per label (a group whose
+ * days add up to 0 holds no job-day: leave it out, as the job-days alone would): the whole months of
+ * the range from the month level, minus the job-days of those months of the jobs computed live
+ * (`notRolledUp`: the month level holds every job-day, stale ones included), plus the job-days
+ * of the other days of the range that count (`rolledUpDays`). A year is then a few hundred
+ * month rows and the marked jobs' days instead of ~30,000 job-days. Put it in the statement of
+ * the live half (one snapshot): the month level and the job-days move together in the sweep's
+ * transaction. `by`: what the caller adds up (per label, the month level's all-clients rows
+ * serve; per client, each client's).
+ */
+export function rolledUpTotals(db: DbOrTx, f: StatisticsFilter, by: "label" | "client") {
+  const whole = wholeMonths(f);
+  const dayRows = (sign: "" | "-") => ({
+    day: sql<string>`${jd.localDate}`.as("day"),
+    companyId: sql<number>`${jd.companyId}`.as("company_id"),
+    currency: sql<string | null>`${jd.currency}`.as("currency"),
+    approvedSeconds: sql<string>`${sql.raw(sign)}${jd.approvedSeconds}`.as("approved_seconds"),
+    pendingSeconds: sql<string>`${sql.raw(sign)}${jd.pendingSeconds}`.as("pending_seconds"),
+    approvedPrice: sql<number>`${sql.raw(sign)}${jd.approvedPrice}`.as("approved_price"),
+    days: sql<number>`${sql.raw(sign)}1`.as("days"),
+  });
+  if (!whole) return db.select(dayRows("")).from(jd).where(rolledUpDays(f)).as("days");
+  const inWhole = (d: AnyColumn) => sql`${d} between ${whole.first}::date and ${whole.last}::date`;
+  const months = db
+    .select({
+      day: sql<string>`${mt.month}`.as("day"),
+      companyId: sql<number>`${mt.companyId}`.as("company_id"),
+      currency: sql<string | null>`${mt.currency}`.as("currency"),
+      approvedSeconds: sql<string>`${mt.approvedSeconds}`.as("approved_seconds"),
+      pendingSeconds: sql<string>`${mt.pendingSeconds}`.as("pending_seconds"),
+      approvedPrice: sql<number>`${mt.approvedPrice}`.as("approved_price"),
+      days: sql<number>`${mt.days}`.as("days"),
+    })
+    .from(mt)
+    .where(
+      and(
+        inWhole(mt.month),
+        // Per label over every client: the all-clients rows, a few per month.
+        f.companyId !== null
+          ? eq(mt.companyId, f.companyId)
+          : by === "label"
+            ? eq(mt.companyId, ALL_CLIENTS)
+            : ne(mt.companyId, ALL_CLIENTS),
+      ),
+    );
+  const stale = db
+    .select(dayRows("-"))
+    .from(jd)
+    .where(
+      and(
+        notRolledUp(jd.jobId),
+        inWhole(jd.localDate),
+        f.companyId !== null ? eq(jd.companyId, f.companyId) : undefined,
+      ),
+    );
+  const edges = db
+    .select(dayRows(""))
+    .from(jd)
+    .where(and(rolledUpDays(f), sql`not (${inWhole(jd.localDate)})`));
+  return months.unionAll(stale).unionAll(edges).as("days");
+}

@@ -217,6 +217,9 @@ export async function appendPaySlips(
         appended += 1;
         lines += slip.source.lines.length;
       }
+      // An archive destroyed before our listeners were on (its file could not be opened while
+      // the first batch was read) takes no more entries and says nothing more: ask it.
+      if (!failed && zip.destroyed) failed = zip.errored ?? new Error("The archive was closed.");
       if (taken < appended && !failed) await new Promise<void>((resolve) => (waiting = resolve));
       waiting = null;
       if (failed) throw failed;

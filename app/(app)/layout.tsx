@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { ArrowUp } from "lucide-react";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
 // client components it re-exports (the data table…) to every first load.
 import { Alert } from "@/components/ui/alert";
@@ -80,7 +81,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         {children}
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}
-      <ScrollTop />
+      <ScrollTop icon={<ArrowUp className="size-4" aria-hidden />} />
     </RealtimeProvider>
   );
 }

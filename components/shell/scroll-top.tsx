@@ -34,8 +34,8 @@ function bottomClear(button: HTMLElement | null): number {
 /**
  * Spec §9: a back-to-top button after 200 px that scrolls up in 600 ms; top on navigation.
  * It never covers a sticky save bar: it rises above one in its way. Its arrow is drawn on the
- * server (the layout), so lucide's icon code stays out of every first load that has no icon
- * of its own (the worker's budget, README).
+ * server (the layout), so the icon's path data is not in the page's JavaScript (README, the
+ * worker's first-load budget).
  */
 export function ScrollTop({ icon }: { icon: ReactNode }) {
   const pathname = usePathname();

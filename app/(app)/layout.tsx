@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { ArrowUp } from "lucide-react";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
 // client components it re-exports (the data table…) to every first load.
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +12,7 @@ import { env } from "@/lib/env";
 import { AppShell } from "@/components/shell/app-shell";
 import { shellIcons } from "@/components/shell/shell-icons";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
-import { ScrollTop } from "@/components/shell/scroll-top";
+import { LazyScrollTop } from "@/components/shell/scroll-top-lazy";
 import { DeniedNotice } from "@/components/shell/denied-notice";
 import { RealtimeProvider } from "@/components/realtime/use-realtime";
 import { inviteFriend } from "./actions";
@@ -80,7 +81,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         {children}
       </AppShell>
       {canInvite && <InviteFriendModal send={inviteFriend} />}
-      <ScrollTop />
+      <LazyScrollTop icon={<ArrowUp className="size-4" aria-hidden />} />
     </RealtimeProvider>
   );
 }

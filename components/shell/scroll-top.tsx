@@ -1,8 +1,7 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
-import { ArrowUp } from "lucide-react";
 
 /** Where the button sits when nothing is in its way: 16 px from the right, 80 px up. */
 const RIGHT = 16;
@@ -34,9 +33,11 @@ function bottomClear(button: HTMLElement | null): number {
 
 /**
  * Spec §9: a back-to-top button after 200 px that scrolls up in 600 ms; top on navigation.
- * It never covers a sticky save bar: it rises above one in its way.
+ * It never covers a sticky save bar: it rises above one in its way. Its arrow is drawn on the
+ * server (the layout), so the icon's path data is not in the page's JavaScript (README, the
+ * worker's first-load budget).
  */
-export function ScrollTop() {
+export function ScrollTop({ icon }: { icon: ReactNode }) {
   const pathname = usePathname();
   const [visible, setVisible] = useState(false);
   const [bottom, setBottom] = useState(BOTTOM);
@@ -96,7 +97,7 @@ export function ScrollTop() {
       style={{ bottom, right: RIGHT }}
       className="fixed z-30 inline-flex min-h-11 items-center gap-1 rounded-full bg-gray-900/80 px-4 py-2 text-sm text-white shadow-lg hover:bg-gray-900"
     >
-      <ArrowUp className="size-4" aria-hidden />
+      {icon}
       Top
     </button>
   );

@@ -8,12 +8,11 @@ import {
   WEEKDAYS,
   addMonths,
   dayAfterKey,
-  isoOfDay,
   monthGrid,
   sameDay,
   spokenDay,
-  type CalendarDay,
-} from "@/lib/domain/time-entry";
+} from "@/lib/domain/calendar-grid";
+import { isoOfDay, type CalendarDay } from "@/lib/domain/time-entry";
 import { cn } from "./cn";
 
 function today(): CalendarDay {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { chatTextParts } from "./chat-links";
 import {
   chatDayLabel,
   chatListTime,
-  chatTextParts,
   chatTime,
   groupByDay,
   mergeMessages,

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { addMonths, dayAfterKey, monthGrid, spokenDay, weekdayOf } from "./calendar-grid";
 import {
-  addMonths,
-  dayAfterKey,
   dayOfIso,
   displayToIso,
   isoToDisplay,
-  monthGrid,
   nearestTimeOption,
   parseDateEntry,
   parseTimeEntry,
-  spokenDay,
-  weekdayOf,
 } from "./time-entry";
 
 describe("parseTimeEntry (free typing in the time picker)", () => {

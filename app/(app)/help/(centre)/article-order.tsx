@@ -1,13 +1,13 @@
 "use client";
 
-import { useState } from "react";
-import dynamic from "next/dynamic";
+import { lazy, Suspense, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ArrowUpDown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 // The drag list (dnd-kit) is fetched when a writer opens it, never by the readers of /help.
-const ArticleOrderDialog = dynamic(() => import("./article-order-dialog"), { ssr: false });
+// React.lazy, not next/dynamic, whose loader would itself join the readers' first load.
+const ArticleOrderDialog = lazy(() => import("./article-order-dialog"));
 
 export interface OrderedArticle {
   id: number;
@@ -40,16 +40,18 @@ export function ArticleOrderButton({
         <ArrowUpDown aria-hidden /> Order
       </Button>
       {opened && (
-        <ArticleOrderDialog
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            // The centre lists the articles in their saved order once the dialog closes.
-            if (!next) router.refresh();
-          }}
-          category={category}
-          articles={articles}
-        />
+        <Suspense fallback={null}>
+          <ArticleOrderDialog
+            open={open}
+            onOpenChange={(next) => {
+              setOpen(next);
+              // The centre lists the articles in their saved order once the dialog closes.
+              if (!next) router.refresh();
+            }}
+            category={category}
+            articles={articles}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -84,7 +84,11 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     // with the table). Planning with the real values costs ~0.1 ms; parsing is still saved. A
     // transaction of lookups by key may plan generically for itself (`planGenerically`: the
     // booking, whose generic plans were checked).
-    options: "-c plan_cache_mode=force_custom_plan",
+    // JIT off: a list whose plan is costed per row it might probe (the booking dialog's worker
+    // search at 25,000 workers, a calendar month) passes the JIT thresholds and spent ~500 ms
+    // compiling a statement that ran in 24 ms (auto_explain at full scale). The app's statements
+    // read pages by index and stop at their LIMIT: compiling never pays for itself here.
+    options: "-c plan_cache_mode=force_custom_plan -c jit=off",
   });
   // An idle client erroring (server restart) must not crash the process: pg-pool removes it
   // from the pool, and the next query opens a fresh connection.

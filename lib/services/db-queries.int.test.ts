@@ -102,6 +102,13 @@ describe("precompiled (db/precompiled.ts)", () => {
     expect(row?.plan_cache_mode).toBe("force_custom_plan");
   });
 
+  it("never JIT-compiles a statement (PostgreSQL)", async () => {
+    if (handle.kind !== "postgres") return;
+    // The booking dialog's worker search at scale compiled for ~500 ms to run for 24 ms.
+    const [row] = await rowsOf<{ jit: string }>(db, sql`show jit`);
+    expect(row?.jit).toBe("off");
+  });
+
   it("by shape: one named statement per shape, each the text its parts make; past 64 shapes, unnamed", async () => {
     // `order`: a filter of its own; `first`: how many skills, written into the text.
     type Shape = { order: boolean; first: number };

@@ -213,6 +213,8 @@ describe("bookable-users", () => {
     expect(counting.statements()).toBe(few);
     // Booking on a shift: its times, the page (with each worker's skills, branches,
     // applications on the shift, missing documents, days off and the count), then the clashes.
+    // The page is read band by band (the free workers by name, then the busy ones): one
+    // statement for each band it reaches, never one per row.
     const s = await oneShiftJob("2027-01-22T08:00:00Z", "2027-01-22T12:00:00Z", 2);
     await book(w.pm, await worker([w.skill]), s);
     await worker([w.skill]);
@@ -226,8 +228,13 @@ describe("bookable-users", () => {
     expect(many.items.length).toBeGreaterThan(1);
     expect(many.items.filter((u) => u.applications.length)).toHaveLength(1);
     expect(many.items.every((u) => u.skills.some((k) => k.id === w.skill))).toBe(true);
-    expect(counting.statements()).toBe(perShift);
+    // The booked worker is the busy band: last, after every free one.
+    expect(many.items.findIndex((u) => u.applications.length)).toBe(many.items.length - 1);
     expect(perShift).toBe(3);
+    expect(counting.statements()).toBe(perShift + 1);
+    counting.reset();
+    await bookableUsers(c, { ...onShift, perPage: "100" });
+    expect(counting.statements()).toBe(perShift + 1);
     expect((await appErrorOf(bookableUsers(await ctx(w.worker), {}))).status).toBe(403);
   });
 });

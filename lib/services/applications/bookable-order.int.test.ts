@@ -23,6 +23,9 @@ describe("bookable users: skill match first, then availability (server-side, acr
     const free = await k.worker([w.skill], [], "Sortme Dan");
     const there = await k.worker([w.skill], [], "Sortme Eve");
     await k.book(w.pm, there, target);
+    // Without the skill and busy: after every worker without it who is free, though first by name.
+    const noSkillBusy = await k.worker([w.skill2], [], "Sortme Abe");
+    await k.book(w.pm, noSkillBusy, overlapping, { book_anyway: true });
 
     const query = {
       username: "sortme",
@@ -30,8 +33,21 @@ describe("bookable users: skill match first, then availability (server-side, acr
       shiftIds: [target.shiftId],
     };
     const page = await bookableUsers(await k.ctx(w.pm), query);
-    expect(page.items.map((u) => u.id)).toEqual([free, tired, busy, there, noSkill]);
-    expect(page.items.map((u) => u.has_skill)).toEqual([true, true, true, true, false]);
+    const order = [free, tired, busy, there, noSkill, noSkillBusy];
+    expect(page.items.map((u) => u.id)).toEqual(order);
+    expect(page.items.map((u) => u.has_skill)).toEqual([true, true, true, true, false, false]);
+    expect(page.meta.total).toBe(6);
+
+    // Page by page (read band by band: a page may start in a later band, or span two), every
+    // place holds the worker the whole list has there, and past the end nothing.
+    for (const perPage of [1, 2, 4]) {
+      const seen: number[] = [];
+      for (let n = 1; n <= Math.ceil(order.length / perPage) + 1; n++) {
+        const p = await bookableUsers(await k.ctx(w.pm), { ...query, perPage, page: n });
+        seen.push(...p.items.map((u) => u.id));
+      }
+      expect(seen).toEqual(order);
+    }
 
     // The order holds across pages: the second page of two continues it.
     const second = await bookableUsers(await k.ctx(w.pm), { ...query, perPage: 2, page: 2 });
@@ -39,7 +55,7 @@ describe("bookable users: skill match first, then availability (server-side, acr
 
     // Without shifts or a preferred skill: by name.
     const plain = await bookableUsers(await k.ctx(w.pm), { username: "sortme" });
-    expect(plain.items.map((u) => u.id)).toEqual([noSkill, busy, tired, free, there]);
+    expect(plain.items.map((u) => u.id)).toEqual([noSkillBusy, noSkill, busy, tired, free, there]);
   });
 });
 

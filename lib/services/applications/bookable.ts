@@ -12,6 +12,8 @@ import { conflictMessage, findConflicts, viewerCompanyOf } from "./conflicts";
 import { shiftDays, unavailableDay } from "../user-calendar/unavailable-on";
 import { documentsToday } from "../documents/today";
 import {
+  bandCountOf,
+  bandsOf,
   clashWindows,
   countOf,
   pageOf,
@@ -70,17 +72,35 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   };
   // Counted ten pages past this one, a floor beyond (total_capped: the pager says "110+").
   const window = countWindow(q.page, q.perPage);
-  const users = await pageOf(shape)(ctx.db, {
+  const values = {
     ...filters,
     sortSkill,
     today: documentsToday(ctx.now),
     shiftIds,
     days,
     ...clashWindows(shifts),
-    limit: q.perPage,
-    offset: offsetOf(q.page, q.perPage),
     cap: window + 1,
-  });
+  };
+  // The page from the order's bands in turn (see Band): most pages come from the first.
+  const users: Awaited<ReturnType<ReturnType<typeof pageOf>>> = [];
+  let offset = offsetOf(q.page, q.perPage);
+  const bands = bandsOf(shape);
+  for (const [i, band] of bands.entries()) {
+    const got = await pageOf({ ...shape, band })(ctx.db, {
+      ...values,
+      limit: q.perPage - users.length,
+      offset,
+    });
+    users.push(...got);
+    if (users.length === q.perPage || i === bands.length - 1) break;
+    // This band ended on this page, or before it: the next starts where it ended.
+    offset = got.length
+      ? 0
+      : offset -
+        Number(
+          (await bandCountOf({ ...shape, band })(ctx.db, { ...values, bandCap: offset }))[0].n,
+        );
+  }
   const ids = users.map((u) => u.id);
   if (!ids.length) {
     // Past the last page no row carries the count: only then is it a statement of its own.

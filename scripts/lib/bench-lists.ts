@@ -41,6 +41,12 @@ interface ListCall {
 }
 
 const SPEED = "i27-list-speed";
+
+/** A call's path on one side (its upcoming slot's ids put in). */
+const pathOf = (call: ListCall, side: Side) =>
+  call.path
+    .replace("{shift}", String(side.slot.shiftId))
+    .replace("{skill}", String(side.slot.skillId));
 /** Page N of 10 a page (20 for lists of 20): offset 100,000. */
 const DEEP = 100_000;
 
@@ -101,6 +107,12 @@ function listCalls(now: Date): ListCall[] {
       load: () => import("@/app/api/v2/bookable-users/route"),
       owner: SPEED,
     },
+    {
+      // What the booking dialog asks: the slot's skill first, then who is free for the shift.
+      name: "GET bookable-users (booking dialog)",
+      path: "bookable-users?prefer_skill={skill}&shiftIds={shift}",
+      load: () => import("@/app/api/v2/bookable-users/route"),
+    },
     { name: "GET approvals (hours)", path: "approvals", load: approvals, owner: SPEED },
     { name: "GET users", path: "users", load: users },
     { name: "GET users, offset 100,000", path: `users?page=${DEEP / 10 + 1}`, load: users },
@@ -146,6 +158,21 @@ interface Side {
   label: "demo" | "scale";
   handle: DbHandle;
   users: Record<Who, number>;
+  /** The soonest upcoming slot of a published job: `{shift}` and `{skill}` in a call's path. */
+  slot: { shiftId: number; skillId: number };
+}
+
+/** The soonest upcoming slot of a live published job, as the booking dialog opens on one. */
+async function upcomingSlot(handle: DbHandle, now: Date): Promise<Side["slot"]> {
+  const rows = (await handle.db.execute(
+    sql`select ss.shift_id, ss.skill_id from shift_slots ss
+      join shifts s on s.id = ss.shift_id join jobs j on j.id = s.job_id
+      where ss.deleted_at is null and s.deleted_at is null and j.deleted_at is null
+        and j.status = 'Published' and s.starts_at > ${now.toISOString()}
+      order by s.starts_at, ss.id limit 1`,
+  )) as unknown as { rows: { shift_id: number; skill_id: number }[] };
+  if (!rows.rows[0]) throw new Error("no upcoming published slot to book on");
+  return { shiftId: Number(rows.rows[0].shift_id), skillId: Number(rows.rows[0].skill_id) };
 }
 
 async function userId(handle: DbHandle, email: string): Promise<number> {
@@ -218,6 +245,7 @@ async function prepareSide(
       admin: await userId(handle, DEMO_ACCOUNTS.admin),
       worker: await userId(handle, DEMO_ACCOUNTS.worker),
     },
+    slot: await upcomingSlot(handle, now),
   };
 }
 
@@ -307,7 +335,7 @@ export async function benchLists(): Promise<number> {
       const ms = { demo: 0, scale: 0 };
       for (const side of sides) {
         ms[side.label] = await timed(side, () =>
-          expect(handler, call.path, tokens[side.label], 200, call),
+          expect(handler, pathOf(call, side), tokens[side.label], 200, call),
         );
         spent[side.label] += ms[side.label];
       }
@@ -321,7 +349,7 @@ export async function benchLists(): Promise<number> {
     const log = loggingDb(scale.handle);
     setDatabaseForTests({ ...scale.handle, db: log.db });
     try {
-      await expect(handler, call.path, tokens.scale, 200, call);
+      await expect(handler, pathOf(call, scale), tokens.scale, 200, call);
     } finally {
       setDatabaseForTests(scale.handle);
     }

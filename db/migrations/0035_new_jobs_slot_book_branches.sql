@@ -27,14 +27,22 @@ BEGIN
       LEFT JOIN "job_branches" jb ON jb."job_id" = s."job_id"
      WHERE s."id" = ANY("shift_ids");
 END $$;--> statement-breakpoint
+-- Inserts per statement (the job editor and the seeds add many slots at once: one rewrite of
+-- their shifts, not one per slot); a move per row (no transition table with a column list).
+CREATE FUNCTION "shift_slots_book_branches_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "slot_book_branches_of_shifts"(ARRAY(SELECT DISTINCT "shift_id" FROM "inserted"));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "shift_slots_book_branches_insert" AFTER INSERT ON "shift_slots"
+  REFERENCING NEW TABLE AS "inserted" FOR EACH STATEMENT
+  EXECUTE FUNCTION "shift_slots_book_branches_inserted"();--> statement-breakpoint
 CREATE FUNCTION "shift_slots_book_branches"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- OLD is null on insert: a slot moved to another shift leaves the old one's rows too.
+  -- A slot moved to another shift leaves the old one's rows too.
   PERFORM "slot_book_branches_of_shifts"(ARRAY[OLD."shift_id", NEW."shift_id"]);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "shift_slots_book_branches_insert" AFTER INSERT ON "shift_slots" FOR EACH ROW
-  EXECUTE FUNCTION "shift_slots_book_branches"();--> statement-breakpoint
 CREATE TRIGGER "shift_slots_book_branches_update" AFTER UPDATE OF "shift_id", "skill_id" ON "shift_slots"
   FOR EACH ROW WHEN (OLD."shift_id" IS DISTINCT FROM NEW."shift_id" OR OLD."skill_id" IS DISTINCT FROM NEW."skill_id")
   EXECUTE FUNCTION "shift_slots_book_branches"();--> statement-breakpoint
@@ -46,17 +54,29 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "shifts_book_branches" AFTER UPDATE OF "starts_at", "job_id" ON "shifts" FOR EACH ROW
   WHEN (OLD."starts_at" IS DISTINCT FROM NEW."starts_at" OR OLD."job_id" IS DISTINCT FROM NEW."job_id")
   EXECUTE FUNCTION "shifts_book_branches"();--> statement-breakpoint
--- A removed job's shifts take their rows with them (foreign keys), whichever of its cascades
--- runs first.
+-- A job's branches change per statement (the job editor writes them all at once). A removed
+-- job's shifts take their rows with them (foreign keys), whichever of its cascades runs first.
 CREATE FUNCTION "job_branches_book_branches"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "slot_book_branches_of_shifts"(ARRAY(
-    SELECT "id" FROM "shifts"
-     WHERE "job_id" IN (OLD."job_id", NEW."job_id")));
+    SELECT s."id" FROM "shifts" s
+     WHERE s."job_id" IN (SELECT "job_id" FROM "changed")));
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "job_branches_book_branches" AFTER INSERT OR UPDATE OR DELETE ON "job_branches"
-  FOR EACH ROW EXECUTE FUNCTION "job_branches_book_branches"();--> statement-breakpoint
+CREATE TRIGGER "job_branches_book_branches_insert" AFTER INSERT ON "job_branches"
+  REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT
+  EXECUTE FUNCTION "job_branches_book_branches"();--> statement-breakpoint
+CREATE TRIGGER "job_branches_book_branches_delete" AFTER DELETE ON "job_branches"
+  REFERENCING OLD TABLE AS "changed" FOR EACH STATEMENT
+  EXECUTE FUNCTION "job_branches_book_branches"();--> statement-breakpoint
+CREATE FUNCTION "job_branches_book_branches_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "slot_book_branches_of_shifts"(ARRAY(
+    SELECT "id" FROM "shifts" WHERE "job_id" IN (OLD."job_id", NEW."job_id")));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "job_branches_book_branches_update" AFTER UPDATE ON "job_branches"
+  FOR EACH ROW EXECUTE FUNCTION "job_branches_book_branches_moved"();--> statement-breakpoint
 INSERT INTO "slot_book_branches" ("shift_slot_id", "branch_id", "shift_id", "starts_at", "skill_id")
   SELECT ss."id", coalesce(jb."branch_id", 0), s."id", s."starts_at", ss."skill_id"
     FROM "shifts" s

@@ -158,6 +158,42 @@ export const shiftSlots = pgTable(
   ],
 );
 
+/**
+ * Every slot once under each branch its job books from (`branch_id` 0: the job names none, so any
+ * branch may book), with its skill and its shift's start: new-jobs walks one worker branch (and
+ * 0) by start and stops at the page, instead of every upcoming shift (issue 27). Triggers keep it
+ * (migration 0035) from shift_slots, shifts and job_branches, so no writer can leave it behind;
+ * it holds removed slots and jobs of every status too, and new-jobs tests those on the rows.
+ */
+export const slotBookBranches = pgTable(
+  "slot_book_branches",
+  {
+    shiftSlotId: integer()
+      .notNull()
+      .references(() => shiftSlots.id, { onDelete: "cascade" }),
+    /** A branch the job books from, or 0 when it names none (no foreign key for that reason). */
+    branchId: integer().notNull(),
+    shiftId: integer()
+      .notNull()
+      .references(() => shifts.id, { onDelete: "cascade" }),
+    startsAt: tstz().notNull(),
+    skillId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shiftSlotId, t.branchId] }),
+    // The walk: one branch, upcoming by start, in the page's order; the skill last so the
+    // walk tests it on the index entry without reading the row.
+    index("slot_book_branches_walk_idx").on(
+      t.branchId,
+      t.startsAt,
+      t.shiftId,
+      t.shiftSlotId,
+      t.skillId,
+    ),
+    index().on(t.shiftId),
+  ],
+);
+
 export const applications = pgTable(
   "applications",
   {

@@ -83,6 +83,13 @@ const PLANTS: [string, string][] = [
      alter table applications enable trigger applications_shift_starts_at`,
   ],
   [
+    "slot-book-branches",
+    // A row gone that no write of a slot, shift or job branch took: what a stale table leaves.
+    `delete from slot_book_branches
+      where (shift_slot_id, branch_id) = (select shift_slot_id, branch_id from slot_book_branches
+                                           order by 1, 2 limit 1)`,
+  ],
+  [
     "job-span",
     `update jobs set ends_at = ends_at + interval '1 hour'
       where id = (select min(id) from jobs where deleted_at is null)`,

@@ -17,6 +17,8 @@ import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
  *   job create writes the job with its shifts (at least one, each with at least one slot) and
  *   every edit writes the span again; a job emptied by an edit has no span (null). A job row
  *   without its shifts therefore shows as a span without shifts;
+ * - a slot missing from slot_book_branches under a branch of its job (or 0), or listed there
+ *   with another skill, start or branch (its triggers keep it; a writer went around them);
  * - a live shift without a live slot (create and edit never leave one);
  * - a salary line that is not what its report of hours says (the report not approved, or other
  *   times), or a draft line without its report: approvals and edits drop the drafts they touch
@@ -98,6 +100,20 @@ const CHECKS: Check[] = [
       sql.raw(`select a.id from applications a
         join shifts s on s.id = a.shift_id
        where a.shift_starts_at is distinct from s.starts_at`),
+  },
+  {
+    name: "slot-book-branches",
+    rule: "every slot is listed once under each branch its job books from (0: none named), with its skill and its shift's start (new-jobs walks them)",
+    query: () =>
+      sql.raw(`select coalesce(w.shift_slot_id, x.shift_slot_id) as id from
+        (select ss.id as shift_slot_id, coalesce(jb.branch_id, 0) as branch_id, s.id as shift_id,
+                s.starts_at, ss.skill_id
+           from shift_slots ss join shifts s on s.id = ss.shift_id
+           left join job_branches jb on jb.job_id = s.job_id) w
+        full join slot_book_branches x
+          on x.shift_slot_id = w.shift_slot_id and x.branch_id = w.branch_id
+         and x.shift_id = w.shift_id and x.starts_at = w.starts_at and x.skill_id = w.skill_id
+       where w.shift_slot_id is null or x.shift_slot_id is null`),
   },
   {
     name: "job-span",

@@ -14,6 +14,7 @@ import { makeCtx } from "@/lib/services/context";
 
 import type { Page } from "@/lib/services/pagination";
 import { newJobs, newJobsCount, newJobsList, type NewJob } from ".";
+import { openToWorker, workerOf } from "./new-jobs";
 
 /**
  * Times are in March 2031, before summer time: Copenhagen is UTC+1, so 14:00Z shows as 15:00.
@@ -191,6 +192,71 @@ describe("newJobs", () => {
     expect(further.items.map((i) => i.shift_slot_id)).toEqual(
       firstTen.items.slice(4, 6).map((i) => i.shift_slot_id),
     );
+  });
+
+  it("follows every write the walk's table is kept from, as the live rule does", async () => {
+    const skill = await newSkill();
+    const otherSkill = await newSkill();
+    const me = await newWorker([skill], [branchA]);
+    const both = await newWorker([skill], [branchA, branchB]);
+    const other = await newWorker([skill], [branchB]);
+    const moved = await oneShift(skill, 24, { name: "Moved", branches: [branchB] });
+    const early = await oneShift(skill, 30, { name: "Early" });
+    const reskilled = await oneShift(skill, 32, { name: "Reskilled", branches: [branchA] });
+    const removed = await oneShift(skill, 34, { name: "Removed", branches: [branchA] });
+    const filled = await job({
+      name: "Filled",
+      branches: [branchA, branchB],
+      shifts: [{ from: 36, slots: [{ skillId: skill, positions: 1 }] }],
+    });
+    // The page as listed, checked against the live rule (`openToWorker`) on the same rows.
+    const names = async (userId: number) => {
+      const ctx = await ctxOf(userId);
+      const worker = await workerOf(ctx);
+      const live = await db
+        .select({ name: schema.jobs.name })
+        .from(schema.shiftSlots)
+        .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+        .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+        .where(openToWorker(ctx, worker))
+        .orderBy(schema.shifts.startsAt, schema.shifts.id, schema.shiftSlots.id);
+      const listed = (await page(userId)).items.map((i) => i.job.name);
+      expect(listed).toEqual(live.map((r) => r.name));
+      return listed;
+    };
+    expect(await names(me)).toEqual(["Early", "Reskilled", "Removed", "Filled"]);
+    // A job booking from two of the worker's branches shows its slot once.
+    expect(await names(both)).toEqual(["Moved", "Early", "Reskilled", "Removed", "Filled"]);
+
+    const jb = schema.jobBranches;
+    await db.insert(jb).values({ jobId: moved.jobId, branchId: branchA });
+    expect((await names(me))[0]).toBe("Moved");
+    await db.delete(jb).where(eq(jb.jobId, moved.jobId));
+    expect((await names(other))[0]).toBe("Moved"); // no branch left: any branch books
+    await db.update(jb).set({ jobId: moved.jobId }).where(eq(jb.jobId, reskilled.jobId));
+    // Reskilled's job now names no branch: open to every branch.
+    expect(await names(me)).toEqual(["Moved", "Early", "Reskilled", "Removed", "Filled"]);
+    expect(await names(other)).toEqual(["Early", "Reskilled", "Filled"]);
+
+    await db
+      .update(schema.shifts)
+      .set({ startsAt: new Date(now.getTime() - 3_600_000) })
+      .where(eq(schema.shifts.id, early.shiftId));
+    expect(await names(me)).toEqual(["Moved", "Reskilled", "Removed", "Filled"]);
+    await db
+      .update(schema.shifts)
+      .set({ startsAt: new Date(now.getTime() + 3_600_000) })
+      .where(eq(schema.shifts.id, early.shiftId));
+    expect(await names(me)).toEqual(["Early", "Moved", "Reskilled", "Removed", "Filled"]);
+
+    await db
+      .update(schema.shiftSlots)
+      .set({ skillId: otherSkill })
+      .where(eq(schema.shiftSlots.id, moved.slotId));
+    await db.delete(schema.shiftSlots).where(eq(schema.shiftSlots.id, removed.slotId));
+    await applyOn(db, filled.shifts[0].slots[0].id, other, "Booked");
+    expect(await names(me)).toEqual(["Early", "Reskilled"]);
+    expect(await names(both)).toEqual(["Early", "Reskilled"]);
   });
 
   it("pages with a fixed number of statements", async () => {

@@ -73,6 +73,7 @@ const slot = schema.shiftSlots;
 const s = schema.shifts;
 const j = schema.jobs;
 const app = schema.applications;
+const sbb = schema.slotBookBranches;
 
 /** What `openTo` compares with: values, or the placeholders of a precompiled statement. */
 interface OpenTo {
@@ -87,28 +88,71 @@ interface OpenTo {
  * The open slots a worker may apply for: a live slot of one of the worker's skills, on a live
  * shift that has not started, of a Published job whose book_from_branches (none = any) include
  * one of the worker's branches, on a shift the worker has no application on (any status), with
- * a position still free. Every test is an indexed lookup per candidate row, so walking shifts
- * by start and stopping at the page (or at the counter's cap) stays fast however many there are.
+ * a position still free. `openTests` holds all but the skill and the branch, which the list's
+ * walk (`walkOpen`) finds along an index instead.
  */
 function openTo(p: OpenTo): SQL {
   const jb = schema.jobBranches;
   return and(
-    isNull(slot.deletedAt),
+    ...openTests(p),
     // The ids as values, not a subquery: the planner then sees how rare each skill is and
     // walks the slots of a rare skill instead of every upcoming shift.
     sql`${slot.skillId} = any(${p.skillIds})`,
-    isNull(s.deletedAt),
-    gt(s.startsAt, p.now),
-    eq(j.status, "Published"),
-    isNull(j.deletedAt),
     // No branches (any branch may book), or one of the worker's: one probe of the job's rows.
     // Written as `not exists … or exists …` PostgreSQL hashed all of job_branches for every call
     // (50,000 rows at scale). A worker without branches matches no branch (any of an empty array
     // is false): one text.
     sql`coalesce((select bool_or(${jb.branchId} = any(${p.branchIds})) from ${jb} where ${jb.jobId} = ${j.id}), true)`,
+  )!;
+}
+
+/** `openTo`'s tests of one slot, its shift and its job, but its skill and its job's branches. */
+function openTests(p: Pick<OpenTo, "now" | "me">): SQL[] {
+  return [
+    isNull(slot.deletedAt),
+    isNull(s.deletedAt),
+    gt(s.startsAt, p.now),
+    eq(j.status, "Published"),
+    isNull(j.deletedAt),
     sql`not exists (select 1 from ${app} where ${app.shiftId} = ${s.id} and ${app.assigneeId} = ${p.me})`,
     sql`${filledOfSlot} < ${slot.positions}`,
-  )!;
+  ];
+}
+
+/** The worker's branches and 0 (the rows of jobs that name no branch), one row each. */
+const walkBranches = (): SQL =>
+  sql`unnest(array_append(${sql.placeholder("branchIds")}::int[], 0)) as walk_branch(id)`;
+
+/**
+ * The open slots of one row of `walkBranches`, up to the placeholder `reach` of them: the
+ * branch's slots of the worker's skills along slot_book_branches by start (an index walk that
+ * stops at `reach`), each tested as `openTo` does. `ordered` walks in the page's order, so the
+ * first `reach` of every branch hold the first `reach` of all (a slot of a job booking from
+ * two of the worker's branches comes twice: callers take distinct slots).
+ */
+function walkOpen(db: DbOrTx, reach: string, ordered: boolean) {
+  const q = db
+    .select({
+      startsAt: sql<Date>`${sbb.startsAt}`.mapWith(sbb.startsAt).as("walk_starts_at"),
+      shiftId: sql<number>`${sbb.shiftId}`.as("walk_shift_id"),
+      slotId: sql<number>`${sbb.shiftSlotId}`.as("walk_slot_id"),
+    })
+    .from(sbb)
+    .innerJoin(slot, eq(slot.id, sbb.shiftSlotId))
+    .innerJoin(s, eq(s.id, sbb.shiftId))
+    .innerJoin(j, eq(j.id, s.jobId))
+    .where(
+      and(
+        sql`${sbb.branchId} = walk_branch.id`,
+        gt(sbb.startsAt, sql.placeholder("now")),
+        sql`${sbb.skillId} = any(${sql.placeholder("skillIds")})`,
+        ...openTests({ now: sql.placeholder("now"), me: sql.placeholder("me") }),
+      ),
+    )
+    .limit(sql.placeholder(reach));
+  return (ordered ? q.orderBy(asc(sbb.startsAt), asc(sbb.shiftId), asc(sbb.shiftSlotId)) : q).as(
+    "walk",
+  );
 }
 
 /** `openTo` with the worker's own values (a statement built for one call). */
@@ -121,16 +165,7 @@ export function openToWorker(ctx: Ctx, worker: Worker): SQL {
   });
 }
 
-/** `openTo` with placeholders, for the list's and the counter's precompiled statements. */
-const openToPlaced = (): SQL =>
-  openTo({
-    now: sql.placeholder("now"),
-    me: sql.placeholder("me"),
-    skillIds: sql.placeholder("skillIds"),
-    branchIds: sql.placeholder("branchIds"),
-  });
-
-/** The placeholders' values for the worker (`openToPlaced`). */
+/** The placeholders' values for the worker (`walkOpen`). */
 const openToValues = (ctx: Ctx, worker: Worker) => ({
   now: ctx.now,
   me: worker.actor.userId,
@@ -180,12 +215,11 @@ export async function workerOf(ctx: Ctx): Promise<Worker> {
 
 /** The slots open to the worker, up to the placeholder `cap` of them only (what the count counts). */
 function openSlotsUpTo(db: DbOrTx) {
+  const walk = walkOpen(db, "cap", false);
   return db
-    .select({ one: sql`1` })
-    .from(slot)
-    .innerJoin(s, eq(s.id, slot.shiftId))
-    .innerJoin(j, eq(j.id, s.jobId))
-    .where(openToPlaced())
+    .selectDistinct({ slotId: walk.slotId })
+    .from(walkBranches())
+    .crossJoinLateral(walk)
     .limit(sql.placeholder("cap"));
 }
 
@@ -239,15 +273,30 @@ export async function newJobsList(ctx: Ctx, raw: unknown = {}): Promise<Page<New
  * worker's skills are (`openTo`).
  */
 const newJobsPageRows = precompiled<
-  ReturnType<typeof openToValues> & { limit: number; offset: number; cap: number },
+  ReturnType<typeof openToValues> & {
+    limit: number;
+    offset: number;
+    reach: number;
+    cap: number;
+  },
   ReturnType<typeof newJobsPageQuery>
 >("worker_new_jobs_page", (db) => newJobsPageQuery(db));
 function newJobsPageQuery(db: DbOrTx) {
-  // The page is picked over slots, shifts and jobs alone, and only its rows are joined to the
+  // The page is picked by the walk (`walkOpen`: the first offset + limit slots of each of the
+  // worker's branches, distinct, in the page's order), and only its rows are joined to the
   // names around them. A subquery with LIMIT is planned on its own, so the planner weighs the
   // orders of 3 tables and then of 6, not of 9 at once: on PGlite planning the one big join
   // cost more than running it. The subquery's columns carry a prefix because Drizzle names
   // them unqualified in the outer query, where countries and companies have columns alike.
+  const walk = walkOpen(db, "reach", true);
+  const walked = db
+    .selectDistinct({ startsAt: walk.startsAt, shiftId: walk.shiftId, slotId: walk.slotId })
+    .from(walkBranches())
+    .crossJoinLateral(walk)
+    .orderBy(asc(walk.startsAt), asc(walk.shiftId), asc(walk.slotId))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("walked");
   const picked = db
     .select({
       shiftId: sql<number>`${s.id}`.as("picked_shift_id"),
@@ -269,13 +318,10 @@ function newJobsPageQuery(db: DbOrTx) {
       filled: sql<number>`${filledOfSlot}`.as("picked_filled"),
       notesForWorkers: sql<string | null>`${s.notesForWorkers}`.as("picked_notes_for_workers"),
     })
-    .from(slot)
+    .from(walked)
+    .innerJoin(slot, eq(slot.id, walked.slotId))
     .innerJoin(s, eq(s.id, slot.shiftId))
     .innerJoin(j, eq(j.id, s.jobId))
-    .where(openToPlaced())
-    .orderBy(asc(s.startsAt), asc(s.id), asc(slot.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
     .as("picked");
   return db
     .select({
@@ -321,6 +367,7 @@ async function newJobsPage(ctx: Ctx, page: number, perPage: number): Promise<Pag
     ...openToValues(ctx, worker),
     limit: perPage,
     offset: offsetOf(page, perPage),
+    reach: offsetOf(page, perPage) + perPage,
     cap: window + 1,
   });
   // Past the last page no row carries the total: only then is it counted on its own.

@@ -23,6 +23,10 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/statistics/job-days.int.test.ts",
   // The salary roll-up: one sweep at a time (an advisory lock another instance skips on).
   "lib/services/statistics/salary-days.int.test.ts",
+  // The count roll-up: statement triggers mark dates (a country's zone, roles), one sweep at a time.
+  "lib/services/statistics/count-days.int.test.ts",
+  // The booking dialog's worker search: its free band is anti-joins the planner must keep exact.
+  "lib/services/applications/bookable-order.int.test.ts",
   // Hours: the paid-hours lock and the ended-shift sweep's claims.
   "lib/services/hours/hours.int.test.ts",
   // Note pins under FOR UPDATE (four at once); unique names under concurrent creates.

@@ -129,6 +129,18 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
            from users where id > ${bases.users}`,
       ),
     );
+    // And new-jobs' walk of open slots by branch (migration 0035), for the slots it added: the
+    // triggers that keep it did not run either (nothing to do where they did).
+    await tx.execute(
+      sql.raw(
+        `insert into slot_book_branches (shift_slot_id, branch_id, shift_id, starts_at, skill_id)
+         select ss.id, coalesce(jb.branch_id, 0), s.id, s.starts_at, ss.skill_id
+           from shift_slots ss join shifts s on s.id = ss.shift_id
+           left join job_branches jb on jb.job_id = s.job_id
+          where ss.id > ${bases.slots}
+         on conflict do nothing`,
+      ),
+    );
     return summarizeScale(tx as unknown as Db, bases);
   });
   const t0 = performance.now();

@@ -43,7 +43,12 @@ export function ScrollTop({ icon }: { icon: ReactNode }) {
   const [bottom, setBottom] = useState(BOTTOM);
   const button = useRef<HTMLButtonElement>(null);
 
+  // Top on navigation, never on mounting: the button's code comes after the page
+  // (scroll-top-lazy.tsx), and by then the reader may have scrolled.
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     window.scrollTo({ top: 0 });
   }, [pathname]);
 

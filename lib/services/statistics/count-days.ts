@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
-import { makeCtx, systemActor, withTx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
 import type { StatisticsFilter } from "./filter";
+import { sweepInRounds } from "./sweep-rounds";
 import { bucketOf, labelOf } from "./sql";
 
 /**
@@ -204,18 +204,8 @@ export async function sweepCountDays(
   db: Db,
   { budgetMs = Infinity, batch = COUNT_DAYS_BATCH }: { budgetMs?: number; batch?: number } = {},
 ): Promise<{ dates: number; done: boolean }> {
-  const started = Date.now();
-  let dates = 0;
-  for (;;) {
-    const round = await withTx(makeCtx(db, systemActor("count roll-up")), async (ctx) => {
-      const lock = (await ctx.db.execute(
-        sql`select pg_try_advisory_xact_lock(hashtext('statistics_count_days')) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      return lock.rows[0].locked ? sweepBatch(ctx.db, batch) : null;
-    });
-    if (round === null) return { dates, done: false };
-    dates += round;
-    if (round < batch) return { dates, done: true };
-    if (Date.now() - started >= budgetMs) return { dates, done: false };
-  }
+  return sweepInRounds(db, "count roll-up", "statistics_count_days", sweepBatch, {
+    budgetMs,
+    batch,
+  });
 }

@@ -1,7 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "@/db";
-import { makeCtx, systemActor, withTx } from "../context";
 import type { StatisticsFilter } from "./filter";
+import { sweepInRounds } from "./sweep-rounds";
 import { dateInRange } from "./sql";
 
 /**
@@ -114,18 +114,8 @@ export async function sweepSalaryDays(
   db: Db,
   { budgetMs = Infinity, batch = SALARY_DAYS_BATCH }: { budgetMs?: number; batch?: number } = {},
 ): Promise<{ dates: number; done: boolean }> {
-  const started = Date.now();
-  let dates = 0;
-  for (;;) {
-    const round = await withTx(makeCtx(db, systemActor("salary roll-up")), async (ctx) => {
-      const lock = (await ctx.db.execute(
-        sql`select pg_try_advisory_xact_lock(hashtext('statistics_salary_days')) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      return lock.rows[0].locked ? sweepBatch(ctx.db, batch) : null;
-    });
-    if (round === null) return { dates, done: false };
-    dates += round;
-    if (round < batch) return { dates, done: true };
-    if (Date.now() - started >= budgetMs) return { dates, done: false };
-  }
+  return sweepInRounds(db, "salary roll-up", "statistics_salary_days", sweepBatch, {
+    budgetMs,
+    batch,
+  });
 }

@@ -1,4 +1,5 @@
-import { hoursByWorker, jobs, jobsByWorker, jobsPerClient, reportedHours, users } from "./activity";
+import { jobs, jobsPerClient, reportedHours, users } from "./activity";
+import { hoursByWorker, jobsByWorker } from "./by-worker";
 import {
   clientMargins,
   clientRevenue,

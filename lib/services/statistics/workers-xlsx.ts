@@ -5,7 +5,7 @@ import { toLocal } from "@/lib/domain/time";
 import { workbookWriter } from "@/lib/files/workbook";
 import type { Ctx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
-import { perWorker } from "./activity";
+import { perWorker } from "./by-worker";
 import { maySeeWorkerPay, statisticsScope } from "./filter";
 import { salaryByUser } from "./money";
 import { hoursOf } from "./sql";

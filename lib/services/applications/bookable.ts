@@ -94,12 +94,13 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
     users.push(...got);
     if (users.length === q.perPage || i === bands.length - 1) break;
     // This band ended on this page, or before it: the next starts where it ended.
-    offset = got.length
-      ? 0
-      : offset -
-        Number(
-          (await bandCountOf({ ...shape, band })(ctx.db, { ...values, bandCap: offset }))[0].n,
-        );
+    offset =
+      got.length || !offset
+        ? 0
+        : offset -
+          Number(
+            (await bandCountOf({ ...shape, band })(ctx.db, { ...values, bandCap: offset }))[0].n,
+          );
   }
   const ids = users.map((u) => u.id);
   if (!ids.length) {

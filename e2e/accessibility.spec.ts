@@ -1,14 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSerious } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, openInviteModal, signInAs } from "./support/auth";
 
 // DESIGN.md §11: axe finds no serious violation on any screen.
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
+  await expectNoSerious(page);
 }
 
 test("public screens have no serious accessibility violations", async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expectToast } from "./support/page";
-import AxeBuilder from "@axe-core/playwright";
+import { expectToast, expectNoSerious } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signIn, signInAs } from "./support/auth";
 import { userIdOf } from "./support/profile";
@@ -10,11 +9,7 @@ const NORA = "nora.vang@crewdeck.test";
 
 async function expectNoSeriousViolations(page: Page, where: string) {
   // Toasts fade in and out: axe reads one at part opacity as a contrast failure.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${where}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where, exclude: "[data-sonner-toast]" });
 }
 
 const shot = (page: Page, name: string) =>

@@ -1,5 +1,4 @@
-import { expectToast } from "./support/page";
-import AxeBuilder from "@axe-core/playwright";
+import { expectToast, expectNoSerious } from "./support/page";
 import { keyboardMove } from "./support/sortable";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
@@ -9,11 +8,7 @@ const SHOTS = process.env.SHOTS_DIR;
 
 /** DESIGN.md §11: no serious violation; a toast still fading is left out (see support/join). */
 async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${where}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where, exclude: "[data-sonner-toast]" });
 }
 
 async function shot(page: Page, name: string) {

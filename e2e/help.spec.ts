@@ -1,5 +1,4 @@
-import { expectToast, noSidewaysScroll } from "./support/page";
-import AxeBuilder from "@axe-core/playwright";
+import { expectToast, noSidewaysScroll, expectNoSerious } from "./support/page";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ACCOUNTS, acceptCookies, signIn } from "./support/auth";
 import { api, apiToken } from "./support/api";
@@ -9,11 +8,7 @@ const SHOTS = process.env.SHOTS_DIR;
 
 async function expectNoSeriousViolations(page: Page, where: string) {
   // Toasts still fading in or out are read at part opacity; they are checked elsewhere.
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${where}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where, exclude: "[data-sonner-toaster]" });
 }
 
 async function shot(page: Page, name: string) {

@@ -1,5 +1,4 @@
-import { expectToast } from "./support/page";
-import AxeBuilder from "@axe-core/playwright";
+import { expectToast, expectNoSerious } from "./support/page";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 import { api, apiToken, copenhagen } from "./support/api";
@@ -9,11 +8,7 @@ import { api, apiToken, copenhagen } from "./support/api";
 const DAY = 86_400_000;
 
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
+  await expectNoSerious(page);
 }
 
 /** A published job of its own (the test changes it) with `shifts` shifts of two slots each. */

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSerious } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
@@ -9,11 +9,7 @@ async function check(page: Page, name: string) {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${name}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where: name });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
 }
 

@@ -1,15 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSerious } from "./support/page";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 
 const SHOTS = process.env.SHOTS_DIR;
 
 async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${where}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where });
 }
 
 async function shot(page: Page, name: string) {

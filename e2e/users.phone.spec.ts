@@ -1,16 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
-import { noSidewaysScroll } from "./support/page";
+import { noSidewaysScroll, expectNoSerious } from "./support/page";
 
 const SHOTS = process.env.SHOTS_DIR;
 
 async function noSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
+  await expectNoSerious(page);
 }
 
 test("on a phone the user list is cards that do not scroll sideways, and the wizard fits", async ({

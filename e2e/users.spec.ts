@@ -1,5 +1,4 @@
-import { expectToast } from "./support/page";
-import AxeBuilder from "@axe-core/playwright";
+import { expectToast, expectNoSerious } from "./support/page";
 import { PAYMENT_MESSAGES } from "../lib/domain/payment-details";
 import { expect, test, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
@@ -7,11 +6,7 @@ import { acceptCookies, ACCOUNTS, signInAs } from "./support/auth";
 const SHOTS = process.env.SHOTS_DIR;
 
 async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${where}\n${serious.join("\n")}`).toEqual([]);
+  await expectNoSerious(page, { where });
 }
 
 async function shot(page: Page, name: string) {

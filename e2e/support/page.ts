@@ -9,15 +9,28 @@ import { acceptCookies, signInAs } from "./auth";
  * start fading out while axe runs); their own journeys check them once settled.
  */
 export async function expectAccessible(page: Page) {
-  await settleAnimations(page);
+  await expectNoSerious(page, { settle: true, exclude: "[data-sonner-toast]" });
+}
+
+/**
+ * DESIGN.md §11: axe finds no serious or critical violation on the page (`where` names it in
+ * the failure; `exclude` leaves out a selector, e.g. a toast still fading; `settle` waits for
+ * the animations first). Every journey's axe check goes through here.
+ */
+export async function expectNoSerious(
+  page: Page,
+  { where, exclude, settle = false }: { where?: string; exclude?: string; settle?: boolean } = {},
+) {
+  if (settle) await settleAnimations(page);
   // The <title> is streamed after the page's first HTML (Next.js metadata): axe run in that
   // moment reports a document without a title. One that never comes still fails here.
   await expect.poll(() => page.title()).not.toBe("");
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toast]").analyze();
+  const axe = new AxeBuilder({ page });
+  const results = await (exclude ? axe.exclude(exclude) : axe).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
+  expect(serious, [where, ...serious].filter(Boolean).join("\n")).toEqual([]);
 }
 
 /** Waits for the running finite animations (fade-ins, slide-ins) to finish. */

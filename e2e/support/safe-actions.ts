@@ -1,19 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { acceptCookies, ACCOUNTS, signInAs } from "./auth";
 import { api, apiToken, copenhagen } from "./api";
-import { settleAnimations } from "./page";
+import { expectNoSerious } from "./page";
 
 const HOUR = 3_600_000;
 
 /** Waits for fade-ins first; this journey's toasts are checked too, once settled. */
 async function expectNoSeriousViolations(page: Page) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, serious.join("\n")).toEqual([]);
+  await expectNoSerious(page, { settle: true });
 }
 
 /** With SHOTS_DIR set, a screenshot of the moment, named by the viewport width. */

@@ -67,4 +67,22 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // A verb's reads may run in a transaction, whose one connection answers one statement at a
+    // time: Promise.all over them only queues them in pg, which deprecates that (pg@9 refuses).
+    // sideBySide (db/side-by-side.ts) runs them together on the pool, in turn in a transaction.
+    files: ["lib/services/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name='Promise'][callee.property.name='all'] > ArrayExpression",
+          message:
+            "Reads side by side: use sideBySide(db, () => …, …) from @/db (one connection in a transaction).",
+        },
+      ],
+    },
+  },
 ]);

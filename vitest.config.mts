@@ -27,6 +27,7 @@ export default defineConfig({
           exclude: ["node_modules/**", ".next/**"],
           environment: "node",
           globalSetup: ["lib/testing/global-setup.ts"],
+          setupFiles: ["lib/testing/one-statement-at-a-time.ts"],
           // With DATABASE_URL the mode is production, where a secret must be given.
           env: { AUTH_SECRET: "integration-tests-secret-0123456789abcdef" },
           testTimeout: 30_000,

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { type Ctx, requireUser } from "../context";
 
 export interface ChecklistItem {
@@ -15,29 +15,33 @@ export interface ChecklistItem {
  */
 export async function applicantChecklist(ctx: Ctx): Promise<ChecklistItem[]> {
   const actor = requireUser(ctx);
-  const [[user], [skills], [payment]] = await Promise.all([
-    ctx.db
-      .select({
-        phone: schema.users.phone,
-        address: schema.users.address,
-        city: schema.users.city,
-        birthDate: schema.users.birthDate,
-      })
-      .from(schema.users)
-      .where(eq(schema.users.id, actor.userId)),
-    ctx.db
-      .select({ n: count() })
-      .from(schema.userSkills)
-      .where(eq(schema.userSkills.userId, actor.userId)),
-    ctx.db
-      .select({
-        iban: schema.paymentSettings.iban,
-        konto: schema.paymentSettings.konto,
-        reg: schema.paymentSettings.reg,
-      })
-      .from(schema.paymentSettings)
-      .where(eq(schema.paymentSettings.userId, actor.userId)),
-  ]);
+  const [[user], [skills], [payment]] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          phone: schema.users.phone,
+          address: schema.users.address,
+          city: schema.users.city,
+          birthDate: schema.users.birthDate,
+        })
+        .from(schema.users)
+        .where(eq(schema.users.id, actor.userId)),
+    () =>
+      ctx.db
+        .select({ n: count() })
+        .from(schema.userSkills)
+        .where(eq(schema.userSkills.userId, actor.userId)),
+    () =>
+      ctx.db
+        .select({
+          iban: schema.paymentSettings.iban,
+          konto: schema.paymentSettings.konto,
+          reg: schema.paymentSettings.reg,
+        })
+        .from(schema.paymentSettings)
+        .where(eq(schema.paymentSettings.userId, actor.userId)),
+  );
   return checklistOf({
     phone: user?.phone,
     address: user?.address,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { schema, type Tx } from "@/db";
+import { schema, type Tx, sideBySide } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
 import { newPasswordProblem } from "@/lib/domain/password";
 import { ROLE } from "@/lib/domain/permissions";
@@ -130,29 +130,37 @@ export async function checkEmailFree(ctx: Ctx, raw: unknown) {
 
 /** The reference data the public sign-up form offers: operational countries only. */
 export async function signUpOptions(ctx: Ctx) {
-  const [countries, branches, skills, languages] = await Promise.all([
-    ctx.db
-      .select({ id: schema.countries.id, name: schema.countries.name })
-      .from(schema.countries)
-      .where(eq(schema.countries.operational, true))
-      .orderBy(asc(schema.countries.name)),
-    ctx.db
-      .select({
-        id: schema.branches.id,
-        name: schema.branches.name,
-        country_id: schema.branches.countryId,
-      })
-      .from(schema.branches)
-      .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
-      .where(and(isNull(schema.branches.deletedAt), eq(schema.countries.operational, true)))
-      .orderBy(asc(schema.branches.name)),
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name, parent_id: schema.skills.parentId })
-      .from(schema.skills)
-      .where(isNull(schema.skills.deletedAt))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
-    languageOptions(ctx.db),
-  ]);
+  const [countries, branches, skills, languages] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.countries.id, name: schema.countries.name })
+        .from(schema.countries)
+        .where(eq(schema.countries.operational, true))
+        .orderBy(asc(schema.countries.name)),
+    () =>
+      ctx.db
+        .select({
+          id: schema.branches.id,
+          name: schema.branches.name,
+          country_id: schema.branches.countryId,
+        })
+        .from(schema.branches)
+        .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
+        .where(and(isNull(schema.branches.deletedAt), eq(schema.countries.operational, true)))
+        .orderBy(asc(schema.branches.name)),
+    () =>
+      ctx.db
+        .select({
+          id: schema.skills.id,
+          name: schema.skills.name,
+          parent_id: schema.skills.parentId,
+        })
+        .from(schema.skills)
+        .where(isNull(schema.skills.deletedAt))
+        .orderBy(asc(schema.skills.order), asc(schema.skills.name)),
+    () => languageOptions(ctx.db),
+  );
   return { countries, branches, skills, languages };
 }
 

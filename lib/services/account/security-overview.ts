@@ -1,3 +1,4 @@
+import { sideBySide } from "@/db";
 import { type Ctx, requireUser } from "../context";
 import { viewerTimeZone } from "../viewer-zone";
 import { listRememberedDevices, listSessions, listTokens } from "./security";
@@ -8,12 +9,13 @@ import { listRememberedDevices, listSessions, listTokens } from "./security";
  */
 export async function securityOverview(ctx: Ctx) {
   const actor = requireUser(ctx);
-  const [sessions, tokens, devices, zone] = await Promise.all([
-    listSessions(ctx),
-    listTokens(ctx),
-    listRememberedDevices(ctx),
-    viewerTimeZone(ctx),
-  ]);
+  const [sessions, tokens, devices, zone] = await sideBySide(
+    ctx.db,
+    () => listSessions(ctx),
+    () => listTokens(ctx),
+    () => listRememberedDevices(ctx),
+    () => viewerTimeZone(ctx),
+  );
   return {
     totpEnabled: actor.totpEnabled,
     sessions,

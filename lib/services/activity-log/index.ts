@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import {
   activityLines,
   activitySubjectLink,
@@ -124,34 +124,37 @@ async function activityPage(
   // every change ever made, and at a million rows a count to COUNT_CAP walked 10,101 index
   // entries for a page of 20 (16 ms against 4 on the demo data).
   const window = countWindow(page, perPage);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db.select({ total: count() }).from(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(log)
+          .where(where)
+          .limit(window + 1)
+          .as("capped"),
+      ),
+    () =>
       ctx.db
-        .select({ one: sql`1` })
+        .select({
+          id: log.id,
+          logName: log.logName,
+          description: log.description,
+          subjectType: log.subjectType,
+          subjectId: log.subjectId,
+          properties: log.properties,
+          createdAt: log.createdAt,
+          causerId: log.causerId,
+          causerName: schema.users.name,
+          parentId: parentOfSubject,
+          subjectName: nameOfSubject,
+        })
         .from(log)
-        .where(where)
-        .limit(window + 1)
-        .as("capped"),
-    ),
-    ctx.db
-      .select({
-        id: log.id,
-        logName: log.logName,
-        description: log.description,
-        subjectType: log.subjectType,
-        subjectId: log.subjectId,
-        properties: log.properties,
-        createdAt: log.createdAt,
-        causerId: log.causerId,
-        causerName: schema.users.name,
-        parentId: parentOfSubject,
-        subjectName: nameOfSubject,
-      })
-      .from(log)
-      .leftJoin(schema.users, eq(schema.users.id, log.causerId))
-      .where(inArray(log.id, pageIds))
-      .orderBy(desc(log.createdAt), desc(log.id)),
-  ]);
+        .leftJoin(schema.users, eq(schema.users.id, log.causerId))
+        .where(inArray(log.id, pageIds))
+        .orderBy(desc(log.createdAt), desc(log.id)),
+  );
   const items = rows.map((r): ActivityRow => {
     const subject = activitySubjectLink({
       subjectType: r.subjectType,

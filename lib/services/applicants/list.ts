@@ -12,7 +12,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { checklistOf } from "../account/applicant";
 import type { Ctx } from "../context";
 import { containsPattern } from "../like";
@@ -98,19 +98,21 @@ export async function listApplicants(ctx: Ctx, raw: unknown): Promise<Page<Appli
     assertSearchText((filter as { search?: unknown }).search, "filter.search");
   const input = parseInput(applicantsListInput, raw ?? {});
   const where = and(isApplicant, searchWhere(input.filter.search));
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(u).where(where),
-    ctx.db
-      .select(columns)
-      .from(u)
-      .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
-      .leftJoin(inviter, eq(inviter.id, u.invitedById))
-      .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, u.id))
-      .where(where)
-      .orderBy(asc(u.createdAt), asc(u.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(u).where(where),
+    () =>
+      ctx.db
+        .select(columns)
+        .from(u)
+        .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
+        .leftJoin(inviter, eq(inviter.id, u.invitedById))
+        .leftJoin(schema.paymentSettings, eq(schema.paymentSettings.userId, u.id))
+        .where(where)
+        .orderBy(asc(u.createdAt), asc(u.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   const items = rows.map((r): ApplicantRow => {
     const checklist = checklistOf({ ...r, skills: Number(r.skillCount) });
     const docs = r.documents ?? { pending: 0, approved: 0, declined: 0 };

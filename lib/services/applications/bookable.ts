@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { idList, optionalId, searchText } from "../params";
@@ -122,23 +122,25 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
 
   // A client contact sees how to reach only the workers already on its own company's jobs.
   const viewerCompany = viewerCompanyOf(actor);
-  const [conflicts, onOwnJobs] = await Promise.all([
-    findConflicts(ctx.db, ids, shifts),
-    viewerCompany !== undefined
-      ? ctx.db
-          .selectDistinct({ userId: schema.applications.assigneeId })
-          .from(schema.applications)
-          .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
-          .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
-          .where(
-            and(
-              inArray(schema.applications.assigneeId, ids),
-              inArray(schema.applications.status, [...FILLED_STATUSES]),
-              viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
-            ),
-          )
-      : Promise.resolve([]),
-  ]);
+  const [conflicts, onOwnJobs] = await sideBySide(
+    ctx.db,
+    () => findConflicts(ctx.db, ids, shifts),
+    () =>
+      viewerCompany !== undefined
+        ? ctx.db
+            .selectDistinct({ userId: schema.applications.assigneeId })
+            .from(schema.applications)
+            .innerJoin(schema.shifts, eq(schema.shifts.id, schema.applications.shiftId))
+            .innerJoin(schema.jobs, eq(schema.jobs.id, schema.shifts.jobId))
+            .where(
+              and(
+                inArray(schema.applications.assigneeId, ids),
+                inArray(schema.applications.status, [...FILLED_STATUSES]),
+                viewerCompany ? eq(schema.jobs.companyId, viewerCompany) : sql`false`,
+              ),
+            )
+        : Promise.resolve([]),
+  );
   const reachable = (userId: number) =>
     viewerCompany === undefined || onOwnJobs.some((o) => o.userId === userId);
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { notifyMoved } from "../notifications/shift";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { APPLICATION_MESSAGES, HOURS_STATUSES } from "@/lib/domain/application-status";
 import { FILLED_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
 import { formatWeekdayDate } from "@/lib/domain/format";
@@ -70,28 +70,31 @@ export async function applicationChangeOptions(ctx: Ctx, shiftId: unknown, appli
     )
     .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id), ...slotSkillOrder);
   const shiftIds = [...new Set(slots.map((s) => s.shiftId))];
-  const [onShifts, conflicts] = await Promise.all([
-    shiftIds.length
-      ? ctx.db
-          .select({ shiftId: schema.applications.shiftId, status: schema.applications.status })
-          .from(schema.applications)
-          .where(
-            and(
-              eq(schema.applications.assigneeId, app.assigneeId),
-              inArray(schema.applications.shiftId, shiftIds),
-            ),
-          )
-      : Promise.resolve([]),
-    findConflicts(
-      ctx.db,
-      [app.assigneeId],
-      shiftIds.map((id) => {
-        const s = slots.find((x) => x.shiftId === id)!;
-        return { shiftId: id, startsAt: s.startsAt, endsAt: s.endsAt, restHours: s.restHours };
-      }),
-      [app.id],
-    ),
-  ]);
+  const [onShifts, conflicts] = await sideBySide(
+    ctx.db,
+    () =>
+      shiftIds.length
+        ? ctx.db
+            .select({ shiftId: schema.applications.shiftId, status: schema.applications.status })
+            .from(schema.applications)
+            .where(
+              and(
+                eq(schema.applications.assigneeId, app.assigneeId),
+                inArray(schema.applications.shiftId, shiftIds),
+              ),
+            )
+        : Promise.resolve([]),
+    () =>
+      findConflicts(
+        ctx.db,
+        [app.assigneeId],
+        shiftIds.map((id) => {
+          const s = slots.find((x) => x.shiftId === id)!;
+          return { shiftId: id, startsAt: s.startsAt, endsAt: s.endsAt, restHours: s.restHours };
+        }),
+        [app.id],
+      ),
+  );
   const tz = app.timeZone;
   return {
     application: (await applicationViews(ctx.db, [app.id]))[0],

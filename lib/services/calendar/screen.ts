@@ -1,3 +1,4 @@
+import { sideBySide } from "@/db";
 import {
   CALENDAR_VIEWS,
   dayText,
@@ -50,23 +51,25 @@ export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScre
   };
   const range = visibleRange(view, day);
   const office = viewer.kind !== "worker";
-  const [calendar, countries, branches, companies] = await Promise.all([
-    calendarJobs(ctx, {
-      startDate: dayText(range.start),
-      endDate: dayText(range.end),
-      filter: office
-        ? {
-            country_id: idOrUndefined(one(sp.country_id)),
-            branches: idOrUndefined(one(sp.branch)),
-            companies: idOrUndefined(one(sp.company_id)),
-            own: one(sp.own) === "1" || one(sp.own) === "true",
-          }
-        : {},
-    }),
-    office ? countriesWithJobs(ctx) : [],
-    office ? branchesForJobs(ctx) : [],
-    office ? clientsWithJobs(ctx) : [],
-  ]);
+  const [calendar, countries, branches, companies] = await sideBySide(
+    ctx.db,
+    () =>
+      calendarJobs(ctx, {
+        startDate: dayText(range.start),
+        endDate: dayText(range.end),
+        filter: office
+          ? {
+              country_id: idOrUndefined(one(sp.country_id)),
+              branches: idOrUndefined(one(sp.branch)),
+              companies: idOrUndefined(one(sp.company_id)),
+              own: one(sp.own) === "1" || one(sp.own) === "true",
+            }
+          : {},
+      }),
+    async () => (office ? countriesWithJobs(ctx) : []),
+    async () => (office ? branchesForJobs(ctx) : []),
+    async () => (office ? clientsWithJobs(ctx) : []),
+  );
   return {
     view,
     date: dayText(day),

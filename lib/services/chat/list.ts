@@ -1,5 +1,5 @@
 import { and, count, eq, gt, ne, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import type { Ctx } from "../context";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -15,13 +15,15 @@ import type { ChatSummary, UnreadCount } from "./types";
 export async function listChats(ctx: Ctx, raw: unknown): Promise<Page<ChatSummary>> {
   const actor = requireChatUser(ctx);
   const { page, perPage } = parseInput(chatsPageInput, raw ?? {});
-  const [[{ n }], items] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(schema.chatParticipants)
-      .where(eq(schema.chatParticipants.userId, actor.userId)),
-    chatSummaries(ctx.db, actor.userId, { limit: perPage, offset: offsetOf(page, perPage) }),
-  ]);
+  const [[{ n }], items] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ n: count() })
+        .from(schema.chatParticipants)
+        .where(eq(schema.chatParticipants.userId, actor.userId)),
+    () => chatSummaries(ctx.db, actor.userId, { limit: perPage, offset: offsetOf(page, perPage) }),
+  );
   return { items, meta: pageMeta(page, perPage, Number(n)) };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { publishRealtime } from "@/lib/realtime";
 import { withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -53,18 +53,20 @@ export async function chatMessages(
   const actor = requireChatUser(ctx);
   const { page, perPage } = parseInput(chatMessagesInput, raw ?? {});
   const chatId = (await participantChat(ctx.db, actor, rawChatId)).chatId;
-  const [[chat], [{ n }], rows] = await Promise.all([
-    chatSummaries(ctx.db, actor.userId, { chatId }),
-    ctx.db.select({ n: count() }).from(m).where(eq(m.chatId, chatId)),
-    ctx.db
-      .select(messageColumns)
-      .from(m)
-      .innerJoin(schema.users, eq(schema.users.id, m.senderId))
-      .where(eq(m.chatId, chatId))
-      .orderBy(desc(m.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-  ]);
+  const [[chat], [{ n }], rows] = await sideBySide(
+    ctx.db,
+    () => chatSummaries(ctx.db, actor.userId, { chatId }),
+    () => ctx.db.select({ n: count() }).from(m).where(eq(m.chatId, chatId)),
+    () =>
+      ctx.db
+        .select(messageColumns)
+        .from(m)
+        .innerJoin(schema.users, eq(schema.users.id, m.senderId))
+        .where(eq(m.chatId, chatId))
+        .orderBy(desc(m.id))
+        .limit(perPage)
+        .offset(offsetOf(page, perPage)),
+  );
   if (!chat) throw new NotFoundError(CHAT_NOT_FOUND);
   return {
     chat,

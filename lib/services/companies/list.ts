@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { escapeLike } from "../like";
 import { offsetOf, pageMeta, type Page } from "../pagination";
@@ -52,27 +52,29 @@ export async function listCompanies(ctx: Ctx, raw: unknown): Promise<Page<Compan
     input.filter.taxid ? ilike(c.taxId, `%${escapeLike(input.filter.taxid)}%`) : undefined,
     input.filter.countryid ? eq(c.countryId, input.filter.countryid) : undefined,
   );
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(c).where(where),
-    ctx.db
-      .select({
-        id: c.id,
-        name: c.name,
-        country_id: c.countryId,
-        default_branch_id: c.defaultBranchId,
-        taxid: c.taxId,
-        countryName: schema.countries.name,
-        branchName: schema.branches.name,
-        jobs_count: sql<number>`(select count(*)::int from ${schema.jobs} j where j.company_id = ${c.id} and j.deleted_at is null)`,
-      })
-      .from(c)
-      .innerJoin(schema.countries, eq(schema.countries.id, c.countryId))
-      .leftJoin(schema.branches, eq(schema.branches.id, c.defaultBranchId))
-      .where(where)
-      .orderBy(asc(c.name), asc(c.id))
-      .limit(perPage)
-      .offset(offsetOf(input.page, perPage)),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(c).where(where),
+    () =>
+      ctx.db
+        .select({
+          id: c.id,
+          name: c.name,
+          country_id: c.countryId,
+          default_branch_id: c.defaultBranchId,
+          taxid: c.taxId,
+          countryName: schema.countries.name,
+          branchName: schema.branches.name,
+          jobs_count: sql<number>`(select count(*)::int from ${schema.jobs} j where j.company_id = ${c.id} and j.deleted_at is null)`,
+        })
+        .from(c)
+        .innerJoin(schema.countries, eq(schema.countries.id, c.countryId))
+        .leftJoin(schema.branches, eq(schema.branches.id, c.defaultBranchId))
+        .where(where)
+        .orderBy(asc(c.name), asc(c.id))
+        .limit(perPage)
+        .offset(offsetOf(input.page, perPage)),
+  );
   const managers = await managersOf(
     ctx.db,
     rows.map((r) => r.id),

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import type { Ctx } from "../context";
 import { companyReader, loadCompany } from "./access";
 
@@ -29,30 +29,39 @@ export async function companyOverview(ctx: Ctx, rawId: unknown): Promise<Company
     .where(eq(schema.countries.id, company.countryId));
   const tz = country?.tz ?? "UTC";
   const j = schema.jobs;
-  const [jobs, [hours]] = await Promise.all([
-    ctx.db
-      .select({ id: j.id, name: j.name, status: j.status, startsAt: j.startsAt, endsAt: j.endsAt })
-      .from(j)
-      .where(and(eq(j.companyId, company.id), isNull(j.deletedAt), gte(j.endsAt, ctx.now)))
-      .orderBy(asc(j.startsAt), asc(j.id))
-      .limit(5),
-    ctx.db
-      .select({
-        seconds: sql<string>`coalesce(sum(extract(epoch from (rh.ends_at - rh.starts_at))), 0)`,
-      })
-      .from(sql`${schema.reportedHours} rh`)
-      .innerJoin(schema.shiftSlots, sql`${schema.shiftSlots.id} = rh.shift_slot_id`)
-      .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
-      .innerJoin(j, eq(j.id, schema.shifts.jobId))
-      .where(
-        and(
-          eq(j.companyId, company.id),
-          isNull(j.deletedAt),
-          sql`rh.starts_at >= (date_trunc('month', ${ctx.now}::timestamptz at time zone ${tz}) at time zone ${tz})`,
-          sql`rh.starts_at < ((date_trunc('month', ${ctx.now}::timestamptz at time zone ${tz}) + interval '1 month') at time zone ${tz})`,
+  const [jobs, [hours]] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          id: j.id,
+          name: j.name,
+          status: j.status,
+          startsAt: j.startsAt,
+          endsAt: j.endsAt,
+        })
+        .from(j)
+        .where(and(eq(j.companyId, company.id), isNull(j.deletedAt), gte(j.endsAt, ctx.now)))
+        .orderBy(asc(j.startsAt), asc(j.id))
+        .limit(5),
+    () =>
+      ctx.db
+        .select({
+          seconds: sql<string>`coalesce(sum(extract(epoch from (rh.ends_at - rh.starts_at))), 0)`,
+        })
+        .from(sql`${schema.reportedHours} rh`)
+        .innerJoin(schema.shiftSlots, sql`${schema.shiftSlots.id} = rh.shift_slot_id`)
+        .innerJoin(schema.shifts, eq(schema.shifts.id, schema.shiftSlots.shiftId))
+        .innerJoin(j, eq(j.id, schema.shifts.jobId))
+        .where(
+          and(
+            eq(j.companyId, company.id),
+            isNull(j.deletedAt),
+            sql`rh.starts_at >= (date_trunc('month', ${ctx.now}::timestamptz at time zone ${tz}) at time zone ${tz})`,
+            sql`rh.starts_at < ((date_trunc('month', ${ctx.now}::timestamptz at time zone ${tz}) + interval '1 month') at time zone ${tz})`,
+          ),
         ),
-      ),
-  ]);
+  );
   return {
     upcoming_jobs: jobs.map((r) => ({
       id: r.id,

@@ -1,6 +1,6 @@
 import { toastName } from "@/lib/domain/done";
 import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, withTx, type Ctx } from "../context";
 import { ValidationError } from "../errors";
@@ -42,16 +42,18 @@ export async function listCompanyUsers(
   const input = parseInput(companyUsersInput, raw ?? {});
   const u = schema.users;
   const where = contactsOf(company.id);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(u).where(where),
-    ctx.db
-      .select({ id: u.id, name: u.name, email: u.email, phone: u.phone, status: u.status })
-      .from(u)
-      .where(where)
-      .orderBy(asc(u.name), asc(u.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(u).where(where),
+    () =>
+      ctx.db
+        .select({ id: u.id, name: u.name, email: u.email, phone: u.phone, status: u.status })
+        .from(u)
+        .where(where)
+        .orderBy(asc(u.name), asc(u.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   const roles = rows.length
     ? await ctx.db
         .select({ userId: schema.userRoles.userId, id: schema.roles.id, title: schema.roles.title })

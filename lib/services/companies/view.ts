@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import type { Ctx, UserActor } from "../context";
 import { companyReader, loadCompany, type CompanyRow } from "./access";
 import { managersOf } from "./list";
@@ -53,30 +53,34 @@ export async function toCompanyView(
   actor: UserActor,
   c: CompanyRow,
 ): Promise<CompanyView> {
-  const [[country], branch, managers, files] = await Promise.all([
-    db
-      .select({
-        id: schema.countries.id,
-        name: schema.countries.name,
-        iso_code: schema.countries.isoCode,
-        time_zone: schema.countries.timeZone,
-      })
-      .from(schema.countries)
-      .where(eq(schema.countries.id, c.countryId)),
-    c.defaultBranchId
-      ? db
-          .select({ id: schema.branches.id, name: schema.branches.name })
-          .from(schema.branches)
-          .where(eq(schema.branches.id, c.defaultBranchId))
-          .then((r) => r[0] ?? null)
-      : null,
-    managersOf(db, [c.id]),
-    db
-      .select()
-      .from(schema.companyFiles)
-      .where(eq(schema.companyFiles.companyId, c.id))
-      .orderBy(asc(schema.companyFiles.fileName), asc(schema.companyFiles.id)),
-  ]);
+  const [[country], branch, managers, files] = await sideBySide(
+    db,
+    () =>
+      db
+        .select({
+          id: schema.countries.id,
+          name: schema.countries.name,
+          iso_code: schema.countries.isoCode,
+          time_zone: schema.countries.timeZone,
+        })
+        .from(schema.countries)
+        .where(eq(schema.countries.id, c.countryId)),
+    async () =>
+      c.defaultBranchId
+        ? db
+            .select({ id: schema.branches.id, name: schema.branches.name })
+            .from(schema.branches)
+            .where(eq(schema.branches.id, c.defaultBranchId))
+            .then((r) => r[0] ?? null)
+        : null,
+    () => managersOf(db, [c.id]),
+    () =>
+      db
+        .select()
+        .from(schema.companyFiles)
+        .where(eq(schema.companyFiles.companyId, c.id))
+        .orderBy(asc(schema.companyFiles.fileName), asc(schema.companyFiles.id)),
+  );
   return {
     id: c.id,
     name: c.name,

@@ -278,16 +278,19 @@ export const deleteDocumentType = writes.remove;
 /** What the create/edit form picks from: every role, and the live skills in their order. */
 export async function documentTypeFormOptions(ctx: Ctx) {
   requirePermission(ctx, "document_type_access");
-  const [roles, skills] = await Promise.all([
-    ctx.db
-      .select({ id: schema.roles.id, name: schema.roles.title })
-      .from(schema.roles)
-      .orderBy(schema.roles.title),
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name })
-      .from(schema.skills)
-      .where(isNull(schema.skills.deletedAt))
-      .orderBy(schema.skills.order, schema.skills.name),
-  ]);
+  const [roles, skills] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.roles.id, name: schema.roles.title })
+        .from(schema.roles)
+        .orderBy(schema.roles.title),
+    () =>
+      ctx.db
+        .select({ id: schema.skills.id, name: schema.skills.name })
+        .from(schema.skills)
+        .where(isNull(schema.skills.deletedAt))
+        .orderBy(schema.skills.order, schema.skills.name),
+  );
   return { roles, skills };
 }

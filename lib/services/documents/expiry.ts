@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { daysBetween, formatDay } from "@/lib/domain/document-badge";
 import { logActivities } from "../activity";
 import { can, type Ctx, type TxCtx } from "../context";
@@ -112,28 +112,31 @@ export async function expiringDocumentsSummary(
     return null;
   const today = documentsToday(ctx.now);
   const where = expiringOfLiveUsers(today);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db
-      .select({ total: count() })
-      .from(d)
-      .innerJoin(dt, eq(dt.id, d.documentTypeId))
-      .innerJoin(u, eq(u.id, d.userId))
-      .where(where),
-    ctx.db
-      .select({
-        documentId: d.id,
-        userId: u.id,
-        userName: u.name,
-        typeName: dt.name,
-        expiresOn: d.expiresOn,
-      })
-      .from(d)
-      .innerJoin(dt, eq(dt.id, d.documentTypeId))
-      .innerJoin(u, eq(u.id, d.userId))
-      .where(where)
-      .orderBy(asc(d.expiresOn), asc(d.id))
-      .limit(limit),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ total: count() })
+        .from(d)
+        .innerJoin(dt, eq(dt.id, d.documentTypeId))
+        .innerJoin(u, eq(u.id, d.userId))
+        .where(where),
+    () =>
+      ctx.db
+        .select({
+          documentId: d.id,
+          userId: u.id,
+          userName: u.name,
+          typeName: dt.name,
+          expiresOn: d.expiresOn,
+        })
+        .from(d)
+        .innerJoin(dt, eq(dt.id, d.documentTypeId))
+        .innerJoin(u, eq(u.id, d.userId))
+        .where(where)
+        .orderBy(asc(d.expiresOn), asc(d.id))
+        .limit(limit),
+  );
   return {
     total: Number(total),
     items: rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { containsPattern } from "../like";
 import { COUNT_CAP, offsetOf } from "../pagination";
 import { heldPermissionsSql, holdsAdminRoleSql } from "../users/manage";
@@ -57,31 +57,33 @@ export async function officeDocumentsPage(
     .where(all)
     .$dynamic();
   if (capCount) matching.limit(COUNT_CAP + 1);
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(matching.as("matching")),
-    db
-      .select(officeDocumentFields)
-      .from(d)
-      .innerJoin(u, eq(u.id, d.userId))
-      .innerJoin(dt, eq(dt.id, d.documentTypeId))
-      .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
-      .where(
-        // The page's ids first, then their columns: the owner's roles and permissions are
-        // read for the page's rows only, never for the rows a deep page skips.
-        inArray(
-          d.id,
-          db
-            .select({ id: d.id })
-            .from(d)
-            .innerJoin(u, eq(u.id, d.userId))
-            .innerJoin(dt, eq(dt.id, d.documentTypeId))
-            .where(all)
-            .orderBy(...orderBy)
-            .limit(perPage)
-            .offset(offsetOf(page, perPage)),
-        ),
-      )
-      .orderBy(...orderBy),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    db,
+    () => db.select({ total: count() }).from(matching.as("matching")),
+    () =>
+      db
+        .select(officeDocumentFields)
+        .from(d)
+        .innerJoin(u, eq(u.id, d.userId))
+        .innerJoin(dt, eq(dt.id, d.documentTypeId))
+        .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
+        .where(
+          // The page's ids first, then their columns: the owner's roles and permissions are
+          // read for the page's rows only, never for the rows a deep page skips.
+          inArray(
+            d.id,
+            db
+              .select({ id: d.id })
+              .from(d)
+              .innerJoin(u, eq(u.id, d.userId))
+              .innerJoin(dt, eq(dt.id, d.documentTypeId))
+              .where(all)
+              .orderBy(...orderBy)
+              .limit(perPage)
+              .offset(offsetOf(page, perPage)),
+          ),
+        )
+        .orderBy(...orderBy),
+  );
   return { rows, total: Number(total) };
 }

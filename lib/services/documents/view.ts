@@ -1,5 +1,5 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { documentBadge, type DocumentBadge } from "@/lib/domain/document-badge";
 import type { DocumentStatus } from "@/lib/domain/documents";
 import { isId } from "../params";
@@ -166,13 +166,15 @@ export async function documentsOverview(ctx: Ctx, rawUserId: unknown) {
   const { actor, subject, viewer } = await documentsAccess(ctx, rawUserId);
   const may = manageVerdict(actor, subject.holder, CHANGE_DOCUMENTS);
   const today = documentsToday(ctx.now);
-  const [rows, missing, alert] = await Promise.all([
-    selectDocuments(ctx.db, eq(d.userId, subject.id))
-      .orderBy(desc(d.createdAt), desc(d.id))
-      .limit(200),
-    missingRequiredTypes(ctx.db, subject.id, today),
-    expiryAlert(ctx.db, subject.id, today),
-  ]);
+  const [rows, missing, alert] = await sideBySide(
+    ctx.db,
+    () =>
+      selectDocuments(ctx.db, eq(d.userId, subject.id))
+        .orderBy(desc(d.createdAt), desc(d.id))
+        .limit(200),
+    () => missingRequiredTypes(ctx.db, subject.id, today),
+    () => expiryAlert(ctx.db, subject.id, today),
+  );
   return {
     user_id: subject.id,
     self: viewer.userId === subject.id,

@@ -2,7 +2,7 @@ import { done, toastName } from "@/lib/domain/done";
 import { z } from "zod";
 import { LABEL_MAX } from "@/lib/domain/text-limits";
 import { asc, eq, exists, or, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import {
   holidayRegions,
   holidayRuleProblem,
@@ -130,30 +130,32 @@ const byNextDate = (a: { next_date: string | null }, b: { next_date: string | nu
  */
 export async function listAgencyHolidays(ctx: Ctx): Promise<CountryHolidaysView[]> {
   requirePermission(ctx, "settings_access");
-  const [countries, rows] = await Promise.all([
-    ctx.db
-      .select({
-        id: c.id,
-        name: c.name,
-        iso: c.isoCode,
-        timeZone: c.timeZone,
-        operational: c.operational,
-      })
-      .from(c)
-      .where(
-        or(
-          eq(c.operational, true),
-          exists(
-            ctx.db
-              .select({ one: sql`1` })
-              .from(ah)
-              .where(eq(ah.countryId, c.id)),
+  const [countries, rows] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          id: c.id,
+          name: c.name,
+          iso: c.isoCode,
+          timeZone: c.timeZone,
+          operational: c.operational,
+        })
+        .from(c)
+        .where(
+          or(
+            eq(c.operational, true),
+            exists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(ah)
+                .where(eq(ah.countryId, c.id)),
+            ),
           ),
-        ),
-      )
-      .orderBy(asc(c.id)),
-    ctx.db.select().from(ah).orderBy(asc(ah.id)),
-  ]);
+        )
+        .orderBy(asc(c.id)),
+    () => ctx.db.select().from(ah).orderBy(asc(ah.id)),
+  );
   return countries.map((country) => {
     const iso = country.iso.trim();
     const from = today(ctx.now, country.timeZone);

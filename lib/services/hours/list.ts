@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import {
   differenceMinutes,
@@ -138,7 +138,11 @@ export async function listApprovals(ctx: Ctx, raw: unknown): Promise<Page<Approv
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
 
-  const [[{ total }], rows] = await Promise.all([counted, paged]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => counted,
+    () => paged,
+  );
   const booker = actor.permissions.has("jobs_book_workers");
   const changes = await lastHoursChanges(
     ctx.db,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { formatDateTime } from "@/lib/domain/format";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
@@ -15,24 +15,27 @@ export async function getJobForEdit(ctx: Ctx, jobId: unknown) {
     .select({ timeZone: schema.countries.timeZone })
     .from(schema.countries)
     .where(eq(schema.countries.id, job.countryId));
-  const [branches, shifts] = await Promise.all([
-    ctx.db
-      .select({
-        id: schema.jobBranches.branchId,
-        name: schema.branches.name,
-        countryId: schema.branches.countryId,
-        archived: sql<boolean>`${schema.branches.deletedAt} is not null`,
-      })
-      .from(schema.jobBranches)
-      .innerJoin(schema.branches, eq(schema.branches.id, schema.jobBranches.branchId))
-      .where(eq(schema.jobBranches.jobId, job.id))
-      .orderBy(asc(schema.branches.name)),
-    ctx.db
-      .select()
-      .from(schema.shifts)
-      .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
-      .orderBy(asc(schema.shifts.startsAt)),
-  ]);
+  const [branches, shifts] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          id: schema.jobBranches.branchId,
+          name: schema.branches.name,
+          countryId: schema.branches.countryId,
+          archived: sql<boolean>`${schema.branches.deletedAt} is not null`,
+        })
+        .from(schema.jobBranches)
+        .innerJoin(schema.branches, eq(schema.branches.id, schema.jobBranches.branchId))
+        .where(eq(schema.jobBranches.jobId, job.id))
+        .orderBy(asc(schema.branches.name)),
+    () =>
+      ctx.db
+        .select()
+        .from(schema.shifts)
+        .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
+        .orderBy(asc(schema.shifts.startsAt)),
+  );
   const slots = shifts.length
     ? await ctx.db
         .select({

@@ -15,7 +15,7 @@ import {
   or,
   sql,
 } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import { JOB_STATUSES, statusFromSlug, type JobStatus } from "@/lib/domain/statuses";
 import { requirePermission, requireUser, type Ctx } from "../context";
@@ -182,7 +182,11 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
 
-  const [[{ total }], rows] = await Promise.all([countQuery, pageQuery]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => countQuery,
+    () => pageQuery,
+  );
   const figures = await jobFigures(
     ctx,
     rows.map((r) => r.id),

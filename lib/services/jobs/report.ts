@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import type { AdditionalCostView } from "./additional-costs";
 import {
   bandPrices,
@@ -117,29 +117,33 @@ function approvedRows(ctx: Ctx, jobId: number) {
 /** The report of a job, or 404 ERR.NO_REPORTS_FOR_JOB / 410 MissingRates. Reads only. */
 export async function jobReport(ctx: Ctx, jobIdRaw: unknown): Promise<JobReport> {
   const job = await loadJobForReport(ctx, jobIdRaw);
-  const [pricing, rows, [company]] = await Promise.all([
-    jobPricing(ctx.db, job.id),
-    approvedRows(ctx, job.id),
-    ctx.db
-      .select({ name: schema.companies.name })
-      .from(schema.companies)
-      .where(eq(schema.companies.id, job.companyId)),
-  ]);
+  const [pricing, rows, [company]] = await sideBySide(
+    ctx.db,
+    () => jobPricing(ctx.db, job.id),
+    () => approvedRows(ctx, job.id),
+    () =>
+      ctx.db
+        .select({ name: schema.companies.name })
+        .from(schema.companies)
+        .where(eq(schema.companies.id, job.companyId)),
+  );
   if (!rows.length || !pricing)
     throw new NotFoundError(JOB_REPORT_MESSAGES.noReports, "ERR.NO_REPORTS_FOR_JOB");
   const currency = pricing.currencyCode;
   const zone = pricing.timeZone;
   const skillNames = new Map(rows.map((r) => [r.skillId, r.skillName]));
-  const [clientRates, isHoliday, costs] = await Promise.all([
-    clientRatesFor(ctx.db, {
-      companyId: job.companyId,
-      branchId: pricing.branchId,
-      jobId: job.id,
-      skillIds: [...skillNames.keys()],
-    }),
-    jobCalendar(ctx.db, pricing),
-    readAdditionalCosts(ctx, { id: job.id, currency, timeZone: zone }),
-  ]);
+  const [clientRates, isHoliday, costs] = await sideBySide(
+    ctx.db,
+    () =>
+      clientRatesFor(ctx.db, {
+        companyId: job.companyId,
+        branchId: pricing.branchId,
+        jobId: job.id,
+        skillIds: [...skillNames.keys()],
+      }),
+    () => jobCalendar(ctx.db, pricing),
+    () => readAdditionalCosts(ctx, { id: job.id, currency, timeZone: zone }),
+  );
   const missing = [...skillNames]
     .filter(([id]) => !clientRateIn(clientRates, id, currency))
     .map(([id, name]) => ({ id, name }));

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import type { Ctx } from "../context";
 import { slotParentSkill, slotSkillOrder } from "../shifts/slot-order";
@@ -132,11 +132,12 @@ function crewOnShifts(db: Db, shiftIds: number[]) {
 /** Slots, crew bosses and crew of the shifts: three queries for all of them, none for none. */
 export async function shiftDetails(db: Db, shiftIds: number[]) {
   const [slots, bosses, crew] = shiftIds.length
-    ? await Promise.all([
-        liveSlots(db, shiftIds),
-        crewBosses(db, shiftIds),
-        crewOnShifts(db, shiftIds),
-      ])
+    ? await sideBySide(
+        db,
+        () => liveSlots(db, shiftIds),
+        () => crewBosses(db, shiftIds),
+        () => crewOnShifts(db, shiftIds),
+      )
     : [[], [], []];
   return { slots, bosses, crew };
 }

@@ -1,3 +1,4 @@
+import { sideBySide } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { can, requireUser, type Ctx, type UserActor } from "../context";
@@ -203,10 +204,11 @@ export async function fetchJobForView(ctx: Ctx, jobId: unknown): Promise<JobView
   const base = await loadJobForViewer(ctx, jobId);
   const actor = requireUser(ctx);
   const names = await jobNames(ctx.db, base.id);
-  const [branches, shiftRows] = await Promise.all([
-    bookFromBranches(ctx.db, base.id),
-    liveShifts(ctx.db, base.id),
-  ]);
+  const [branches, shiftRows] = await sideBySide(
+    ctx.db,
+    () => bookFromBranches(ctx.db, base.id),
+    () => liveShifts(ctx.db, base.id),
+  );
   const details = await shiftDetails(
     ctx.db,
     shiftRows.map((r) => r.shift.id),

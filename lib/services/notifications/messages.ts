@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { NOTIFICATION_PREFS } from "@/lib/domain/notification-prefs";
 import type { Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
@@ -39,24 +39,26 @@ export async function listUserMessages(
   const { page, perPage } = parseInput(userMessagesInput, raw ?? {});
   const o = schema.mailOutbox;
   const where = eq(o.userId, subject.id);
-  const [[{ total }], rows, timeZone] = await Promise.all([
-    ctx.db.select({ total: count() }).from(o).where(where),
-    ctx.db
-      .select({
-        id: o.id,
-        createdAt: o.createdAt,
-        sentAt: o.sentAt,
-        subject: o.subject,
-        category: o.category,
-        status: o.status,
-      })
-      .from(o)
-      .where(where)
-      .orderBy(desc(o.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-    viewerTimeZone(ctx),
-  ]);
+  const [[{ total }], rows, timeZone] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(o).where(where),
+    () =>
+      ctx.db
+        .select({
+          id: o.id,
+          createdAt: o.createdAt,
+          sentAt: o.sentAt,
+          subject: o.subject,
+          category: o.category,
+          status: o.status,
+        })
+        .from(o)
+        .where(where)
+        .orderBy(desc(o.id))
+        .limit(perPage)
+        .offset(offsetOf(page, perPage)),
+    () => viewerTimeZone(ctx),
+  );
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, notExists, or, sql } from "drizzle-orm";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { logActivity } from "../activity";
 import { requirePermission, requireUser, withTx, type Ctx, type UserActor } from "../context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
@@ -64,30 +64,32 @@ const liveWorker = and(
 export async function listOnCall(ctx: Ctx, raw: unknown): Promise<Page<OnCallRow>> {
   onCallActor(ctx);
   const input = parseInput(onCallListInput, raw ?? {});
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(schema.onCall),
-    ctx.db
-      .select({
-        user_id: schema.users.id,
-        name: schema.users.name,
-        email: schema.users.email,
-        phone: schema.users.phone,
-        skills: sql<string[] | null>`(select json_agg(s.name order by s.order, s.id)
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(schema.onCall),
+    () =>
+      ctx.db
+        .select({
+          user_id: schema.users.id,
+          name: schema.users.name,
+          email: schema.users.email,
+          phone: schema.users.phone,
+          skills: sql<string[] | null>`(select json_agg(s.name order by s.order, s.id)
           from user_skills us join skills s on s.id = us.skill_id
           where us.user_id = ${USERS_ID} and s.deleted_at is null)`,
-        branches: sql<{ id: number; name: string }[] | null>`(select json_agg(
+          branches: sql<{ id: number; name: string }[] | null>`(select json_agg(
           json_build_object('id', b.id, 'name', b.name) order by b.name)
           from user_branches ub join branches b on b.id = ub.branch_id
           where ub.user_id = ${USERS_ID})`,
-        added_by: addedBy,
-        added_at: schema.onCall.createdAt,
-      })
-      .from(schema.onCall)
-      .innerJoin(schema.users, eq(schema.users.id, schema.onCall.userId))
-      .orderBy(asc(sql`lower(${schema.users.name})`), asc(schema.users.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+          added_by: addedBy,
+          added_at: schema.onCall.createdAt,
+        })
+        .from(schema.onCall)
+        .innerJoin(schema.users, eq(schema.users.id, schema.onCall.userId))
+        .orderBy(asc(sql`lower(${schema.users.name})`), asc(schema.users.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   return {
     items: rows.map((r) => ({
       ...r,

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import type { Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { RATE_MESSAGES } from "../rates/shared";
@@ -43,27 +43,30 @@ export async function quoteClientData(ctx: Ctx, raw: unknown): Promise<QuoteClie
     .where(and(eq(schema.companies.id, input.company_id), isNull(schema.companies.deletedAt)));
   if (!company) throw new NotFoundError(RATE_MESSAGES.companyNotFound);
   const cr = schema.clientRates;
-  const [contacts, branches, rates] = await Promise.all([
-    clientContacts(ctx, company.id),
-    ctx.db
-      .select({
-        id: schema.branches.id,
-        name: schema.branches.name,
-        code: schema.currencies.code,
-        symbol: schema.currencies.symbol,
-        minorUnits: schema.currencies.minorUnits,
-      })
-      .from(schema.branches)
-      .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
-      .innerJoin(schema.currencies, eq(schema.currencies.code, schema.countries.currencyCode))
-      .where(isNull(schema.branches.deletedAt))
-      .orderBy(asc(schema.branches.name), asc(schema.branches.id)),
-    ctx.db
-      .selectDistinct({ branchId: cr.branchId, skillId: cr.skillId })
-      .from(cr)
-      .where(and(eq(cr.companyId, company.id), isNull(cr.jobId), isNull(cr.levelId)))
-      .orderBy(asc(cr.branchId), asc(cr.skillId)),
-  ]);
+  const [contacts, branches, rates] = await sideBySide(
+    ctx.db,
+    () => clientContacts(ctx, company.id),
+    () =>
+      ctx.db
+        .select({
+          id: schema.branches.id,
+          name: schema.branches.name,
+          code: schema.currencies.code,
+          symbol: schema.currencies.symbol,
+          minorUnits: schema.currencies.minorUnits,
+        })
+        .from(schema.branches)
+        .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
+        .innerJoin(schema.currencies, eq(schema.currencies.code, schema.countries.currencyCode))
+        .where(isNull(schema.branches.deletedAt))
+        .orderBy(asc(schema.branches.name), asc(schema.branches.id)),
+    () =>
+      ctx.db
+        .selectDistinct({ branchId: cr.branchId, skillId: cr.skillId })
+        .from(cr)
+        .where(and(eq(cr.companyId, company.id), isNull(cr.jobId), isNull(cr.levelId)))
+        .orderBy(asc(cr.branchId), asc(cr.skillId)),
+  );
   return {
     company: { id: company.id, name: company.name, default_branch_id: company.defaultBranchId },
     vat_basis_points: company.vat,

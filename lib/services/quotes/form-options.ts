@@ -1,3 +1,4 @@
+import { sideBySide } from "@/db";
 import { listCompanies } from "../companies/list";
 import type { Ctx } from "../context";
 import { levelOptions } from "../levels";
@@ -14,11 +15,12 @@ import { quoteClientData } from "./client-data";
  */
 export async function quoteFormOptions(ctx: Ctx) {
   requireQuoteOffice(ctx);
-  const [companies, skills, levels] = await Promise.all([
-    listCompanies(ctx, { dropdown: true, perPage: 100 }),
-    listSkills(ctx, {}),
-    levelOptions(ctx.db),
-  ]);
+  const [companies, skills, levels] = await sideBySide(
+    ctx.db,
+    () => listCompanies(ctx, { dropdown: true, perPage: 100 }),
+    () => listSkills(ctx, {}),
+    () => levelOptions(ctx.db),
+  );
   const parents = new Map(skills.filter((s) => s.parent_id === null).map((s) => [s.id, s.name]));
   return {
     companies: companies.items.map((c) => ({ id: c.id, name: c.name })),
@@ -37,10 +39,11 @@ export type QuoteFormOptions = Awaited<ReturnType<typeof quoteFormOptions>>;
 export async function quoteFormClient(ctx: Ctx, companyId: unknown) {
   requireQuoteOffice(ctx);
   const id = parseId(companyId, "Company");
-  const [client, venues] = await Promise.all([
-    quoteClientData(ctx, { company_id: id }),
-    preferredVenues(ctx, { company_id: id }),
-  ]);
+  const [client, venues] = await sideBySide(
+    ctx.db,
+    () => quoteClientData(ctx, { company_id: id }),
+    () => preferredVenues(ctx, { company_id: id }),
+  );
   return { client, venues: venues.map((v) => ({ id: v.id, name: v.name, city: v.city })) };
 }
 export type QuoteFormClient = Awaited<ReturnType<typeof quoteFormClient>>;

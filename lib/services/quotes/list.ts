@@ -13,7 +13,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { derivedQuoteStatus, quoteNumber, type QuoteStatus } from "@/lib/domain/quotes";
 import { fromLocal } from "@/lib/domain/time";
 import type { Ctx } from "../context";
@@ -93,24 +93,26 @@ export async function listQuotes(ctx: Ctx, raw: unknown): Promise<Page<QuoteList
       .innerJoin(schema.companies, eq(schema.companies.id, q.companyId))
       .innerJoin(schema.branches, eq(schema.branches.id, q.branchId))
       .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId));
-  const [[{ n: total }], rows] = await Promise.all([
-    base().where(where),
-    ctx.db
-      .select({
-        quote: q,
-        companyName: schema.companies.name,
-        branchName: schema.branches.name,
-        timeZone: schema.countries.timeZone,
-      })
-      .from(q)
-      .innerJoin(schema.companies, eq(schema.companies.id, q.companyId))
-      .innerJoin(schema.branches, eq(schema.branches.id, q.branchId))
-      .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
-      .where(where)
-      .orderBy(desc(q.createdAt), desc(q.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-  ]);
+  const [[{ n: total }], rows] = await sideBySide(
+    ctx.db,
+    () => base().where(where),
+    () =>
+      ctx.db
+        .select({
+          quote: q,
+          companyName: schema.companies.name,
+          branchName: schema.branches.name,
+          timeZone: schema.countries.timeZone,
+        })
+        .from(q)
+        .innerJoin(schema.companies, eq(schema.companies.id, q.companyId))
+        .innerJoin(schema.branches, eq(schema.branches.id, q.branchId))
+        .innerJoin(schema.countries, eq(schema.countries.id, schema.branches.countryId))
+        .where(where)
+        .orderBy(desc(q.createdAt), desc(q.id))
+        .limit(perPage)
+        .offset(offsetOf(page, perPage)),
+  );
   return {
     items: rows.map(({ quote, companyName, branchName, timeZone }) => ({
       id: quote.id,

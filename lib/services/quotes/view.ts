@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, isNull, ne, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { describeSplit } from "@/lib/domain/pricing";
 import {
   derivedQuoteStatus,
@@ -103,61 +103,67 @@ export async function getQuote(ctx: Ctx, id: unknown): Promise<QuoteView> {
   const today = localToday(ctx.now, q.timeZone);
   const status = derivedQuoteStatus(q, today);
   const revs = aliasedTable(schema.quotes, "revs");
-  const [lines, costs, extra, revisions, job] = await Promise.all([
-    ctx.db
-      .select({
-        line: schema.quoteLines,
-        skillName: schema.skills.name,
-        levelName: schema.levels.name,
-      })
-      .from(schema.quoteLines)
-      .innerJoin(schema.skills, eq(schema.skills.id, schema.quoteLines.skillId))
-      .leftJoin(schema.levels, eq(schema.levels.id, schema.quoteLines.levelId))
-      .where(eq(schema.quoteLines.quoteId, q.id))
-      .orderBy(asc(schema.quoteLines.position), asc(schema.quoteLines.id)),
-    ctx.db
-      .select()
-      .from(schema.quoteCosts)
-      .where(eq(schema.quoteCosts.quoteId, q.id))
-      .orderBy(asc(schema.quoteCosts.position), asc(schema.quoteCosts.id)),
-    ctx.db
-      .select({
-        branchName: schema.branches.name,
-        venueName: schema.venues.name,
-        symbol: schema.currencies.symbol,
-        minorUnits: schema.currencies.minorUnits,
-      })
-      .from(schema.branches)
-      .innerJoin(schema.currencies, eq(schema.currencies.code, q.currencyCode))
-      .leftJoin(schema.venues, eq(schema.venues.id, sql`${q.venueId ?? null}::int`))
-      .where(eq(schema.branches.id, q.branchId)),
-    ctx.db
-      .select({
-        id: revs.id,
-        year: revs.year,
-        sequence: revs.sequence,
-        revision: revs.revision,
-        status: revs.status,
-        validUntil: revs.validUntil,
-        createdAt: revs.createdAt,
-      })
-      .from(revs)
-      .where(
-        and(
-          eq(revs.year, q.year),
-          eq(revs.sequence, q.sequence),
-          isNull(revs.deletedAt),
-          reader.companyId === null ? undefined : ne(revs.status, "Draft"),
-        ),
-      )
-      .orderBy(asc(revs.revision)),
-    q.jobId
-      ? ctx.db
-          .select({ id: schema.jobs.id, name: schema.jobs.name, status: schema.jobs.status })
-          .from(schema.jobs)
-          .where(and(eq(schema.jobs.id, q.jobId), isNull(schema.jobs.deletedAt)))
-      : Promise.resolve([]),
-  ]);
+  const [lines, costs, extra, revisions, job] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          line: schema.quoteLines,
+          skillName: schema.skills.name,
+          levelName: schema.levels.name,
+        })
+        .from(schema.quoteLines)
+        .innerJoin(schema.skills, eq(schema.skills.id, schema.quoteLines.skillId))
+        .leftJoin(schema.levels, eq(schema.levels.id, schema.quoteLines.levelId))
+        .where(eq(schema.quoteLines.quoteId, q.id))
+        .orderBy(asc(schema.quoteLines.position), asc(schema.quoteLines.id)),
+    () =>
+      ctx.db
+        .select()
+        .from(schema.quoteCosts)
+        .where(eq(schema.quoteCosts.quoteId, q.id))
+        .orderBy(asc(schema.quoteCosts.position), asc(schema.quoteCosts.id)),
+    () =>
+      ctx.db
+        .select({
+          branchName: schema.branches.name,
+          venueName: schema.venues.name,
+          symbol: schema.currencies.symbol,
+          minorUnits: schema.currencies.minorUnits,
+        })
+        .from(schema.branches)
+        .innerJoin(schema.currencies, eq(schema.currencies.code, q.currencyCode))
+        .leftJoin(schema.venues, eq(schema.venues.id, sql`${q.venueId ?? null}::int`))
+        .where(eq(schema.branches.id, q.branchId)),
+    () =>
+      ctx.db
+        .select({
+          id: revs.id,
+          year: revs.year,
+          sequence: revs.sequence,
+          revision: revs.revision,
+          status: revs.status,
+          validUntil: revs.validUntil,
+          createdAt: revs.createdAt,
+        })
+        .from(revs)
+        .where(
+          and(
+            eq(revs.year, q.year),
+            eq(revs.sequence, q.sequence),
+            isNull(revs.deletedAt),
+            reader.companyId === null ? undefined : ne(revs.status, "Draft"),
+          ),
+        )
+        .orderBy(asc(revs.revision)),
+    () =>
+      q.jobId
+        ? ctx.db
+            .select({ id: schema.jobs.id, name: schema.jobs.name, status: schema.jobs.status })
+            .from(schema.jobs)
+            .where(and(eq(schema.jobs.id, q.jobId), isNull(schema.jobs.deletedAt)))
+        : Promise.resolve([]),
+  );
   const [e] = extra;
   const costViews = costs.map((c) => ({
     id: c.id,

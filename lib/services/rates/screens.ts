@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import type { Ctx } from "../context";
 import { escapeLike } from "../like";
@@ -88,18 +88,20 @@ export async function clientRatesScreen(
   );
   const branch = chooseBranch(branches, rawBranch, company.defaultBranchId);
   const [currency, skills, rates, presets] = branch
-    ? await Promise.all([
-        branchCurrency(ctx.db, branch.id),
-        skillsForRates(ctx, company.id, { branch_id: branch.id }),
-        cardRows(
-          ctx.db,
-          and(
-            eq(schema.clientRates.companyId, company.id),
-            eq(schema.clientRates.branchId, branch.id),
+    ? await sideBySide(
+        ctx.db,
+        () => branchCurrency(ctx.db, branch.id),
+        () => skillsForRates(ctx, company.id, { branch_id: branch.id }),
+        () =>
+          cardRows(
+            ctx.db,
+            and(
+              eq(schema.clientRates.companyId, company.id),
+              eq(schema.clientRates.branchId, branch.id),
+            ),
           ),
-        ),
-        listPresets(ctx, {}),
-      ])
+        () => listPresets(ctx, {}),
+      )
     : [null, [], [], []];
   return {
     company: { id: company.id, name: company.name, default_branch_id: company.defaultBranchId },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { and, eq, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { type Ctx } from "../context";
 import { optionalId, parseId } from "../params";
 import { parseInput } from "../validate";
@@ -37,19 +37,21 @@ export async function skillsForRates(
   const companyId = parseId(rawCompanyId, "Company");
   const { branch_id } = parseInput(skillsForRatesQuery, raw ?? {});
   await loadCompany(ctx.db, companyId);
-  const [skills, priced] = await Promise.all([
-    skillsInOrder(ctx.db),
-    ctx.db
-      .selectDistinct({ skillId: schema.clientRates.skillId })
-      .from(schema.clientRates)
-      .where(
-        and(
-          eq(schema.clientRates.companyId, companyId),
-          isNull(schema.clientRates.jobId),
-          branch_id ? eq(schema.clientRates.branchId, branch_id) : undefined,
+  const [skills, priced] = await sideBySide(
+    ctx.db,
+    () => skillsInOrder(ctx.db),
+    () =>
+      ctx.db
+        .selectDistinct({ skillId: schema.clientRates.skillId })
+        .from(schema.clientRates)
+        .where(
+          and(
+            eq(schema.clientRates.companyId, companyId),
+            isNull(schema.clientRates.jobId),
+            branch_id ? eq(schema.clientRates.branchId, branch_id) : undefined,
+          ),
         ),
-      ),
-  ]);
+  );
   const has = new Set(priced.map((p) => p.skillId));
   return skills.map((s) => ({ ...s, has_rate: has.has(s.id) }));
 }

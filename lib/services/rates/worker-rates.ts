@@ -2,7 +2,7 @@ import { cardKey, planCardWrite, workerBandsOf } from "./card-write";
 import { applyCardPlan } from "./card-apply";
 import { z } from "zod";
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { logActivity } from "../activity";
 import { withTx, type Ctx, type TxCtx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
@@ -135,21 +135,24 @@ export async function workerRatesCard(ctx: Ctx, raw: unknown) {
   const q = parseInput(workerCardQuery, raw ?? {});
   const currency = await branchCurrency(ctx.db, q.branch_id);
   const user = q.user_id ? await loadWorker(ctx.db, q.user_id) : null;
-  const [skills, levels, rates, custom] = await Promise.all([
-    skillsInOrder(ctx.db),
-    levelOptions(ctx.db),
-    rowsWhere(
-      ctx.db,
-      and(
-        eq(wr.branchId, q.branch_id),
-        isNull(wr.userId),
-        q.level_id ? eq(wr.levelId, q.level_id) : undefined,
+  const [skills, levels, rates, custom] = await sideBySide(
+    ctx.db,
+    () => skillsInOrder(ctx.db),
+    () => levelOptions(ctx.db),
+    () =>
+      rowsWhere(
+        ctx.db,
+        and(
+          eq(wr.branchId, q.branch_id),
+          isNull(wr.userId),
+          q.level_id ? eq(wr.levelId, q.level_id) : undefined,
+        ),
       ),
-    ),
-    user
-      ? rowsWhere(ctx.db, and(eq(wr.branchId, q.branch_id), eq(wr.userId, user.id)))
-      : Promise.resolve([]),
-  ]);
+    () =>
+      user
+        ? rowsWhere(ctx.db, and(eq(wr.branchId, q.branch_id), eq(wr.userId, user.id)))
+        : Promise.resolve([]),
+  );
   return {
     branch_id: q.branch_id,
     currency,
@@ -305,13 +308,15 @@ export async function workerRatesForSkill(ctx: Ctx, raw: unknown) {
   requireWorkerRateAccess(ctx, "rate_access");
   const input = parseInput(skillRatesInput, raw ?? {});
   const currency = await branchCurrency(ctx.db, input.branch_id);
-  const [levels, rows] = await Promise.all([
-    levelOptions(ctx.db),
-    rowsWhere(
-      ctx.db,
-      and(eq(wr.branchId, input.branch_id), eq(wr.skillId, input.skill_id), isNull(wr.userId)),
-    ),
-  ]);
+  const [levels, rows] = await sideBySide(
+    ctx.db,
+    () => levelOptions(ctx.db),
+    () =>
+      rowsWhere(
+        ctx.db,
+        and(eq(wr.branchId, input.branch_id), eq(wr.skillId, input.skill_id), isNull(wr.userId)),
+      ),
+  );
   const byLevel = new Map(rows.map((r) => [r.level_id, r]));
   return {
     currency,

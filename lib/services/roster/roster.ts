@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { formatDate, formatDateTime, formatTime, formatWeekdayDate } from "@/lib/domain/format";
 import {
   ROSTER_FILENAME,
@@ -143,40 +143,43 @@ export async function crewRoster(ctx: Ctx, raw: unknown): Promise<Roster> {
   if (!shifts.length) throw new NotFoundError(ROSTER_NO_DATA, "no_roster_data");
 
   const shiftIds = shifts.map((x) => x.id);
-  const [crew, bosses] = await Promise.all([
-    ctx.db
-      .select({
-        shiftId: schema.applications.shiftId,
-        name: schema.users.name,
-        phone: schema.users.phone,
-        skill: schema.skills.name,
-        skillOrder: schema.skills.order,
-        status: schema.applications.status,
-        checkInAt: schema.applications.checkInAt,
-      })
-      .from(schema.applications)
-      .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
-      .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
-      .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
-      .where(
-        and(
-          inArray(schema.applications.shiftId, shiftIds),
-          isNull(schema.shiftSlots.deletedAt),
-          inArray(schema.applications.status, [...ROSTER_STATUSES]),
+  const [crew, bosses] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          shiftId: schema.applications.shiftId,
+          name: schema.users.name,
+          phone: schema.users.phone,
+          skill: schema.skills.name,
+          skillOrder: schema.skills.order,
+          status: schema.applications.status,
+          checkInAt: schema.applications.checkInAt,
+        })
+        .from(schema.applications)
+        .innerJoin(schema.users, eq(schema.users.id, schema.applications.assigneeId))
+        .innerJoin(schema.shiftSlots, eq(schema.shiftSlots.id, schema.applications.shiftSlotId))
+        .innerJoin(schema.skills, eq(schema.skills.id, schema.shiftSlots.skillId))
+        .where(
+          and(
+            inArray(schema.applications.shiftId, shiftIds),
+            isNull(schema.shiftSlots.deletedAt),
+            inArray(schema.applications.status, [...ROSTER_STATUSES]),
+          ),
         ),
-      ),
-    ctx.db
-      .select({
-        shiftId: schema.shiftCrewBosses.shiftId,
-        userId: schema.users.id,
-        name: schema.users.name,
-        phone: schema.users.phone,
-      })
-      .from(schema.shiftCrewBosses)
-      .innerJoin(schema.users, eq(schema.users.id, schema.shiftCrewBosses.userId))
-      .where(inArray(schema.shiftCrewBosses.shiftId, shiftIds))
-      .orderBy(asc(schema.users.name), asc(schema.users.id)),
-  ]);
+    () =>
+      ctx.db
+        .select({
+          shiftId: schema.shiftCrewBosses.shiftId,
+          userId: schema.users.id,
+          name: schema.users.name,
+          phone: schema.users.phone,
+        })
+        .from(schema.shiftCrewBosses)
+        .innerJoin(schema.users, eq(schema.users.id, schema.shiftCrewBosses.userId))
+        .where(inArray(schema.shiftCrewBosses.shiftId, shiftIds))
+        .orderBy(asc(schema.users.name), asc(schema.users.id)),
+  );
 
   const jobById = new Map(jobs.map((x) => [x.id, x]));
   // Sheets in the order of each job's first shift in the range.

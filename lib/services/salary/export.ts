@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { getFile } from "@/lib/files/storage";
 import { contentTypeOfKey, newFileKey } from "@/lib/files/keys";
 import { enqueue, unfinishedJobIds } from "@/lib/jobs/queue";
@@ -249,29 +249,31 @@ export const salaryExportListInput = pageInput(10);
 export async function listSalaryExports(ctx: Ctx, raw: unknown): Promise<Page<SalaryExportRow>> {
   requirePermission(ctx, "salary_access");
   const { page, perPage } = parseInput(salaryExportListInput, raw ?? {});
-  const [rows, [{ n: total }]] = await Promise.all([
-    ctx.db
-      .select({
-        e: ex,
-        by: schema.users.name,
-        branch: schema.branches.name,
-        country: schema.countries.name,
-        monitorId: pm.id,
-        status: pm.status,
-        progress: pm.progress,
-        total: pm.total,
-        message: pm.message,
-      })
-      .from(ex)
-      .leftJoin(schema.users, eq(schema.users.id, ex.createdById))
-      .leftJoin(schema.branches, eq(schema.branches.id, ex.branchId))
-      .leftJoin(schema.countries, eq(schema.countries.id, ex.countryId))
-      .leftJoin(pm, monitorOfExport)
-      .orderBy(desc(ex.createdAt), desc(ex.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-    ctx.db.select({ n: count() }).from(ex),
-  ]);
+  const [rows, [{ n: total }]] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          e: ex,
+          by: schema.users.name,
+          branch: schema.branches.name,
+          country: schema.countries.name,
+          monitorId: pm.id,
+          status: pm.status,
+          progress: pm.progress,
+          total: pm.total,
+          message: pm.message,
+        })
+        .from(ex)
+        .leftJoin(schema.users, eq(schema.users.id, ex.createdById))
+        .leftJoin(schema.branches, eq(schema.branches.id, ex.branchId))
+        .leftJoin(schema.countries, eq(schema.countries.id, ex.countryId))
+        .leftJoin(pm, monitorOfExport)
+        .orderBy(desc(ex.createdAt), desc(ex.id))
+        .limit(perPage)
+        .offset(offsetOf(page, perPage)),
+    () => ctx.db.select({ n: count() }).from(ex),
+  );
   return {
     items: rows.map((r) => {
       // An export without a monitor (none is ever written so) reads as done if it has a file.

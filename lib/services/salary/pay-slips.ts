@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatDate } from "@/lib/domain/format";
 import { formatMoney } from "@/lib/domain/money";
@@ -122,24 +122,27 @@ export async function readPaySlips(
     q.order === "worker"
       ? [desc(ps.periodFrom), desc(ps.periodTo), desc(ps.id)]
       : [desc(ps.periodFrom), asc(u.name), asc(ps.id)];
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ slip: ps, worker: u.name })
-      .from(ps)
-      .innerJoin(u, eq(u.id, ps.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset(q.offset ?? 0),
-    q.withTotal
-      ? ctx.db
-          .select({ n: count() })
-          .from(ps)
-          .innerJoin(u, eq(u.id, ps.userId))
-          .where(where)
-          .then(([r]) => r.n)
-      : Promise.resolve(null),
-  ]);
+  const [rows, total] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ slip: ps, worker: u.name })
+        .from(ps)
+        .innerJoin(u, eq(u.id, ps.userId))
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset(q.offset ?? 0),
+    () =>
+      q.withTotal
+        ? ctx.db
+            .select({ n: count() })
+            .from(ps)
+            .innerJoin(u, eq(u.id, ps.userId))
+            .where(where)
+            .then(([r]) => r.n)
+        : Promise.resolve(null),
+  );
   return {
     userId,
     total,

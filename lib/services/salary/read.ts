@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";
 import { toMinorUnits } from "@/lib/domain/pricing";
@@ -121,10 +121,11 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     .where(workerLines)
     .limit(window + 1)
     .as("counted");
-  const [[{ total }], page] = await Promise.all([
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(counted),
-    pageOf(),
-  ]);
+  const [[{ total }], page] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: sql<number>`count(*)::int` }).from(counted),
+    () => pageOf(),
+  );
   const ids = page.map((p) => p.user_id);
   const sums = ids.length
     ? await ctx.db
@@ -194,40 +195,43 @@ export async function salaryReport(ctx: Ctx, raw: unknown) {
     input.user_id ? eq(sl.userId, input.user_id) : eq(sl.jobId, input.job_id!),
     input.from && input.to ? inPeriod(input.from, input.to) : undefined,
   );
-  const [lines, slips] = await Promise.all([
-    ctx.db
-      .select({
-        line: sl,
-        worker: u.name,
-        skill: schema.skills.name,
-        job: schema.jobs.name,
-        timeZone: schema.countries.timeZone,
-      })
-      .from(sl)
-      .innerJoin(u, eq(u.id, sl.userId))
-      .innerJoin(schema.skills, eq(schema.skills.id, sl.skillId))
-      .leftJoin(schema.jobs, eq(schema.jobs.id, sl.jobId))
-      .leftJoin(schema.countries, eq(schema.countries.id, sl.countryId))
-      .where(where)
-      .orderBy(asc(sl.workDate), asc(sl.startsAt), asc(sl.id)),
-    input.user_id
-      ? ctx.db
-          .select()
-          .from(schema.paySlips)
-          .where(
-            and(
-              eq(schema.paySlips.userId, input.user_id),
-              input.from && input.to
-                ? and(
-                    lte(schema.paySlips.periodFrom, input.to),
-                    gte(schema.paySlips.periodTo, input.from),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(desc(schema.paySlips.periodFrom))
-      : Promise.resolve([]),
-  ]);
+  const [lines, slips] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          line: sl,
+          worker: u.name,
+          skill: schema.skills.name,
+          job: schema.jobs.name,
+          timeZone: schema.countries.timeZone,
+        })
+        .from(sl)
+        .innerJoin(u, eq(u.id, sl.userId))
+        .innerJoin(schema.skills, eq(schema.skills.id, sl.skillId))
+        .leftJoin(schema.jobs, eq(schema.jobs.id, sl.jobId))
+        .leftJoin(schema.countries, eq(schema.countries.id, sl.countryId))
+        .where(where)
+        .orderBy(asc(sl.workDate), asc(sl.startsAt), asc(sl.id)),
+    () =>
+      input.user_id
+        ? ctx.db
+            .select()
+            .from(schema.paySlips)
+            .where(
+              and(
+                eq(schema.paySlips.userId, input.user_id),
+                input.from && input.to
+                  ? and(
+                      lte(schema.paySlips.periodFrom, input.to),
+                      gte(schema.paySlips.periodTo, input.from),
+                    )
+                  : undefined,
+              ),
+            )
+            .orderBy(desc(schema.paySlips.periodFrom))
+        : Promise.resolve([]),
+  );
   return {
     user_id: input.user_id ?? null,
     job_id: input.job_id ?? null,

@@ -290,22 +290,25 @@ export async function paySlipsZip(
   requirePermission(ctx, "salary_access");
   const input = parseInput(paySlipsZipInput, raw ?? {});
   const period = { from: input.from, to: input.to };
-  const [ids, place] = await Promise.all([
-    slipWorkerIds(ctx.db, {
-      ...period,
-      branchId: input.branch_id ?? null,
-      countryId: input.country_id ?? null,
-    }),
-    input.branch_id
-      ? ctx.db
-          .select({ name: schema.branches.name })
-          .from(schema.branches)
-          .where(eq(schema.branches.id, input.branch_id))
-      : ctx.db
-          .select({ name: schema.countries.name })
-          .from(schema.countries)
-          .where(eq(schema.countries.id, input.country_id!)),
-  ]);
+  const [ids, place] = await sideBySide(
+    ctx.db,
+    () =>
+      slipWorkerIds(ctx.db, {
+        ...period,
+        branchId: input.branch_id ?? null,
+        countryId: input.country_id ?? null,
+      }),
+    () =>
+      input.branch_id
+        ? ctx.db
+            .select({ name: schema.branches.name })
+            .from(schema.branches)
+            .where(eq(schema.branches.id, input.branch_id))
+        : ctx.db
+            .select({ name: schema.countries.name })
+            .from(schema.countries)
+            .where(eq(schema.countries.id, input.country_id!)),
+  );
   if (!place.length)
     throw new NotFoundError(input.branch_id ? "Branch not found." : "Country not found.");
   if (!ids.length) throw new NotFoundError("There is no salary for this period yet.");

@@ -2,7 +2,7 @@ import { done } from "@/lib/domain/done";
 import { z } from "zod";
 import { and, asc, count, eq, exists, ilike, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { requirePermission, type Ctx } from "../context";
 import { NotFoundError } from "../errors";
 import { escapeLike } from "../like";
@@ -128,13 +128,15 @@ export async function listSkillTree(ctx: Ctx, raw: unknown): Promise<Page<Parent
     .orderBy(asc(schema.skills.order), asc(schema.skills.id))
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
-  const [views, subs] = await Promise.all([
-    withUsage(ctx.db, parents),
-    subSkillsOf(
-      ctx.db,
-      parents.map((p) => p.id),
-    ),
-  ]);
+  const [views, subs] = await sideBySide(
+    ctx.db,
+    () => withUsage(ctx.db, parents),
+    () =>
+      subSkillsOf(
+        ctx.db,
+        parents.map((p) => p.id),
+      ),
+  );
   return {
     items: views.map((p) => ({ ...p, sub_skills: subs.get(p.id) ?? [] })),
     meta: pageMeta(input.page, input.perPage, Number(total)),

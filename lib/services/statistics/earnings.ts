@@ -1,3 +1,4 @@
+import { sideBySide } from "@/db";
 import { toMinorUnits } from "@/lib/domain/pricing";
 import type { Ctx } from "../context";
 import { statisticsScope } from "./filter";
@@ -91,11 +92,12 @@ export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics>
  */
 export async function clientMargins(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "office");
-  const [priced, salaries, costs] = await Promise.all([
-    approvedRevenue(ctx.db, filter, "client"),
-    salaryByCompany(ctx.db, filter),
-    costsByCompany(ctx.db, filter),
-  ]);
+  const [priced, salaries, costs] = await sideBySide(
+    ctx.db,
+    () => approvedRevenue(ctx.db, filter, "client"),
+    () => salaryByCompany(ctx.db, filter),
+    () => costsByCompany(ctx.db, filter),
+  );
   const cats = new Map<string, Category>();
   const revenueSums = roundedSums(
     priced,
@@ -164,10 +166,11 @@ export async function workerEarnings(ctx: Ctx, raw: unknown): Promise<Statistics
  */
 export async function consolidatedExpenses(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "office");
-  const [salaries, costs] = await Promise.all([
-    salaryByLabel(ctx.db, filter),
-    costsByLabel(ctx.db, filter),
-  ]);
+  const [salaries, costs] = await sideBySide(
+    ctx.db,
+    () => salaryByLabel(ctx.db, filter),
+    () => costsByLabel(ctx.db, filter),
+  );
   const pick = (rows: { label: string; currency: string; amount: number }[], currency: string) =>
     alignTo(
       filter.labels,

@@ -1,4 +1,5 @@
 import "server-only";
+import { sideBySide } from "@/db";
 import { PassThrough, Readable } from "node:stream";
 import { minorUnitsOf } from "@/lib/domain/money";
 import { toLocal } from "@/lib/domain/time";
@@ -44,10 +45,11 @@ const moneyFormat = (digits: number) => (digits ? `#,##0.${"0".repeat(digits)}` 
 export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownload> {
   const { actor, filter } = statisticsScope(ctx, raw, "general");
   const pay = maySeeWorkerPay(actor);
-  const [workers, earnings] = await Promise.all([
-    perWorker(ctx, filter),
-    pay ? salaryByUser(ctx.db, filter) : Promise.resolve([]),
-  ]);
+  const [workers, earnings] = await sideBySide(
+    ctx.db,
+    () => perWorker(ctx, filter),
+    () => (pay ? salaryByUser(ctx.db, filter) : Promise.resolve([])),
+  );
   const currencies = [...new Set(earnings.map((e) => e.currency.trim()))].sort();
   const earned = new Map(earnings.map((e) => [`${e.userId}:${e.currency.trim()}`, e.amount]));
   workers.sort((x, y) => y.jobs - x.jobs || x.name.localeCompare(y.name) || x.userId - y.userId);

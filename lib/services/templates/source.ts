@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import {
   TEMPLATE_SHIFT_STATUS,
   buildFromTemplate,
@@ -33,25 +33,29 @@ export function asValidation(err: unknown, prefix: string): never {
  * the shifts numbered 1..n in date order with the wall-clock hours of the job's zone.
  */
 export async function templateDataOfJob(ctx: Ctx, job: JobRow): Promise<TemplateData> {
-  const [[country], branches, shifts] = await Promise.all([
-    ctx.db
-      .select({ timeZone: schema.countries.timeZone })
-      .from(schema.countries)
-      .where(eq(schema.countries.id, job.countryId)),
-    ctx.db
-      .select({ id: schema.jobBranches.branchId })
-      .from(schema.jobBranches)
-      .where(eq(schema.jobBranches.jobId, job.id)),
-    ctx.db
-      .select({
-        id: schema.shifts.id,
-        startsAt: schema.shifts.startsAt,
-        endsAt: schema.shifts.endsAt,
-      })
-      .from(schema.shifts)
-      .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
-      .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id)),
-  ]);
+  const [[country], branches, shifts] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ timeZone: schema.countries.timeZone })
+        .from(schema.countries)
+        .where(eq(schema.countries.id, job.countryId)),
+    () =>
+      ctx.db
+        .select({ id: schema.jobBranches.branchId })
+        .from(schema.jobBranches)
+        .where(eq(schema.jobBranches.jobId, job.id)),
+    () =>
+      ctx.db
+        .select({
+          id: schema.shifts.id,
+          startsAt: schema.shifts.startsAt,
+          endsAt: schema.shifts.endsAt,
+        })
+        .from(schema.shifts)
+        .where(and(eq(schema.shifts.jobId, job.id), isNull(schema.shifts.deletedAt)))
+        .orderBy(asc(schema.shifts.startsAt), asc(schema.shifts.id)),
+  );
   const slots = shifts.length
     ? await ctx.db
         .select({

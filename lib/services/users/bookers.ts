@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { NAME_MAX, NOTE_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { queueMail } from "@/lib/mail";
 import { logActivity } from "../activity";
@@ -59,16 +59,18 @@ export async function searchBookers(ctx: Ctx, raw: unknown): Promise<Page<Booker
         )
       : undefined,
   );
-  const [[{ total }], items] = await Promise.all([
-    ctx.db.select({ total: count() }).from(schema.users).where(where),
-    ctx.db
-      .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
-      .from(schema.users)
-      .where(where)
-      .orderBy(asc(schema.users.name), asc(schema.users.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+  const [[{ total }], items] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(schema.users).where(where),
+    () =>
+      ctx.db
+        .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+        .from(schema.users)
+        .where(where)
+        .orderBy(asc(schema.users.name), asc(schema.users.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { hashPassword } from "@/lib/auth/password";
 import { randomToken } from "@/lib/auth/secret";
 import { sendWelcomeLink } from "../account/password-reset";
@@ -45,12 +45,14 @@ function mayCreate(actor: UserActor, title: string): boolean {
 export async function possibleRoles(ctx: Ctx): Promise<RoleChoice[]> {
   requirePermission(ctx, "user_create");
   const actor = requireUser(ctx);
-  const [roles, descriptions] = await Promise.all([
-    rolesWithPermissions(ctx.db),
-    ctx.db
-      .select({ id: schema.roles.id, description: schema.roles.description })
-      .from(schema.roles),
-  ]);
+  const [roles, descriptions] = await sideBySide(
+    ctx.db,
+    () => rolesWithPermissions(ctx.db),
+    () =>
+      ctx.db
+        .select({ id: schema.roles.id, description: schema.roles.description })
+        .from(schema.roles),
+  );
   const described = new Map(descriptions.map((d) => [d.id, d.description]));
   return roles
     .filter((r) => mayCreate(actor, r.title) && grantVerdict(actor, r).allowed)

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
 import { hasValidDocumentsSql } from "../documents/valid";
@@ -103,22 +103,35 @@ export async function listFreelancers(ctx: Ctx, raw: unknown): Promise<Page<Free
   }[input.sort ?? "last_name"];
   const { id, name, first_name, last_name, email, phone, avatar_key, status, skills, branches } =
     userListColumns;
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(schema.users).where(where),
-    ctx.db
-      .select({
-        ...{ id, name, first_name, last_name, email, phone, avatar_key, status, skills, branches },
-        languages: sql<string[] | null>`(select json_agg(l.name order by l.name)
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(schema.users).where(where),
+    () =>
+      ctx.db
+        .select({
+          ...{
+            id,
+            name,
+            first_name,
+            last_name,
+            email,
+            phone,
+            avatar_key,
+            status,
+            skills,
+            branches,
+          },
+          languages: sql<string[] | null>`(select json_agg(l.name order by l.name)
           from user_languages ul join languages l on l.id = ul.language_id
           where ul.user_id = ${USERS_ID})`,
-        has_valid_documents: sql<boolean>`${valid}`,
-      })
-      .from(schema.users)
-      .where(where)
-      .orderBy(dir(sortColumn), asc(lastName), asc(schema.users.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+          has_valid_documents: sql<boolean>`${valid}`,
+        })
+        .from(schema.users)
+        .where(where)
+        .orderBy(dir(sortColumn), asc(lastName), asc(schema.users.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   const items = rows.map(({ avatar_key, ...r }) => ({
     ...r,
     avatar: avatar_key ? `/api/v2/users/${r.id}/avatar` : null,
@@ -135,20 +148,27 @@ export async function freelancerListFilters(ctx: Ctx) {
   const actor = requireUser(ctx);
   requirePermission(ctx, "freelancer_access");
   if (actor.isClient) throw new ForbiddenError();
-  const [skills, levels, branches, languages] = await Promise.all([
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name, parent_id: schema.skills.parentId })
-      .from(schema.skills)
-      .where(isNull(schema.skills.deletedAt))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
-    ctx.db
-      .select({ id: schema.levels.id, name: schema.levels.name })
-      .from(schema.levels)
-      .where(isNull(schema.levels.archivedAt))
-      .orderBy(asc(schema.levels.weight), asc(schema.levels.id)),
-    liveBranches(ctx.db),
-    languageOptions(ctx.db),
-  ]);
+  const [skills, levels, branches, languages] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({
+          id: schema.skills.id,
+          name: schema.skills.name,
+          parent_id: schema.skills.parentId,
+        })
+        .from(schema.skills)
+        .where(isNull(schema.skills.deletedAt))
+        .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
+    () =>
+      ctx.db
+        .select({ id: schema.levels.id, name: schema.levels.name })
+        .from(schema.levels)
+        .where(isNull(schema.levels.archivedAt))
+        .orderBy(asc(schema.levels.weight), asc(schema.levels.id)),
+    () => liveBranches(ctx.db),
+    () => languageOptions(ctx.db),
+  );
   return {
     parentSkills: skills.filter((s) => s.parent_id === null),
     subSkills: skills.filter((s) => s.parent_id !== null),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
@@ -199,19 +199,21 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
     .orderBy(...order)
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(schema.users).where(where),
-    ctx.db
-      .select({
-        ...userListColumns,
-        is_admin: holdsAdminRoleSql(),
-        permissions: heldPermissionsSql(),
-      })
-      .from(schema.users)
-      .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
-      .where(inArray(schema.users.id, pageIds))
-      .orderBy(...order),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(schema.users).where(where),
+    () =>
+      ctx.db
+        .select({
+          ...userListColumns,
+          is_admin: holdsAdminRoleSql(),
+          permissions: heldPermissionsSql(),
+        })
+        .from(schema.users)
+        .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
+        .where(inArray(schema.users.id, pageIds))
+        .orderBy(...order),
+  );
   const items = rows.map(
     ({ avatar_key, company_id, company_name, is_admin, permissions, ...r }) => {
       const verdict = manageVerdict(actor, holderOf({ id: r.id, isAdmin: is_admin, permissions }));
@@ -240,18 +242,25 @@ export async function userListFilters(ctx: Ctx, raw?: unknown) {
   // As the list itself, a parent skill that is not an id is left out rather than refused.
   const parsed = optionalId.safeParse((raw as { parent_skill?: unknown } | null)?.parent_skill);
   const parent_skill = parsed.success ? parsed.data : undefined;
-  const [roles, skills] = await Promise.all([
-    ctx.db
-      .select({ id: schema.roles.id, title: schema.roles.title })
-      .from(schema.roles)
-      .where(actor.isClient ? eq(schema.roles.title, ROLE.client) : undefined)
-      .orderBy(asc(schema.roles.title)),
-    ctx.db
-      .select({ id: schema.skills.id, name: schema.skills.name, parent_id: schema.skills.parentId })
-      .from(schema.skills)
-      .where(isNull(schema.skills.deletedAt))
-      .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
-  ]);
+  const [roles, skills] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.roles.id, title: schema.roles.title })
+        .from(schema.roles)
+        .where(actor.isClient ? eq(schema.roles.title, ROLE.client) : undefined)
+        .orderBy(asc(schema.roles.title)),
+    () =>
+      ctx.db
+        .select({
+          id: schema.skills.id,
+          name: schema.skills.name,
+          parent_id: schema.skills.parentId,
+        })
+        .from(schema.skills)
+        .where(isNull(schema.skills.deletedAt))
+        .orderBy(asc(schema.skills.order), asc(schema.skills.id)),
+  );
   return {
     roles,
     parentSkills: skills.filter((s) => s.parent_id === null),

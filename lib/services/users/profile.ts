@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { schema, type DbOrTx } from "@/db";
+import { schema, type DbOrTx, sideBySide } from "@/db";
 import { resolveNotificationPrefs } from "@/lib/domain/notification-prefs";
 import { maskIban, maskValue } from "@/lib/domain/payment-details";
 import {
@@ -123,42 +123,47 @@ export async function getProfile(ctx: Ctx, rawId: unknown): Promise<ProfileView>
     payment,
     pendingEmail,
     totp,
-  ] = await Promise.all([
-    ctx.db
-      .select({ id: schema.languages.id, name: schema.languages.name })
-      .from(schema.userLanguages)
-      .innerJoin(schema.languages, eq(schema.languages.id, schema.userLanguages.languageId))
-      .where(eq(schema.userLanguages.userId, user.id))
-      .orderBy(asc(schema.languages.name)),
-    named(ctx.db, schema.userBranches, user.id),
-    ctx.db
-      .select({ id: schema.roles.id, title: schema.roles.title })
-      .from(schema.userRoles)
-      .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
-      .where(eq(schema.userRoles.userId, user.id))
-      .orderBy(asc(schema.roles.id)),
-    named(ctx.db, schema.userPreferredBranches, user.id),
-    ctx.db
-      .select({ id: schema.venues.id, name: schema.venues.name })
-      .from(schema.userPreferredVenues)
-      .innerJoin(schema.venues, eq(schema.venues.id, schema.userPreferredVenues.venueId))
-      .where(eq(schema.userPreferredVenues.userId, user.id))
-      .orderBy(asc(schema.venues.name)),
-    // Bank details, even masked, only for those who may open the payment tab.
-    canViewTab("payment", viewer, subject)
-      ? ctx.db
-          .select()
-          .from(schema.paymentSettings)
-          .where(eq(schema.paymentSettings.userId, user.id))
-      : Promise.resolve([]),
-    mayEdit ? pendingEmailChange(ctx.db, user.id, ctx.now) : Promise.resolve(null),
-    officeHelps
-      ? ctx.db
-          .select({ enabledAt: schema.totpSecrets.enabledAt })
-          .from(schema.totpSecrets)
-          .where(eq(schema.totpSecrets.userId, user.id))
-      : Promise.resolve(null),
-  ]);
+  ] = await sideBySide(
+    ctx.db,
+    () =>
+      ctx.db
+        .select({ id: schema.languages.id, name: schema.languages.name })
+        .from(schema.userLanguages)
+        .innerJoin(schema.languages, eq(schema.languages.id, schema.userLanguages.languageId))
+        .where(eq(schema.userLanguages.userId, user.id))
+        .orderBy(asc(schema.languages.name)),
+    () => named(ctx.db, schema.userBranches, user.id),
+    () =>
+      ctx.db
+        .select({ id: schema.roles.id, title: schema.roles.title })
+        .from(schema.userRoles)
+        .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
+        .where(eq(schema.userRoles.userId, user.id))
+        .orderBy(asc(schema.roles.id)),
+    () => named(ctx.db, schema.userPreferredBranches, user.id),
+    () =>
+      ctx.db
+        .select({ id: schema.venues.id, name: schema.venues.name })
+        .from(schema.userPreferredVenues)
+        .innerJoin(schema.venues, eq(schema.venues.id, schema.userPreferredVenues.venueId))
+        .where(eq(schema.userPreferredVenues.userId, user.id))
+        .orderBy(asc(schema.venues.name)),
+    () =>
+      canViewTab("payment", viewer, subject)
+        ? ctx.db
+            .select()
+            .from(schema.paymentSettings)
+            .where(eq(schema.paymentSettings.userId, user.id))
+        : Promise.resolve([]),
+    () => (mayEdit ? pendingEmailChange(ctx.db, user.id, ctx.now) : Promise.resolve(null)),
+    () =>
+      officeHelps
+        ? ctx.db
+            .select({ enabledAt: schema.totpSecrets.enabledAt })
+            .from(schema.totpSecrets)
+            .where(eq(schema.totpSecrets.userId, user.id))
+        : Promise.resolve(null),
+  );
   const p = payment[0];
   return {
     id: user.id,

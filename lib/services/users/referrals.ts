@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
 import { referralCounts } from "../invitations";
@@ -38,29 +38,31 @@ export async function referredBy(ctx: Ctx, rawId: unknown, raw: unknown) {
   const input = parseInput(referredByInput, raw ?? {});
   const inv = schema.invitations;
   const where = eq(inv.invitedById, subject.id);
-  const [[{ total }], rows, counts] = await Promise.all([
-    ctx.db.select({ total: count() }).from(inv).where(where),
-    ctx.db
-      .select({
-        id: inv.id,
-        email: inv.email,
-        createdAt: inv.createdAt,
-        acceptedAt: inv.acceptedAt,
-        userId: schema.users.id,
-        name: schema.users.name,
-        status: schema.users.status,
-        approved: schema.users.approved,
-        lastLoginAt: schema.users.lastLoginAt,
-        userCreatedAt: schema.users.createdAt,
-      })
-      .from(inv)
-      .leftJoin(schema.users, eq(schema.users.id, inv.acceptedUserId))
-      .where(where)
-      .orderBy(desc(inv.createdAt), desc(inv.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-    referralCounts(ctx, subject.id),
-  ]);
+  const [[{ total }], rows, counts] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(inv).where(where),
+    () =>
+      ctx.db
+        .select({
+          id: inv.id,
+          email: inv.email,
+          createdAt: inv.createdAt,
+          acceptedAt: inv.acceptedAt,
+          userId: schema.users.id,
+          name: schema.users.name,
+          status: schema.users.status,
+          approved: schema.users.approved,
+          lastLoginAt: schema.users.lastLoginAt,
+          userCreatedAt: schema.users.createdAt,
+        })
+        .from(inv)
+        .leftJoin(schema.users, eq(schema.users.id, inv.acceptedUserId))
+        .where(where)
+        .orderBy(desc(inv.createdAt), desc(inv.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+    () => referralCounts(ctx, subject.id),
+  );
   const tz = await viewerTimeZone(ctx);
   const items: ReferralView[] = rows.map((r) => ({
     id: r.id,

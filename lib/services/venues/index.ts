@@ -1,6 +1,6 @@
 import { escapeLike } from "../like";
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import type { Ctx } from "../context";
 import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -42,13 +42,15 @@ export async function listVenues(ctx: Ctx, raw: unknown): Promise<Page<VenueView
     country_id ? eq(schema.venues.countryId, country_id) : undefined,
     like ? or(ilike(schema.venues.name, like), ilike(schema.venues.city, like)) : undefined,
   );
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(schema.venues).where(where),
-    selectVenues(ctx.db, where)
-      .orderBy(asc(schema.venues.name), asc(schema.venues.id))
-      .limit(input.perPage)
-      .offset(offsetOf(input.page, input.perPage)),
-  ]);
+  const [[{ total }], rows] = await sideBySide(
+    ctx.db,
+    () => ctx.db.select({ total: count() }).from(schema.venues).where(where),
+    () =>
+      selectVenues(ctx.db, where)
+        .orderBy(asc(schema.venues.name), asc(schema.venues.id))
+        .limit(input.perPage)
+        .offset(offsetOf(input.page, input.perPage)),
+  );
   return {
     items: rows.map((r) => toVenueView(actor, r)),
     meta: pageMeta(input.page, input.perPage, Number(total)),

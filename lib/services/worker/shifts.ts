@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import { BOOKED_STATUSES, HOURS_STATUSES, statusAsOf } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
@@ -76,17 +76,19 @@ async function ownApplications(
   const actor = requireUser(ctx);
   const { page, perPage } = parseInput(workerShiftsInput, raw);
   const where = ownWhere(ctx, actor.userId, statuses, when);
-  const [total, rows] = await Promise.all([
-    countOwn(ctx, where),
-    workerShiftQuery(ctx.db)
-      .where(where)
-      .orderBy(
-        when === "upcoming" ? asc(s.startsAt) : desc(s.startsAt),
-        when === "upcoming" ? asc(a.id) : desc(a.id),
-      )
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-  ]);
+  const [total, rows] = await sideBySide(
+    ctx.db,
+    () => countOwn(ctx, where),
+    () =>
+      workerShiftQuery(ctx.db)
+        .where(where)
+        .orderBy(
+          when === "upcoming" ? asc(s.startsAt) : desc(s.startsAt),
+          when === "upcoming" ? asc(a.id) : desc(a.id),
+        )
+        .limit(perPage)
+        .offset(offsetOf(page, perPage)),
+  );
   return {
     rows: rows.map((r) => ({ ...r, status: statusAsOf(r.status, r.endsAt, ctx.now) })),
     meta: pageMeta(page, perPage, total),

@@ -88,7 +88,11 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     // search at 25,000 workers, a calendar month) passes the JIT thresholds and spent ~500 ms
     // compiling a statement that ran in 24 ms (auto_explain at full scale). The app's statements
     // read pages by index and stop at their LIMIT: compiling never pays for itself here.
-    options: "-c plan_cache_mode=force_custom_plan -c jit=off",
+    // No parallel workers either, for the same reason: the booking dialog's worker search at
+    // scale took a parallel seq scan of 25,000 users and a hash (20 ms) over walking them by
+    // name to its ten (8 ms). The per-worker statistics, which add up a third of the shifts,
+    // turn them back on for their own transaction (statistics/by-worker.ts).
+    options: "-c plan_cache_mode=force_custom_plan -c jit=off -c max_parallel_workers_per_gather=0",
   });
   // An idle client erroring (server restart) must not crash the process: pg-pool removes it
   // from the pool, and the next query opens a fresh connection.

@@ -13,6 +13,8 @@ import {
 import { testDatabase } from "@/lib/testing/db";
 import { countingDb } from "@/lib/testing/counting-db";
 import { rowsOf } from "./chat/access";
+import { makeCtx, systemActor } from "./context";
+import { withParallelWorkers } from "./statistics/by-worker";
 
 let handle: DbHandle;
 let db: Db;
@@ -107,6 +109,29 @@ describe("precompiled (db/precompiled.ts)", () => {
     // The booking dialog's worker search at scale compiled for ~500 ms to run for 24 ms.
     const [row] = await rowsOf<{ jit: string }>(db, sql`show jit`);
     expect(row?.jit).toBe("off");
+  });
+
+  it("plans no parallel workers, except for the per-worker statistics' own transaction (PostgreSQL)", async () => {
+    if (handle.kind !== "postgres") return;
+    // The booking dialog's worker search at scale hashed a parallel seq scan of every user
+    // instead of walking them by name to its page.
+    const [row] = await rowsOf<{ w: string }>(
+      db,
+      sql`select current_setting('max_parallel_workers_per_gather') as w`,
+    );
+    expect(row?.w).toBe("0");
+    const inside = await withParallelWorkers(makeCtx(db, systemActor()), (ctx) =>
+      rowsOf<{ w: string }>(
+        ctx.db,
+        sql`select current_setting('max_parallel_workers_per_gather') as w`,
+      ),
+    );
+    expect(inside[0]?.w).toBe("2");
+    const [after] = await rowsOf<{ w: string }>(
+      db,
+      sql`select current_setting('max_parallel_workers_per_gather') as w`,
+    );
+    expect(after?.w).toBe("0");
   });
 
   it("by shape: one named statement per shape, each the text its parts make; past 64 shapes, unnamed", async () => {

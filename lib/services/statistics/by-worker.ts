@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
-import type { Ctx } from "../context";
+import { withTx, type Ctx, type TxCtx } from "../context";
 import { statisticsScope } from "./filter";
 import { addTo, TOP, topCategories, type Category } from "./series";
 import { filledPlace, inRange, jobFilter } from "./sql";
@@ -59,6 +59,19 @@ function workerFigures(
     .where(and(filledPlace(), jobFilter(filter), inRange(sh.startsAt, filter)))
     .groupBy(a.assigneeId)
     .as("w");
+}
+
+/**
+ * Runs a per-worker read with PostgreSQL's parallel workers, which the pool turns off
+ * (db/client.ts): these add up every filled place of the range, and two workers cut them from
+ * 504 to 356 ms (jobs) and 832 to 425 ms (hours) at full scale. SET LOCAL lasts until the
+ * read's own transaction ends.
+ */
+export function withParallelWorkers<T>(ctx: Ctx, read: (ctx: TxCtx) => PromiseLike<T>) {
+  return withTx(ctx, async (ctx) => {
+    await ctx.db.execute(sql`set local max_parallel_workers_per_gather = 2`);
+    return await read(ctx);
+  });
 }
 
 /** Every worker's figures with name, e-mail and phone: the /insights/workers download. */
@@ -135,11 +148,13 @@ function rankedWorkers(
  */
 export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const rows = await rankedWorkers(
-    ctx,
-    filter,
-    { jobs: true, hours: false },
-    (w) => sql`${w.jobs} desc, ${w.shifts} desc`,
+  const rows = await withParallelWorkers(ctx, (ctx) =>
+    rankedWorkers(
+      ctx,
+      filter,
+      { jobs: true, hours: false },
+      (w) => sql`${w.jobs} desc, ${w.shifts} desc`,
+    ),
   );
   const cats = new Map<string, Category>();
   for (const r of rows) {
@@ -162,12 +177,14 @@ export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> 
  */
 export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
-  const rows = await rankedWorkers(
-    ctx,
-    filter,
-    { jobs: false, hours: true },
-    (w) => sql`${w.approved} + ${w.pending} desc`,
-    (w) => sql`${w.approved} + ${w.pending} > 0`,
+  const rows = await withParallelWorkers(ctx, (ctx) =>
+    rankedWorkers(
+      ctx,
+      filter,
+      { jobs: false, hours: true },
+      (w) => sql`${w.approved} + ${w.pending} desc`,
+      (w) => sql`${w.approved} + ${w.pending} > 0`,
+    ),
   );
   const cats = new Map<string, Category>();
   for (const r of rows) {

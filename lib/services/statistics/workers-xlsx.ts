@@ -6,7 +6,7 @@ import { toLocal } from "@/lib/domain/time";
 import { workbookWriter } from "@/lib/files/workbook";
 import type { Ctx } from "../context";
 import { AGENCY_TIME_ZONE } from "../viewer-zone";
-import { perWorker } from "./by-worker";
+import { perWorker, withParallelWorkers } from "./by-worker";
 import { maySeeWorkerPay, statisticsScope } from "./filter";
 import { salaryByUser } from "./money";
 import { hoursOf } from "./sql";
@@ -47,7 +47,7 @@ export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownlo
   const pay = maySeeWorkerPay(actor);
   const [workers, earnings] = await sideBySide(
     ctx.db,
-    () => perWorker(ctx, filter),
+    () => withParallelWorkers(ctx, (ctx) => perWorker(ctx, filter)),
     () => (pay ? salaryByUser(ctx.db, filter) : Promise.resolve([])),
   );
   const currencies = [...new Set(earnings.map((e) => e.currency.trim()))].sort();

@@ -22,7 +22,7 @@ import {
 import { anyOf, precompiledByShape, schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
-import { USERS_ID, worksShifts } from "../users/workers";
+import { USERS_ID, worksShiftsProbe } from "../users/workers";
 import { missingDocumentsOfUser } from "../documents/skill-documents";
 import { markedUnavailableOn, unavailableDaysOfUser } from "../user-calendar/unavailable-on";
 
@@ -49,10 +49,9 @@ const HOUR = 3_600_000;
 /**
  * Whether the worker (the outer `users` row) has a skill or one of its sub-skills. Probed per
  * worker as the list walks the live users by name (`offset 0` keeps PostgreSQL from turning it
- * into a join): as a join it was planned against a misjudged count of workers (the worker roles'
- * share of `user_roles` is invisible through the permission join: a third where it is nearly
- * all), so at scale PostgreSQL hashed every live user with its roles and the skill's holders and
- * sorted them (booking dialog page: 33–45 ms in psql) instead of walking ~140 users (~7 ms).
+ * into a join, as `worksShiftsProbe`): as joins, at scale PostgreSQL hashed every live worker
+ * with its roles and the skill's holders and sorted them (the booking dialog's page: seq scan
+ * of users, 33–45 ms in psql) instead of walking ~140 users by name (~7 ms).
  */
 const hasSkill = (skillId: Placeholder): SQL =>
   sql`exists (select 1 from ${schema.userSkills} us join ${schema.skills} sk on sk.id = us.skill_id
@@ -261,7 +260,7 @@ function bookableWhere(db: DbOrTx, shape: Pick<PageShape, "skill" | "branches" |
     isNull(schema.users.deletedAt),
     eq(schema.users.status, "active"),
     eq(schema.users.approved, true),
-    worksShifts,
+    worksShiftsProbe,
     shape.skill ? hasSkill(sql.placeholder("skill")) : undefined,
     shape.branches
       ? exists(

@@ -17,6 +17,8 @@ import {
   clashWindows,
   countOf,
   pageOf,
+  skillHoldersUpTo,
+  WALK_FROM_HOLDERS,
   type BookableUser,
   type PageShape,
 } from "./bookable-statements";
@@ -33,7 +35,12 @@ export const bookableUsersInput = pageInput(10).extend({
   shiftIds: idList,
 });
 
-export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<BookableUser>> {
+/** `walkFromHolders`: see WALK_FROM_HOLDERS (a test reads the list both ways). */
+export async function bookableUsers(
+  ctx: Ctx,
+  raw: unknown,
+  walkFromHolders = WALK_FROM_HOLDERS,
+): Promise<Page<BookableUser>> {
   requirePermission(ctx, "jobs_book_workers", "can_request_worker");
   const actor = requireUser(ctx);
   const q = parseInput(bookableUsersInput, raw);
@@ -56,10 +63,16 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
   const shiftIds = shifts.map((s) => s.shiftId);
 
   const sortSkill = q.skill ?? q.prefer_skill;
+  // A rare skill is read from its holders, a common one probed as the users are walked by name.
+  const holders =
+    sortSkill && walkFromHolders > 0
+      ? Number((await skillHoldersUpTo(ctx.db, { skill: sortSkill, cap: walkFromHolders }))[0].n)
+      : walkFromHolders;
   const days = shiftDays(shifts);
   const shape: PageShape = {
     skill: Boolean(q.skill),
     preferSkill: Boolean(sortSkill && !q.skill),
+    skillJoin: Boolean(sortSkill) && holders < walkFromHolders,
     branches: Boolean(q.branches?.length),
     username: Boolean(q.username),
     targets: shifts.length,
@@ -111,6 +124,7 @@ export async function bookableUsers(ctx: Ctx, raw: unknown): Promise<Page<Bookab
             (
               await countOf({
                 skill: shape.skill,
+                skillJoin: shape.skillJoin,
                 branches: shape.branches,
                 username: shape.username,
               })(ctx.db, { ...filters, cap: window + 1 })

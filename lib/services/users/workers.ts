@@ -14,6 +14,14 @@ export const USERS_ID: SQL = sql`${sql.identifier("users")}.${sql.identifier("id
  * work shifts. One definition for the profile, the bookable users, the freelancer search and
  * the on-call list; the status (active, approved, not archived) is each list's own condition.
  */
-export const worksShifts: SQL = exists(
-  sql`(select 1 from ${schema.userRoles} join ${schema.roles} on ${schema.roles.id} = ${schema.userRoles.roleId} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${USERS_ID} and ${schema.permissions.name} = 'my_dashboard_access' and ${schema.roles.title} <> ${ROLE.admin})`,
-);
+const workerRoleOfUser = sql`select 1 from ${schema.userRoles} join ${schema.roles} on ${schema.roles.id} = ${schema.userRoles.roleId} join ${schema.rolePermissions} on ${schema.rolePermissions.roleId} = ${schema.userRoles.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.userRoles.userId} = ${USERS_ID} and ${schema.permissions.name} = 'my_dashboard_access' and ${schema.roles.title} <> ${ROLE.admin}`;
+export const worksShifts: SQL = exists(sql`(${workerRoleOfUser})`);
+
+/**
+ * `worksShifts` probed per user (`offset 0` keeps PostgreSQL from turning it into a join), for a
+ * list that walks users by an index and stops at its page. As a join PostgreSQL cannot see which
+ * roles the permission picks: it takes the worker roles for a third of `user_roles` where they
+ * are nearly all, and at scale hashed every worker's role, or walked the roles and probed users
+ * by id (the bookable users, booking dialog: 25,000 probes for a search by name).
+ */
+export const worksShiftsProbe: SQL = sql`exists (${workerRoleOfUser} offset 0)`;

@@ -66,8 +66,9 @@ export function salaryPerDay(db: DbOrTx, f: StatisticsFilter) {
  * branch filter, in one statement: the whole months of the range with no marked date from the
  * per-client level (statistics_salary_client_months), the lines of the other days (the range's
  * partial months, marked months) joined with their jobs — the same rule the sweep writes the
- * level by. Each open day is one index range of the work-date index (an array of dates), so a
- * range of whole clean months reads a few hundred level rows a month and no line.
+ * level by. Each open day is a grouped LATERAL subquery: one index range of the work-date index
+ * and its jobs probed by key (as one join over an array of days the planner, not knowing how
+ * many, hashed every job). A range of whole clean months reads the level's rows and no line.
  */
 export async function salaryPerClient(
   db: DbOrTx,
@@ -88,12 +89,15 @@ export async function salaryPerClient(
           select t.company_id, t.currency_code, t.amount from ${clientMonths} t
            where t.month = any(array(select month from clean)) ${ofCompany(sql`t.company_id`)}
           union all
-          select j.company_id, l.currency_code, l.amount
-            from ${sl} l join ${schema.jobs} j on j.id = l.job_id
-           where l.work_date = any(array(
+          select x.company_id, x.currency_code, x.amount
+            from unnest(array(
                    select d::date from generate_series(${start}, ${end}, interval '1 day') d
-                    where date_trunc('month', d)::date not in (select month from clean)))
-             and j.deleted_at is null ${ofCompany(sql`j.company_id`)}
+                    where date_trunc('month', d)::date not in (select month from clean))) as d(day)
+           cross join lateral (
+             select j.company_id, l.currency_code, sum(l.amount) as amount
+               from ${sl} l join ${schema.jobs} j on j.id = l.job_id
+              where l.work_date = d.day and j.deleted_at is null ${ofCompany(sql`j.company_id`)}
+              group by 1, 2) x
         ) per
         join ${schema.companies} co on co.id = per.company_id
        group by 1, 2, 3`)) as unknown as {

@@ -6,7 +6,6 @@ CREATE TABLE "statistics_salary_client_months" (
 	CONSTRAINT "statistics_salary_client_months_month_company_id_currency_code_pk" PRIMARY KEY("month","company_id","currency_code")
 );
 --> statement-breakpoint
-CREATE INDEX "statistics_month_totals_client_months_idx" ON "statistics_month_totals" USING btree ("month","company_id","currency","approved_seconds","pending_seconds","approved_price","days") WHERE "statistics_month_totals"."company_id" <> 0;--> statement-breakpoint
 -- Salary roll-up per client (issue 27): a month of statistics_salary_client_months counts only
 -- while none of its dates is marked, so whatever moves a line to another client, or in or out
 -- of the live jobs, marks the line's date. A line's job changing (set null when its job is

@@ -405,7 +405,7 @@ export const statisticsMonthTotals = pgTable(
   (t) => [
     unique().on(t.month, t.companyId, t.currency).nullsNotDistinct(),
     // Index-only reads of one client's (or all clients') range of months (drizzle has no
-    // INCLUDE, so they are keys).
+    // INCLUDE, so they are keys); the unique key serves a range of months of every client.
     index("statistics_month_totals_company_totals_idx").on(
       t.companyId,
       t.month,
@@ -415,19 +415,6 @@ export const statisticsMonthTotals = pgTable(
       t.approvedPrice,
       t.days,
     ),
-    // Every client's rows of a range of months (client revenue and margins), index-only: the
-    // range is a third of the level, which the planner read with a sequential scan of it all.
-    index("statistics_month_totals_client_months_idx")
-      .on(
-        t.month,
-        t.companyId,
-        t.currency,
-        t.approvedSeconds,
-        t.pendingSeconds,
-        t.approvedPrice,
-        t.days,
-      )
-      .where(sql`${t.companyId} <> 0`),
   ],
 );
 

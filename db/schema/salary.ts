@@ -204,6 +204,24 @@ export const statisticsSalaryDays = pgTable(
 );
 
 /**
+ * The salary roll-up per client (issue 27): a month's salary lines of live jobs added up per
+ * client (the job's company) and currency, as client margins add them. Written by the salary
+ * roll-up's sweep, whole months at a time; a month counts only while none of its dates has a
+ * mark (statistics_salary_marks: the lines' triggers, and a job's company or deleted_at
+ * changing, mark the dates of its lines).
+ */
+export const statisticsSalaryClientMonths = pgTable(
+  "statistics_salary_client_months",
+  {
+    month: date({ mode: "string" }).notNull(),
+    companyId: integer().notNull(),
+    currencyCode: char({ length: 3 }).notNull(),
+    amount: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.companyId, t.currencyCode] })],
+);
+
+/**
  * A work date whose salary lines changed since its totals were written: one row per writing
  * statement and date (inserted by triggers in the writer's transaction, never updated, so
  * writers never wait on each other); the sweep deletes exactly the marks it read.

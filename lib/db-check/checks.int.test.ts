@@ -143,6 +143,14 @@ const PLANTS: [string, string][] = [
         select work_date, currency_code, paid from statistics_salary_days order by 1, 2, 3 limit 1)`,
   ],
   [
+    "salary-client-months",
+    // One unit more on a client's swept month: what a write that skipped its mark leaves.
+    `update statistics_salary_client_months set amount = amount + 1
+      where (month, company_id, currency_code) = (
+        select month, company_id, currency_code from statistics_salary_client_months
+         order by 1, 2, 3 limit 1)`,
+  ],
+  [
     "count-roll-up",
     // One more on a swept date, and on a client's swept month: what a write that skipped its
     // mark leaves (the earliest month, whose first day is not the earliest date's).

@@ -239,6 +239,26 @@ const CHECKS: Check[] = [
        order by 1`),
   },
   {
+    name: "salary-client-months",
+    rule: "a month the per-client salary level holds as exact has the sums of its lines of live jobs per client",
+    // Months with a marked date are read from their lines (by design until the sweep); the id
+    // is the month's first day as YYYYMMDD. The rule of lib/services/statistics/salary-days.ts.
+    query: () =>
+      sql.raw(`with live as (
+          select date_trunc('month', l.work_date)::date as month, j.company_id, l.currency_code,
+                 sum(l.amount) as amount
+            from salary_lines l join jobs j on j.id = l.job_id and j.deleted_at is null
+           group by 1, 2, 3)
+      select distinct to_char(coalesce(l.month, t.month), 'YYYYMMDD')::int as id
+        from live l full join statistics_salary_client_months t
+          on t.month = l.month and t.company_id = l.company_id and t.currency_code = l.currency_code
+       where not exists (select 1 from statistics_salary_marks m
+                          where m.work_date >= coalesce(l.month, t.month)
+                            and m.work_date < (coalesce(l.month, t.month) + interval '1 month')::date)
+         and coalesce(l.amount, 0) <> coalesce(t.amount, 0)
+       order by 1`),
+  },
+  {
     name: "count-roll-up",
     rule: "a date or month the count roll-up holds as exact has the counts of its jobs and users",
     // Dates with a mark (and months with a marked date, for the client counts) are counted live

@@ -110,7 +110,8 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
          on conflict (job_id) do update set dirty_version = nextval('statistics_dirty_version')`,
       ),
     );
-    // And the work dates of the salary lines it added, for the salary roll-up (migration 0030).
+    // And the work dates of the salary lines it added, for the salary roll-up (migration 0030)
+    // and its per-client months (a month counts once none of its dates is marked).
     await tx.execute(
       sql.raw(
         `insert into statistics_salary_marks (work_date)

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
 import type { StatisticsFilter } from "./filter";
-import { salaryPerDay } from "./salary-days";
+import { salaryPerClient, salaryPerDay } from "./salary-days";
 import { bucketOf, dateInRange, inRange, jobFilter, labelOf, localDate } from "./sql";
 
 /**
@@ -66,8 +66,13 @@ export function salaryByLabel(db: DbOrTx, f: StatisticsFilter) {
     .from(perBucket);
 }
 
-/** Salary lines per client and currency (lines of live jobs). */
-export function salaryByCompany(db: DbOrTx, f: StatisticsFilter) {
+/**
+ * Salary lines per client and currency (lines of live jobs): from the per-client salary level
+ * (salary-days.ts, salaryPerClient) unless branches are filtered (a job's branches are not
+ * rolled up), then from the lines of the filter's jobs.
+ */
+export async function salaryByCompany(db: DbOrTx, f: StatisticsFilter) {
+  if (!f.branchIds) return salaryPerClient(db, f);
   return db
     .select({
       companyId: j.companyId,

@@ -32,11 +32,15 @@ setupSalaryWorld();
 
 const marks = schema.statisticsSalaryMarks;
 const sl = schema.salaryLines;
-const CALLS = ["workerEarnings", "consolidatedExpenses"] as const;
-/** Monthly over two months, daily over November (a moved date shows). */
-const RANGES = [
+const CALLS = ["workerEarnings", "consolidatedExpenses", "clientMargins"] as const;
+/**
+ * Monthly over two months, daily over November (a moved date shows), from mid-October (client
+ * margins then read October's lines and November's client month), and one client's.
+ */
+const RANGES: Record<string, string | number>[] = [
   { start: "2026-10-01", end: "2026-11-30" },
   { start: "2026-11-01", end: "2026-11-30" },
+  { start: "2026-10-15", end: "2026-11-30" },
 ];
 
 let admin: Ctx;
@@ -45,6 +49,8 @@ async function answers(ctx: Ctx) {
   const out: unknown[] = [];
   for (const range of RANGES)
     for (const call of CALLS) out.push(await statistics[call](ctx, range));
+  for (const company_id of [k.w.companyA, k.w.companyB])
+    out.push(await statistics.clientMargins(ctx, { ...RANGES[0], company_id }));
   return out;
 }
 
@@ -147,6 +153,64 @@ describe("salary roll-up (statistics_salary_days)", () => {
       .where(sql`${sl.workDate} < '2026-11-01'`);
     await db.delete(sl).where(eq(sl.id, october.id));
     expect(await markedDates()).toEqual([october.workDate]);
+    await expectExact();
+    await sweep();
+  });
+
+  it("the per-client level: swept months are read from it, a unit more on it shows in client margins", async () => {
+    const level = await db.select().from(schema.statisticsSalaryClientMonths);
+    expect(level.map((r) => [r.month, r.companyId]).sort()).toEqual([["2026-11-01", k.w.companyA]]);
+    const margins = await statistics.clientMargins(admin, RANGES[0]);
+    expect(margins.series.find((x) => x.name === "Costs (DKK)")!.values.some((v) => v > 0)).toBe(
+      true,
+    );
+    // November is read from the level, not from its lines: a unit more there shows.
+    const costs = async (ctx: Ctx) =>
+      (await statistics.clientMargins(ctx, RANGES[0])).series.find((x) => x.name === "Costs (DKK)")!
+        .values[0];
+    const before = await costs(admin);
+    let after = 0;
+    await db
+      .transaction(async (tx) => {
+        await tx
+          .update(schema.statisticsSalaryClientMonths)
+          .set({ amount: sql`${schema.statisticsSalaryClientMonths.amount} + 1` });
+        after = await costs({ ...admin, db: tx as unknown as Db });
+        tx.rollback();
+      })
+      .catch((e: Error) => {
+        if (!/rollback/i.test(e.message)) throw e;
+      });
+    expect(after).toBe(before + 1);
+  });
+
+  it("a job moved to another client and back: its lines' dates are marked", async () => {
+    const dates = (await linesOf({ jobId })).map((l) => l.workDate);
+    await db.update(schema.jobs).set({ companyId: k.w.companyB }).where(eq(schema.jobs.id, jobId));
+    expect(await markedDates()).toEqual([...new Set(dates)].sort());
+    await expectExact();
+    await sweep();
+    expect(
+      (await db.select().from(schema.statisticsSalaryClientMonths)).map((r) => r.companyId),
+    ).toContain(k.w.companyB);
+    await db.update(schema.jobs).set({ companyId: k.w.companyA }).where(eq(schema.jobs.id, jobId));
+    expect(await markedDates()).toEqual([...new Set(dates)].sort());
+    await expectExact();
+    await sweep();
+  });
+
+  it("a job deleted and restored, and a job removed (its lines' job set null)", async () => {
+    const dates = [...new Set((await linesOf({ jobId })).map((l) => l.workDate))].sort();
+    await db.update(schema.jobs).set({ deletedAt: now }).where(eq(schema.jobs.id, jobId));
+    expect(await markedDates()).toEqual(dates);
+    await expectExact();
+    await sweep();
+    await db.update(schema.jobs).set({ deletedAt: null }).where(eq(schema.jobs.id, jobId));
+    expect(await markedDates()).toEqual(dates);
+    await expectExact();
+    await sweep();
+    await db.update(sl).set({ jobId: null }).where(eq(sl.jobId, jobId));
+    expect(await markedDates()).toEqual(dates);
     await expectExact();
     await sweep();
   });

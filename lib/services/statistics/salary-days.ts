@@ -1,4 +1,4 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "@/db";
 import type { StatisticsFilter } from "./filter";
 import { sweepInRounds } from "./sweep-rounds";
@@ -19,6 +19,7 @@ import { dateInRange } from "./sql";
 const days = schema.statisticsSalaryDays;
 const marks = schema.statisticsSalaryMarks;
 const sl = schema.salaryLines;
+const clientMonths = schema.statisticsSalaryClientMonths;
 
 /** How many work dates one transaction of the sweep recomputes. */
 export const SALARY_DAYS_BATCH = 100;
@@ -58,6 +59,56 @@ export function salaryPerDay(db: DbOrTx, f: StatisticsFilter) {
     .where(and(dateInRange(sl.workDate, f), sql`${sl.workDate} = any(${marked})`))
     .groupBy(sql`1, 2, 3`);
   return totals.unionAll(lines).as("per_day");
+}
+
+/**
+ * The range's salary lines of live jobs per client and currency (client margins), without a
+ * branch filter, in one statement: the whole months of the range with no marked date from the
+ * per-client level (statistics_salary_client_months), the lines of the other days (the range's
+ * partial months, marked months) joined with their jobs — the same rule the sweep writes the
+ * level by. Each open day is a grouped LATERAL subquery: one index range of the work-date index
+ * and its jobs probed by key (as one join over an array of days the planner, not knowing how
+ * many, hashed every job). A range of whole clean months reads the level's rows and no line.
+ */
+export async function salaryPerClient(
+  db: DbOrTx,
+  f: StatisticsFilter,
+): Promise<{ companyId: number; companyName: string; currency: string; amount: number }[]> {
+  const start = sql`${f.start}::date`;
+  const end = sql`${f.end}::date`;
+  const ofCompany = (col: SQL) => (f.companyId !== null ? sql`and ${col} = ${f.companyId}` : sql``);
+  const result = (await db.execute(sql`with clean as (
+        select m::date as month
+          from generate_series(date_trunc('month', ${start}), ${end}, interval '1 month') m
+         where m::date >= ${start} and (m + interval '1 month - 1 day')::date <= ${end}
+           and not exists (select 1 from ${marks} k
+                            where k.work_date >= m::date and k.work_date < (m + interval '1 month')::date))
+      select per.company_id as "companyId", co.name as "companyName",
+             per.currency_code as currency, sum(per.amount)::bigint as amount
+        from (
+          select t.company_id, t.currency_code, t.amount from ${clientMonths} t
+           where t.month = any(array(select month from clean)) ${ofCompany(sql`t.company_id`)}
+          union all
+          select x.company_id, x.currency_code, x.amount
+            from unnest(array(
+                   select d::date from generate_series(${start}, ${end}, interval '1 day') d
+                    where date_trunc('month', d)::date not in (select month from clean))) as d(day)
+           cross join lateral (
+             select j.company_id, l.currency_code, sum(l.amount) as amount
+               from ${sl} l join ${schema.jobs} j on j.id = l.job_id
+              where l.work_date = d.day and j.deleted_at is null ${ofCompany(sql`j.company_id`)}
+              group by 1, 2) x
+        ) per
+        join ${schema.companies} co on co.id = per.company_id
+       group by 1, 2, 3`)) as unknown as {
+    rows: { companyId: number; companyName: string; currency: string; amount: string | number }[];
+  };
+  return result.rows.map((r) => ({
+    companyId: Number(r.companyId),
+    companyName: r.companyName,
+    currency: r.currency,
+    amount: Number(r.amount),
+  }));
 }
 
 /**
@@ -102,6 +153,16 @@ async function sweepBatch(db: DbOrTx, batch: number): Promise<number> {
       .where(inArray(sl.workDate, dates))
       .groupBy(sql`1, 2, 3`),
   );
+  // The per-client level (client margins) is kept per month: a mark covers its month, which is
+  // rewritten whole from its lines of live jobs (the rule of salaryByCompany's live half).
+  const touched = sql`${sql.param([...new Set(dates.map((d) => `${d.slice(0, 7)}-01`))])}::date[]`;
+  await db.execute(sql`delete from ${clientMonths} where month = any(${touched})`);
+  await db.execute(sql`insert into ${clientMonths} (month, company_id, currency_code, amount)
+      select m.month, j.company_id, l.currency_code, sum(l.amount)
+        from unnest(${touched}) as m(month)
+        join ${sl} l on l.work_date >= m.month and l.work_date < (m.month + interval '1 month')::date
+        join ${schema.jobs} j on j.id = l.job_id and j.deleted_at is null
+       group by 1, 2, 3`);
   return dates.length;
 }
 

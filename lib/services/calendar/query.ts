@@ -154,6 +154,8 @@ export interface CalendarRow {
   positions: number;
   booked: number;
   total: number;
+  /** With perDay: each visible day that holds events → how many (YYYY-MM-DD → count). */
+  days: Record<string, number> | string | null;
   slots?: { skill: string; positions: number; booked: number }[] | string | null;
 }
 
@@ -183,7 +185,7 @@ export function isoInZoneSql(at: SQL, zone: SQL): SQL {
 export async function calendarRows(
   ctx: Ctx,
   p: ParsedCalendar,
-  opts: { limit: number; offset?: number; slots?: boolean },
+  opts: { limit: number; offset?: number; slots?: boolean; perDay?: number },
 ): Promise<CalendarRow[]> {
   const actor = requireUser(ctx);
   const statuses = sql.join(
@@ -198,6 +200,49 @@ export async function calendarRows(
         from shift_slots sl join skills sk on sk.id = sl.skill_id
         where sl.shift_id = pg.id and sl.deleted_at is null) as slots`
     : sql``;
+  const matching = sql`
+      select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,
+        ${schema.shifts.startsAt} as starts_at, ${schema.shifts.endsAt} as ends_at
+      from ${schema.shifts}
+        join ${schema.jobs} on ${schema.jobs.id} = ${schema.shifts.jobId}
+        cross join r r2
+      where ${schema.shifts.startsAt} < r2.to_at
+        and ${schema.shifts.startsAt} >= r2.from_at - ${LOOK_BACK}
+        and ${schema.shifts.endsAt} > r2.from_at
+        and ${p.where}`;
+  const perDay = opts.perDay;
+  // Without perDay: the page of the soonest shifts, the total as a window count. With it: each
+  // matching shift on every visible day it overlaps (as a month cell places it: the end is
+  // exclusive), the first perDay of each day by start then id, and each day's count. The days a
+  // shift touches are its first day plus 0–3 (it is shorter than LOOK_BACK, so at most 3 days,
+  // 4 across a clock change): generate_series is estimated at 1,000 rows a shift, which pushed
+  // the plan's cost past the JIT threshold.
+  const pick =
+    perDay === undefined
+      ? sql`pg as (
+      select m.*, (count(*) over ())::int as total from (${matching}) m
+      order by m.starts_at, m.id
+      limit ${opts.limit} offset ${opts.offset ?? 0}
+    )`
+      : sql`m as materialized (${matching}), d as (
+      select m.id, m.job_id, m.starts_at, m.ends_at, dd.day,
+        row_number() over (partition by dd.day order by m.starts_at, m.id) as rn,
+        count(*) over (partition by dd.day) as n
+      from m cross join r r3
+        cross join lateral (select ((m.starts_at at time zone r3.range_tz)::date) as first,
+          ((m.ends_at - interval '1 microsecond') at time zone r3.range_tz)::date as last) s
+        cross join (values (0), (1), (2), (3)) k(i)
+        cross join lateral (select s.first + k.i as day) dd
+      where dd.day <= s.last and dd.day between ${dayText(p.start)}::date and ${dayText(p.end)}::date
+    ), pg as (
+      select distinct d.id, d.job_id, d.starts_at, d.ends_at, (select count(*) from m)::int as total
+      from d where d.rn <= ${perDay}
+    )`;
+  const days =
+    perDay === undefined
+      ? sql`null::json`
+      : sql`(select coalesce(json_object_agg(to_char(x.day, 'YYYY-MM-DD'), x.n order by x.day), '{}'::json)
+          from (select distinct d.day, d.n::int as n from d) x)`;
   const query = sql`
     with z as (
       select coalesce(
@@ -211,21 +256,8 @@ export async function calendarRows(
         (${dayText(p.start)}::date::timestamp at time zone z.tz) as from_at,
         (${dayText(addDaysTo(p.end, 1))}::date::timestamp at time zone z.tz) as to_at
       from z
-    ), pg as (
-      select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,
-        ${schema.shifts.startsAt} as starts_at, ${schema.shifts.endsAt} as ends_at,
-        (count(*) over ())::int as total
-      from ${schema.shifts}
-        join ${schema.jobs} on ${schema.jobs.id} = ${schema.shifts.jobId}
-        cross join r r2
-      where ${schema.shifts.startsAt} < r2.to_at
-        and ${schema.shifts.startsAt} >= r2.from_at - ${LOOK_BACK}
-        and ${schema.shifts.endsAt} > r2.from_at
-        and ${p.where}
-      order by ${schema.shifts.startsAt}, ${schema.shifts.id}
-      limit ${opts.limit} offset ${opts.offset ?? 0}
-    )
-    select r.range_tz, r.from_at, r.to_at, e.* from r left join (
+    ), ${pick}
+    select r.range_tz, r.from_at, r.to_at, ${days} as days, e.* from r left join (
       select pg.id, pg.job_id, pg.starts_at, pg.ends_at,
         ${isoInZoneSql(sql`pg.starts_at`, sql`co.time_zone`)} as start_iso,
         ${isoInZoneSql(sql`pg.ends_at`, sql`co.time_zone`)} as end_iso,

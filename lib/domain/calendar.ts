@@ -58,6 +58,10 @@ export const dayText = (d: LocalDay): string =>
 
 const dayNumber = (d: LocalDay) => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS;
 
+/** Days from `from` to `to` (0 for the same day). */
+export const daysBetween = (from: LocalDay, to: LocalDay): number =>
+  dayNumber(to) - dayNumber(from);
+
 export function addDaysTo(d: LocalDay, days: number): LocalDay {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
   return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };

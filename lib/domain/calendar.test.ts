@@ -5,6 +5,8 @@ import {
   calendarFill,
   calendarRange,
   dayText,
+  daysBetween,
+  moreOnDay,
   parseDay,
   visibleRange,
 } from "./calendar";
@@ -110,5 +112,27 @@ describe("visibleRange", () => {
       start: d("2026-11-20"),
       end: d("2026-12-19"),
     });
+  });
+});
+
+describe('a month cell\'s "+N more"', () => {
+  it("counts from the server's day total when the answer was cut per day", () => {
+    // The cell holds the 8 events it was sent and drew 2; the day has 214 in all.
+    expect(moreOnDay(214, 2, 8)).toBe(212);
+    // Not cut (no total): what the cell holds and did not draw.
+    expect(moreOnDay(undefined, 2, 5)).toBe(3);
+    expect(moreOnDay(2, 2, 2)).toBe(0);
+  });
+
+  it("numbers the days of a range across a month's end and a leap day", () => {
+    expect(daysBetween({ year: 2026, month: 10, day: 26 }, { year: 2026, month: 12, day: 6 })).toBe(
+      41,
+    );
+    expect(daysBetween({ year: 2028, month: 2, day: 28 }, { year: 2028, month: 3, day: 1 })).toBe(
+      2,
+    );
+    expect(daysBetween({ year: 2026, month: 11, day: 5 }, { year: 2026, month: 11, day: 5 })).toBe(
+      0,
+    );
   });
 });

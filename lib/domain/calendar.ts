@@ -8,6 +8,24 @@ import type { JobStatus } from "./statuses";
 /** A month view shows 6 weeks (42 days); a few days' margin either side for time zones. */
 export const CALENDAR_MAX_DAYS = 45;
 
+/** perDay of GET calendar-jobs: at most this many events a day (a month cell shows ~5). */
+export const CALENDAR_PER_DAY_MAX = 20;
+
+/**
+ * What the month view asks for a day: more than its tallest cell shows (5 rows at 44rem), so a
+ * day with more always overflows and react-big-calendar draws "+N more", which then counts
+ * from the server's totals. Fewer would leave a cut day without its "+N more".
+ */
+export const CALENDAR_MONTH_PER_DAY = 8;
+
+/**
+ * How many of a day's events a month cell shows and how many its "+N more" says: the cell
+ * drew `shown` of what it holds; the day has `total` in all (the server's count), or only
+ * what the cell holds when the answer was not cut per day.
+ */
+export const moreOnDay = (total: number | undefined, shown: number, held: number): number =>
+  Math.max(0, (total ?? held) - shown);
+
 export const CALENDAR_MESSAGES = {
   badDate: "Use a date written YYYY-MM-DD.",
   endBeforeStart: "The end date must be on or after the start date.",
@@ -39,6 +57,10 @@ export const dayText = (d: LocalDay): string =>
   `${String(d.year).padStart(4, "0")}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
 const dayNumber = (d: LocalDay) => Date.UTC(d.year, d.month - 1, d.day) / DAY_MS;
+
+/** Days from `from` to `to` (0 for the same day). */
+export const daysBetween = (from: LocalDay, to: LocalDay): number =>
+  dayNumber(to) - dayNumber(from);
 
 export function addDaysTo(d: LocalDay, days: number): LocalDay {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));

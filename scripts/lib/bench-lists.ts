@@ -11,6 +11,9 @@
  * on both databases (BENCH_LISTS_NO_PRICE_SWEEP=1 skips it).
  */
 import { sql } from "drizzle-orm";
+import { CALENDAR_MONTH_PER_DAY, dayText, visibleRange } from "@/lib/domain/calendar";
+import { toLocal } from "@/lib/domain/time";
+import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
@@ -57,6 +60,8 @@ function listCalls(now: Date): ListCall[] {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   const period = `filter%5Bfrom%5D=${ymd(from)}&filter%5Bto%5D=${ymd(to)}`;
+  const grid = visibleRange("month", toLocal(now, AGENCY_TIME_ZONE));
+  const calendarJobs = () => import("@/app/api/v2/calendar-jobs/route");
   const stats = [
     "jobs",
     "reportedHours",
@@ -137,10 +142,13 @@ function listCalls(now: Date): ListCall[] {
     },
     { name: "GET companies (clients)", path: "companies", load: companies },
     {
+      // What the month view asks: its 6-week grid, CALENDAR_MONTH_PER_DAY events a day.
       name: "GET calendar-jobs (month)",
-      path: "calendar-jobs",
-      load: () => import("@/app/api/v2/calendar-jobs/route"),
+      path: `calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${CALENDAR_MONTH_PER_DAY}`,
+      load: calendarJobs,
     },
+    // The REST call without perDay: every event of this month (at most 3,000).
+    { name: "GET calendar-jobs (month, every event)", path: "calendar-jobs", load: calendarJobs },
     ...stats.map((s) => ({
       name: `GET statistics/${s}`,
       path: `statistics/${s}`,

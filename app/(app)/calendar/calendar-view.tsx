@@ -17,6 +17,7 @@ import { useQueryNavigation } from "@/components/ui/use-query-navigation";
 import {
   CALENDAR_FILL_LABEL,
   calendarEventLabel,
+  moreOnDay,
   type CalendarFill,
   type CalendarView as ViewName,
 } from "@/lib/domain/calendar";
@@ -40,15 +41,22 @@ function localizerIn(timeZone: string) {
   return luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 }
 
-/** Opens a day in the day view (a month cell's "+N more"). */
-const DrillContext = createContext<(day: Date) => void>(() => undefined);
+/**
+ * Opens a day in the day view (a month cell's "+N more"), and how many events a day holds in
+ * all when the server sent only the first few of each (month view), by YYYY-MM-DD.
+ */
+const DrillContext = createContext<{
+  drill: (day: Date) => void;
+  totalOn: (day: Date) => number | undefined;
+}>({ drill: () => undefined, totalOn: () => undefined });
 
 /**
  * A month cell's "+N more": the library's own is a bare button inside its ARIA row, which axe
  * refuses (a row owns cells); this one sits in a cell and drills into the day view.
  */
-function ShowMore({ slotDate, count }: ShowMoreProps<Item>) {
-  const drill = useContext(DrillContext);
+function ShowMore({ slotDate, count, events }: ShowMoreProps<Item>) {
+  const { drill, totalOn } = useContext(DrillContext);
+  const more = moreOnDay(totalOn(slotDate), events.length - count, events.length);
   return (
     <span role="cell">
       <button
@@ -59,7 +67,7 @@ function ShowMore({ slotDate, count }: ShowMoreProps<Item>) {
           drill(slotDate);
         }}
       >
-        +{count} more
+        +{more} more
       </button>
     </span>
   );
@@ -111,6 +119,7 @@ export default function CalendarView({
   events,
   truncated,
   total,
+  days,
 }: {
   view: ViewName;
   date: string;
@@ -119,6 +128,8 @@ export default function CalendarView({
   events: CalendarEvent[];
   truncated: boolean;
   total: number;
+  /** Month view: each day's count (the events are the first few of each day). */
+  days?: Record<string, number>;
 }) {
   const router = useRouter();
   const { navigate, hrefWith, pending } = useQueryNavigation();
@@ -144,9 +155,12 @@ export default function CalendarView({
     [timeZone, date],
   );
 
-  const drill = useCallback(
-    (d: Date) => navigate({ date: dayOf(d), view: "day" }),
-    [navigate, dayOf],
+  const drillDay = useMemo(
+    () => ({
+      drill: (d: Date) => navigate({ date: dayOf(d), view: "day" }),
+      totalOn: (d: Date) => days?.[dayOf(d)],
+    }),
+    [navigate, dayOf, days],
   );
 
   useEffect(() => {
@@ -173,7 +187,7 @@ export default function CalendarView({
           the rest.
         </p>
       )}
-      <DrillContext value={drill}>
+      <DrillContext value={drillDay}>
         <div
           className={`cal-wrap cal-view-${view}`}
           data-pending={pending ? "" : undefined}

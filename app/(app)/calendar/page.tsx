@@ -63,6 +63,7 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
         events={screen.calendar.events}
         truncated={screen.calendar.truncated}
         total={screen.calendar.total}
+        days={screen.calendar.days}
       />
     </>
   );

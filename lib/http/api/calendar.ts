@@ -1,8 +1,8 @@
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import {
-  calendarInput,
   calendarJobs,
+  calendarJobsInput,
   calendarShifts,
   calendarShiftsInput,
 } from "@/lib/services/calendar";
@@ -22,12 +22,13 @@ export const getCalendarJobs = endpoint({
     "total, truncated, events: [{ id, title (job name), start, end (ISO with the job's offset), " +
     "time_zone, shiftID, jobID, job_status, company, country_id, booked, positions, crew, " +
     "shift_slots, fill (full, partial, empty, none, draft, cancelled), href }] }, at most 3,000 " +
-    "events. Filters: filter[country_id], filter[branches], filter[companies] (comma lists), " +
+    "events. perDay=N (1-20): at most N events a day (by start, then id; what a month cell " +
+    "needs) and days: { YYYY-MM-DD: how many events that day holds in all }. Filters: filter[country_id], filter[branches], filter[companies] (comma lists), " +
     "filter[own]=true, userId (shifts that user is booked on). Bad dates or a longer range: 422. " +
     SCOPE,
   tag: "calendar",
   auth: "user",
-  query: calendarInput,
+  query: calendarJobsInput,
   run: (ctx, { query }) => calendarJobs(ctx, query),
 });
 

@@ -416,6 +416,8 @@ describe("the /calendar screen", () => {
     });
     expect(s).toMatchObject({ view: "month", date: "2026-11-20" });
     expect(s.calendar).toMatchObject({ start_date: "2026-10-26", end_date: "2026-12-06" });
+    // The month view asks for the first few of each day, with each day's count.
+    expect(s.calendar.days).toMatchObject({ "2026-11-01": 1, "2026-11-10": 1 });
     expect(s.calendar.events.length).toBe(5);
     const filtered = await calendarScreen(await as(w.pm), { branch: String(branchA), own: "1" });
     expect(jobIds(filtered.calendar)).toEqual([ids.published]);
@@ -450,5 +452,123 @@ describe("REST", () => {
     expect(shifts.body).toMatchObject({ data: [], meta: { total: 0 } });
     const anon = await callRoute(jobsRoute.GET, "calendar-jobs");
     expect(anon.status).toBe(401);
+  });
+});
+
+describe("calendar-jobs with perDay (the month view)", () => {
+  // January 2027 (CET, UTC+1), away from the November fixtures: a busy 5 January.
+  const jan = { startDate: "2027-01-01", endDate: "2027-01-31" };
+  const jids = {} as Record<"b7" | "a8" | "a9" | "a10" | "a11" | "draft12" | "night", number>;
+
+  beforeAll(async () => {
+    const slot = [{ skillId: w.skill, positions: 1 }];
+    const shift = (from: string, to: string) => ({
+      startsAt: at(from),
+      endsAt: at(to),
+      slots: slot,
+    });
+    const job = async (key: keyof typeof jids, from: string, to: string, extra = {}) => {
+      const j = await insertJob(db, {
+        companyId: w.companyA,
+        countryId: w.countryId,
+        name: `January ${key}`,
+        shifts: [shift(from, to)],
+        ...extra,
+      });
+      jids[key] = j.id;
+      return j;
+    };
+    await job("b7", "2027-01-05T06:00:00Z", "2027-01-05T14:00:00Z", { companyId: w.companyB });
+    await job("a8", "2027-01-05T07:00:00Z", "2027-01-05T15:00:00Z");
+    await job("a9", "2027-01-05T08:00:00Z", "2027-01-05T16:00:00Z");
+    const a10 = await job("a10", "2027-01-05T09:00:00Z", "2027-01-05T17:00:00Z");
+    const a11 = await job("a11", "2027-01-05T10:00:00Z", "2027-01-05T18:00:00Z");
+    await job("draft12", "2027-01-05T11:00:00Z", "2027-01-05T19:00:00Z", { status: "Draft" });
+    // 6 Jan 22:00 → 7 Jan 06:00 in Copenhagen: one shift, counted on both days.
+    await job("night", "2027-01-06T21:00:00Z", "2027-01-07T05:00:00Z");
+    await applyOn(db, a10.shifts[0].slots[0].id, w.worker, "Booked");
+    await applyOn(db, a11.shifts[0].slots[0].id, w.worker, "Approved");
+  });
+
+  it("gives the office the first perDay events of each day and every day's count", async () => {
+    const r = await calendarJobs(await as(w.pm), { ...jan, perDay: 2 });
+    expect(r.days).toEqual({ "2027-01-05": 6, "2027-01-06": 1, "2027-01-07": 1 });
+    expect(jobIds(r)).toEqual([jids.b7, jids.a8, jids.night]);
+    expect(r).toMatchObject({ total: 7, truncated: false, start_date: "2027-01-01" });
+  });
+
+  it("counts per day what each caller may see, with the filters", async () => {
+    const client = await calendarJobs(await as(w.colA), { ...jan, perDay: "3" });
+    // No Draft, no other company's shift.
+    expect(client.days).toEqual({ "2027-01-05": 4, "2027-01-06": 1, "2027-01-07": 1 });
+    expect(jobIds(client)).toEqual([jids.a8, jids.a9, jids.a10, jids.night]);
+    const worker = await calendarJobs(await as(w.worker), { ...jan, perDay: 1 });
+    expect(worker.days).toEqual({ "2027-01-05": 2 });
+    expect(jobIds(worker)).toEqual([jids.a10]);
+    const companyB = await calendarJobs(await as(w.pm), {
+      ...jan,
+      perDay: 1,
+      filter: { companies: String(w.companyB) },
+    });
+    expect(companyB.days).toEqual({ "2027-01-05": 1 });
+    expect(jobIds(companyB)).toEqual([jids.b7]);
+    const byUser = await calendarJobs(await as(w.crewHandler), {
+      ...jan,
+      perDay: 1,
+      userId: w.worker,
+    });
+    expect(byUser.days).toEqual({ "2027-01-05": 2 });
+    const none = await calendarJobs(await as(w.pm), {
+      ...jan,
+      perDay: 5,
+      filter: { country_id: londonCountry },
+    });
+    expect(none).toMatchObject({ events: [], days: {}, total: 0 });
+  });
+
+  it("reads the days in the range's zone: the night shift is one day in New York", async () => {
+    const r = await calendarJobs(await as(w.pm), {
+      ...jan,
+      time_zone: "America/New_York",
+      perDay: 20,
+    });
+    // 6 Jan 16:00 → 7 Jan 00:00 in New York: the end is exclusive, so 6 January only.
+    expect(r.days).toEqual({ "2027-01-05": 6, "2027-01-06": 1 });
+  });
+
+  it("with room for every event, answers the same events as without perDay", async () => {
+    for (const userId of [w.pm, w.colA, w.worker]) {
+      const all = await calendarJobs(await as(userId), jan);
+      const capped = await calendarJobs(await as(userId), { ...jan, perDay: 20 });
+      expect(capped.events).toEqual(all.events);
+      expect(capped.total).toBe(all.total);
+      expect("days" in all).toBe(false);
+    }
+  });
+
+  it("is one SQL query", async () => {
+    const counting = countingDb(handle);
+    const ctx = makeCtx(counting.db, (await as(w.admin)).actor, { now });
+    counting.reset();
+    await calendarJobs(ctx, { ...jan, perDay: 2 });
+    expect(counting.statements()).toBe(1);
+  });
+
+  it("refuses a perDay outside 1-20 with a 422 over REST", async () => {
+    const { token } = await apiUser(db, "Crew Handler");
+    const msg = "perDay must be a whole number from 1 to 20.";
+    for (const bad of ["0", "21", "abc", "1.5", "-3"]) {
+      const res = await callRoute(jobsRoute.GET, `calendar-jobs?perDay=${bad}`, { token });
+      expect(res.status, bad).toBe(422);
+      expect(res.body).toMatchObject({ errors: { perDay: [msg] } });
+    }
+    const ok = await callRoute(
+      jobsRoute.GET,
+      "calendar-jobs?startDate=2027-01-05&endDate=2027-01-05&perDay=1",
+      { token },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ data: { days: { "2027-01-05": 6 }, total: 6 } });
+    expect((ok.body as { data: { events: unknown[] } }).data.events).toHaveLength(1);
   });
 });

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { calendarFill, dayText, type CalendarFill } from "@/lib/domain/calendar";
+import {
+  CALENDAR_PER_DAY_MAX,
+  calendarFill,
+  dayText,
+  type CalendarFill,
+} from "@/lib/domain/calendar";
 import type { JobStatus } from "@/lib/domain/statuses";
 import { isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
@@ -58,7 +63,25 @@ export interface CalendarRange {
 
 export interface CalendarJobs extends CalendarRange {
   events: CalendarEvent[];
+  /**
+   * Only with perDay: each visible day that holds events → how many it holds in all (a shift
+   * counts on every day it overlaps); `events` then carries the first perDay of each day.
+   */
+  days?: Record<string, number>;
 }
+
+export const calendarJobsInput = calendarInput.extend({
+  perDay: z.coerce
+    .number({ error: `perDay must be a whole number from 1 to ${CALENDAR_PER_DAY_MAX}.` })
+    .int(`perDay must be a whole number from 1 to ${CALENDAR_PER_DAY_MAX}.`)
+    .min(1, `perDay must be a whole number from 1 to ${CALENDAR_PER_DAY_MAX}.`)
+    .max(CALENDAR_PER_DAY_MAX, `perDay must be a whole number from 1 to ${CALENDAR_PER_DAY_MAX}.`)
+    .optional()
+    .describe(
+      `At most this many events a day (1-${CALENDAR_PER_DAY_MAX}, soonest first); the answer ` +
+        "then carries days: { YYYY-MM-DD: how many in all }",
+    ),
+});
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
@@ -105,14 +128,23 @@ function rangeOf(rows: CalendarRow[], p: ReturnType<typeof parseCalendar>): Cale
 
 /**
  * GET calendar-jobs: every shift overlapping the range that the caller may see, soonest
- * first — the office all live jobs (Draft and Cancelled too), a client contact its company's,
+ * first (with perDay, the first perDay of each day and each day's count) — the office all live jobs (Draft and Cancelled too), a client contact its company's,
  * a worker only shifts it is booked on (never Draft or Cancelled jobs). One SQL query.
  */
 export async function calendarJobs(ctx: Ctx, raw: unknown): Promise<CalendarJobs> {
   const p = parseCalendar(ctx, raw);
-  const rows = await calendarRows(ctx, p, { limit: CALENDAR_MAX_EVENTS });
+  const { perDay } = parseInput(calendarJobsInput, raw ?? {});
+  const rows = await calendarRows(ctx, p, { limit: CALENDAR_MAX_EVENTS, perDay });
   const events = rows.filter((r) => r.id != null).map((r) => toEvent(p.viewer, r, ctx.now));
-  return { ...rangeOf(rows, p), events };
+  if (perDay === undefined) return { ...rangeOf(rows, p), events };
+  const days = rows[0].days;
+  // At most 45 days × 20 events: never near the cap, so nothing is cut but what perDay cuts.
+  return {
+    ...rangeOf(rows, p),
+    truncated: false,
+    events,
+    days: typeof days === "string" ? JSON.parse(days) : (days ?? {}),
+  };
 }
 
 export const calendarShiftsInput = calendarInput.extend(pageInput(50).shape).extend({

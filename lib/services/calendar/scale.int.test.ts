@@ -53,6 +53,10 @@ beforeAll(async () => {
       return { jobId: job.id, startsAt: start, endsAt: new Date(start.getTime() + 3_600_000) };
     }),
   );
+  // The job's span, as job create and edit write it (db:check "job-span"): the calendar reads it.
+  await db.execute(sql`update jobs set starts_at = s.first, ends_at = s.last
+    from (select min(starts_at) as first, max(ends_at) as last from shifts where job_id = ${job.id}) s
+    where jobs.id = ${job.id}`);
   const slots = await db
     .insert(schema.shiftSlots)
     .values(shifts.flatMap((s) => [{ shiftId: s.id, skillId: w.skill, positions: 3 }]))

@@ -1,5 +1,6 @@
 import { sideBySide } from "@/db";
 import {
+  CALENDAR_MONTH_PER_DAY,
   CALENDAR_VIEWS,
   dayText,
   parseDay,
@@ -33,7 +34,8 @@ export interface CalendarScreen {
 
 /**
  * The /calendar screen from its URL (view, date, country_id, branch, company_id, own): the
- * events of exactly the visible days. A value the URL cannot mean (view=zzz, date=abc,
+ * events of exactly the visible days (the month view: the first few of each day and each
+ * day's count). A value the URL cannot mean (view=zzz, date=abc,
  * branch=abc) is left out rather than shown as an error: month, today, no filter.
  */
 export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScreen> {
@@ -57,6 +59,8 @@ export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScre
       calendarJobs(ctx, {
         startDate: dayText(range.start),
         endDate: dayText(range.end),
+        // A month cell shows a few events and "+N more": the rest of a busy day stays behind.
+        perDay: view === "month" ? CALENDAR_MONTH_PER_DAY : undefined,
         filter: office
           ? {
               country_id: idOrUndefined(one(sp.country_id)),

@@ -1,0 +1,1 @@
+CREATE INDEX "shifts_live_starts_at_idx" ON "shifts" USING btree ("starts_at","ends_at","job_id","id") WHERE "shifts"."deleted_at" is null;

@@ -28,7 +28,7 @@ import {
   ReportHoursButton,
   UnapplyButton,
   UndoCheckOutButton,
-} from "./shift-actions";
+} from "./shift-actions-lazy";
 
 const PER_PAGE = 10;
 

@@ -28,7 +28,7 @@ import {
   ReportHoursButton,
   UnapplyButton,
   UndoCheckOutButton,
-} from "./shift-actions-lazy";
+} from "./shift-actions";
 
 const PER_PAGE = 10;
 

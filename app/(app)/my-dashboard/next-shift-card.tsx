@@ -15,7 +15,7 @@ import { formatDate, formatTime } from "@/lib/domain/format";
 import type { NextShift } from "@/lib/services/worker";
 import { dayOf, timeRange } from "./format";
 import { DetailLine, placeOf } from "./shift-card";
-import { CheckInButton, CheckOutButton, UndoCheckOutButton } from "./shift-actions-lazy";
+import { CheckInButton, CheckOutButton, UndoCheckOutButton } from "./shift-actions";
 
 /** The next-shift widget: where to be and when, and the big "Check in" button on site. */
 export function NextShiftCard({ shift }: { shift: NextShift | null }) {

@@ -31,7 +31,7 @@ const BUDGETS: { route: string; kb: number; who: string; target?: number }[] = [
   { route: "/my-dashboard/past", who: "worker", ...ceiling(154, WORKER) },
   { route: "/my-dashboard/pending", who: "worker", ...ceiling(154, WORKER) },
   { route: "/live-chat", who: "worker", ...ceiling(156, WORKER) },
-  { route: "/help", who: "worker", ...ceiling(155, WORKER) },
+  { route: "/help", who: "worker", ...ceiling(152, WORKER) },
   { route: "/help/[id]", who: "worker", kb: WORKER },
   { route: "/users/[id]/personal", who: "worker", ...ceiling(158, WORKER) },
   { route: "/users/[id]/settings", who: "worker", ...ceiling(155, WORKER) },

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Plus, SearchX, BookOpen } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterBar } from "@/components/ui/filter-bar";
+import { SearchBar } from "@/components/ui/search-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
@@ -41,7 +41,7 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
           )
         }
       />
-      <FilterBar
+      <SearchBar
         label="Search the help centre"
         fields={[
           {

@@ -194,8 +194,10 @@ export const documents = pgTable(
     index().on(t.status, t.createdAt),
     index().on(t.documentTypeId),
     index().on(t.expiresOn),
-    // The office's list of everyone's documents, newest first (issue 27: no sort of them all).
-    index().on(t.createdAt, t.id),
+    // The office's list of everyone's documents, newest first (issue 27: no sort of them all),
+    // with the owner and type the list's id pick reads: a deep page and the capped count walk
+    // the index alone.
+    index().on(t.createdAt, t.id, t.userId, t.documentTypeId),
   ],
 );
 

@@ -57,7 +57,17 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(t.email),
     index().on(t.companyId),
     index().on(t.status, t.approved),
-    index("users_name_lower_idx").on(sql`lower(${t.name})`),
+    // Users by lower(name), ties by id, with what the lists filter on: the user list's page (live,
+    // active) and the salary overview's (workers of a period) are index-only walks, so a deep
+    // page (offset 10,000) passes index entries, not heap rows. `name` is a key column after
+    // the unique id (never a tiebreak) because PostgreSQL reads lower(name) from an index only
+    // when it holds name itself (issue 27).
+    index("users_name_lower_idx").on(sql`lower(${t.name})`, t.id, t.name, t.status, t.deletedAt),
+    // The archived users (few): lists of other tables leave out their rows by one hashed look-up
+    // of these ids instead of probing users for every row they pass (the office's documents).
+    index("users_archived_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     // The user list's count of live users (issue 27: an index-only scan, not the whole table).
     index("users_live_status_idx")
       .on(t.status)

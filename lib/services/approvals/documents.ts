@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { schema } from "@/db";
 import { expiryState, todayIn, type ExpiryState } from "@/lib/domain/documents";
 import type { Ctx } from "../context";
-import { officeDocumentsPage, officeSearch, ofLiveOwner } from "../documents/office";
+import { officeDocumentsPage, ofLiveOwner } from "../documents/office";
 import { pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
@@ -46,7 +46,8 @@ export async function listPendingDocuments(
   const input = parseInput(pendingDocumentsInput, raw ?? {});
   const { rows, total } = await officeDocumentsPage(
     ctx.db,
-    and(eq(d.status, "pending"), officeSearch(input.filter.search)),
+    eq(d.status, "pending"),
+    input.filter.search,
     [asc(d.createdAt), asc(d.id)],
     input.page,
     input.perPage,

@@ -92,6 +92,7 @@ export async function listDocuments(
     const { rows, total } = await officeDocumentsPage(
       ctx.db,
       filterWhere(input, today),
+      undefined,
       [desc(d.createdAt), desc(d.id)],
       input.page,
       input.perPage,

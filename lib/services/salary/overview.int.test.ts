@@ -124,4 +124,66 @@ describe("GET salary pages", () => {
     });
     expect(byHours.meta).toMatchObject({ total: 11, total_capped: true });
   });
+
+  it("pages past the top of the list (one hash of the period's workers) in the same order", async () => {
+    const skill = await k.newSkill();
+    // 1,000 users: every other one worked in November; a quarter only in October (not workers
+    // of the period), the rest never. Names repeat (ties by id) and differ in case.
+    const users = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          name: `${i % 3 ? "D" : "d"}eep${String(i % 400).padStart(3, "0")} Deeptest`,
+          email: `deeptest${i}@example.test`,
+          passwordHash: "x",
+        })),
+      )
+      .returning({ id: schema.users.id, name: schema.users.name });
+    const line = (userId: number, workDate: string) => ({
+      userId,
+      skillId: skill,
+      workDate,
+      startsAt: new Date(`${workDate}T08:00:00Z`),
+      endsAt: new Date(`${workDate}T09:00:00Z`),
+      currencyCode: "DKK",
+      standardMinutes: 60,
+      standardRate: 10000,
+      rateSource: "test",
+      amount: 10000,
+    });
+    await db
+      .insert(schema.salaryLines)
+      .values(
+        users.flatMap((u, i) =>
+          i % 2 === 0 ? [line(u.id, "2026-11-10")] : i % 4 === 1 ? [line(u.id, "2026-10-10")] : [],
+        ),
+      );
+    // The documented order: lower(name) ascending or descending, ties by id ascending.
+    const workers = users.filter((_, i) => i % 2 === 0);
+    const inOrder = (dir: 1 | -1) =>
+      [...workers]
+        .sort((a, b) => {
+          const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+          return x === y ? a.id - b.id : (x < y ? -1 : 1) * dir;
+        })
+        .map((u) => u.id);
+    const admin = await ctxFor(db, k.w.admin);
+    const walk = async (sort: string) => {
+      const ids: number[] = [];
+      // Offsets 0–300 probe per user, 400 and 500 hash the period's workers.
+      for (let page = 1; page <= 6; page++) {
+        const res = await salaryOverview(admin, {
+          filter: { ...NOV, search: "Deeptest" },
+          sort,
+          page,
+          perPage: 100,
+        });
+        expect(res.meta).toMatchObject({ total: 500, current_page: page });
+        ids.push(...res.items.map((i) => i.user_id));
+      }
+      return ids;
+    };
+    expect(await walk("name")).toEqual(inOrder(1));
+    expect(await walk("-name")).toEqual(inOrder(-1));
+  });
 });

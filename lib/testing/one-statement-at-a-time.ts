@@ -1,4 +1,5 @@
 import pg from "pg";
+import { env } from "@/lib/env";
 
 /**
  * Integration tests on PostgreSQL: a query sent to a connection that is still answering another
@@ -7,7 +8,7 @@ import pg from "pg";
  * (db/side-by-side.ts), which runs them in turn in a transaction. (Lint forbids
  * `Promise.all([…])` in lib/services; this catches what lint cannot see.)
  */
-if (process.env.DATABASE_URL) {
+if (env.DATABASE_URL) {
   type Busy = { _activeQuery?: unknown; _queryQueue?: unknown[] };
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client & Busy, ...args: unknown[]) {

@@ -1,5 +1,4 @@
 import pg from "pg";
-import { env } from "@/lib/env";
 
 /**
  * Integration tests on PostgreSQL: a query sent to a connection that is still answering another
@@ -8,7 +7,9 @@ import { env } from "@/lib/env";
  * (db/side-by-side.ts), which runs them in turn in a transaction. (Lint forbids
  * `Promise.all([…])` in lib/services; this catches what lint cannot see.)
  */
-if (env.DATABASE_URL) {
+// process.env, not lib/env: a setup file that imported lib/env would parse the environment before
+// a test file's vi.hoisted() sets its own (behind-https sets APP_URL), freezing the wrong one.
+if (process.env.DATABASE_URL) {
   type Busy = { _activeQuery?: unknown; _queryQueue?: unknown[] };
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client & Busy, ...args: unknown[]) {

@@ -7,7 +7,7 @@ import {
   dayText,
   daysBetween,
   moreOnDay,
-  showMoreLabel,
+  showMoreCount,
   CALENDAR_DAY_COUNT_CAP,
   parseDay,
   visibleRange,
@@ -126,9 +126,9 @@ describe('a month cell\'s "+N more"', () => {
     expect(moreOnDay(2, 2, 2)).toBe(0);
   });
 
-  it('says "+N+ more" on a day whose count reached the cap', () => {
-    expect(showMoreLabel(moreOnDay(CALENDAR_DAY_COUNT_CAP, 3, 8), true)).toBe("+96+ more");
-    expect(showMoreLabel(moreOnDay(12, 3, 8), false)).toBe("+9 more");
+  it('says "+N+" on a day whose count reached the cap', () => {
+    expect(showMoreCount(moreOnDay(CALENDAR_DAY_COUNT_CAP, 3, 8), true)).toBe("+96+");
+    expect(showMoreCount(moreOnDay(12, 3, 8), false)).toBe("+9");
   });
 
   it("numbers the days of a range across a month's end and a leap day", () => {

@@ -35,11 +35,12 @@ export const moreOnDay = (total: number | undefined, shown: number, held: number
   Math.max(0, (total ?? held) - shown);
 
 /**
- * A month cell's "+N more"; a day at CALENDAR_DAY_COUNT_CAP (its total is "that many or
- * more") says "+N+ more", as the new-jobs counter says "20+".
+ * The figure of a month cell's "+N more" (the cell adds " more"); a day at
+ * CALENDAR_DAY_COUNT_CAP (its total is "that many or more") says "+N+", as the new-jobs
+ * counter says "20+".
  */
-export const showMoreLabel = (more: number, capped: boolean): string =>
-  `+${more}${capped ? "+" : ""} more`;
+export const showMoreCount = (more: number, capped: boolean): string =>
+  `+${more}${capped ? "+" : ""}`;
 
 export const CALENDAR_MESSAGES = {
   badDate: "Use a date written YYYY-MM-DD.",

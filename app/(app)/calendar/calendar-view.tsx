@@ -18,7 +18,7 @@ import {
   CALENDAR_FILL_LABEL,
   calendarEventLabel,
   moreOnDay,
-  showMoreLabel,
+  showMoreCount,
   type CalendarFill,
   type CalendarView as ViewName,
 } from "@/lib/domain/calendar";
@@ -70,7 +70,9 @@ function ShowMore({ slotDate, count, events }: ShowMoreProps<Item>) {
           drill(slotDate);
         }}
       >
-        {showMoreLabel(more, cappedOn(slotDate))}
+        {showMoreCount(more, cappedOn(slotDate))}
+        {/* A phone's cell is too narrow for the word: it stays for screen readers. */}
+        <span className="cal-more-word"> more</span>
       </button>
     </span>
   );

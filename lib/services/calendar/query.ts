@@ -76,6 +76,9 @@ export interface ParsedCalendar {
   end: LocalDay;
   timeZone: string | null;
   countryId: number | null;
+  /** What the caller may see with these filters: on the job alone, and on the shift. */
+  jobWhere: SQL;
+  shiftWhere: SQL;
   where: SQL;
 }
 
@@ -101,16 +104,18 @@ export function parseCalendar(ctx: Ctx, raw: unknown): ParsedCalendar {
       FILLED_STATUSES.map((s) => sql`${s}`),
       sql`, `,
     )}))`;
-  const where = and(
-    isNull(schema.shifts.deletedAt),
+  const jobWhere = and(
     viewer.kind === "worker" ? isNull(schema.jobs.deletedAt) : jobScope(actor),
     viewer.kind === "office" ? undefined : notInArray(schema.jobs.status, OFFICE_ONLY),
-    viewer.kind === "worker" ? filled(viewer.userId) : undefined,
-    input.userId ? filled(input.userId) : undefined,
     f.country_id ? eq(schema.jobs.countryId, f.country_id) : undefined,
     f.companies?.length ? inArray(schema.jobs.companyId, f.companies) : undefined,
     f.own ? ownJob(actor.userId) : undefined,
     f.branches?.length ? branchesFilter(ctx.db, f.branches) : undefined,
+  )!;
+  const shiftWhere = and(
+    isNull(schema.shifts.deletedAt),
+    viewer.kind === "worker" ? filled(viewer.userId) : undefined,
+    input.userId ? filled(input.userId) : undefined,
   )!;
   return {
     viewer,
@@ -118,7 +123,9 @@ export function parseCalendar(ctx: Ctx, raw: unknown): ParsedCalendar {
     end: range.end,
     timeZone: input.time_zone ?? null,
     countryId: f.country_id ?? null,
-    where,
+    jobWhere,
+    shiftWhere,
+    where: and(shiftWhere, jobWhere)!,
   };
 }
 
@@ -242,8 +249,9 @@ export async function calendarRows(
     range: SQL,
   ) => sql`(select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,
           ${schema.shifts.startsAt} as starts_at, ${schema.shifts.endsAt} as ends_at
-        from ${schema.shifts} join ${schema.jobs} on ${schema.jobs.id} = ${schema.shifts.jobId}
-        where ${range} and ${schema.shifts.endsAt} > dd.d0 and ${p.where}
+        from ${schema.shifts}
+        where ${range} and ${schema.shifts.endsAt} > dd.d0 and ${p.shiftWhere}
+          and ${schema.shifts.jobId} in (select vj.id from vj)
         order by ${schema.shifts.startsAt}, ${schema.shifts.id} limit ${cap})`;
   const pick =
     perDay === undefined
@@ -252,7 +260,11 @@ export async function calendarRows(
       order by m.starts_at, m.id
       limit ${opts.limit} offset ${opts.offset ?? 0}
     )`
-      : sql`dd as (
+      : sql`vj as materialized (
+      select ${schema.jobs.id} as id from ${schema.jobs} cross join r r4
+      where ${schema.jobs.deletedAt} is null and ${schema.jobs.startsAt} < r4.to_at
+        and ${schema.jobs.endsAt} > r4.from_at and ${p.jobWhere}
+    ), dd as (
       select g.i, r.bounds[g.i] as d0, r.bounds[g.i + 1] as d1
       from r cross join generate_series(1, ${days}::int) g(i)
     ), d as (

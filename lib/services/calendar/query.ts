@@ -246,10 +246,10 @@ export async function calendarRows(
   // at scale) and those starting that day — merged in order, so a busy day stops after `cap`
   // rows instead of the whole grid being read, expanded to days and sorted (23,000 shifts).
   // The caller's job conditions are checked once, on the grid's live jobs (vj: from
-  // jobs_live_ends_at_idx alone unless own or branches is filtered), and each shift's job looked up in their hash. coalesce() keeps that
-  // a filter on the index scan: as a plain IN, PostgreSQL made it a hash semi-join, whose
-  // output it treats as unordered, and sorted all ~550 shifts of every day (649 → 556 buffers,
-  // the day counts 15 → 7 ms at scale).
+  // jobs_live_ends_at_idx alone unless own or branches is filtered), and each shift's job is
+  // looked up in their hash. coalesce() keeps that a filter on the index scan: as a plain IN,
+  // PostgreSQL made it a hash semi-join, whose output it treats as unordered, and sorted all
+  // ~550 shifts of every day (649 → 556 buffers, the day counts 15 → 7 ms at scale).
   const inDay = (
     range: SQL,
   ) => sql`(select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,

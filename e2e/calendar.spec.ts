@@ -7,7 +7,8 @@ import { expectAccessible, noSidewaysScroll, signedIn } from "./support/page";
  * The job/shift calendar (issue 25): the PM opens /calendar (month view), filters it to one
  * branch (the URL carries it; other branches' events are gone), opens a job from an event by
  * keyboard (each event is a link) and lands on its shifts; at 390 px the calendar opens in the
- * agenda view. axe and screenshots at both widths.
+ * agenda view, and its month view there still ends a busy day in "+N more", which opens the
+ * day. axe and screenshots at both widths.
  */
 const shotDir = process.env.SHOTS_DIR ?? "/tmp/shots-calendar";
 fs.mkdirSync(shotDir, { recursive: true });
@@ -48,4 +49,15 @@ test("a PM filters the calendar to a branch and opens a job's shifts from an eve
   await page.screenshot({ path: `${shotDir}/calendar-agenda-390.png`, fullPage: true });
   await noSidewaysScroll(page);
   await expectAccessible(page);
+
+  // The month view on a phone: a busy day's cell ends in "+N more" ("+N+ more" on a day at the
+  // server's count cap), which opens the day in full.
+  await page.goto("/calendar?view=month");
+  const more = page.locator(".rbc-show-more").first();
+  await expect(more).toHaveText(/^\+\d+\+? more$/);
+  await page.screenshot({ path: `${shotDir}/calendar-month-390.png`, fullPage: true });
+  await noSidewaysScroll(page);
+  await more.click();
+  await expect(page).toHaveURL(/[?&]view=day/);
+  await expect(page.locator(".rbc-time-view")).toBeVisible();
 });

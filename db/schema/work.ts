@@ -75,9 +75,11 @@ export const jobs = pgTable(
       .on(t.startsAt, t.countryId, t.companyId, t.status)
       .where(sql`${t.deletedAt} is null`),
     // Live jobs by end: the upcoming/past split and its count, answered from the index alone;
-    // with the start beside it, the upcoming list's earliest start too (see listJobs).
+    // with the start beside it, the upcoming list's earliest start too (see listJobs). The id,
+    // company, country and status (keys: drizzle has no INCLUDE) let the calendar month pick
+    // the visible jobs of its grid from the index alone (5,800 at scale: 1,260 → 60 buffers).
     index("jobs_live_ends_at_idx")
-      .on(t.endsAt, t.startsAt)
+      .on(t.endsAt, t.startsAt, t.id, t.companyId, t.countryId, t.status)
       .where(sql`${t.deletedAt} is null`),
     index().on(t.companyId, t.startsAt),
     index().on(t.countryId, t.startsAt),

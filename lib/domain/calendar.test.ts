@@ -7,6 +7,8 @@ import {
   dayText,
   daysBetween,
   moreOnDay,
+  showMoreCount,
+  CALENDAR_DAY_COUNT_CAP,
   parseDay,
   visibleRange,
 } from "./calendar";
@@ -122,6 +124,11 @@ describe('a month cell\'s "+N more"', () => {
     // Not cut (no total): what the cell holds and did not draw.
     expect(moreOnDay(undefined, 2, 5)).toBe(3);
     expect(moreOnDay(2, 2, 2)).toBe(0);
+  });
+
+  it('says "+N+" on a day whose count reached the cap', () => {
+    expect(showMoreCount(moreOnDay(CALENDAR_DAY_COUNT_CAP, 3, 8), true)).toBe("+96+");
+    expect(showMoreCount(moreOnDay(12, 3, 8), false)).toBe("+9");
   });
 
   it("numbers the days of a range across a month's end and a leap day", () => {

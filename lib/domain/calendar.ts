@@ -19,12 +19,28 @@ export const CALENDAR_PER_DAY_MAX = 20;
 export const CALENDAR_MONTH_PER_DAY = 8;
 
 /**
+ * perDay's day counts stop here: a day holding this many or more answers the cap and is named
+ * in `days_capped` (a month cell then says "+N+ more", as the new-jobs counter says "20+").
+ * Counting a busy day exactly cost a walk of every shift in the grid (23,000 at scale); a cell
+ * shows 5 and a person reads "99+" as "very busy" — the day view still lists the day in full.
+ */
+export const CALENDAR_DAY_COUNT_CAP = 99;
+
+/**
  * How many of a day's events a month cell shows and how many its "+N more" says: the cell
  * drew `shown` of what it holds; the day has `total` in all (the server's count), or only
  * what the cell holds when the answer was not cut per day.
  */
 export const moreOnDay = (total: number | undefined, shown: number, held: number): number =>
   Math.max(0, (total ?? held) - shown);
+
+/**
+ * The figure of a month cell's "+N more" (the cell adds " more"); a day at
+ * CALENDAR_DAY_COUNT_CAP (its total is "that many or more") says "+N+", as the new-jobs
+ * counter says "20+".
+ */
+export const showMoreCount = (more: number, capped: boolean): string =>
+  `+${more}${capped ? "+" : ""}`;
 
 export const CALENDAR_MESSAGES = {
   badDate: "Use a date written YYYY-MM-DD.",

@@ -18,6 +18,7 @@ import {
   CALENDAR_FILL_LABEL,
   calendarEventLabel,
   moreOnDay,
+  showMoreCount,
   type CalendarFill,
   type CalendarView as ViewName,
 } from "@/lib/domain/calendar";
@@ -42,20 +43,22 @@ function localizerIn(timeZone: string) {
 }
 
 /**
- * Opens a day in the day view (a month cell's "+N more"), and how many events a day holds in
- * all when the server sent only the first few of each (month view), by YYYY-MM-DD.
+ * Opens a day in the day view (a month cell's "+N more"), how many events a day holds in all
+ * when the server sent only the first few of each (month view), and whether that count is the
+ * server's cap ("that many or more").
  */
 const DrillContext = createContext<{
   drill: (day: Date) => void;
   totalOn: (day: Date) => number | undefined;
-}>({ drill: () => undefined, totalOn: () => undefined });
+  cappedOn: (day: Date) => boolean;
+}>({ drill: () => undefined, totalOn: () => undefined, cappedOn: () => false });
 
 /**
  * A month cell's "+N more": the library's own is a bare button inside its ARIA row, which axe
  * refuses (a row owns cells); this one sits in a cell and drills into the day view.
  */
 function ShowMore({ slotDate, count, events }: ShowMoreProps<Item>) {
-  const { drill, totalOn } = useContext(DrillContext);
+  const { drill, totalOn, cappedOn } = useContext(DrillContext);
   const more = moreOnDay(totalOn(slotDate), events.length - count, events.length);
   return (
     <span role="cell">
@@ -67,7 +70,9 @@ function ShowMore({ slotDate, count, events }: ShowMoreProps<Item>) {
           drill(slotDate);
         }}
       >
-        +{more} more
+        {showMoreCount(more, cappedOn(slotDate))}
+        {/* A phone's cell is too narrow for the word: it stays for screen readers. */}
+        <span className="cal-more-word"> more</span>
       </button>
     </span>
   );
@@ -120,6 +125,7 @@ export default function CalendarView({
   truncated,
   total,
   days,
+  daysCapped,
 }: {
   view: ViewName;
   date: string;
@@ -130,6 +136,8 @@ export default function CalendarView({
   total: number;
   /** Month view: each day's count (the events are the first few of each day). */
   days?: Record<string, number>;
+  /** Month view: the days whose count is the server's cap (YYYY-MM-DD). */
+  daysCapped?: string[];
 }) {
   const router = useRouter();
   const { navigate, hrefWith, pending } = useQueryNavigation();
@@ -159,8 +167,9 @@ export default function CalendarView({
     () => ({
       drill: (d: Date) => navigate({ date: dayOf(d), view: "day" }),
       totalOn: (d: Date) => days?.[dayOf(d)],
+      cappedOn: (d: Date) => daysCapped?.includes(dayOf(d)) ?? false,
     }),
-    [navigate, dayOf, days],
+    [navigate, dayOf, days, daysCapped],
   );
 
   useEffect(() => {

@@ -64,6 +64,7 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
         truncated={screen.calendar.truncated}
         total={screen.calendar.total}
         days={screen.calendar.days}
+        daysCapped={screen.calendar.days_capped}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { CALENDAR_DAY_COUNT_CAP } from "@/lib/domain/calendar";
 import type { Endpoint } from "../endpoint";
 import { endpoint } from "../endpoint";
 import {
@@ -23,7 +24,8 @@ export const getCalendarJobs = endpoint({
     "time_zone, shiftID, jobID, job_status, company, country_id, booked, positions, crew, " +
     "shift_slots, fill (full, partial, empty, none, draft, cancelled), href }] }, at most 3,000 " +
     "events. perDay=N (1-20): at most N events a day (by start, then id; what a month cell " +
-    "needs) and days: { YYYY-MM-DD: how many events that day holds in all }. Filters: filter[country_id], filter[branches], filter[companies] (comma lists), " +
+    `needs), days: { YYYY-MM-DD: how many events that day holds in all, at most ${CALENDAR_DAY_COUNT_CAP} } ` +
+    `and days_capped: [the days holding ${CALENDAR_DAY_COUNT_CAP} or more]. Filters: filter[country_id], filter[branches], filter[companies] (comma lists), ` +
     "filter[own]=true, userId (shifts that user is booked on). Bad dates or a longer range: 422. " +
     SCOPE,
   tag: "calendar",

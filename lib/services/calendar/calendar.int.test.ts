@@ -14,7 +14,7 @@ import {
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
 import { callRoute } from "@/lib/testing/route-request";
-import { CALENDAR_MESSAGES } from "@/lib/domain/calendar";
+import { CALENDAR_DAY_COUNT_CAP, CALENDAR_MESSAGES } from "@/lib/domain/calendar";
 import * as jobsRoute from "@/app/api/v2/calendar-jobs/route";
 import * as shiftsRoute from "@/app/api/v2/calendar/shifts/route";
 import { makeCtx } from "../context";
@@ -570,5 +570,87 @@ describe("calendar-jobs with perDay (the month view)", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ data: { days: { "2027-01-05": 6 }, total: 6 } });
     expect((ok.body as { data: { events: unknown[] } }).data.events).toHaveLength(1);
+  });
+});
+
+describe("calendar-jobs with perDay: a day's count stops at CALENDAR_DAY_COUNT_CAP", () => {
+  // February 2027 (CET, UTC+1): 99 day shifts on the 2nd, a night shift 2nd → 3rd and 97 day
+  // shifts on the 3rd, all of company A: the 2nd holds 100 (over the cap), the 3rd 98 (under it).
+  const feb = { startDate: "2027-02-01", endDate: "2027-02-28" };
+  const minutes = (n: number, day: string) =>
+    Array.from({ length: n }, (_, i) => {
+      const start = new Date(`${day}T07:00:00Z`).getTime() + i * 60_000;
+      return { startsAt: new Date(start), endsAt: new Date(start + 8 * 3_600_000), slots: [] };
+    });
+  const busy = {} as { job: number; night: number; firstOn2: number; firstOn3: number };
+
+  beforeAll(async () => {
+    const base = { companyId: w.companyA, countryId: w.countryId };
+    const second = await insertJob(db, {
+      ...base,
+      name: "February 2nd",
+      shifts: minutes(99, "2027-02-02"),
+    });
+    const night = await insertJob(db, {
+      ...base,
+      name: "February night",
+      shifts: [
+        { startsAt: at("2027-02-02T21:00:00Z"), endsAt: at("2027-02-03T05:00:00Z"), slots: [] },
+      ],
+    });
+    const third = await insertJob(db, {
+      ...base,
+      name: "February 3rd",
+      shifts: minutes(97, "2027-02-03"),
+    });
+    Object.assign(busy, {
+      job: second.id,
+      night: night.shifts[0].id,
+      firstOn2: second.shifts[0].id,
+      firstOn3: third.shifts[0].id,
+    });
+  });
+
+  it("answers the cap for a day over it and names the day; a day under it is exact", async () => {
+    expect(CALENDAR_DAY_COUNT_CAP).toBe(99);
+    const counting = countingDb(handle);
+    const ctx = makeCtx(counting.db, (await as(w.pm)).actor, { now });
+    counting.reset();
+    const r = await calendarJobs(ctx, { ...feb, perDay: 2 });
+    expect(counting.statements()).toBe(1);
+    expect(r.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
+    expect(r.days_capped).toEqual(["2027-02-02"]);
+    // The night shift starts before the 3rd's day shifts: it leads the 3rd, not the capped 2nd.
+    expect(r.events.map((e) => e.id)).toEqual([
+      busy.firstOn2,
+      busy.firstOn2 + 1,
+      busy.night,
+      busy.firstOn3,
+    ]);
+    // Every shift of the month was counted on some day (the 2nd's last was its 100th).
+    expect(r.total).toBe(197);
+  });
+
+  it("caps per caller scope and filters, and leaves the answer without perDay and the day view whole", async () => {
+    const client = await calendarJobs(await as(w.colA), { ...feb, perDay: 2 });
+    expect(client.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
+    expect(client.days_capped).toEqual(["2027-02-02"]);
+    const other = await calendarJobs(await as(w.colB), { ...feb, perDay: 2 });
+    expect(other).toMatchObject({ days: {}, days_capped: [], events: [], total: 0 });
+    const companyB = await calendarJobs(await as(w.pm), {
+      ...feb,
+      perDay: 2,
+      filter: { companies: String(w.companyB) },
+    });
+    expect(companyB).toMatchObject({ days: {}, days_capped: [] });
+    const worker = await calendarJobs(await as(w.worker), { ...feb, perDay: 2 });
+    expect(worker).toMatchObject({ days: {}, days_capped: [] });
+
+    const all = await calendarJobs(await as(w.pm), feb);
+    expect(all.total).toBe(197);
+    expect(all.events).toHaveLength(197);
+    expect("days_capped" in all).toBe(false);
+    const day = await calendarShifts(await as(w.pm), { date: "2027-02-02", perPage: 10 });
+    expect(day.meta.total).toBe(100);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CALENDAR_DAY_COUNT_CAP,
   CALENDAR_PER_DAY_MAX,
   calendarFill,
   dayText,
@@ -68,6 +69,11 @@ export interface CalendarJobs extends CalendarRange {
    * counts on every day it overlaps); `events` then carries the first perDay of each day.
    */
   days?: Record<string, number>;
+  /**
+   * Only with perDay: the days holding CALENDAR_DAY_COUNT_CAP events or more, whose count in
+   * `days` is the cap ("99 or more"); `total` then counts the shifts of the days as counted.
+   */
+  days_capped?: string[];
 }
 
 export const calendarJobsInput = calendarInput.extend({
@@ -79,7 +85,8 @@ export const calendarJobsInput = calendarInput.extend({
     .optional()
     .describe(
       `At most this many events a day (1-${CALENDAR_PER_DAY_MAX}, soonest first); the answer ` +
-        "then carries days: { YYYY-MM-DD: how many in all }",
+        `then carries days: { YYYY-MM-DD: how many in all, at most ${CALENDAR_DAY_COUNT_CAP} } ` +
+        `and days_capped: [the days holding ${CALENDAR_DAY_COUNT_CAP} or more]`,
     ),
 });
 
@@ -137,13 +144,14 @@ export async function calendarJobs(ctx: Ctx, raw: unknown): Promise<CalendarJobs
   const rows = await calendarRows(ctx, p, { limit: CALENDAR_MAX_EVENTS, perDay });
   const events = rows.filter((r) => r.id != null).map((r) => toEvent(p.viewer, r, ctx.now));
   if (perDay === undefined) return { ...rangeOf(rows, p), events };
-  const days = rows[0].days;
-  // At most 45 days × 20 events: never near the cap, so nothing is cut but what perDay cuts.
+  const { days, days_capped: capped } = rows[0];
+  // At most 45 days × 20 events: never near CALENDAR_MAX_EVENTS, so nothing is cut but what perDay cuts.
   return {
     ...rangeOf(rows, p),
     truncated: false,
     events,
     days: typeof days === "string" ? JSON.parse(days) : (days ?? {}),
+    days_capped: typeof capped === "string" ? JSON.parse(capped) : (capped ?? []),
   };
 }
 

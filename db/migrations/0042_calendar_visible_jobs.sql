@@ -1,0 +1,2 @@
+DROP INDEX "jobs_live_ends_at_idx";--> statement-breakpoint
+CREATE INDEX "jobs_live_ends_at_idx" ON "jobs" USING btree ("ends_at","starts_at","id","company_id","country_id","status") WHERE "jobs"."deleted_at" is null;

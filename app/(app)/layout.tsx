@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { ArrowUp } from "lucide-react";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
@@ -72,7 +72,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         {maintenance && (
           <Alert tone="warning" title="Maintenance mode is on" className="mb-4">
             Only administrators can use Crewdeck; everyone else sees the maintenance page.{" "}
-            <Link href="/settings">Switch it off in Agency settings</Link>.
+            <NavLink href="/settings">Switch it off in Agency settings</NavLink>.
           </Alert>
         )}
         <Suspense fallback={null}>

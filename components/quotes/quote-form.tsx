@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
@@ -373,12 +373,12 @@ export function QuoteForm({
         />
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
+        <NavLink
           href={quoteId ? `/job-quotes/${quoteId}` : "/job-quotes"}
           className={buttonClass({ variant: "secondary" })}
         >
           Cancel
-        </Link>
+        </NavLink>
         <Button type="submit" loading={pending}>
           {quoteId ? "Save quote" : "Create quote"}
         </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { initials } from "@/components/ui/initials";
@@ -78,7 +78,7 @@ export function AppShell({
               const active = item.href === activeHref;
               return (
                 <li key={item.href}>
-                  <Link
+                  <NavLink
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     className={cn(
@@ -97,7 +97,7 @@ export function AppShell({
                         <span className="sr-only"> {item.badge.label}</span>
                       </span>
                     )}
-                  </Link>
+                  </NavLink>
                 </li>
               );
             })}
@@ -182,7 +182,7 @@ export function AppShell({
 
 function Brand() {
   return (
-    <Link
+    <NavLink
       href="/"
       className="flex h-14 items-center gap-2 px-6 text-lg font-semibold text-gray-900"
     >
@@ -193,7 +193,7 @@ function Brand() {
         C
       </span>
       Crewdeck
-    </Link>
+    </NavLink>
   );
 }
 
@@ -241,22 +241,22 @@ function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
               <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
               <p className="truncate text-xs text-gray-600">{user.email}</p>
             </div>
-            <Link
+            <NavLink
               href="/users/me/personal"
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               {icons.profile}
               My profile
-            </Link>
-            <Link
+            </NavLink>
+            <NavLink
               href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               {icons.twoFactor}
               {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
-            </Link>
+            </NavLink>
             <button
               type="button"
               onClick={doSignOut}

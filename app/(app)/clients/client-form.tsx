@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -229,12 +229,12 @@ export function ClientForm({
           </CardContent>
         </Card>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link
+          <NavLink
             href={client ? `/client/${client.id}` : "/clients"}
             className={buttonClass({ variant: "secondary" })}
           >
             Cancel
-          </Link>
+          </NavLink>
           <Button type="submit" loading={pending}>
             {client ? "Save client" : "Create client"}
           </Button>

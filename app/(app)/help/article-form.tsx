@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
@@ -133,12 +133,12 @@ export function ArticleForm({
             {editing && canDelete && <DeleteArticle id={article.id!} title={article.title} />}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link
+            <NavLink
               href={editing ? `/help/${article.id}` : "/help"}
               className={buttonClass({ variant: "secondary" })}
             >
               Cancel
-            </Link>
+            </NavLink>
             <Button type="submit" loading={pending}>
               {editing ? "Save changes" : "Publish article"}
             </Button>

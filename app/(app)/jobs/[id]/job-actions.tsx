@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Download, Pencil } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -194,9 +194,9 @@ export function JobActions({
     <>
       <div className="hidden flex-wrap items-end gap-2 sm:flex">
         {canEdit && (
-          <Link href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
+          <NavLink href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
             <Pencil aria-hidden /> Edit job
-          </Link>
+          </NavLink>
         )}
         {statuses.length > 0 && (
           <FormField label="Change status" className="min-w-44">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -194,9 +194,9 @@ export function VenueForm({
             )}
           </fieldset>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link href="/venues" className={buttonClass({ variant: "secondary" })}>
+            <NavLink href="/venues" className={buttonClass({ variant: "secondary" })}>
               {readOnly ? "Back to venues" : "Cancel"}
-            </Link>
+            </NavLink>
             {!readOnly && (
               <Button type="submit" loading={pending}>
                 {venue ? "Save venue" : "Create venue"}

@@ -25,10 +25,11 @@ type Option = { id: number; name: string };
 export function PersonalForm({
   profile,
   options,
-  timeZone,
+  pendingEmailSentAt,
 }: {
   profile: ProfileView;
-  timeZone: string;
+  /** When the pending address's link was sent, written on the server in the viewer's zone. */
+  pendingEmailSentAt: string | null;
   options: { countries: Option[]; languages: Option[]; branches: Option[] };
 }) {
   const [v, setV] = useState({
@@ -104,11 +105,11 @@ export function PersonalForm({
               {profile.pending_email && (
                 <PendingEmail
                   userId={profile.id}
-                  pending={profile.pending_email}
+                  email={profile.pending_email.email}
+                  sentAt={pendingEmailSentAt ?? ""}
                   current={profile.email}
                   self={profile.is_self}
                   canCancel={!readOnly}
-                  timeZone={timeZone}
                 />
               )}
             </div>

@@ -10,6 +10,7 @@ import {
 import { ChevronDown, CircleAlert } from "lucide-react";
 import { lengthCounter } from "@/lib/domain/text-limits";
 import { cn } from "./cn";
+import { LengthCounter } from "./length-counter";
 
 /*
  * Server-compatible on purpose (no context, no "use client"): FormField wires the
@@ -114,41 +115,6 @@ export function FormField({
       )}
       <FieldErrors id={errorId} messages={messages} />
     </div>
-  );
-}
-
-/**
- * "19,200 / 20,000" under a text control from 80 % of its limit on (nothing below); past the
- * limit it turns red and says so. FormField draws it for its control; a control outside a
- * FormField (the rich-text editor) draws its own.
- */
-export function LengthCounter({
-  id,
-  length,
-  max,
-  className,
-}: {
-  id?: string;
-  length: number;
-  max: number;
-  className?: string;
-}) {
-  const text = lengthCounter(length, max);
-  if (!text) return null;
-  const over = length > max;
-  return (
-    <p
-      id={id}
-      className={cn(
-        "self-end text-xs tabular-nums",
-        over ? "font-medium text-danger-700" : "text-gray-600",
-        className,
-      )}
-    >
-      <span className="sr-only">Characters used: </span>
-      {text}
-      {over && " · too long"}
-    </p>
   );
 }
 

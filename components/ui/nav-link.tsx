@@ -4,14 +4,13 @@ import { useRouter } from "next/navigation";
 import { useRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
 import { inAppHref } from "./nav-link-target";
 
-export type NavLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+export type NavLinkProps = Omit<
+  AnchorHTMLAttributes<HTMLAnchorElement>,
+  "href" | "onPointerEnter" | "onFocus" | "onTouchStart"
+> & {
   href: string;
   /** false: no prefetch when the pointer or focus reaches the link (a costly page). */
   prefetch?: boolean;
-  /** Replace the history entry instead of adding one. */
-  replace?: boolean;
-  /** false: keep the scroll position on arrival (default: the top of the new page). */
-  scroll?: boolean;
 };
 
 /**
@@ -24,17 +23,7 @@ export type NavLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
  * link, as next/link does on hover (it also prefetched links scrolled into view: dropped, a
  * phone on a mobile network should not fetch pages it is not going to).
  */
-export function NavLink({
-  href,
-  prefetch = true,
-  replace = false,
-  scroll = true,
-  onClick,
-  onPointerEnter,
-  onFocus,
-  onTouchStart,
-  ...props
-}: NavLinkProps) {
+export function NavLink({ href, prefetch = true, onClick, ...props }: NavLinkProps) {
   const router = useRouter();
   const prefetched = useRef(false);
   const warm = () => {
@@ -54,27 +43,17 @@ export function NavLink({
     const to = inAppHref(href, window.location.href);
     if (to === null) return;
     event.preventDefault();
-    if (replace) router.replace(to, { scroll });
-    else router.push(to, { scroll });
+    router.push(to);
   };
 
   return (
     <a
+      {...props}
       href={href}
       onClick={click}
-      onPointerEnter={(e) => {
-        onPointerEnter?.(e);
-        warm();
-      }}
-      onFocus={(e) => {
-        onFocus?.(e);
-        warm();
-      }}
-      onTouchStart={(e) => {
-        onTouchStart?.(e);
-        warm();
-      }}
-      {...props}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onTouchStart={warm}
     />
   );
 }

@@ -7,7 +7,8 @@ import { useRouter } from "next/navigation";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { FieldErrors, FormField, Input, LengthCounter, Select } from "@/components/ui/form-field";
+import { FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { LengthCounter } from "@/components/ui/length-counter";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify } from "@/components/ui/toaster";
 import {

@@ -5,7 +5,9 @@ import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors, FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import {
   ErrorSummary,
   focusFirstError,

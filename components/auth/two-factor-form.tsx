@@ -5,7 +5,8 @@ import { useState, useSyncExternalStore, useTransition } from "react";
 import { useSearchParams } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox, FormField, Input } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/http/action";
 import { TWO_FACTOR_TICKET_KEY, openSession } from "./session-client";
 

@@ -13,7 +13,8 @@ import {
   focusFirstError,
   type ErrorSummaryItem,
 } from "@/components/ui/error-summary";
-import { FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 import { formatMoney } from "@/lib/domain/money";

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable } from "@/components/ui/data-table";
 import { notify } from "@/components/ui/toaster";
 import type { PaginationMeta } from "@/components/ui/pagination";

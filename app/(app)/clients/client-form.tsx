@@ -6,14 +6,9 @@ import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Checkbox,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-} from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors, FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { CompanyView } from "@/lib/services/companies";
 import { sendDocument } from "@/app/(app)/users/[id]/my-documents/send-document";

@@ -5,7 +5,8 @@ import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Download, Pencil } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { FormField, Select } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toaster";
 import {

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
 import { NOTIFICATION_PREFS } from "@/lib/domain/notification-prefs";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";

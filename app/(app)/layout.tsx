@@ -5,6 +5,7 @@ import { ArrowUp } from "lucide-react";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
 // client components it re-exports (the data table…) to every first load.
 import { Alert } from "@/components/ui/alert";
+import { initials } from "@/components/ui/initials";
 import { maintenanceNotice } from "@/lib/services/settings/agency";
 import { currentActor, requestCtx } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";
@@ -61,6 +62,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       <AppShell
         user={{
           name: actor.name,
+          initials: initials(actor.name),
           email: actor.email,
           roles: actor.roles.map((r) => r.title),
           canInvite,

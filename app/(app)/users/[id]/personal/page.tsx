@@ -1,3 +1,4 @@
+import { Alert } from "@/components/ui/alert";
 import { requestCtx } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/domain/format";
 import { pageData } from "@/lib/http/page";
@@ -22,6 +23,7 @@ export default async function PersonalTab({ params }: { params: Promise<{ id: st
       <PersonalForm
         profile={profile}
         options={options}
+        refusal={profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
         pendingEmailSentAt={
           profile.pending_email &&
           formatDateTime(new Date(profile.pending_email.requested_at), timeZone)

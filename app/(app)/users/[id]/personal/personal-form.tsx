@@ -1,7 +1,6 @@
 "use client";
 
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
@@ -27,8 +26,14 @@ export function PersonalForm({
   profile,
   options,
   pendingEmailSentAt,
+  refusal,
 }: {
   profile: ProfileView;
+  /**
+   * Why the viewer may not change these, drawn by the server (`Alert` with id `personal-refusal`: its four tone icons
+   * stay out of the tab's first load); absent when it may.
+   */
+  refusal?: ReactNode;
   /** When the pending address's link was sent, written on the server in the viewer's zone. */
   pendingEmailSentAt: string | null;
   options: { countries: Option[]; languages: Option[]; branches: Option[] };
@@ -84,7 +89,7 @@ export function PersonalForm({
             );
           }}
         >
-          {profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
+          {refusal}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {text("first_name", "First name", {
               autoComplete: "given-name",

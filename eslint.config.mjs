@@ -55,6 +55,12 @@ export default defineConfig([
               message:
                 "Call a lib/services verb instead of using the database in app/ or components/.",
             },
+            {
+              // One copy of next/link's client (~4 KB gzipped) joined every signed-in screen's
+              // first load; NavLink does the same with the router the page already carries.
+              name: "next/link",
+              message: "Use NavLink from @/components/ui/nav-link (README, First-load JavaScript).",
+            },
           ],
           patterns: [
             {

@@ -85,3 +85,40 @@ test("a client contact without can_invite_workers has no invite modal", async ({
   );
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("the menu's links open pages in place, and a modifier click leaves them to the browser", async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await signInAs(page, ACCOUNTS.worker);
+  await expect(page).toHaveURL(/\/my-dashboard$/);
+  // A value on window survives a client navigation and is gone after a full load.
+  await page.evaluate(() => ((window as unknown as { stay: number }).stay = 1));
+  const menu = page.getByRole("navigation", { name: "Main" });
+  const help = menu.getByRole("link", { name: "Help" });
+  await expect(help).toHaveAttribute("href", "/help");
+  await help.click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(help).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "My dashboard" })).not.toHaveAttribute(
+    "aria-current",
+  );
+  expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(1);
+
+  // Ctrl/Cmd-click opens the page in a new tab and leaves this one where it is.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    menu.getByRole("link", { name: "My dashboard" }).click({ modifiers: ["ControlOrMeta"] }),
+  ]);
+  await expect(tab).toHaveURL(/\/my-dashboard$/);
+  await tab.close();
+  await expect(page).toHaveURL(/\/help$/);
+  expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(1);
+
+  // The profile's tabs are the same links.
+  await page.goto("/users/me/personal");
+  await page.evaluate(() => ((window as unknown as { stay: number }).stay = 2));
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/users\/\d+\/settings$/);
+  expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(2);
+});

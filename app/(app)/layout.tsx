@@ -1,10 +1,11 @@
 import { Suspense } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { ArrowUp } from "lucide-react";
 // Directly, not through the barrel: the layout is every page's, and the barrel would add the
 // client components it re-exports (the data table…) to every first load.
 import { Alert } from "@/components/ui/alert";
+import { initials } from "@/components/ui/initials";
 import { maintenanceNotice } from "@/lib/services/settings/agency";
 import { currentActor, requestCtx } from "@/lib/auth/session";
 import { visibleNavigation } from "@/lib/auth/navigation";
@@ -61,6 +62,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
       <AppShell
         user={{
           name: actor.name,
+          initials: initials(actor.name),
           email: actor.email,
           roles: actor.roles.map((r) => r.title),
           canInvite,
@@ -72,7 +74,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         {maintenance && (
           <Alert tone="warning" title="Maintenance mode is on" className="mb-4">
             Only administrators can use Crewdeck; everyone else sees the maintenance page.{" "}
-            <Link href="/settings">Switch it off in Agency settings</Link>.
+            <NavLink href="/settings">Switch it off in Agency settings</NavLink>.
           </Alert>
         )}
         <Suspense fallback={null}>

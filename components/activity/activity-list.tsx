@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { ArrowRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -57,12 +57,12 @@ export function ActivityList({
               <div className="min-w-0">
                 <p className="break-words text-gray-900">
                   {row.causer ? (
-                    <Link
+                    <NavLink
                       href={`/users/${row.causer.id}/personal`}
                       className="font-medium text-accent-700 hover:underline"
                     >
                       {row.causer.name}
-                    </Link>
+                    </NavLink>
                   ) : bySubject ? null : (
                     <span className="font-medium text-gray-700">System</span>
                   )}
@@ -72,13 +72,13 @@ export function ActivityList({
                     typeof part === "string" ? (
                       <span key={i}>{part}</span>
                     ) : (
-                      <Link
+                      <NavLink
                         key={i}
                         href={part.link.href}
                         className="font-medium text-accent-700 hover:underline"
                       >
                         {part.link.label}
-                      </Link>
+                      </NavLink>
                     ),
                   )}
                 </p>
@@ -109,12 +109,12 @@ export function ActivityList({
               </div>
               <div className="min-w-0 sm:text-right">
                 {named ? null : row.subject ? (
-                  <Link
+                  <NavLink
                     href={row.subject.href}
                     className="break-words text-accent-700 hover:underline"
                   >
                     {row.subject.label}
-                  </Link>
+                  </NavLink>
                 ) : row.subject_type ? (
                   <span className="text-gray-600">{activityTypeLabel(row.subject_type)}</span>
                 ) : null}

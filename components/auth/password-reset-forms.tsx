@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,9 +45,9 @@ export function ForgotPasswordForm({
         <p className="text-sm text-gray-600">
           The link works once and for one hour. No mail? Check the spam folder, or ask again.
         </p>
-        <Link href="/sign-in" className="text-sm text-accent-700 underline">
+        <NavLink href="/sign-in" className="text-sm text-accent-700 underline">
           Back to sign in
-        </Link>
+        </NavLink>
       </div>
     );
   }
@@ -68,9 +68,9 @@ export function ForgotPasswordForm({
       <Button type="submit" size="lg" fullWidth loading={pending} disabled={pending}>
         Send me a reset link
       </Button>
-      <Link href="/sign-in" className="text-sm text-accent-700 underline">
+      <NavLink href="/sign-in" className="text-sm text-accent-700 underline">
         Back to sign in
-      </Link>
+      </NavLink>
     </form>
   );
 }
@@ -117,9 +117,9 @@ export function NewPasswordForm({
         <Alert tone="error">
           {error}{" "}
           {errors.token && (
-            <Link href="/password-reset" className="underline">
+            <NavLink href="/password-reset" className="underline">
               Ask for a new link
-            </Link>
+            </NavLink>
           )}
         </Alert>
       )}

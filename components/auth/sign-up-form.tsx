@@ -1,11 +1,13 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors, FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import {
   ErrorSummary,
   focusFirstError,
@@ -304,9 +306,9 @@ export function SignUpForm({
         label={
           <>
             I have read and accept the{" "}
-            <Link href="/privacy-notice" target="_blank" className="text-accent-700 underline">
+            <NavLink href="/privacy-notice" target="_blank" className="text-accent-700 underline">
               privacy notice
-            </Link>
+            </NavLink>
           </>
         }
       />
@@ -315,9 +317,9 @@ export function SignUpForm({
       </Button>
       <p className="text-center text-sm text-gray-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="text-accent-700 underline">
+        <NavLink href="/sign-in" className="text-accent-700 underline">
           Sign in
-        </Link>
+        </NavLink>
       </p>
     </form>
   );

@@ -1,11 +1,12 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useState, useSyncExternalStore, useTransition } from "react";
 import { useSearchParams } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox, FormField, Input } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/http/action";
 import { TWO_FACTOR_TICKET_KEY, openSession } from "./session-client";
 
@@ -32,9 +33,9 @@ export function TwoFactorForm({ step }: { step: Step }) {
     return (
       <Alert tone="info">
         Your sign-in has expired. Please{" "}
-        <Link href="/sign-in" className="font-medium underline">
+        <NavLink href="/sign-in" className="font-medium underline">
           sign in again
-        </Link>
+        </NavLink>
         .
       </Alert>
     );
@@ -86,9 +87,9 @@ export function TwoFactorForm({ step }: { step: Step }) {
       <Button type="submit" size="lg" fullWidth loading={pending} disabled={pending}>
         Verify and sign in
       </Button>
-      <Link href="/sign-in" className="text-center text-sm text-accent-700 hover:underline">
+      <NavLink href="/sign-in" className="text-center text-sm text-accent-700 hover:underline">
         Use another account
-      </Link>
+      </NavLink>
     </form>
   );
 }

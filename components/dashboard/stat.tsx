@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Card } from "@/components/ui/card";
 
 /** One live figure on a dashboard. */
@@ -23,9 +23,9 @@ export function Stat({
     </Card>
   );
   return href ? (
-    <Link href={href} className="block rounded-card hover:[&>div]:border-accent-300">
+    <NavLink href={href} className="block rounded-card hover:[&>div]:border-accent-300">
       {body}
-    </Link>
+    </NavLink>
   ) : (
     body
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -40,12 +40,12 @@ export function ShiftList({
             )}
           >
             <span className="min-w-0">
-              <Link
+              <NavLink
                 href={href(s.jobId)}
                 className="block truncate font-medium text-accent-700 after:absolute after:inset-0 hover:underline"
               >
                 {s.jobName}
-              </Link>
+              </NavLink>
               <span className="block truncate text-sm text-gray-600">{s.companyName}</span>
               <span className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-gray-700 tabular-nums">
                 {formatRange(s.startsAt, s.endsAt, s.timeZone)}
@@ -86,9 +86,9 @@ export function CheckInAlerts({
               <li key={`m${a.applicationId}`} className="px-4 py-3 text-sm sm:px-6">
                 <p className="font-medium text-danger-700">{a.workerName} has not checked in</p>
                 <p className="text-gray-700">
-                  <Link href={href(a.jobId)} className="text-accent-700 underline">
+                  <NavLink href={href(a.jobId)} className="text-accent-700 underline">
                     {a.jobName}
-                  </Link>
+                  </NavLink>
                   , started {formatTime(a.startsAt, a.timeZone)} ({a.minutesLate} min ago)
                 </p>
                 {a.phone ? (
@@ -110,9 +110,9 @@ export function CheckInAlerts({
                   {l.workerName} checked in {formatLate(l.minutesLate)}
                 </p>
                 <p className="text-gray-700">
-                  <Link href={href(l.jobId)} className="text-accent-700 underline">
+                  <NavLink href={href(l.jobId)} className="text-accent-700 underline">
                     {l.jobName}
-                  </Link>
+                  </NavLink>
                   , started {formatTime(l.startsAt, l.timeZone)}, checked in{" "}
                   {formatTime(l.checkInAt, l.timeZone)}
                 </p>

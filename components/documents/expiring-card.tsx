@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { expiryText, formatDay } from "@/lib/domain/document-badge";
 import type { ExpiringDocument } from "@/lib/services/documents/expiry";
@@ -29,12 +29,12 @@ export function ExpiringDocumentsCard({
           <ul className="divide-y divide-gray-100" aria-label="Documents expiring soonest">
             {items.map((d) => (
               <li key={d.documentId} className="py-2">
-                <Link
+                <NavLink
                   href={`/users/${d.userId}/my-documents`}
                   className="font-medium text-accent-700 hover:underline"
                 >
                   {d.userName}
-                </Link>
+                </NavLink>
                 <p className="text-sm text-gray-700">
                   {d.typeName} · {formatDay(d.expiresOn)} · {expiryText(d.daysLeft)}
                 </p>

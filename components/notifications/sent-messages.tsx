@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/lib/domain/format";
@@ -64,17 +64,23 @@ export function SentMessages({
           {meta.last_page > 1 && (
             <nav aria-label="Messages pages" className="flex items-center gap-4 text-sm">
               {meta.current_page > 1 && (
-                <Link href={pageHref(meta.current_page - 1)} className="text-accent-700 underline">
+                <NavLink
+                  href={pageHref(meta.current_page - 1)}
+                  className="text-accent-700 underline"
+                >
                   Newer
-                </Link>
+                </NavLink>
               )}
               <span className="text-gray-600">
                 Page {Math.min(meta.current_page, meta.last_page)} of {meta.last_page}
               </span>
               {meta.current_page < meta.last_page && (
-                <Link href={pageHref(meta.current_page + 1)} className="text-accent-700 underline">
+                <NavLink
+                  href={pageHref(meta.current_page + 1)}
+                  className="text-accent-700 underline"
+                >
                   Older
-                </Link>
+                </NavLink>
               )}
             </nav>
           )}

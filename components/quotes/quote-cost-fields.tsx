@@ -2,7 +2,8 @@
 
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { NumberInput } from "@/components/ui/number-input";
 import { COST_KINDS, fieldId, type QuoteFormCost } from "./quote-form-values";
 

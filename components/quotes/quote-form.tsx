@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
@@ -13,7 +13,8 @@ import {
   focusFirstError,
   type ErrorSummaryItem,
 } from "@/components/ui/error-summary";
-import { FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/http/action";
 import { formatMoney } from "@/lib/domain/money";
@@ -373,12 +374,12 @@ export function QuoteForm({
         />
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link
+        <NavLink
           href={quoteId ? `/job-quotes/${quoteId}` : "/job-quotes"}
           className={buttonClass({ variant: "secondary" })}
         >
           Cancel
-        </Link>
+        </NavLink>
         <Button type="submit" loading={pending}>
           {quoteId ? "Save quote" : "Create quote"}
         </Button>

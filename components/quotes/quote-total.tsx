@@ -2,7 +2,8 @@
 
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { fieldId, type QuoteFormValues } from "./quote-form-values";
 import type { QuotePreviewShown, QuotePreviewState } from "./use-quote-preview";
 

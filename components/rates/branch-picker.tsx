@@ -1,6 +1,7 @@
 "use client";
 
-import { FormField, Select } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { useQueryNavigation } from "@/components/ui/use-query-navigation";
 
 /** A labelled select that puts its choice in the URL (?branch=, ?level= …); the page re-reads. */

@@ -1,9 +1,8 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { initials } from "@/components/ui/initials";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { NavGroup, NavItem } from "@/lib/auth/navigation";
@@ -26,6 +25,8 @@ export type ShellNavGroup = Omit<NavGroup, "items"> & { items: ShellNavItem[] };
 
 export interface ShellUser {
   name: string;
+  /** Worked out on the server (components/ui/initials.ts), so its code is not in every page. */
+  initials: string;
   email: string;
   roles: string[];
   canInvite: boolean;
@@ -78,7 +79,7 @@ export function AppShell({
               const active = item.href === activeHref;
               return (
                 <li key={item.href}>
-                  <Link
+                  <NavLink
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     className={cn(
@@ -97,7 +98,7 @@ export function AppShell({
                         <span className="sr-only"> {item.badge.label}</span>
                       </span>
                     )}
-                  </Link>
+                  </NavLink>
                 </li>
               );
             })}
@@ -182,7 +183,7 @@ export function AppShell({
 
 function Brand() {
   return (
-    <Link
+    <NavLink
       href="/"
       className="flex h-14 items-center gap-2 px-6 text-lg font-semibold text-gray-900"
     >
@@ -193,7 +194,7 @@ function Brand() {
         C
       </span>
       Crewdeck
-    </Link>
+    </NavLink>
   );
 }
 
@@ -225,7 +226,7 @@ function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
         aria-haspopup="true"
         className="flex min-h-11 max-w-[60vw] items-center gap-2 rounded-control px-2 py-1 text-left hover:bg-gray-100 sm:pointer-fine:min-h-10"
       >
-        <Initials name={user.name} />
+        <Initials text={user.initials} />
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium text-gray-900">{user.name}</span>
           <span className="hidden truncate text-xs text-gray-600 sm:block">
@@ -241,22 +242,22 @@ function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
               <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
               <p className="truncate text-xs text-gray-600">{user.email}</p>
             </div>
-            <Link
+            <NavLink
               href="/users/me/personal"
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               {icons.profile}
               My profile
-            </Link>
-            <Link
+            </NavLink>
+            <NavLink
               href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
             >
               {icons.twoFactor}
               {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
-            </Link>
+            </NavLink>
             <button
               type="button"
               onClick={doSignOut}
@@ -277,13 +278,13 @@ function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
  * The user's initials, drawn like the small ui Avatar without a photo: the shell never shows a
  * photo, so it spares every page the Radix avatar that only a photo needs.
  */
-function Initials({ name }: { name: string }) {
+function Initials({ text }: { text: string }) {
   return (
     <span
       aria-hidden
       className="relative inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-100 align-middle text-xs font-semibold text-accent-800"
     >
-      {initials(name)}
+      {text}
     </span>
   );
 }

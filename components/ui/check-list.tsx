@@ -1,4 +1,5 @@
-import { Checkbox, FieldErrors } from "./form-field";
+import { Checkbox } from "./checkbox";
+import { FieldErrors } from "./form-field";
 
 /** A group of checkboxes for a list of ids (languages, branches, venues, roles). */
 export function CheckList({

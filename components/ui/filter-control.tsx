@@ -2,7 +2,8 @@
 
 import { cn } from "./cn";
 import { DateInput } from "./date-input";
-import { FormField, Select } from "./form-field";
+import { FormField } from "./form-field";
+import { Select } from "./select";
 import { dateFromInput, dateToInput, toggleIsOn, type FilterField } from "./filter-types";
 import type { QueryUpdates } from "./use-query-navigation";
 

@@ -7,9 +7,10 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { ChevronDown, CircleAlert } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { lengthCounter } from "@/lib/domain/text-limits";
 import { cn } from "./cn";
+import { LengthCounter } from "./length-counter";
 
 /*
  * Server-compatible on purpose (no context, no "use client"): FormField wires the
@@ -117,41 +118,6 @@ export function FormField({
   );
 }
 
-/**
- * "19,200 / 20,000" under a text control from 80 % of its limit on (nothing below); past the
- * limit it turns red and says so. FormField draws it for its control; a control outside a
- * FormField (the rich-text editor) draws its own.
- */
-export function LengthCounter({
-  id,
-  length,
-  max,
-  className,
-}: {
-  id?: string;
-  length: number;
-  max: number;
-  className?: string;
-}) {
-  const text = lengthCounter(length, max);
-  if (!text) return null;
-  const over = length > max;
-  return (
-    <p
-      id={id}
-      className={cn(
-        "self-end text-xs tabular-nums",
-        over ? "font-medium text-danger-700" : "text-gray-600",
-        className,
-      )}
-    >
-      <span className="sr-only">Characters used: </span>
-      {text}
-      {over && " · too long"}
-    </p>
-  );
-}
-
 /** Error messages under a control; `id` is what the control's aria-describedby points at. */
 export function FieldErrors({
   id,
@@ -176,7 +142,7 @@ export function FieldErrors({
 }
 
 // 16 px text on phones stops iOS from zooming into the field; 44 px height is a comfortable tap.
-const controlBase =
+export const controlBase =
   "block w-full min-w-0 rounded-control border border-gray-400 bg-white text-base text-gray-900 " +
   "shadow-sm transition-colors placeholder:text-gray-500 sm:text-sm " +
   "focus-visible:border-accent-600 focus-visible:outline-2 focus-visible:outline-offset-0 " +
@@ -195,74 +161,4 @@ export type TextareaProps = ComponentProps<"textarea">;
 
 export function Textarea({ className, rows = 4, ...props }: TextareaProps) {
   return <textarea rows={rows} className={cn(controlBase, "px-3 py-2", className)} {...props} />;
-}
-
-export type SelectProps = ComponentProps<"select"> & {
-  /** Adds a first empty option with this text (e.g. "Choose a country"). */
-  placeholder?: string;
-};
-
-/** A styled native <select>: options are passed as <option> children. */
-export function Select({ className, placeholder, children, ...props }: SelectProps) {
-  return (
-    <div className="relative min-w-0">
-      <select
-        className={cn(
-          controlBase,
-          "h-11 appearance-none pr-10 pl-3 sm:h-10",
-          props.multiple && "h-auto py-2 pr-3",
-          className,
-        )}
-        {...props}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {children}
-      </select>
-      {!props.multiple && (
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-600"
-        />
-      )}
-    </div>
-  );
-}
-
-export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
-  /** Visible label; clicking it toggles the box. */
-  label: ReactNode;
-  hint?: ReactNode;
-  errors?: readonly string[] | string | null;
-};
-
-/** A native checkbox inside its own label, with a large tap area. */
-export function Checkbox({ label, hint, errors, id, className, ...props }: CheckboxProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const messages = (typeof errors === "string" ? [errors] : (errors ?? [])).filter(Boolean);
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = messages.length > 0 ? `${inputId}-error` : undefined;
-  const describedBy =
-    [hintId, errorId, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("flex min-w-0 flex-col gap-1", className)}>
-      <label htmlFor={inputId} className="flex min-h-11 items-start gap-3 py-2 text-sm sm:min-h-0">
-        <input
-          {...props}
-          id={inputId}
-          type="checkbox"
-          aria-describedby={describedBy}
-          aria-invalid={errorId ? true : props["aria-invalid"]}
-          className="mt-0.5 size-5 shrink-0 accent-accent-600 disabled:cursor-not-allowed"
-        />
-        <span className="min-w-0 text-gray-900">{label}</span>
-      </label>
-      {hint && (
-        <p id={hintId} className="pl-8 text-sm text-gray-600">
-          {hint}
-        </p>
-      )}
-      <FieldErrors id={errorId} messages={messages} className="pl-8" />
-    </div>
-  );
 }

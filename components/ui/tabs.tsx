@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { usePathname } from "next/navigation";
 import { cn } from "./cn";
 
@@ -68,7 +68,7 @@ export function LinkTabs({ tabs, label = "Sections", className }: LinkTabsProps)
           const active = index === activeIndex;
           return (
             <li key={tab.href} className="shrink-0">
-              <Link
+              <NavLink
                 href={tab.href}
                 aria-current={active ? "page" : undefined}
                 className={cn(
@@ -79,7 +79,7 @@ export function LinkTabs({ tabs, label = "Sections", className }: LinkTabsProps)
                 )}
               >
                 {tab.label}
-              </Link>
+              </NavLink>
             </li>
           );
         })}

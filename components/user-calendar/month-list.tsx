@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ReactNode } from "react";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -41,25 +41,25 @@ export function UserCalendarMonthList({
         aria-label="Month"
         className="flex flex-wrap items-center justify-between gap-2 rounded-card border border-gray-200 bg-white p-2"
       >
-        <Link
+        <NavLink
           href={`${basePath}?month=${data.previous}`}
           className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-label="Previous month"
         >
           <ChevronLeft aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">Previous</span>
-        </Link>
+        </NavLink>
         <h2 className="text-base font-semibold text-gray-900" aria-live="polite">
           {data.label}
         </h2>
-        <Link
+        <NavLink
           href={`${basePath}?month=${data.next}`}
           className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-label="Next month"
         >
           <span className="hidden sm:inline">Next</span>
           <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
+        </NavLink>
       </nav>
       <p className="text-sm text-gray-600">
         {total === 0 ? "No shifts" : total === 1 ? "1 shift" : `${total} shifts`} this month

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Check, Circle } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -46,9 +46,12 @@ export function AwaitingApproval({
                 {item.done ? (
                   <span className="text-sm text-success-800">Done</span>
                 ) : (
-                  <Link href={item.href} className="text-sm font-medium text-accent-700 underline">
+                  <NavLink
+                    href={item.href}
+                    className="text-sm font-medium text-accent-700 underline"
+                  >
                     Add<span className="sr-only"> {item.label.toLowerCase()}</span>
-                  </Link>
+                  </NavLink>
                 )}
               </li>
             ))}

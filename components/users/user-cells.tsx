@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Avatar } from "@/components/ui/avatar";
 
 /** Cells the people lists share (/users, /freelancers): one look for a person in a row. */
@@ -19,12 +19,12 @@ export function PersonCell({
   return (
     <span className="flex min-w-0 items-center gap-3">
       <Avatar name={name} src={avatar} alt="" size="sm" />
-      <Link
+      <NavLink
         href={`/users/${id}/personal`}
         className="font-medium break-words text-accent-700 hover:underline"
       >
         {name}
-      </Link>
+      </NavLink>
     </span>
   );
 }

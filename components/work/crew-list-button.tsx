@@ -4,7 +4,9 @@ import { useState } from "react";
 import { FileDown } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Checkbox, FormField, Select } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import {
   Dialog,
   DialogClose,

@@ -3,7 +3,8 @@
 import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
-import { Checkbox, FormField, Textarea } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Textarea } from "@/components/ui/form-field";
 import { TimeInput } from "@/components/ui/time-input";
 import {
   Dialog,

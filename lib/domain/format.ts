@@ -1,4 +1,8 @@
+import { parseDate, parseTime } from "./day-text";
 import { toLocal, type LocalDateTime } from "./time";
+
+// The text parsers live apart so the date and time inputs do not bring the time-zone helpers.
+export { parseDate, parseTime, TIME_OPTIONS } from "./day-text";
 
 /** The spec §9 formats, in one place: DD/MM/YYYY, DD/MM/YYYY HH:mm, HH:mm, YYYY-MM-DD HH:mm:ss. */
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
@@ -35,29 +39,6 @@ export const formatBookedAt = (date: Date, timeZone: string): string => {
 export const formatRange = (start: Date, end: Date, timeZone: string): string =>
   `${formatDateTime(start, timeZone)} – ${formatTime(end, timeZone)}`;
 
-/** Parses DD/MM/YYYY (also D/M/YYYY); null when it is not a real calendar date. */
-export function parseDate(value: string): { year: number; month: number; day: number } | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
-  if (!m) return null;
-  const day = Number(m[1]);
-  const month = Number(m[2]);
-  const year = Number(m[3]);
-  const t = new Date(Date.UTC(year, month - 1, day));
-  if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day)
-    return null;
-  return { year, month, day };
-}
-
-/** Parses HH:mm (00:00–23:59). */
-export function parseTime(value: string): { hour: number; minute: number } | null {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(value.trim());
-  if (!m) return null;
-  const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  if (hour > 23 || minute > 59) return null;
-  return { hour, minute };
-}
-
 /** Parses "DD/MM/YYYY HH:mm". */
 export function parseDateTime(value: string): LocalDateTime | null {
   const [d, t, ...rest] = value.trim().split(/\s+/);
@@ -66,12 +47,6 @@ export function parseDateTime(value: string): LocalDateTime | null {
   const time = parseTime(t);
   return date && time ? { ...date, ...time } : null;
 }
-
-/** The time picker's choices: 00:00 to 23:30 in 30-minute steps (spec §9). */
-export const TIME_OPTIONS: string[] = Array.from(
-  { length: 48 },
-  (_, i) => `${pad(Math.floor(i / 2))}:${pad((i % 2) * 30)}`,
-);
 
 /** Duration in hours from minutes (spec §9: minutes divided by 60). */
 export const minutesToHours = (minutes: number): number => minutes / 60;

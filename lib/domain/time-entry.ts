@@ -3,7 +3,7 @@
  * are DD/MM/YYYY and times 24-hour HH:mm (spec §9), whatever the browser says. The pickers
  * hand ISO yyyy-mm-dd and HH:mm to their forms, so no server contract changes.
  */
-import { parseDate, TIME_OPTIONS } from "./format";
+import { parseDate, TIME_OPTIONS } from "./day-text";
 
 export type CalendarDay = { year: number; month: number; day: number };
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { ActivityList } from "@/components/activity/activity-list";
 import { activityTypeLabel } from "@/lib/domain/activity-words";
 import { FilterBar } from "@/components/ui/filter-bar";
@@ -32,6 +32,7 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
   const filtered = ["log_name", "causer_id", "from", "to"].some(
     (k) => one(sp[k]) && !dropped[`filter.${k}`],
   );
+  const logName = one(sp.log_name);
   const causerId = one(sp.causer_id) && !dropped["filter.causer_id"] ? one(sp.causer_id) : null;
   const causerName = page.items.find((r) => String(r.causer?.id) === causerId)?.causer?.name;
   return (
@@ -59,15 +60,12 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
       {causerId && (
         <p className="mb-4 text-sm text-gray-700">
           Only what {causerName ?? `user #${causerId}`} did.{" "}
-          <Link
-            href={{
-              pathname: "/activity-log",
-              query: { ...(one(sp.log_name) ? { log_name: one(sp.log_name) } : {}) },
-            }}
+          <NavLink
+            href={`/activity-log${logName ? `?${new URLSearchParams({ log_name: logName })}` : ""}`}
             className="text-accent-700 hover:underline"
           >
             Show everyone&rsquo;s activity
-          </Link>
+          </NavLink>
         </p>
       )}
       <ActivityList

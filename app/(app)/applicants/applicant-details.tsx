@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,12 +15,12 @@ export function DocumentBadges({ a }: { a: ApplicantView }) {
   const d = a.documents;
   if (d.pending + d.approved + d.declined === 0)
     return (
-      <Link href={`/users/${a.id}/my-documents`} className="text-gray-700 hover:underline">
+      <NavLink href={`/users/${a.id}/my-documents`} className="text-gray-700 hover:underline">
         No documents
-      </Link>
+      </NavLink>
     );
   return (
-    <Link
+    <NavLink
       href={`/users/${a.id}/my-documents`}
       className="flex flex-wrap gap-1 rounded hover:underline"
       aria-label={`Documents of ${a.name}: ${d.pending} pending, ${d.approved} approved, ${d.declined} declined`}
@@ -28,7 +28,7 @@ export function DocumentBadges({ a }: { a: ApplicantView }) {
       {d.pending > 0 && <Badge tone="warning">{d.pending} pending</Badge>}
       {d.approved > 0 && <Badge tone="success">{d.approved} approved</Badge>}
       {d.declined > 0 && <Badge tone="danger">{d.declined} declined</Badge>}
-    </Link>
+    </NavLink>
   );
 }
 
@@ -96,24 +96,24 @@ export function ApplicantDetails({
           </Row>
           <Row label="Invited by">
             {a.invited_by ? (
-              <Link
+              <NavLink
                 href={`/users/${a.invited_by.id}/personal`}
                 className="text-accent-700 hover:underline"
               >
                 {a.invited_by.name}
-              </Link>
+              </NavLink>
             ) : (
               dash
             )}
           </Row>
         </dl>
         <DialogFooter>
-          <Link
+          <NavLink
             href={`/users/${a.id}/personal`}
             className="inline-flex min-h-11 items-center justify-center text-sm font-medium text-accent-700 hover:underline sm:mr-auto"
           >
             Open the full profile
-          </Link>
+          </NavLink>
           <DialogClose asChild>
             <Button variant="secondary">Close</Button>
           </DialogClose>

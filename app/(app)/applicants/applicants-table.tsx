@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Button } from "@/components/ui/button";
@@ -38,12 +38,12 @@ function columns(
         const a = row.original;
         return (
           <span className="flex min-w-0 flex-col">
-            <Link
+            <NavLink
               href={`/users/${a.id}/personal`}
               className="font-medium break-words text-accent-700 hover:underline"
             >
               {a.name}
-            </Link>
+            </NavLink>
             <span className="text-xs [overflow-wrap:anywhere] text-gray-600">{a.email}</span>
           </span>
         );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/domain/format";
 import type { PromotedRow } from "@/lib/services/applicants";
@@ -21,12 +21,12 @@ export function RecentlyApproved({ rows, timeZone }: { rows: PromotedRow[]; time
                 key={r.id}
                 className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-center sm:justify-between"
               >
-                <Link
+                <NavLink
                   href={`/users/${r.id}/personal`}
                   className="font-medium break-words text-accent-700 hover:underline"
                 >
                   {r.name}
-                </Link>
+                </NavLink>
                 <span className="text-sm text-gray-600">
                   {formatDateTime(new Date(r.approved_at), timeZone)}
                   {r.approved_by ? ` by ${r.approved_by.name}` : ""}

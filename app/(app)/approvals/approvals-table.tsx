@@ -1,12 +1,12 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
 import { DataTable } from "@/components/ui/data-table";
 import { notify } from "@/components/ui/toaster";
 import type { PaginationMeta } from "@/components/ui/pagination";
@@ -120,12 +120,12 @@ export function ApprovalsTable({
       header: "Job",
       cell: ({ row }) => (
         <div className="flex min-w-0 flex-col">
-          <Link
+          <NavLink
             href={`/jobs/${row.original.job.id}`}
             className="font-medium text-accent-700 hover:underline"
           >
             {row.original.job.name}
-          </Link>
+          </NavLink>
           <span className="text-xs text-gray-600">{row.original.company.name}</span>
         </div>
       ),

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { FileText, Lock } from "lucide-react";
@@ -173,12 +173,12 @@ const columns: ColumnDef<PendingDocumentView>[] = [
       const u = row.original.user;
       return (
         <span className="flex min-w-0 flex-col items-start gap-0.5">
-          <Link
+          <NavLink
             href={`/users/${u.id}/my-documents`}
             className="break-words text-accent-700 hover:underline"
           >
             {u.name}
-          </Link>
+          </NavLink>
           {!u.approved && <Badge tone="warning">Applicant</Badge>}
         </span>
       );

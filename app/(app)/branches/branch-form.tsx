@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import {
   NewRecordButton,
   RecordDialog,

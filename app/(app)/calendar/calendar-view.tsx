@@ -3,7 +3,7 @@
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import "./calendar.css";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import {
   Calendar,
@@ -84,7 +84,7 @@ function EventLabel({ event }: EventProps<Item>) {
   // A real link, so the keyboard reaches and opens every event (react-big-calendar's event box
   // only takes clicks); the box's own click handler would navigate a second time.
   return (
-    <Link
+    <NavLink
       href={e.href}
       prefetch={false}
       onClick={(ev) => ev.stopPropagation()}
@@ -98,7 +98,7 @@ function EventLabel({ event }: EventProps<Item>) {
       </span>{" "}
       <span className="cal-ev-title">{e.title}</span>
       <span className="sr-only"> ({CALENDAR_FILL_LABEL[e.fill]})</span>
-    </Link>
+    </NavLink>
   );
 }
 

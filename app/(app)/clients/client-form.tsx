@@ -1,19 +1,14 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Checkbox,
-  FieldErrors,
-  FormField,
-  Input,
-  Select,
-  Textarea,
-} from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors, FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { CompanyView } from "@/lib/services/companies";
 import { sendDocument } from "@/app/(app)/users/[id]/my-documents/send-document";
@@ -229,12 +224,12 @@ export function ClientForm({
           </CardContent>
         </Card>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link
+          <NavLink
             href={client ? `/client/${client.id}` : "/clients"}
             className={buttonClass({ variant: "secondary" })}
           >
             Cancel
-          </Link>
+          </NavLink>
           <Button type="submit" loading={pending}>
             {client ? "Save client" : "Create client"}
           </Button>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { Checkbox, FormField, Input, Select } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import {
   NewRecordButton,
   RecordDialog,

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Checkbox, FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
 import { CheckList } from "@/components/ui/check-list";
 import {
   NewRecordButton,

@@ -2,12 +2,14 @@
 
 import { useId, useState, useTransition } from "react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { FieldErrors, FormField, Input, LengthCounter, Select } from "@/components/ui/form-field";
+import { FieldErrors, FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
+import { LengthCounter } from "@/components/ui/length-counter";
 import { Skeleton } from "@/components/ui/skeleton";
 import { notify } from "@/components/ui/toaster";
 import {
@@ -133,12 +135,12 @@ export function ArticleForm({
             {editing && canDelete && <DeleteArticle id={article.id!} title={article.title} />}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link
+            <NavLink
               href={editing ? `/help/${article.id}` : "/help"}
               className={buttonClass({ variant: "secondary" })}
             >
               Cancel
-            </Link>
+            </NavLink>
             <Button type="submit" loading={pending}>
               {editing ? "Save changes" : "Publish article"}
             </Button>

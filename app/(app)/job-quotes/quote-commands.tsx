@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Archive, Briefcase, Download, Eye, Pencil, Send, Trash2, Workflow } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -137,9 +137,9 @@ export function QuoteCommands({
       <div className="flex flex-nowrap items-center justify-end gap-1">
         <RowMenu label={`Actions for ${quote.number}`}>
           <RowMenuItem asChild>
-            <Link href={`/job-quotes/${quote.id}`}>
+            <NavLink href={`/job-quotes/${quote.id}`}>
               <Eye aria-hidden /> Open
-            </Link>
+            </NavLink>
           </RowMenuItem>
           <RowMenuItem asChild>
             <a href={quotePdfHref(quote.id)} download>
@@ -153,9 +153,9 @@ export function QuoteCommands({
           )}
           {can.edit && (
             <RowMenuItem asChild>
-              <Link href={`/edit-quote/${quote.id}`}>
+              <NavLink href={`/edit-quote/${quote.id}`}>
                 <Pencil aria-hidden /> {editLabel}
-              </Link>
+              </NavLink>
             </RowMenuItem>
           )}
           {can.convert && (
@@ -165,9 +165,9 @@ export function QuoteCommands({
           )}
           {quote.jobId !== null && (
             <RowMenuItem asChild>
-              <Link href={`/jobs/${quote.jobId}/shifts`}>
+              <NavLink href={`/jobs/${quote.jobId}/shifts`}>
                 <Briefcase aria-hidden /> Open job
-              </Link>
+              </NavLink>
             </RowMenuItem>
           )}
           {showDelete && (
@@ -189,17 +189,17 @@ export function QuoteCommands({
         <Download aria-hidden /> Download PDF
       </a>
       {can.edit && (
-        <Link href={`/edit-quote/${quote.id}`} className={buttonClass({ variant: "secondary" })}>
+        <NavLink href={`/edit-quote/${quote.id}`} className={buttonClass({ variant: "secondary" })}>
           <Pencil aria-hidden /> {editLabel}
-        </Link>
+        </NavLink>
       )}
       {quote.jobId !== null && (
-        <Link
+        <NavLink
           href={`/jobs/${quote.jobId}/shifts`}
           className={buttonClass({ variant: "secondary" })}
         >
           <Eye aria-hidden /> Open job
-        </Link>
+        </NavLink>
       )}
       {showDelete && (
         <Button variant="secondary" disabled={busy} onClick={() => setConfirm("delete")}>

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { SendHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LengthCounter } from "@/components/ui/form-field";
+import { LengthCounter } from "@/components/ui/length-counter";
 import { notify } from "@/components/ui/toaster";
 import { CHAT_MESSAGE_MAX, tooLongMessage } from "@/lib/domain/text-limits";
 

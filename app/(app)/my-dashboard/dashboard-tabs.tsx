@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 
@@ -28,7 +28,7 @@ export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
           const active = tab.key === current;
           return (
             <li key={tab.key} className="shrink-0">
-              <Link
+              <NavLink
                 href={`/my-dashboard/${tab.key}`}
                 aria-current={active ? "page" : undefined}
                 className={cn(
@@ -45,7 +45,7 @@ export function DashboardTabs({ tabs }: { tabs: DashboardTab[] }) {
                     {tab.badgeLabel && <span className="sr-only"> {tab.badgeLabel}</span>}
                   </span>
                 )}
-              </Link>
+              </NavLink>
             </li>
           );
         })}

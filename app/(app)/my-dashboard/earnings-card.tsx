@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Card, CardContent } from "@/components/ui/card";
 import { SlipDownload, slipTotals } from "@/components/salary/worker-pay-slips";
 import { formatDecimalHours } from "@/lib/domain/earnings";
@@ -56,12 +56,12 @@ export function EarningsCard({
                 </p>
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   <SlipDownload slip={latest} />
-                  <Link
+                  <NavLink
                     href="/users/me/payment"
                     className="text-sm text-accent-700 underline-offset-4 hover:underline"
                   >
                     All pay slips
-                  </Link>
+                  </NavLink>
                 </div>
               </>
             ) : (

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { CheckCircle2, Clock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -87,9 +87,9 @@ export async function MyShiftsList({ page }: { page: number }) {
         title="No upcoming shifts"
         hint="Apply for new jobs; shifts you are booked on or asked to work show up here."
         action={
-          <Link href="/my-dashboard/new" className={buttonClass({ size: "lg" })}>
+          <NavLink href="/my-dashboard/new" className={buttonClass({ size: "lg" })}>
             See new jobs
-          </Link>
+          </NavLink>
         }
       />
     );
@@ -223,13 +223,13 @@ function PastFilter({ toReport, count }: { toReport: boolean; count: number }) {
       <ul className="flex flex-wrap gap-2">
         {views.map((v) => (
           <li key={v.href}>
-            <Link
+            <NavLink
               href={v.href}
               aria-current={v.current ? "page" : undefined}
               className={buttonClass({ size: "md", variant: v.current ? "primary" : "secondary" })}
             >
               {v.label}
-            </Link>
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -29,9 +29,9 @@ export default async function OpenScreensPage() {
               <ul className="mt-3 flex flex-col gap-2">
                 {screens.map((s) => (
                   <li key={s.href}>
-                    <Link href={s.href} className="font-medium text-accent-700 underline">
+                    <NavLink href={s.href} className="font-medium text-accent-700 underline">
                       {s.label}
-                    </Link>
+                    </NavLink>
                   </li>
                 ))}
               </ul>

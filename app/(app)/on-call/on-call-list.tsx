@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Phone, UserMinus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -36,12 +36,12 @@ export function OnCallList({ items, addedOn }: { items: OnCallRow[]; addedOn: st
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <Link
+                <NavLink
                   href={`/users/${w.user_id}/personal`}
                   className="font-medium break-words text-accent-700 hover:underline"
                 >
                   {w.name}
-                </Link>
+                </NavLink>
                 <p className="text-sm text-gray-700">
                   {w.skills.length ? w.skills.join(", ") : "No skills yet"}
                   {w.branches.length > 0 && <> · {w.branches.map((b) => b.name).join(", ")}</>}

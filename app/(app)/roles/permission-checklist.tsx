@@ -1,7 +1,8 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { Checkbox, FieldErrors } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors } from "@/components/ui/form-field";
 import type { PermissionChoiceGroup } from "@/lib/services/roles";
 
 /**

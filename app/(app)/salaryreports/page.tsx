@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { viewPlace } from "@/lib/domain/salary-screen";
@@ -67,9 +67,9 @@ export default async function SalaryOverviewPage({
                 ? "Run salary to calculate it from the approved hours."
                 : "Choose a branch or a country and run salary to calculate it from the approved hours."}{" "}
               No approved hours in {view.label}? Approve hours on{" "}
-              <Link href="/approvals" className="font-medium text-accent-700 underline">
+              <NavLink href="/approvals" className="font-medium text-accent-700 underline">
                 /approvals
-              </Link>
+              </NavLink>
               .
             </>
           )

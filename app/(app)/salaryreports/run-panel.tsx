@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Play } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
@@ -156,14 +156,14 @@ export function SalaryRunPanel({
                   {m.zero ? " (zero rate)" : ""}
                 </span>
                 <span className="text-gray-700">{m.workers.map((w) => w.name).join(", ")}</span>
-                <Link
+                <NavLink
                   href={
                     scope.branch_id ? `/worker-rates?branch=${scope.branch_id}` : "/worker-rates"
                   }
                   className="w-fit font-medium text-accent-700 underline"
                 >
                   Set the rate for {m.skill} on Worker rates
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import {
   RecordDialog,

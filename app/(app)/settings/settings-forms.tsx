@@ -4,7 +4,9 @@ import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { useRecordSubmit } from "@/components/master-data/record-dialog";
 import type { AgencySettingsView } from "@/lib/services/settings/agency";
 import {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
@@ -106,12 +106,12 @@ export default async function WorkerRatesPage({ searchParams }: { searchParams: 
                 )}
                 {found.map((u) => (
                   <li key={u.id}>
-                    <Link
+                    <NavLink
                       className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
                       href={`/worker-rates?branch=${branch.id}${level ? `&level=${level.id}` : ""}&user=${u.id}`}
                     >
                       {u.name} <span className="font-normal text-gray-600">({u.email})</span>
-                    </Link>
+                    </NavLink>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 
 export const dynamic = "force-dynamic";
 
@@ -23,12 +23,12 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
         </div>
       </main>
       <footer className="flex flex-wrap justify-center gap-x-4 gap-y-1 px-4 pb-6 text-sm text-gray-600">
-        <Link href="/privacy-policy" className="hover:underline">
+        <NavLink href="/privacy-policy" className="hover:underline">
           Privacy policy
-        </Link>
-        <Link href="/privacy-notice" className="hover:underline">
+        </NavLink>
+        <NavLink href="/privacy-notice" className="hover:underline">
           Privacy notice
-        </Link>
+        </NavLink>
         <a
           href="/cookie-policy"
           target="_blank"

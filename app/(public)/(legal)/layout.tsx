@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 
 // Focus rings come from the global `:focus-visible` style in app/globals.css.
 const footerLinkClass =
@@ -17,12 +17,12 @@ export default function LegalLayout({ children }: { children: ReactNode }) {
 
       <header className="border-b border-gray-200 bg-gray-50/80">
         <div className="mx-auto flex w-full max-w-[70ch] items-center px-5 py-4 sm:px-6">
-          <Link
+          <NavLink
             href="/sign-in"
             className="rounded-sm text-lg font-semibold tracking-tight text-gray-900 hover:text-accent-700"
           >
             Crewdeck
-          </Link>
+          </NavLink>
         </div>
       </header>
 
@@ -37,24 +37,24 @@ export default function LegalLayout({ children }: { children: ReactNode }) {
           <nav aria-label="Legal">
             <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-6">
               <li>
-                <Link href="/privacy-policy" className={footerLinkClass}>
+                <NavLink href="/privacy-policy" className={footerLinkClass}>
                   Privacy policy
-                </Link>
+                </NavLink>
               </li>
               <li>
-                <Link href="/privacy-notice" className={footerLinkClass}>
+                <NavLink href="/privacy-notice" className={footerLinkClass}>
                   Privacy notice
-                </Link>
+                </NavLink>
               </li>
               <li>
-                <Link
+                <NavLink
                   href="/cookie-policy"
                   target="_blank"
                   rel="noopener noreferrer"
                   className={footerLinkClass}
                 >
                   Cookie policy<span className="sr-only"> (opens in a new tab)</span>
-                </Link>
+                </NavLink>
               </li>
             </ul>
           </nav>

@@ -1,6 +1,8 @@
 "use client";
 
-import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { JOB_TEXT_LIMITS as LIMIT } from "@/lib/domain/text-limits";
 import type { CompanyOptions, FieldErrorMap, JobFieldValues, JobFormOptions } from "./types";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Building2, MapPin } from "lucide-react";
 import { LinkTabs } from "@/components/ui/tabs";
 import { buttonClass } from "@/components/ui/button";
@@ -39,9 +39,9 @@ export default async function ClientLayout({
         <div className="min-w-0">
           {client.can.edit && (
             <p className="text-sm text-gray-600">
-              <Link href="/clients" className="hover:underline">
+              <NavLink href="/clients" className="hover:underline">
                 Clients
-              </Link>{" "}
+              </NavLink>{" "}
               / {client.name}
             </p>
           )}
@@ -69,12 +69,12 @@ export default async function ClientLayout({
           <div className="flex flex-wrap gap-2 lg:shrink-0 lg:flex-nowrap">
             {canRoster && <ClientRosterButton companyId={client.id} name={client.name} />}
             {client.can.edit && (
-              <Link
+              <NavLink
                 href={`/clients/edit/${client.id}`}
                 className={buttonClass({ variant: "secondary" })}
               >
                 Edit client
-              </Link>
+              </NavLink>
             )}
             {client.can.delete && <DeleteClientButton id={client.id} name={client.name} />}
           </div>

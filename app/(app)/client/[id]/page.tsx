@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { StatusBadge } from "@/components/work/status-badge";
 import { formatHours, formatSpan } from "@/lib/domain/format";
@@ -62,12 +62,12 @@ export default async function ClientOverviewPage({ params }: { params: Promise<{
               {overview.upcoming_jobs.map((j) => (
                 <li key={j.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <span className="min-w-0">
-                    <Link
+                    <NavLink
                       href={`/jobs/${j.id}/shifts`}
                       className="font-medium break-words text-accent-700 hover:underline"
                     >
                       {j.name}
-                    </Link>
+                    </NavLink>
                     <span className="block text-sm text-gray-600 tabular-nums">
                       {j.starts_at && j.ends_at
                         ? formatSpan(new Date(j.starts_at), new Date(j.ends_at), overview.time_zone)

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { DataTable } from "@/components/ui/data-table";
 import type { PaginationMeta } from "@/components/ui/pagination";
@@ -12,12 +12,12 @@ const columns: ColumnDef<CompanyListItem>[] = [
     id: "name",
     header: "Client",
     cell: ({ row }) => (
-      <Link
+      <NavLink
         href={`/client/${row.original.id}`}
         className="font-medium break-words text-accent-700 hover:underline"
       >
         {row.original.name}
-      </Link>
+      </NavLink>
     ),
     meta: { label: "Client", mobileTitle: true },
   },

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { Plus } from "lucide-react";
 import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
@@ -53,9 +53,9 @@ export default async function ClientsPage({ searchParams }: { searchParams: Prom
     },
   ];
   const newClient = canCreate ? (
-    <Link href="/clients/new" className={buttonClass({})}>
+    <NavLink href="/clients/new" className={buttonClass({})}>
       <Plus aria-hidden /> New client
-    </Link>
+    </NavLink>
   ) : undefined;
   return (
     <>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -16,9 +16,9 @@ export default async function NewClientPage() {
         title="New client"
         description="The company, its policies for crew and the office users who look after it."
         actions={
-          <Link href="/clients" className={buttonClass({ variant: "secondary" })}>
+          <NavLink href="/clients" className={buttonClass({ variant: "secondary" })}>
             Back to clients
-          </Link>
+          </NavLink>
         }
       />
       <ClientForm client={null} options={options} />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Plus, SearchX, BookOpen } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -35,9 +35,9 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
         description="Short guides to the things you do in Crewdeck, written for your role."
         actions={
           can(ctx, "help_category_access") && (
-            <Link href="/help-categories" className={buttonClass({ variant: "secondary" })}>
+            <NavLink href="/help-categories" className={buttonClass({ variant: "secondary" })}>
               Help categories
-            </Link>
+            </NavLink>
           )
         }
       />
@@ -70,9 +70,9 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
             }
             action={
               can(ctx, "help_category_access") && (
-                <Link href="/help-categories" className={buttonClass({})}>
+                <NavLink href="/help-categories" className={buttonClass({})}>
                   Go to help categories
-                </Link>
+                </NavLink>
               )
             }
           />
@@ -101,13 +101,13 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
                     />
                   )}
                   {mayWrite && (
-                    <Link
+                    <NavLink
                       href={`/help/create/${category.id}`}
                       className={buttonClass({ variant: "secondary", size: "sm" })}
                       aria-label={`New article in ${category.name}`}
                     >
                       <Plus aria-hidden /> New article
-                    </Link>
+                    </NavLink>
                   )}
                 </div>
               </CardHeader>
@@ -122,7 +122,7 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
                 <ul className="divide-y divide-gray-200">
                   {category.articles.map((article) => (
                     <li key={article.id}>
-                      <Link
+                      <NavLink
                         href={`/help/${article.id}`}
                         className="block px-4 py-3 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-accent-600 sm:px-6"
                       >
@@ -132,7 +132,7 @@ export default async function HelpPage({ searchParams }: { searchParams: Promise
                             {article.excerpt}
                           </span>
                         )}
-                      </Link>
+                      </NavLink>
                     </li>
                   ))}
                 </ul>

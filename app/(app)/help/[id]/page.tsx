@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -21,20 +21,23 @@ export default async function HelpArticlePage({ params }: { params: Promise<{ id
   const zone = await viewerTimeZone(ctx);
   return (
     <>
-      <Link href="/help" className={buttonClass({ variant: "link", className: "mb-2 -ml-1 px-1" })}>
+      <NavLink
+        href="/help"
+        className={buttonClass({ variant: "link", className: "mb-2 -ml-1 px-1" })}
+      >
         <ArrowLeft aria-hidden /> Help centre
-      </Link>
+      </NavLink>
       <PageHeader
         title={article.title}
         description={`${article.category_name} · Updated ${formatDate(new Date(article.updated_at), zone)}`}
         actions={
           can(ctx, "article_edit") && (
-            <Link
+            <NavLink
               href={`/help/edit/${article.id}`}
               className={buttonClass({ variant: "secondary" })}
             >
               <Pencil aria-hidden /> Edit
-            </Link>
+            </NavLink>
           )
         }
       />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Plus } from "lucide-react";
 import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
@@ -79,9 +79,9 @@ export default async function QuotesPage({ searchParams }: { searchParams: Promi
   if (!client) fields.push({ kind: "toggle", param: "archived", label: "Archived" });
   const filtered = Object.values(filter).some(Boolean);
   const newQuote = client ? undefined : (
-    <Link href="/create-quote" className={buttonClass({})}>
+    <NavLink href="/create-quote" className={buttonClass({})}>
       <Plus aria-hidden /> New quote
-    </Link>
+    </NavLink>
   );
 
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Download } from "lucide-react";
 import { DataTable } from "@/components/ui/data-table";
@@ -26,12 +26,12 @@ function columns(client: boolean): ColumnDef<QuoteRow>[] {
         const q = row.original;
         return (
           <div className="flex min-w-0 flex-col">
-            <Link
+            <NavLink
               href={`/job-quotes/${q.id}`}
               className="font-medium whitespace-nowrap text-accent-700 hover:underline"
             >
               {q.number}
-            </Link>
+            </NavLink>
             {q.revision > 1 && <span className="text-xs text-gray-600">Revision {q.revision}</span>}
           </div>
         );
@@ -106,13 +106,13 @@ function columns(client: boolean): ColumnDef<QuoteRow>[] {
         if (client)
           return (
             <div className="flex flex-nowrap items-center justify-end gap-1">
-              <Link
+              <NavLink
                 href={`/job-quotes/${q.id}`}
                 className={buttonClass({ variant: "secondary", size: "sm" })}
                 aria-label={`Open ${q.number}`}
               >
                 Open
-              </Link>
+              </NavLink>
               <a
                 href={quotePdfHref(q.id)}
                 download

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -105,12 +105,12 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
                   {client ? (
                     q.job.name
                   ) : (
-                    <Link
+                    <NavLink
                       href={`/jobs/${q.job.id}/shifts`}
                       className="text-accent-700 hover:underline"
                     >
                       {q.job.name} ({q.job.status})
-                    </Link>
+                    </NavLink>
                   )}
                 </Field>
               )}
@@ -242,12 +242,12 @@ export default async function QuotePage({ params }: { params: Promise<{ id: stri
                     {r.current ? (
                       <span className="font-medium">{r.number} (this one)</span>
                     ) : (
-                      <Link
+                      <NavLink
                         href={`/job-quotes/${r.id}`}
                         className="text-accent-700 hover:underline"
                       >
                         {r.number}
-                      </Link>
+                      </NavLink>
                     )}
                     <QuoteStatusBadge status={r.status} />
                     <span className="text-gray-600">{isoToDisplay(r.created_at.slice(0, 10))}</span>
@@ -276,9 +276,9 @@ function Notices({
       {q.superseded && (
         <Alert tone="info" title="There is a newer revision of this quote">
           {latestId ? (
-            <Link href={`/job-quotes/${latestId}`} className="underline underline-offset-2">
+            <NavLink href={`/job-quotes/${latestId}`} className="underline underline-offset-2">
               Open the latest revision
-            </Link>
+            </NavLink>
           ) : (
             "This revision is kept for the record."
           )}

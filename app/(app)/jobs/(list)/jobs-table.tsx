@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { RosterSelection, selectColumn } from "@/components/roster/jobs-roster-selection";
 import { DataTable } from "@/components/ui/data-table";
@@ -15,12 +15,12 @@ const columns: ColumnDef<JobListItem>[] = [
     id: "name",
     header: "Job",
     cell: ({ row }) => (
-      <Link
+      <NavLink
         href={`/jobs/${row.original.id}`}
         className="font-medium text-accent-700 hover:underline"
       >
         {row.original.name}
-      </Link>
+      </NavLink>
     ),
     meta: { label: "Job", mobileTitle: true },
   },

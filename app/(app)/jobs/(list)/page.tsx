@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Plus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { FilterBar } from "@/components/ui/filter-bar";
@@ -67,9 +67,9 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         description="Every job in your scope, with how many positions are filled."
         actions={
           can(ctx, "job_create") && (
-            <Link href="/jobs/create" className={buttonClass({})}>
+            <NavLink href="/jobs/create" className={buttonClass({})}>
               <Plus aria-hidden /> Create job
-            </Link>
+            </NavLink>
           )
         }
       />

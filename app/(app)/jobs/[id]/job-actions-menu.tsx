@@ -1,7 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import {
   BookmarkPlus,
   Download,
@@ -83,9 +83,9 @@ export function JobActionsMenu({
       <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>
         {a.editHref && (
           <DropdownMenuItem asChild>
-            <Link href={a.editHref}>
+            <NavLink href={a.editHref}>
               <Pencil aria-hidden /> Edit job
-            </Link>
+            </NavLink>
           </DropdownMenuItem>
         )}
         {a.onChat && (

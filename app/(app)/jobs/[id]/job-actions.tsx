@@ -1,11 +1,12 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Download, Pencil } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { FormField, Select } from "@/components/ui/form-field";
+import { FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toaster";
 import {
@@ -194,9 +195,9 @@ export function JobActions({
     <>
       <div className="hidden flex-wrap items-end gap-2 sm:flex">
         {canEdit && (
-          <Link href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
+          <NavLink href={`/jobs/${jobId}/edit`} className={buttonClass({})}>
             <Pencil aria-hidden /> Edit job
-          </Link>
+          </NavLink>
         )}
         {statuses.length > 0 && (
           <FormField label="Change status" className="min-w-44">

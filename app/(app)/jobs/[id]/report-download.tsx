@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { notify } from "@/components/ui/toaster";
 
 /** The saved file's name from Content-Disposition: the exact `filename*`, else `filename`. */
@@ -55,9 +55,9 @@ export function useJobReportDownload(jobId: number, canOpenRates: boolean) {
         return void notify.error(
           <span>
             {body.message}{" "}
-            <Link href={href} className="font-medium underline">
+            <NavLink href={href} className="font-medium underline">
               Open the client&apos;s rate card
-            </Link>
+            </NavLink>
           </span>,
           10_000,
         );

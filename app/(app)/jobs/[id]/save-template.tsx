@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog";
@@ -78,9 +78,9 @@ export function SaveTemplate({
                   Close
                 </Button>
               </DialogClose>
-              <Link href={`/jobs/templates/${saved.id}`} className={buttonClass({})}>
+              <NavLink href={`/jobs/templates/${saved.id}`} className={buttonClass({})}>
                 Open the template
-              </Link>
+              </NavLink>
             </DialogFooter>
           </>
         ) : (

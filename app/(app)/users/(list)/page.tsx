@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Plus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { FilterBar } from "@/components/ui/filter-bar";
@@ -42,9 +42,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   );
   const mayCreate = can(ctx, "user_create");
   const create = mayCreate && (
-    <Link href="/users/create" className={buttonClass({})}>
+    <NavLink href="/users/create" className={buttonClass({})}>
       <Plus aria-hidden /> Create user
-    </Link>
+    </NavLink>
   );
   return (
     <>

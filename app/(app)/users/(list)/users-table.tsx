@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Lock, Power, PowerOff, Trash2, UserRound } from "lucide-react";
 import { Alert } from "@/components/ui/alert";
@@ -127,9 +127,9 @@ function columns(
         return (
           <RowMenu label={`Actions for ${u.name}`}>
             <RowMenuItem asChild>
-              <Link href={`/users/${u.id}/personal`}>
+              <NavLink href={`/users/${u.id}/personal`}>
                 <UserRound aria-hidden /> Open profile
-              </Link>
+              </NavLink>
             </RowMenuItem>
             {u.status === "active" ? (
               <RowMenuItem disabled={!u.can.manage} onSelect={() => onAction(u, "deactivate")}>
@@ -191,9 +191,9 @@ export function UsersTable({
       {created && (
         <Alert tone="success" role="status" className="mb-4">
           {created.name} was created.{" "}
-          <Link href={`/users/${created.id}/personal`} className="font-medium underline">
+          <NavLink href={`/users/${created.id}/personal`} className="font-medium underline">
             Open {created.name}&rsquo;s profile
-          </Link>
+          </NavLink>
         </Alert>
       )}
       <DataTable

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Plus } from "lucide-react";
 import { FilterBar, type FilterField } from "@/components/ui/filter-bar";
 import { LinkTabs } from "@/components/ui/tabs";
@@ -86,9 +86,9 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
       options: companies.items.map((c) => ({ value: c.id, label: c.name })),
     });
   const newVenue = (
-    <Link href="/venues/edit/new" className={buttonClass({})}>
+    <NavLink href="/venues/edit/new" className={buttonClass({})}>
       <Plus aria-hidden /> New venue
-    </Link>
+    </NavLink>
   );
 
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type ReactNode } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Ban, Copy, Pencil, Trash2 } from "lucide-react";
@@ -39,12 +39,12 @@ const columns: ColumnDef<VenueView>[] = [
       return (
         <div className="flex min-w-0 flex-col">
           {v.can.edit ? (
-            <Link
+            <NavLink
               href={`/venues/edit/${v.id}`}
               className="font-medium break-words text-accent-700 hover:underline"
             >
               {v.name}
-            </Link>
+            </NavLink>
           ) : (
             <span className="font-medium break-words">{v.name}</span>
           )}
@@ -126,13 +126,13 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
   return (
     <div className="flex flex-nowrap items-center justify-end gap-1">
       {primary === "edit" && (
-        <Link
+        <NavLink
           href={`/venues/edit/${venue.id}`}
           className={buttonClass({ variant: "secondary", size: "sm" })}
           aria-label={`Edit ${venue.name}`}
         >
           Edit
-        </Link>
+        </NavLink>
       )}
       {primary === "approve" && (
         <Button
@@ -161,9 +161,9 @@ function VenueRowActions({ venue }: { venue: VenueView }) {
         <RowMenu label={`Actions for ${venue.name}`}>
           {inMenu.edit && (
             <RowMenuItem asChild>
-              <Link href={`/venues/edit/${venue.id}`}>
+              <NavLink href={`/venues/edit/${venue.id}`}>
                 <Pencil aria-hidden /> Edit
-              </Link>
+              </NavLink>
             </RowMenuItem>
           )}
           {inMenu.clone && (

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { SignInForm } from "@/components/auth/sign-in-form";
@@ -43,12 +43,12 @@ export default async function SignInPage({
         <SignInForm step={signInStep} />
       </Suspense>
       <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-        <Link href="/password-reset" className="text-accent-700 underline">
+        <NavLink href="/password-reset" className="text-accent-700 underline">
           Forgot password?
-        </Link>
-        <Link href="/sign-up" className="text-accent-700 underline">
+        </NavLink>
+        <NavLink href="/sign-up" className="text-accent-700 underline">
           New here? Sign up
-        </Link>
+        </NavLink>
       </p>
     </>
   );

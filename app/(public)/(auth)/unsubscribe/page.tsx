@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -28,9 +28,9 @@ export default async function UnsubscribePage({
         <Alert tone="warning" className="mb-6">
           {info.message}
         </Alert>
-        <Link href="/sign-in" className="text-accent-700 underline">
+        <NavLink href="/sign-in" className="text-accent-700 underline">
           Sign in
-        </Link>
+        </NavLink>
       </>
     );
   const { label, on } = info.data;
@@ -60,9 +60,9 @@ export default async function UnsubscribePage({
         You will no longer get “{label}” e-mails. You can turn them on again in your profile
         settings.
       </p>
-      <Link href="/sign-in" className="text-accent-700 underline">
+      <NavLink href="/sign-in" className="text-accent-700 underline">
         Sign in
-      </Link>
+      </NavLink>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Fragment } from "react";
 
 import {
@@ -195,9 +195,9 @@ export default function CookiePolicyPage() {
         <p>
           Personal data linked to these items, such as your session, is processed as described in
           our{" "}
-          <Link href="/privacy-policy" className={linkClass}>
+          <NavLink href="/privacy-policy" className={linkClass}>
             privacy policy
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalSection>
@@ -267,9 +267,9 @@ export default function CookiePolicyPage() {
         <p>
           Questions about cookies or your data? Contact <PrivacyContact />. More information is in
           our{" "}
-          <Link href="/privacy-policy" className={linkClass}>
+          <NavLink href="/privacy-policy" className={linkClass}>
             privacy policy
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalSection>

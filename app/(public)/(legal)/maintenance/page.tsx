@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { connection } from "next/server";
 
 import { requestCtx } from "@/lib/auth/session";
@@ -49,13 +49,13 @@ export default async function MaintenancePage() {
           </p>
         </div>
         <p className="mt-8">
-          <Link
+          <NavLink
             href="/"
             prefetch={false}
             className="inline-flex h-12 items-center justify-center rounded-control bg-accent-600 px-5 text-base font-medium text-white no-underline shadow-sm transition-colors hover:bg-accent-700 hover:text-white active:bg-accent-800 max-sm:w-full"
           >
             Try again
-          </Link>
+          </NavLink>
         </p>
       </header>
 

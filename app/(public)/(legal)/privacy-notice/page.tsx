@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 
 import {
   LegalPageHeader,
@@ -57,9 +57,9 @@ export default function PrivacyNoticePage() {
         <p>
           Before you create your Crewdeck profile, here is a short summary of what happens to your
           personal data. The full details are in our{" "}
-          <Link href="/privacy-policy" className={linkClass}>
+          <NavLink href="/privacy-policy" className={linkClass}>
             privacy policy
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalPageHeader>
@@ -143,9 +143,9 @@ export default function PrivacyNoticePage() {
         <p>
           We only use what is needed to keep you signed in and secure — no advertising or tracking
           cookies. See our{" "}
-          <Link href="/cookie-policy" className={linkClass}>
+          <NavLink href="/cookie-policy" className={linkClass}>
             cookie policy
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalSection>
@@ -155,9 +155,9 @@ export default function PrivacyNoticePage() {
           Contact <PrivacyContact />.
         </p>
         <p>
-          <Link href="/privacy-policy" className={linkClass}>
+          <NavLink href="/privacy-policy" className={linkClass}>
             Read the full privacy policy
-          </Link>
+          </NavLink>
         </p>
       </LegalSection>
     </>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 
 import {
   LegalPageHeader,
@@ -192,9 +192,9 @@ export default function PrivacyPolicyPage() {
         </p>
         <p>
           A short, plain-language summary for workers is available in our{" "}
-          <Link href="/privacy-notice" className={linkClass}>
+          <NavLink href="/privacy-notice" className={linkClass}>
             privacy notice
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalSection>
@@ -616,9 +616,9 @@ export default function PrivacyPolicyPage() {
           Crewdeck only uses cookies and browser storage that are needed to run the service, such as
           keeping you signed in and remembering a trusted device at your request. There are no
           advertising or third-party analytics cookies. Details are in our{" "}
-          <Link href="/cookie-policy" className={linkClass}>
+          <NavLink href="/cookie-policy" className={linkClass}>
             cookie policy
-          </Link>
+          </NavLink>
           .
         </p>
       </LegalSection>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { UserPlus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
@@ -29,9 +29,9 @@ export default async function ClientUsersPage({
   });
   const canAdd = ctx.actor?.kind === "user" && ctx.actor.permissions.has("user_create");
   const add = canAdd ? (
-    <Link href={`/users/create?role=client&company_id=${client.id}`} className={buttonClass({})}>
+    <NavLink href={`/users/create?role=client&company_id=${client.id}`} className={buttonClass({})}>
       <UserPlus aria-hidden /> Add contact
-    </Link>
+    </NavLink>
   ) : undefined;
   return (
     <section aria-labelledby="client-users" className="flex flex-col gap-4">

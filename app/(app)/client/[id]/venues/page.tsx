@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { notFound } from "next/navigation";
 import { Plus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
@@ -32,9 +32,9 @@ export default async function ClientVenuesPage({
     filter: { company_id: client.id },
   });
   const add = (
-    <Link href="/venues/edit/new" className={buttonClass({ variant: "secondary" })}>
+    <NavLink href="/venues/edit/new" className={buttonClass({ variant: "secondary" })}>
       <Plus aria-hidden /> New venue
-    </Link>
+    </NavLink>
   );
   return (
     <section aria-labelledby="client-venues" className="flex flex-col gap-4">

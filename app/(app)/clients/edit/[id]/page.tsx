@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
@@ -21,9 +21,9 @@ export default async function EditClientPage({ params }: { params: Params }) {
       <PageHeader
         title={`Edit ${client.name}`}
         actions={
-          <Link href={`/client/${client.id}`} className={buttonClass({ variant: "secondary" })}>
+          <NavLink href={`/client/${client.id}`} className={buttonClass({ variant: "secondary" })}>
             Back to client
-          </Link>
+          </NavLink>
         }
       />
       <ClientForm client={client} options={options} />

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { CalendarDays, MapPin, User } from "lucide-react";
 import { LinkTabs } from "@/components/ui/tabs";
 import { StatusBadge } from "@/components/work/status-badge";
@@ -80,9 +80,9 @@ export default async function JobLayout({
           <p className="text-sm text-gray-600">
             {job.can.view && (
               <>
-                <Link href="/jobs" className="hover:underline">
+                <NavLink href="/jobs" className="hover:underline">
                   Jobs
-                </Link>{" "}
+                </NavLink>{" "}
                 /{" "}
               </>
             )}

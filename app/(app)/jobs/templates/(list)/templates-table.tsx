@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@/components/ui/data-table-columns";
 import { Trash2 } from "lucide-react";
@@ -46,12 +46,12 @@ const columns: ColumnDef<TemplateListItem>[] = [
     id: "name",
     header: "Template",
     cell: ({ row }) => (
-      <Link
+      <NavLink
         href={`/jobs/templates/${row.original.id}`}
         className="font-medium break-words text-accent-700 hover:underline"
       >
         {row.original.name}
-      </Link>
+      </NavLink>
     ),
     meta: { label: "Template", mobileTitle: true },
   },

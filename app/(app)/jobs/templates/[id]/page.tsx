@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
@@ -31,9 +31,9 @@ export default async function JobTemplatePage({ params }: { params: Promise<{ id
         }${template.created_by ? ` · created by ${template.created_by}` : ""}`}
       >
         <p className="text-sm text-gray-600">
-          <Link href="/jobs/templates" className="text-accent-700 hover:underline">
+          <NavLink href="/jobs/templates" className="text-accent-700 hover:underline">
             All job templates
-          </Link>
+          </NavLink>
         </p>
       </PageHeader>
       <TemplateEditor

@@ -14,7 +14,9 @@ import {
   CardHeader,
   CardTitle,
 } from "@/components/ui/card";
-import { Checkbox, FieldErrors, FormField, Input, Select } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldErrors, FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { DateInput } from "@/components/ui/date-input";
 import { EmptyState } from "@/components/ui/empty-state";
 import { notify } from "@/components/ui/toaster";

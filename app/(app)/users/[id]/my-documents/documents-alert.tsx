@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Badge } from "@/components/ui/badge";
 import { requestCtx } from "@/lib/auth/session";
 import { documentsAlert } from "@/lib/services/documents";
@@ -10,12 +10,12 @@ export async function DocumentsAlert({ userId }: { userId: number }) {
   const alert = await documentsAlert(await requestCtx(), userId);
   if (!alert || (alert.expired === 0 && alert.expiring === 0)) return null;
   return (
-    <Link href={`/users/${userId}/my-documents`} className="rounded-full hover:opacity-90">
+    <NavLink href={`/users/${userId}/my-documents`} className="rounded-full hover:opacity-90">
       {alert.expired > 0 ? (
         <Badge tone="danger">{plural(alert.expired)} expired</Badge>
       ) : (
         <Badge tone="warning">{plural(alert.expiring)} expiring</Badge>
       )}
-    </Link>
+    </NavLink>
   );
 }

@@ -1,15 +1,14 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Download, FileText } from "lucide-react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
-import { EmptyState } from "@/components/ui/empty-state";
-import { FieldErrors, FormField, Select } from "@/components/ui/form-field";
+import { FieldErrors, FormField } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import { formatDay } from "@/lib/domain/document-badge";
 import type { DocumentTypeOption } from "@/lib/services/document-types";
@@ -25,43 +24,29 @@ const FILE_CLASS =
   "max-w-full text-sm text-gray-700 file:mr-3 file:min-h-11 file:rounded-control file:border file:border-gray-400 file:bg-white file:px-3 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 sm:file:min-h-10";
 const FILE_HINT = "PDF, JPEG, PNG or WebP, at most 10 MB.";
 
-/** The documents tab: what is missing, the upload form, and every document with its state. */
+/**
+ * The documents tab's upload form and every document with its state. What needs attention, the
+ * refusal and the empty list are drawn by the server (page.tsx): the alert's tone icons and
+ * the empty state's stay out of the tab's first load.
+ */
 export function DocumentsPanel({
   overview,
   types,
+  refusal,
+  empty,
 }: {
   overview: Overview;
   types: DocumentTypeOption[];
+  /** Shown instead of the upload form when `overview.refusal` is set. */
+  refusal: ReactNode;
+  /** Shown when there are no documents. */
+  empty: ReactNode;
 }) {
-  const { documents, missing, expiring, expired } = overview;
+  const { documents } = overview;
   return (
     <div className="flex flex-col gap-6">
-      {(missing.length > 0 || expiring > 0 || expired > 0) && (
-        <Alert tone="warning" title="Documents need attention">
-          <ul className="list-disc pl-5">
-            {missing.length > 0 && (
-              <li>
-                Missing: {missing.map((m) => m.name).join(", ")}. Upload{" "}
-                {missing.length === 1 ? "it" : "them"} below.
-              </li>
-            )}
-            {expiring > 0 && (
-              <li>
-                {expiring === 1 ? "1 document expires" : `${expiring} documents expire`} soon:
-                upload a renewed copy.
-              </li>
-            )}
-            {expired > 0 && (
-              <li>
-                {expired === 1 ? "1 document has" : `${expired} documents have`} expired and no
-                longer count{expired === 1 ? "s" : ""}.
-              </li>
-            )}
-          </ul>
-        </Alert>
-      )}
       {overview.refusal ? (
-        <Alert>{overview.refusal}</Alert>
+        refusal
       ) : (
         <UploadForm userId={overview.user_id} self={overview.self} types={types} />
       )}
@@ -70,10 +55,7 @@ export function DocumentsPanel({
           Uploaded documents
         </h2>
         {documents.length === 0 ? (
-          <EmptyState
-            title="No documents yet"
-            hint="Upload an ID, permit or certificate above; the office reviews each one."
-          />
+          empty
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Documents">
             {documents.map((d) => (

@@ -1,3 +1,5 @@
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { documentTypeOptions } from "@/lib/services/document-types";
@@ -12,5 +14,44 @@ export default async function DocumentsTab({ params }: { params: Promise<{ id: s
     pageData(documentsOverview(ctx, profile.id)),
     pageData(documentTypeOptions(ctx)),
   ]);
-  return <DocumentsPanel overview={overview} types={types} />;
+  const { missing, expiring, expired } = overview;
+  return (
+    <div className="flex flex-col gap-6">
+      {(missing.length > 0 || expiring > 0 || expired > 0) && (
+        <Alert tone="warning" title="Documents need attention">
+          <ul className="list-disc pl-5">
+            {missing.length > 0 && (
+              <li>
+                Missing: {missing.map((m) => m.name).join(", ")}. Upload{" "}
+                {missing.length === 1 ? "it" : "them"} below.
+              </li>
+            )}
+            {expiring > 0 && (
+              <li>
+                {expiring === 1 ? "1 document expires" : `${expiring} documents expire`} soon:
+                upload a renewed copy.
+              </li>
+            )}
+            {expired > 0 && (
+              <li>
+                {expired === 1 ? "1 document has" : `${expired} documents have`} expired and no
+                longer count{expired === 1 ? "s" : ""}.
+              </li>
+            )}
+          </ul>
+        </Alert>
+      )}
+      <DocumentsPanel
+        overview={overview}
+        types={types}
+        refusal={overview.refusal && <Alert>{overview.refusal}</Alert>}
+        empty={
+          <EmptyState
+            title="No documents yet"
+            hint="Upload an ID, permit or certificate above; the office reviews each one."
+          />
+        }
+      />
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { Alert } from "@/components/ui/alert";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
 import { skillFormOptions } from "@/lib/services/users/options";
@@ -12,5 +13,12 @@ export default async function SkillsTab({ params }: { params: Promise<{ id: stri
     pageData(showSkills(ctx, profile.id)),
     pageData(skillFormOptions(ctx, profile.id)),
   ]);
-  return <SkillsPanel userId={profile.id} data={skills} options={options} />;
+  return (
+    <SkillsPanel
+      userId={profile.id}
+      data={skills}
+      options={options}
+      refusal={skills.can.reason && <Alert>{skills.can.reason}</Alert>}
+    />
+  );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import type { UserSkillView } from "@/lib/services/users/skills";
 import { saveExperience, saveSkills } from "../actions";
 import { CheckList } from "@/components/ui/check-list";
@@ -17,8 +17,14 @@ export function SkillsPanel({
   userId,
   data,
   options,
+  refusal,
 }: {
   userId: number;
+  /**
+   * Why the viewer may not change these, drawn by the server (`Alert`: its four tone icons
+   * stay out of the tab's first load); absent when it may.
+   */
+  refusal?: ReactNode;
   data: {
     skills: UserSkillView[];
     can: { edit: boolean; set_level: boolean; reason: string | null };
@@ -39,7 +45,7 @@ export function SkillsPanel({
           <CardTitle>Experience per skill</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          {data.can.reason && <Alert>{data.can.reason}</Alert>}
+          {refusal}
           {!data.can.set_level && !data.can.reason && (
             <p className="text-sm text-gray-600">
               You can change your skills and your years of experience. The level of each skill is

@@ -1,3 +1,4 @@
+import { Alert } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDecimalHours } from "@/lib/domain/earnings";
 import { requestCtx } from "@/lib/auth/session";
@@ -67,7 +68,11 @@ export default async function PaymentTab({ params }: { params: Promise<{ id: str
           </CardContent>
         </Card>
       )}
-      <PaymentForm userId={profile.id} initial={payment} refusal={profile.can.refusal} />
+      <PaymentForm
+        userId={profile.id}
+        initial={payment}
+        refusal={profile.can.refusal && <Alert>{profile.can.refusal}</Alert>}
+      />
     </div>
   );
 }

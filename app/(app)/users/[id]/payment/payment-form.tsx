@@ -1,10 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox, FormField, Input } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input } from "@/components/ui/form-field";
 import type { PaymentView } from "@/lib/services/users/payment";
 import { savePayment } from "../actions";
 import { useSave } from "../use-save";
@@ -13,12 +13,15 @@ import { NAME_MAX } from "@/lib/domain/text-limits";
 export function PaymentForm({
   userId,
   initial,
-  refusal = null,
+  refusal,
 }: {
   userId: number;
   initial: PaymentView;
-  /** Why the viewer may not change these details (who may manage whom); null: it may. */
-  refusal?: string | null;
+  /**
+   * Why the viewer may not change these details (who may manage whom), drawn by the server (`Alert`: its four tone icons
+   * stay out of the tab's first load); absent when it may.
+   */
+  refusal?: ReactNode;
 }) {
   const [v, setV] = useState({
     has_danish_bank: initial.has_danish_bank,
@@ -71,8 +74,8 @@ export function PaymentForm({
             );
           }}
         >
-          {refusal && <Alert>{refusal}</Alert>}
-          <fieldset disabled={refusal !== null} className="flex min-w-0 flex-col gap-4">
+          {refusal}
+          <fieldset disabled={Boolean(refusal)} className="flex min-w-0 flex-col gap-4">
             {flag("has_danish_bank", "I have a Danish bank account (reg. and account number)")}
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {v.has_danish_bank ? (

@@ -1,4 +1,6 @@
+import { Alert } from "@/components/ui/alert";
 import { requestCtx } from "@/lib/auth/session";
+import { formatDateTime } from "@/lib/domain/format";
 import { pageData } from "@/lib/http/page";
 import { profileFormOptions } from "@/lib/services/users/options";
 import { viewerTimeZone } from "@/lib/services/viewer-zone";
@@ -18,7 +20,15 @@ export default async function PersonalTab({ params }: { params: Promise<{ id: st
       {profile.can.edit && (
         <AvatarUpload userId={profile.id} name={profile.name} src={profile.avatar_url} />
       )}
-      <PersonalForm profile={profile} options={options} timeZone={timeZone} />
+      <PersonalForm
+        profile={profile}
+        options={options}
+        refusal={profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
+        pendingEmailSentAt={
+          profile.pending_email &&
+          formatDateTime(new Date(profile.pending_email.requested_at), timeZone)
+        }
+      />
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/components/ui/toaster";
-import { formatDateTime } from "@/lib/domain/format";
 import { cancelEmailChangeAction } from "../actions";
 
 /**
@@ -14,19 +13,22 @@ import { cancelEmailChangeAction } from "../actions";
  */
 export function PendingEmail({
   userId,
-  pending,
+  email,
+  sentAt,
   current,
   self,
   canCancel,
-  timeZone,
 }: {
   userId: number;
-  pending: { email: string; requested_at: string };
+  email: string;
+  /**
+   * When the link was sent, written by the server in the viewer's zone: both renders agree,
+   * and the formatting helpers stay out of the tab's first load.
+   */
+  sentAt: string;
   current: string;
   self: boolean;
   canCancel: boolean;
-  /** The viewer's zone, from the server, so both renders agree. */
-  timeZone: string;
 }) {
   const router = useRouter();
   const [busy, start] = useTransition();
@@ -42,9 +44,9 @@ export function PendingEmail({
       <p className="flex items-start gap-2">
         <MailCheck className="mt-0.5 size-4 shrink-0 text-warning-700" aria-hidden />
         <span>
-          Waiting for confirmation: <strong className="break-all">{pending.email}</strong> (link
-          sent {formatDateTime(new Date(pending.requested_at), timeZone)}). Until it is opened,{" "}
-          {self ? "you sign" : "they sign"} in with <span className="break-all">{current}</span>.
+          Waiting for confirmation: <strong className="break-all">{email}</strong> (link sent{" "}
+          {sentAt}). Until it is opened, {self ? "you sign" : "they sign"} in with{" "}
+          <span className="break-all">{current}</span>.
         </span>
       </p>
       {canCancel && (

@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
-import { FormField, Input, Select } from "@/components/ui/form-field";
+import { FormField, Input } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
 import { PendingEmail } from "./pending-email";
@@ -25,10 +25,17 @@ type Option = { id: number; name: string };
 export function PersonalForm({
   profile,
   options,
-  timeZone,
+  pendingEmailSentAt,
+  refusal,
 }: {
   profile: ProfileView;
-  timeZone: string;
+  /**
+   * Why the viewer may not change these, drawn by the server (`Alert` with id `personal-refusal`: its four tone icons
+   * stay out of the tab's first load); absent when it may.
+   */
+  refusal?: ReactNode;
+  /** When the pending address's link was sent, written on the server in the viewer's zone. */
+  pendingEmailSentAt: string | null;
   options: { countries: Option[]; languages: Option[]; branches: Option[] };
 }) {
   const [v, setV] = useState({
@@ -82,7 +89,7 @@ export function PersonalForm({
             );
           }}
         >
-          {profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
+          {refusal}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {text("first_name", "First name", {
               autoComplete: "given-name",
@@ -104,11 +111,11 @@ export function PersonalForm({
               {profile.pending_email && (
                 <PendingEmail
                   userId={profile.id}
-                  pending={profile.pending_email}
+                  email={profile.pending_email.email}
+                  sentAt={pendingEmailSentAt ?? ""}
                   current={profile.email}
                   self={profile.is_self}
                   canCancel={!readOnly}
-                  timeZone={timeZone}
                 />
               )}
             </div>

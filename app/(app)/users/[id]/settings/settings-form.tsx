@@ -1,11 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
 import { NOTIFICATION_PREFS } from "@/lib/domain/notification-prefs";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
@@ -17,9 +16,15 @@ type Option = { id: number; name: string };
 export function SettingsForm({
   profile,
   options,
+  refusal,
 }: {
   profile: ProfileView;
   options: { branches: Option[]; venues: Option[]; roles: Option[] };
+  /**
+   * Why the viewer may not change these, drawn by the server (`Alert`: its four tone icons
+   * stay out of the tab's first load); absent when it may.
+   */
+  refusal?: ReactNode;
 }) {
   const [roleIds, setRoleIds] = useState(profile.roles.map((r) => r.id));
   const [prefs, setPrefs] = useState(profile.notification_prefs);
@@ -49,7 +54,7 @@ export function SettingsForm({
         );
       }}
     >
-      {profile.can.refusal && <Alert>{profile.can.refusal}</Alert>}
+      {refusal}
       <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-4">
         <Card>
           <CardHeader>

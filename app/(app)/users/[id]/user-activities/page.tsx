@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { ActivityList } from "@/components/activity/activity-list";
 import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
@@ -30,12 +30,12 @@ export default async function UserActivitiesTab({
     <div className="flex flex-col gap-3">
       {can(ctx, "can_view_all_activities") && (
         <p className="text-sm">
-          <Link
+          <NavLink
             href={`/activity-log?causer_id=${profile.id}`}
             className="text-accent-700 hover:underline"
           >
             What {profile.name} did, in the activity log
-          </Link>
+          </NavLink>
         </p>
       )}
       <ActivityList

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/components/users/security/change-password-form";
@@ -65,16 +65,16 @@ export default async function UserSecurityPage({ params }: { params: Promise<{ i
           {data.totpEnabled ? (
             <>
               <Badge tone="success">On</Badge>
-              <Link href="/otp/disable" className="text-sm text-accent-700 underline">
+              <NavLink href="/otp/disable" className="text-sm text-accent-700 underline">
                 Turn two-factor login off
-              </Link>
+              </NavLink>
             </>
           ) : (
             <>
               <Badge tone="neutral">Off</Badge>
-              <Link href="/otp/enable" className="text-sm text-accent-700 underline">
+              <NavLink href="/otp/enable" className="text-sm text-accent-700 underline">
                 Turn two-factor login on
-              </Link>
+              </NavLink>
             </>
           )}
         </CardContent>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { requestCtx } from "@/lib/auth/session";
@@ -45,9 +45,9 @@ export default async function EditVenuePage({ params }: { params: Params }) {
               : "The venue is saved for your company and waits for the agency's approval before it becomes public."
         }
         actions={
-          <Link href="/venues" className={buttonClass({ variant: "secondary" })}>
+          <NavLink href="/venues" className={buttonClass({ variant: "secondary" })}>
             Back to venues
-          </Link>
+          </NavLink>
         }
       />
       <VenueForm

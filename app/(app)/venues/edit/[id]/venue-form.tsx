@@ -1,12 +1,14 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Checkbox, FormField, Input, Select, Textarea } from "@/components/ui/form-field";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormField, Input, Textarea } from "@/components/ui/form-field";
+import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { VenueView } from "@/lib/services/venues";
 import { saveVenueAction } from "../../actions";
@@ -194,9 +196,9 @@ export function VenueForm({
             )}
           </fieldset>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link href="/venues" className={buttonClass({ variant: "secondary" })}>
+            <NavLink href="/venues" className={buttonClass({ variant: "secondary" })}>
               {readOnly ? "Back to venues" : "Cancel"}
-            </Link>
+            </NavLink>
             {!readOnly && (
               <Button type="submit" loading={pending}>
                 {venue ? "Save venue" : "Create venue"}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { routeMetadata } from "@/lib/auth/metadata";
 
@@ -26,9 +26,9 @@ export default async function EmailChangedPage({
           From now on you sign in with it, and Crewdeck writes to it.
         </p>
       )}
-      <Link href="/" className="text-accent-700 underline">
+      <NavLink href="/" className="text-accent-700 underline">
         Continue to Crewdeck
-      </Link>
+      </NavLink>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { REPORT_LINK_INVALID } from "@/lib/services/account/email-change";
@@ -27,9 +27,9 @@ export default async function EmailReportedPage({
           choose a new password to your e-mail address. Open it soon.
         </p>
       )}
-      <Link href="/password-reset" className="text-accent-700 underline">
+      <NavLink href="/password-reset" className="text-accent-700 underline">
         Reset my password
-      </Link>
+      </NavLink>
     </>
   );
 }

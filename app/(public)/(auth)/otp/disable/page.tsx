@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
 import { DisableOtpForm } from "@/components/auth/otp-forms";
@@ -15,9 +15,9 @@ export default async function DisableOtpPage() {
     return (
       <>
         <h1 className="mb-4 text-2xl font-semibold text-gray-900">Two-factor login is off</h1>
-        <Link href="/otp/enable" className={buttonClass({ fullWidth: true })}>
+        <NavLink href="/otp/enable" className={buttonClass({ fullWidth: true })}>
           Turn it on
-        </Link>
+        </NavLink>
       </>
     );
   }
@@ -29,9 +29,9 @@ export default async function DisableOtpPage() {
         you turn it back on.
       </p>
       <DisableOtpForm disable={disableTwoFactor} />
-      <Link href="/" className="mt-4 block text-center text-sm text-accent-700 hover:underline">
+      <NavLink href="/" className="mt-4 block text-center text-sm text-accent-700 hover:underline">
         Cancel
-      </Link>
+      </NavLink>
     </>
   );
 }

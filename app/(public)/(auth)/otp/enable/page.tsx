@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { redirect } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -22,9 +22,9 @@ export default async function EnableOtpPage() {
         <p className="mb-6 text-gray-700">
           Your account already asks for a code from your authenticator app.
         </p>
-        <Link href="/" className={buttonClass({ fullWidth: true })}>
+        <NavLink href="/" className={buttonClass({ fullWidth: true })}>
           Continue
-        </Link>
+        </NavLink>
       </>
     );
   }
@@ -64,9 +64,12 @@ export default async function EnableOtpPage() {
       </div>
       <EnableOtpForm enable={enableTwoFactor} />
       {!required && (
-        <Link href="/" className="mt-4 block text-center text-sm text-accent-700 hover:underline">
+        <NavLink
+          href="/"
+          className="mt-4 block text-center text-sm text-accent-700 hover:underline"
+        >
           Not now
-        </Link>
+        </NavLink>
       )}
     </>
   );

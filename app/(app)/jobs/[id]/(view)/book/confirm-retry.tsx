@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogFooter } from "@/components/ui/dialog";
 import type { ClientPriceGap } from "@/lib/services/applications/rated";
@@ -55,7 +55,7 @@ export function ConfirmRetry({
           {gap && (
             <p className="mt-3 text-sm text-gray-800">
               {canOpenRates ? (
-                <Link
+                <NavLink
                   href={rateCardHref(gap)}
                   target="_blank"
                   rel="noopener"
@@ -63,7 +63,7 @@ export function ConfirmRetry({
                 >
                   Add a price for {gap.skill_name} on the rate card of {gap.company_name}
                   <span className="sr-only"> (opens in a new tab)</span>
-                </Link>
+                </NavLink>
               ) : (
                 <>Ask someone who manages rates to add a price for {gap.skill_name}.</>
               )}

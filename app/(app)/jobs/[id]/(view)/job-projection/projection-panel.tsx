@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatRange } from "@/lib/domain/format";
@@ -83,9 +83,9 @@ export function ProjectionPanel({
           {rateLinks.length > 0 && (
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
               {rateLinks.map(([href, label]) => (
-                <Link key={href} href={href} className="font-medium underline">
+                <NavLink key={href} href={href} className="font-medium underline">
                   {label}
-                </Link>
+                </NavLink>
               ))}
             </p>
           )}

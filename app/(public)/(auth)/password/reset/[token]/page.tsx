@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { NewPasswordForm } from "@/components/auth/password-reset-forms";
@@ -22,12 +22,12 @@ export default async function NewPasswordPage({ params }: { params: Promise<{ to
         <h1 className="mb-4 text-2xl font-semibold text-gray-900">This link cannot be used</h1>
         <Alert tone="warning">{RESET_LINK_PROBLEM[state]}</Alert>
         <div className="mt-6 flex flex-col gap-3">
-          <Link href="/password-reset" className={buttonClass({ size: "lg", fullWidth: true })}>
+          <NavLink href="/password-reset" className={buttonClass({ size: "lg", fullWidth: true })}>
             Ask for a new link
-          </Link>
-          <Link href="/sign-in" className="text-sm text-accent-700 underline">
+          </NavLink>
+          <NavLink href="/sign-in" className="text-sm text-accent-700 underline">
             Back to sign in
-          </Link>
+          </NavLink>
         </div>
       </>
     );

@@ -654,3 +654,142 @@ describe("calendar-jobs with perDay: a day's count stops at CALENDAR_DAY_COUNT_C
     expect(day.meta.total).toBe(100);
   });
 });
+
+describe("calendar: a job's details on every one of its shifts", () => {
+  // March 2027: one London job at a venue with two shifts (the second's booked slot removed,
+  // so its booking no longer counts) and a venue-less Copenhagen job on the same day. The
+  // statement reads each job once for all its shifts: every shift must still carry its own.
+  const march = { startDate: "2027-03-01", endDate: "2027-03-31" };
+  const made = {} as { london: number; cph: number; s1: number; s2: number; s3: number };
+
+  beforeAll(async () => {
+    const [venue] = await db
+      .insert(schema.venues)
+      .values({ name: "Royal Hall", countryId: londonCountry })
+      .returning({ id: schema.venues.id });
+    const london = await insertJob(db, {
+      companyId: w.companyB,
+      countryId: londonCountry,
+      name: "London fair",
+      shifts: [
+        {
+          startsAt: at("2027-03-10T09:00:00Z"),
+          endsAt: at("2027-03-10T17:00:00Z"),
+          slots: [
+            { skillId: w.skill, positions: 2 },
+            { skillId: w.skill2, positions: 3 },
+          ],
+        },
+        {
+          startsAt: at("2027-03-11T09:00:00Z"),
+          endsAt: at("2027-03-11T13:00:00Z"),
+          slots: [
+            { skillId: w.skill, positions: 1 },
+            { skillId: w.skill2, positions: 4 },
+          ],
+        },
+      ],
+    });
+    await db
+      .update(schema.jobs)
+      .set({ venueId: venue.id, city: "London" })
+      .where(eq(schema.jobs.id, london.id));
+    const cph = await insertJob(db, {
+      companyId: w.companyA,
+      countryId: w.countryId,
+      name: "Copenhagen fair",
+      shifts: [
+        {
+          startsAt: at("2027-03-10T08:00:00Z"),
+          endsAt: at("2027-03-10T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 5 }],
+        },
+      ],
+    });
+    const [first, second] = london.shifts;
+    await applyOn(db, first.slots[0].id, w.worker, "Booked");
+    await applyOn(db, first.slots[1].id, w.pm, "Approved");
+    await applyOn(db, second.slots[1].id, w.worker, "Booked");
+    await db
+      .update(schema.shiftSlots)
+      .set({ deletedAt: now })
+      .where(eq(schema.shiftSlots.id, second.slots[1].id));
+    Object.assign(made, {
+      london: london.id,
+      cph: cph.id,
+      s1: first.id,
+      s2: second.id,
+      s3: cph.shifts[0].id,
+    });
+  });
+
+  it("gives each shift its job's name, company, zone and venue and its own fill", async () => {
+    const pick = (e: {
+      shiftID: number;
+      jobID: number;
+      title: string;
+      start: string;
+      end: string;
+      time_zone: string;
+      company: { id: number; name: string };
+      booked: number;
+      positions: number;
+    }) => ({
+      shiftID: e.shiftID,
+      jobID: e.jobID,
+      title: e.title,
+      start: e.start,
+      end: e.end,
+      time_zone: e.time_zone,
+      company: e.company.id,
+      booked: e.booked,
+      positions: e.positions,
+    });
+    const expected = [
+      {
+        shiftID: made.s3,
+        jobID: made.cph,
+        title: "Copenhagen fair",
+        start: "2027-03-10T09:00:00+01:00",
+        end: "2027-03-10T13:00:00+01:00",
+        time_zone: "Europe/Copenhagen",
+        company: w.companyA,
+        booked: 0,
+        positions: 5,
+      },
+      {
+        shiftID: made.s1,
+        jobID: made.london,
+        title: "London fair",
+        start: "2027-03-10T09:00:00+00:00",
+        end: "2027-03-10T17:00:00+00:00",
+        time_zone: "Europe/London",
+        company: w.companyB,
+        booked: 2,
+        positions: 5,
+      },
+      {
+        shiftID: made.s2,
+        jobID: made.london,
+        title: "London fair",
+        start: "2027-03-11T09:00:00+00:00",
+        end: "2027-03-11T13:00:00+00:00",
+        time_zone: "Europe/London",
+        company: w.companyB,
+        booked: 0,
+        positions: 1,
+      },
+    ];
+    const month = await calendarJobs(await as(w.pm), march);
+    expect(month.events.map(pick)).toEqual(expected);
+    const view = await calendarJobs(await as(w.pm), { ...march, perDay: 8 });
+    expect(view.events.map(pick)).toEqual(expected);
+    expect(view.days).toEqual({ "2027-03-10": 2, "2027-03-11": 1 });
+    const shifts = await calendarShifts(await as(w.pm), march);
+    expect(shifts.items.map((i) => [i.shiftID, i.venue, i.city])).toEqual([
+      [made.s3, null, null],
+      [made.s1, "Royal Hall", "London"],
+      [made.s2, "Royal Hall", "London"],
+    ]);
+  });
+});

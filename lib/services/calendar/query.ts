@@ -296,6 +296,11 @@ export async function calendarRows(
           from (select distinct d.day, d.n::int as n from d) x) as days,
         (select coalesce(json_agg(to_char(x.day, 'YYYY-MM-DD') order by x.day), '[]'::json)
           from (select distinct d.day from d where d.n >= ${cap}) x) as days_capped`;
+  // The page's jobs (with company, country and venue) are read once each, then hashed: a month
+  // view's 336 events at scale belong to ~200 jobs, and joined per event the planner probed
+  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). Positions and the slot ids
+  // come from shift_slots_live_fill_idx alone (migration shift_slots_live_fill), booked from
+  // applications(shift_slot_id, status): both index-only.
   const query = sql`
     with z as (
       select coalesce(
@@ -311,20 +316,25 @@ export async function calendarRows(
         array(select (${dayText(p.start)}::date + g)::timestamp at time zone z.tz
           from generate_series(0, ${days}) g) as bounds
       from z
-    ), ${pick}
-    select r.range_tz, r.from_at, r.to_at, ${dayCounts}, e.* from r left join (
-      select pg.id, pg.job_id, pg.starts_at, pg.ends_at,
-        ${isoInZoneSql(sql`pg.starts_at`, sql`co.time_zone`)} as start_iso,
-        ${isoInZoneSql(sql`pg.ends_at`, sql`co.time_zone`)} as end_iso,
-        j.name, j.status, j.company_id, c.name as company_name,
-        j.country_id, co.time_zone, v.name as venue_name, j.city,
-        fill.positions, fill.booked, pg.total
-        ${slots}
-      from pg
-        join jobs j on j.id = pg.job_id
+    ), ${pick}, pj as materialized (
+      select j.id, j.name, j.status, j.company_id, c.name as company_name,
+        j.country_id, co.time_zone, v.name as venue_name, j.city
+      from jobs j
         join companies c on c.id = j.company_id
         join countries co on co.id = j.country_id
         left join venues v on v.id = j.venue_id
+      where j.id in (select pg.job_id from pg)
+    )
+    select r.range_tz, r.from_at, r.to_at, ${dayCounts}, e.* from r left join (
+      select pg.id, pg.job_id, pg.starts_at, pg.ends_at,
+        ${isoInZoneSql(sql`pg.starts_at`, sql`j.time_zone`)} as start_iso,
+        ${isoInZoneSql(sql`pg.ends_at`, sql`j.time_zone`)} as end_iso,
+        j.name, j.status, j.company_id, j.company_name,
+        j.country_id, j.time_zone, j.venue_name, j.city,
+        fill.positions, fill.booked, pg.total
+        ${slots}
+      from pg
+        join pj j on j.id = pg.job_id
         cross join lateral (
           select coalesce(sum(sl.positions), 0)::int as positions,
             coalesce(sum(${bookedOn(sql`sl.id`)}), 0)::int as booked

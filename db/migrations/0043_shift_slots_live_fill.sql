@@ -1,0 +1,1 @@
+CREATE INDEX "shift_slots_live_fill_idx" ON "shift_slots" USING btree ("shift_id","id","positions") WHERE "shift_slots"."deleted_at" is null;

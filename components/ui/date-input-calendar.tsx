@@ -12,7 +12,7 @@ import {
   sameDay,
   spokenDay,
 } from "@/lib/domain/calendar-grid";
-import { isoOfDay, type CalendarDay } from "@/lib/domain/time-entry";
+import { isoOfDay, type CalendarDay } from "@/lib/domain/date-entry";
 import { cn } from "./cn";
 
 function today(): CalendarDay {

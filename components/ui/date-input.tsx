@@ -15,7 +15,7 @@ import {
   isoOfDay,
   parseDateEntry,
   type CalendarDay,
-} from "@/lib/domain/time-entry";
+} from "@/lib/domain/date-entry";
 import { cn } from "./cn";
 import { FieldErrors, Input } from "./form-field";
 import { useTypedEntry } from "./use-typed-entry";

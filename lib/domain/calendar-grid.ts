@@ -4,7 +4,7 @@
  * (components/ui/date-input-calendar.tsx), and so are these (with lib/domain/time's addDays).
  */
 import { addDays } from "./time";
-import type { CalendarDay } from "./time-entry";
+import type { CalendarDay } from "./date-entry";
 
 export const MONTH_NAMES = [
   "January",

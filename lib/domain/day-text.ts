@@ -5,18 +5,7 @@
  */
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-/** Parses DD/MM/YYYY (also D/M/YYYY); null when it is not a real calendar date. */
-export function parseDate(value: string): { year: number; month: number; day: number } | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
-  if (!m) return null;
-  const day = Number(m[1]);
-  const month = Number(m[2]);
-  const year = Number(m[3]);
-  const t = new Date(Date.UTC(year, month - 1, day));
-  if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day)
-    return null;
-  return { year, month, day };
-}
+export { parseDate } from "./date-entry";
 
 /** Parses HH:mm (00:00–23:59). */
 export function parseTime(value: string): { hour: number; minute: number } | null {

@@ -1,8 +1,7 @@
 "use client";
 
-import { useId, useState, useTransition, type ReactNode } from "react";
+import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Download, FileText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
@@ -10,14 +9,11 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/u
 import { FieldErrors, FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
-import { formatDay } from "@/lib/domain/document-badge";
 import type { DocumentTypeOption } from "@/lib/services/document-types";
-import type { DocumentView, documentsOverview } from "@/lib/services/documents";
+import type { DocumentView } from "@/lib/services/documents";
 import { deleteDocumentAction } from "./actions";
-import { DocumentStatusBadge } from "./document-badge";
 import { sendDocument } from "./send-document";
 
-type Overview = Awaited<ReturnType<typeof documentsOverview>>;
 type Errors = Record<string, string[]>;
 
 const FILE_CLASS =
@@ -25,50 +21,11 @@ const FILE_CLASS =
 const FILE_HINT = "PDF, JPEG, PNG or WebP, at most 10 MB.";
 
 /**
- * The documents tab's upload form and every document with its state. What needs attention, the
- * refusal and the empty list are drawn by the server (page.tsx): the alert's tone icons and
- * the empty state's stay out of the tab's first load.
+ * The documents tab's client code: the upload form and each document's Replace and Delete. The
+ * documents themselves (name, state, dates, download) are drawn by the server (document-card.tsx)
+ * so their icons, badge and date wording stay out of the tab's first load.
  */
-export function DocumentsPanel({
-  overview,
-  types,
-  refusal,
-  empty,
-}: {
-  overview: Overview;
-  types: DocumentTypeOption[];
-  /** Shown instead of the upload form when `overview.refusal` is set. */
-  refusal: ReactNode;
-  /** Shown when there are no documents. */
-  empty: ReactNode;
-}) {
-  const { documents } = overview;
-  return (
-    <div className="flex flex-col gap-6">
-      {overview.refusal ? (
-        refusal
-      ) : (
-        <UploadForm userId={overview.user_id} self={overview.self} types={types} />
-      )}
-      <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
-        <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">
-          Uploaded documents
-        </h2>
-        {documents.length === 0 ? (
-          empty
-        ) : (
-          <ul className="flex flex-col gap-3" aria-label="Documents">
-            {documents.map((d) => (
-              <DocumentCard key={d.id} doc={d} self={overview.self} readOnly={!!overview.refusal} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
-  );
-}
-
-function UploadForm({
+export function UploadForm({
   userId,
   self,
   types,
@@ -180,7 +137,8 @@ function UploadForm({
   );
 }
 
-function DocumentCard({
+/** A document's Replace and Delete, with their dialogs (fetched when first opened). */
+export function DocumentActions({
   doc,
   self,
   readOnly,
@@ -209,58 +167,28 @@ function DocumentCard({
     });
 
   return (
-    <li>
-      <Card>
-        <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="flex min-w-0 gap-3">
-            <FileText className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden />
-            <div className="min-w-0">
-              <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
-                {doc.document_type.name}
-                <DocumentStatusBadge badge={doc.badge} daysLeft={doc.days_left} />
-              </p>
-              <p className="text-sm break-all text-gray-700">{doc.file_name}</p>
-              <p className="text-sm text-gray-600">
-                {doc.expires_on ? `Valid until ${formatDay(doc.expires_on)}` : "No expiry date"}
-                {" · "}Uploaded {formatDay(new Date(doc.created_at).toISOString().slice(0, 10))}
-              </p>
-              {doc.status === "declined" && doc.decline_reason && (
-                <p className="mt-1 text-sm text-danger-800">Reason: {doc.decline_reason}</p>
-              )}
-            </div>
-          </div>
-          <div className="flex shrink-0 flex-wrap gap-2">
-            <a
-              href={doc.file_url}
-              className="inline-flex min-h-11 items-center gap-1 rounded-control px-3 text-sm font-medium text-accent-700 hover:underline sm:min-h-9"
-              aria-label={`Download ${doc.document_type.name}`}
-            >
-              <Download className="size-4" aria-hidden /> Download
-            </a>
-            {!readOnly && (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => setReplaceOpen(true)}
-                aria-label={`Replace ${doc.document_type.name}`}
-              >
-                Replace
-              </Button>
-            )}
-            {canDelete && (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="text-danger-700 hover:text-danger-800"
-                onClick={() => setDeleteOpen(true)}
-                aria-label={`Delete ${doc.document_type.name}`}
-              >
-                Delete
-              </Button>
-            )}
-          </div>
-        </CardContent>
-      </Card>
+    <>
+      {!readOnly && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setReplaceOpen(true)}
+          aria-label={`Replace ${doc.document_type.name}`}
+        >
+          Replace
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger-700 hover:text-danger-800"
+          onClick={() => setDeleteOpen(true)}
+          aria-label={`Delete ${doc.document_type.name}`}
+        >
+          Delete
+        </Button>
+      )}
       <ReplaceDialog doc={doc} open={replaceOpen} onOpenChange={setReplaceOpen} />
       <Dialog open={deleteOpen} onOpenChange={setDeleteOpen}>
         <DialogContent
@@ -280,7 +208,7 @@ function DocumentCard({
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </li>
+    </>
   );
 }
 

@@ -5,7 +5,8 @@ import { pageData } from "@/lib/http/page";
 import { documentTypeOptions } from "@/lib/services/document-types";
 import { documentsOverview } from "@/lib/services/documents";
 import { profileTab } from "../data";
-import { DocumentsPanel } from "./documents-panel";
+import { DocumentCard } from "./document-card";
+import { DocumentActions, UploadForm } from "./documents-panel";
 
 export default async function DocumentsTab({ params }: { params: Promise<{ id: string }> }) {
   const profile = await profileTab((await params).id, "my-documents");
@@ -41,17 +42,34 @@ export default async function DocumentsTab({ params }: { params: Promise<{ id: s
           </ul>
         </Alert>
       )}
-      <DocumentsPanel
-        overview={overview}
-        types={types}
-        refusal={overview.refusal && <Alert>{overview.refusal}</Alert>}
-        empty={
+      {overview.refusal ? (
+        <Alert>{overview.refusal}</Alert>
+      ) : (
+        <UploadForm userId={overview.user_id} self={overview.self} types={types} />
+      )}
+      <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
+        <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">
+          Uploaded documents
+        </h2>
+        {overview.documents.length === 0 ? (
           <EmptyState
             title="No documents yet"
             hint="Upload an ID, permit or certificate above; the office reviews each one."
           />
-        }
-      />
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Documents">
+            {overview.documents.map((d) => (
+              <DocumentCard
+                key={d.id}
+                doc={d}
+                actions={
+                  <DocumentActions doc={d} self={overview.self} readOnly={!!overview.refusal} />
+                }
+              />
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

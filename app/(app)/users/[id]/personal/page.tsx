@@ -6,6 +6,7 @@ import { profileFormOptions } from "@/lib/services/users/options";
 import { viewerTimeZone } from "@/lib/services/viewer-zone";
 import { profileTab } from "../data";
 import { AvatarUpload } from "./avatar-upload";
+import { PendingEmail } from "./pending-email";
 import { PersonalForm } from "./personal-form";
 
 export default async function PersonalTab({ params }: { params: Promise<{ id: string }> }) {
@@ -24,9 +25,17 @@ export default async function PersonalTab({ params }: { params: Promise<{ id: st
         profile={profile}
         options={options}
         refusal={profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>}
-        pendingEmailSentAt={
-          profile.pending_email &&
-          formatDateTime(new Date(profile.pending_email.requested_at), timeZone)
+        pendingEmail={
+          profile.pending_email && (
+            <PendingEmail
+              userId={profile.id}
+              email={profile.pending_email.email}
+              sentAt={formatDateTime(new Date(profile.pending_email.requested_at), timeZone)}
+              current={profile.email}
+              self={profile.is_self}
+              canCancel={profile.can.edit}
+            />
+          )
         }
       />
     </div>

@@ -1,15 +1,10 @@
-"use client";
-
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
 import { MailCheck } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { notify } from "@/components/ui/toaster";
-import { cancelEmailChangeAction } from "../actions";
+import { CancelEmailChange } from "./cancel-email-change";
 
 /**
  * A new address waiting for its owner to open the confirmation link: which, since when, that
- * the old one still signs in, and a way to call the change off.
+ * the old one still signs in, and a way to call the change off. Drawn by the server and handed
+ * to the form as an element: only its button is client code (README, "First-load JavaScript").
  */
 export function PendingEmail({
   userId,
@@ -21,24 +16,12 @@ export function PendingEmail({
 }: {
   userId: number;
   email: string;
-  /**
-   * When the link was sent, written by the server in the viewer's zone: both renders agree,
-   * and the formatting helpers stay out of the tab's first load.
-   */
+  /** When the link was sent, in the viewer's zone. */
   sentAt: string;
   current: string;
   self: boolean;
   canCancel: boolean;
 }) {
-  const router = useRouter();
-  const [busy, start] = useTransition();
-  const cancel = () =>
-    start(async () => {
-      const r = await cancelEmailChangeAction(userId);
-      if (!r.ok) return void notify.error(r.message);
-      notify.success(r.data.message);
-      router.refresh();
-    });
   return (
     <div className="flex flex-col gap-2 rounded-control border border-warning-200 bg-warning-50 p-3 text-sm text-gray-800">
       <p className="flex items-start gap-2">
@@ -51,9 +34,7 @@ export function PendingEmail({
       </p>
       {canCancel && (
         <div>
-          <Button type="button" size="sm" variant="secondary" loading={busy} onClick={cancel}>
-            Cancel the change
-          </Button>
+          <CancelEmailChange userId={userId} />
         </div>
       )}
     </div>

@@ -8,7 +8,6 @@ import { FormField, Input } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
-import { PendingEmail } from "./pending-email";
 import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
 import {
@@ -25,7 +24,7 @@ type Option = { id: number; name: string };
 export function PersonalForm({
   profile,
   options,
-  pendingEmailSentAt,
+  pendingEmail,
   refusal,
 }: {
   profile: ProfileView;
@@ -34,8 +33,8 @@ export function PersonalForm({
    * stay out of the tab's first load); absent when it may.
    */
   refusal?: ReactNode;
-  /** When the pending address's link was sent, written on the server in the viewer's zone. */
-  pendingEmailSentAt: string | null;
+  /** The address waiting for confirmation (pending-email.tsx), drawn by the server. */
+  pendingEmail: ReactNode;
   options: { countries: Option[]; languages: Option[]; branches: Option[] };
 }) {
   const [v, setV] = useState({
@@ -108,16 +107,7 @@ export function PersonalForm({
                 required: true,
                 maxLength: EMAIL_MAX,
               })}
-              {profile.pending_email && (
-                <PendingEmail
-                  userId={profile.id}
-                  email={profile.pending_email.email}
-                  sentAt={pendingEmailSentAt ?? ""}
-                  current={profile.email}
-                  self={profile.is_self}
-                  canCancel={!readOnly}
-                />
-              )}
+              {pendingEmail}
             </div>
             {newOwnAddress && !readOnly && (
               <FormField

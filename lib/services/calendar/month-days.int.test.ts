@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { countingDb } from "@/lib/testing/counting-db";
+import { testDatabase } from "@/lib/testing/db";
+import { ctxFor } from "@/lib/testing/fixtures";
+import { applyOn, createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
+import { CALENDAR_DAY_COUNT_CAP } from "@/lib/domain/calendar";
+import { makeCtx } from "../context";
+import { calendarJobs, calendarShifts } from "./index";
+
+// The month view's busy days and the details each event carries, on a world of their own (the
+// rest of calendar-jobs is in calendar.int.test.ts): February and March 2027 hold only the jobs
+// made here.
+let handle: DbHandle;
+let db: Db;
+let w: JobWorld;
+let londonCountry: number;
+
+const now = new Date("2026-11-20T12:00:00Z");
+const at = (iso: string) => new Date(iso);
+const as = async (userId: number) => ctxFor(db, userId, { now });
+
+beforeAll(async () => {
+  handle = await testDatabase();
+  db = handle.db;
+  setDatabaseForTests(handle);
+  w = await createJobWorld(db);
+  await db
+    .insert(schema.currencies)
+    .values({ code: "GBP", name: "Pound sterling", symbol: "£" })
+    .onConflictDoNothing();
+  const [gb] = await db
+    .insert(schema.countries)
+    .values({
+      name: "United Kingdom",
+      isoCode: "GB",
+      currencyCode: "GBP",
+      timeZone: "Europe/London",
+    })
+    .returning();
+  londonCountry = gb.id;
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("calendar-jobs with perDay: a day's count stops at CALENDAR_DAY_COUNT_CAP", () => {
+  // February 2027 (CET, UTC+1): 99 day shifts on the 2nd, a night shift 2nd → 3rd and 97 day
+  // shifts on the 3rd, all of company A: the 2nd holds 100 (over the cap), the 3rd 98 (under it).
+  const feb = { startDate: "2027-02-01", endDate: "2027-02-28" };
+  const minutes = (n: number, day: string) =>
+    Array.from({ length: n }, (_, i) => {
+      const start = new Date(`${day}T07:00:00Z`).getTime() + i * 60_000;
+      return { startsAt: new Date(start), endsAt: new Date(start + 8 * 3_600_000), slots: [] };
+    });
+  const busy = {} as { job: number; night: number; firstOn2: number; firstOn3: number };
+
+  beforeAll(async () => {
+    const base = { companyId: w.companyA, countryId: w.countryId };
+    const second = await insertJob(db, {
+      ...base,
+      name: "February 2nd",
+      shifts: minutes(99, "2027-02-02"),
+    });
+    const night = await insertJob(db, {
+      ...base,
+      name: "February night",
+      shifts: [
+        { startsAt: at("2027-02-02T21:00:00Z"), endsAt: at("2027-02-03T05:00:00Z"), slots: [] },
+      ],
+    });
+    const third = await insertJob(db, {
+      ...base,
+      name: "February 3rd",
+      shifts: minutes(97, "2027-02-03"),
+    });
+    Object.assign(busy, {
+      job: second.id,
+      night: night.shifts[0].id,
+      firstOn2: second.shifts[0].id,
+      firstOn3: third.shifts[0].id,
+    });
+  });
+
+  it("answers the cap for a day over it and names the day; a day under it is exact", async () => {
+    expect(CALENDAR_DAY_COUNT_CAP).toBe(99);
+    const counting = countingDb(handle);
+    const ctx = makeCtx(counting.db, (await as(w.pm)).actor, { now });
+    counting.reset();
+    const r = await calendarJobs(ctx, { ...feb, perDay: 2 });
+    expect(counting.statements()).toBe(1);
+    expect(r.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
+    expect(r.days_capped).toEqual(["2027-02-02"]);
+    // The night shift starts before the 3rd's day shifts: it leads the 3rd, not the capped 2nd.
+    expect(r.events.map((e) => e.id)).toEqual([
+      busy.firstOn2,
+      busy.firstOn2 + 1,
+      busy.night,
+      busy.firstOn3,
+    ]);
+    // Every shift of the month was counted on some day (the 2nd's last was its 100th).
+    expect(r.total).toBe(197);
+  });
+
+  it("caps per caller scope and filters, and leaves the answer without perDay and the day view whole", async () => {
+    const client = await calendarJobs(await as(w.colA), { ...feb, perDay: 2 });
+    expect(client.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
+    expect(client.days_capped).toEqual(["2027-02-02"]);
+    const other = await calendarJobs(await as(w.colB), { ...feb, perDay: 2 });
+    expect(other).toMatchObject({ days: {}, days_capped: [], events: [], total: 0 });
+    const companyB = await calendarJobs(await as(w.pm), {
+      ...feb,
+      perDay: 2,
+      filter: { companies: String(w.companyB) },
+    });
+    expect(companyB).toMatchObject({ days: {}, days_capped: [] });
+    const worker = await calendarJobs(await as(w.worker), { ...feb, perDay: 2 });
+    expect(worker).toMatchObject({ days: {}, days_capped: [] });
+
+    const all = await calendarJobs(await as(w.pm), feb);
+    expect(all.total).toBe(197);
+    expect(all.events).toHaveLength(197);
+    expect("days_capped" in all).toBe(false);
+    const day = await calendarShifts(await as(w.pm), { date: "2027-02-02", perPage: 10 });
+    expect(day.meta.total).toBe(100);
+  });
+});
+
+describe("calendar: a job's details on every one of its shifts", () => {
+  // March 2027: one London job at a venue with two shifts (the second's booked slot removed,
+  // so its booking no longer counts) and a venue-less Copenhagen job on the same day. The
+  // statement reads each job once for all its shifts: every shift must still carry its own.
+  const march = { startDate: "2027-03-01", endDate: "2027-03-31" };
+  const made = {} as { london: number; cph: number; s1: number; s2: number; s3: number };
+
+  beforeAll(async () => {
+    const [venue] = await db
+      .insert(schema.venues)
+      .values({ name: "Royal Hall", countryId: londonCountry })
+      .returning({ id: schema.venues.id });
+    const london = await insertJob(db, {
+      companyId: w.companyB,
+      countryId: londonCountry,
+      name: "London fair",
+      shifts: [
+        {
+          startsAt: at("2027-03-10T09:00:00Z"),
+          endsAt: at("2027-03-10T17:00:00Z"),
+          slots: [
+            { skillId: w.skill, positions: 2 },
+            { skillId: w.skill2, positions: 3 },
+          ],
+        },
+        {
+          startsAt: at("2027-03-11T09:00:00Z"),
+          endsAt: at("2027-03-11T13:00:00Z"),
+          slots: [
+            { skillId: w.skill, positions: 1 },
+            { skillId: w.skill2, positions: 4 },
+          ],
+        },
+      ],
+    });
+    await db
+      .update(schema.jobs)
+      .set({ venueId: venue.id, city: "London" })
+      .where(eq(schema.jobs.id, london.id));
+    const cph = await insertJob(db, {
+      companyId: w.companyA,
+      countryId: w.countryId,
+      name: "Copenhagen fair",
+      shifts: [
+        {
+          startsAt: at("2027-03-10T08:00:00Z"),
+          endsAt: at("2027-03-10T12:00:00Z"),
+          slots: [{ skillId: w.skill, positions: 5 }],
+        },
+      ],
+    });
+    const [first, second] = london.shifts;
+    await applyOn(db, first.slots[0].id, w.worker, "Booked");
+    await applyOn(db, first.slots[1].id, w.pm, "Approved");
+    await applyOn(db, second.slots[1].id, w.worker, "Booked");
+    await db
+      .update(schema.shiftSlots)
+      .set({ deletedAt: now })
+      .where(eq(schema.shiftSlots.id, second.slots[1].id));
+    Object.assign(made, {
+      london: london.id,
+      cph: cph.id,
+      s1: first.id,
+      s2: second.id,
+      s3: cph.shifts[0].id,
+    });
+  });
+
+  it("gives each shift its job's name, company, zone and venue and its own fill", async () => {
+    const pick = (e: {
+      shiftID: number;
+      jobID: number;
+      title: string;
+      start: string;
+      end: string;
+      time_zone: string;
+      company: { id: number; name: string };
+      booked: number;
+      positions: number;
+    }) => ({
+      shiftID: e.shiftID,
+      jobID: e.jobID,
+      title: e.title,
+      start: e.start,
+      end: e.end,
+      time_zone: e.time_zone,
+      company: e.company.id,
+      booked: e.booked,
+      positions: e.positions,
+    });
+    const expected = [
+      {
+        shiftID: made.s3,
+        jobID: made.cph,
+        title: "Copenhagen fair",
+        start: "2027-03-10T09:00:00+01:00",
+        end: "2027-03-10T13:00:00+01:00",
+        time_zone: "Europe/Copenhagen",
+        company: w.companyA,
+        booked: 0,
+        positions: 5,
+      },
+      {
+        shiftID: made.s1,
+        jobID: made.london,
+        title: "London fair",
+        start: "2027-03-10T09:00:00+00:00",
+        end: "2027-03-10T17:00:00+00:00",
+        time_zone: "Europe/London",
+        company: w.companyB,
+        booked: 2,
+        positions: 5,
+      },
+      {
+        shiftID: made.s2,
+        jobID: made.london,
+        title: "London fair",
+        start: "2027-03-11T09:00:00+00:00",
+        end: "2027-03-11T13:00:00+00:00",
+        time_zone: "Europe/London",
+        company: w.companyB,
+        booked: 0,
+        positions: 1,
+      },
+    ];
+    const month = await calendarJobs(await as(w.pm), march);
+    expect(month.events.map(pick)).toEqual(expected);
+    const view = await calendarJobs(await as(w.pm), { ...march, perDay: 8 });
+    expect(view.events.map(pick)).toEqual(expected);
+    expect(view.days).toEqual({ "2027-03-10": 2, "2027-03-11": 1 });
+    const shifts = await calendarShifts(await as(w.pm), march);
+    expect(shifts.items.map((i) => [i.shiftID, i.venue, i.city])).toEqual([
+      [made.s3, null, null],
+      [made.s1, "Royal Hall", "London"],
+      [made.s2, "Royal Hall", "London"],
+    ]);
+  });
+});

@@ -34,12 +34,16 @@ export function loggingDb(handle: DbHandle): { db: Db; statements: Statement[] }
   return { db, statements };
 }
 
-/** EXPLAIN's text of one statement, a plan node a line. */
+/**
+ * EXPLAIN's text of one statement, a plan node a line. `BENCH_EXPLAIN_ANALYZE=1` runs it too
+ * (timings and buffers per node: where a slow line's time goes, on PGlite as on PostgreSQL).
+ */
 export async function explainPlan(handle: DbHandle, st: Statement): Promise<string> {
   const client = (handle.db as unknown as { $client: RawClient }).$client;
+  const analyze = process.env.BENCH_EXPLAIN_ANALYZE ? "(analyze, buffers) " : "";
   return (
     await client.query(
-      `explain ${st.sql}`,
+      `explain ${analyze}${st.sql}`,
       st.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
     )
   ).rows

@@ -81,6 +81,11 @@ export const jobs = pgTable(
     index("jobs_live_ends_at_idx")
       .on(t.endsAt, t.startsAt, t.id, t.companyId, t.countryId, t.status)
       .where(sql`${t.deletedAt} is null`),
+    // Archived jobs (their shifts stay live): the office's unfiltered calendar month leaves
+    // their shifts out instead of checking each shift's job against the grid's every live job.
+    index("jobs_archived_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index().on(t.companyId, t.startsAt),
     index().on(t.countryId, t.startsAt),
     index().on(t.status),

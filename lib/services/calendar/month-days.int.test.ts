@@ -266,3 +266,53 @@ describe("calendar: a job's details on every one of its shifts", () => {
     ]);
   });
 });
+
+describe("calendar: an archived job's shifts stay out of the month", () => {
+  // April 2027: a live job with two shifts on the 6th, and an archived job (its shifts stay
+  // live) with a day shift on the 6th and a night shift 6th → 7th. The office without filters
+  // leaves the archived job's shifts out one way, everyone else (and any filter) another: both
+  // must answer the live job alone, in the events and in the day counts.
+  const april = { startDate: "2027-04-01", endDate: "2027-04-30" };
+  const made = {} as { live: number[]; archived: number[] };
+
+  beforeAll(async () => {
+    const base = { companyId: w.companyA, countryId: w.countryId };
+    const shift = (from: string, to: string) => ({ startsAt: at(from), endsAt: at(to), slots: [] });
+    const live = await insertJob(db, {
+      ...base,
+      name: "April live",
+      shifts: [
+        shift("2027-04-06T08:00:00Z", "2027-04-06T12:00:00Z"),
+        shift("2027-04-06T13:00:00Z", "2027-04-06T17:00:00Z"),
+      ],
+    });
+    const archived = await insertJob(db, {
+      ...base,
+      name: "April archived",
+      shifts: [
+        shift("2027-04-06T07:00:00Z", "2027-04-06T15:00:00Z"),
+        shift("2027-04-06T20:00:00Z", "2027-04-07T04:00:00Z"),
+      ],
+    });
+    await db.update(schema.jobs).set({ deletedAt: now }).where(eq(schema.jobs.id, archived.id));
+    made.live = live.shifts.map((s) => s.id);
+    made.archived = archived.shifts.map((s) => s.id);
+  });
+
+  it("counts and shows the live job's shifts alone, for the office with and without filters and for its client", async () => {
+    const office = await calendarJobs(await as(w.pm), { ...april, perDay: 8 });
+    expect(office.events.map((e) => e.id)).toEqual(made.live);
+    expect(office).toMatchObject({ days: { "2027-04-06": 2 }, days_capped: [], total: 2 });
+    const filtered = await calendarJobs(await as(w.pm), {
+      ...april,
+      perDay: 8,
+      filter: { companies: String(w.companyA) },
+    });
+    expect(filtered).toMatchObject({ days: { "2027-04-06": 2 }, total: 2 });
+    expect(filtered.events.map((e) => e.id)).toEqual(made.live);
+    const client = await calendarJobs(await as(w.colA), { ...april, perDay: 8 });
+    expect(client).toMatchObject({ days: { "2027-04-06": 2 }, total: 2 });
+    const all = await calendarJobs(await as(w.pm), april);
+    expect(all.events.map((e) => e.id)).toEqual(made.live);
+  });
+});

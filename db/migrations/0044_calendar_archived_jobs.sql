@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_archived_idx" ON "jobs" USING btree ("id") WHERE "jobs"."deleted_at" is not null;

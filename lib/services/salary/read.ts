@@ -3,7 +3,7 @@ import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";
 import { toMinorUnits } from "@/lib/domain/pricing";
-import { lineMinutes, periodLabel, totalsByCurrency } from "@/lib/domain/salary";
+import { lineMinutes, periodLabel, totalsByCurrency, wholeMonthOf } from "@/lib/domain/salary";
 import { isoInZone } from "@/lib/domain/time";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
@@ -14,6 +14,7 @@ import { parseInput } from "../validate";
 import { salaryOverviewInput, salaryPeriodInput, salaryReportInput } from "./schemas";
 
 const sl = schema.salaryLines;
+const smw = schema.salaryMonthWorkers;
 const u = schema.users;
 
 const inPeriod = (from: string, to: string) => and(gte(sl.workDate, from), lte(sl.workDate, to));
@@ -91,7 +92,31 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   const dir = input.sort.startsWith("-") ? desc : asc;
   const offset = offsetOf(input.page, input.perPage);
   const byHours = input.sort.replace("-", "") === "hours";
+  // A whole month by name with neither place nor search (the screen's "last month" and "this
+  // month"): its workers are the month's rows of salary_month_workers, walked index-only in
+  // (month, lower(name), id) order to the page and counted from the same index, whatever the
+  // offset. Any other period, a place or a search reads the lines as below.
+  const month =
+    !byHours && !f.search && !f.branch_id && !f.country_id ? wholeMonthOf(f.from, f.to) : null;
   const pageOf = () => {
+    if (month) {
+      return ctx.db
+        .select({ user_id: u.id, name: u.name })
+        .from(u)
+        .where(
+          inArray(
+            u.id,
+            ctx.db
+              .select({ userId: smw.userId })
+              .from(smw)
+              .where(eq(smw.month, month))
+              .orderBy(dir(smw.nameKey), asc(smw.userId))
+              .limit(input.perPage)
+              .offset(offset),
+          ),
+        )
+        .orderBy(dir(sql`lower(${u.name})`), asc(u.id));
+    }
     if (byHours) {
       const w = perWorker();
       return ctx.db
@@ -128,12 +153,19 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   // every line of the period by worker cost more than the page. Up to the window, the distinct
   // workers are read in worker order from the worker/date index and the scan stops there.
   const window = countWindow(input.page, input.perPage);
-  const counted = ctx.db
-    .selectDistinct({ userId: sl.userId })
-    .from(sl)
-    .where(workerLines)
-    .limit(window + 1)
-    .as("counted");
+  const counted = month
+    ? ctx.db
+        .select({ userId: smw.userId })
+        .from(smw)
+        .where(eq(smw.month, month))
+        .limit(window + 1)
+        .as("counted")
+    : ctx.db
+        .selectDistinct({ userId: sl.userId })
+        .from(sl)
+        .where(workerLines)
+        .limit(window + 1)
+        .as("counted");
   const [[{ total }], page] = await sideBySide(
     ctx.db,
     () => ctx.db.select({ total: sql<number>`count(*)::int` }).from(counted),

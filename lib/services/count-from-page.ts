@@ -14,21 +14,31 @@ import { sideBySide, type DbOrTx } from "@/db";
  * page past the end has no first row: it counts from the top.
  *
  * `countFrom(first, limit)` counts up to `limit` rows of the list from the row `first` (in the
- * list's order, itself included; null: from the top).
+ * list's order, itself included; null: from the top). `withPage(rows)`, a read that needs the
+ * page (its rows' figures), runs beside the count when the count follows the page, after both
+ * otherwise.
  */
-export async function pageAndCount<R>(
+export async function pageAndCount<R, T = undefined>(
   db: DbOrTx,
   offset: number,
   cap: number,
   readPage: () => PromiseLike<R[]>,
   countFrom: (first: R | null, limit: number) => PromiseLike<number>,
-): Promise<{ rows: R[]; counted: number }> {
+  withPage: (rows: R[]) => PromiseLike<T> = async () => undefined as T,
+): Promise<{ rows: R[]; counted: number; more: T }> {
   const fromTop = cap + 1;
   if (offset <= fromTop - offset) {
     const [counted, rows] = await sideBySide(db, () => countFrom(null, fromTop), readPage);
-    return { rows, counted };
+    return { rows, counted, more: await withPage(rows) };
   }
   const rows = await readPage();
-  if (!rows.length) return { rows, counted: await countFrom(null, fromTop) };
-  return { rows, counted: offset + (await countFrom(rows[0], fromTop - offset)) };
+  const [counted, more] = await sideBySide(
+    db,
+    async () =>
+      rows.length
+        ? offset + (await countFrom(rows[0], fromTop - offset))
+        : countFrom(null, fromTop),
+    () => withPage(rows),
+  );
+  return { rows, counted, more };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { COUNT_CAP } from "@/lib/services/pagination";
 import { testDatabase } from "@/lib/testing/db";
@@ -151,27 +151,32 @@ describe("deep pages", () => {
     const live = (await createUser(db, { name: "Deep Docs" })).id;
     const gone = (await createUser(db, { name: "Gone Docs" })).id;
     await db.execute(sql`update users set deleted_at = now() where id = ${gone}`);
-    const [{ a, b }] = (
-      await db.execute(sql`with t as (insert into document_types (name)
-          values ('Deep A'), ('Deep B') returning id)
-        select min(id) as a, max(id) as b from t`)
-    ).rows as { a: number; b: number }[];
+    const [{ id: a }, { id: b }] = await db
+      .insert(schema.documentTypes)
+      .values([{ name: "Deep A" }, { name: "Deep B" }])
+      .returning({ id: schema.documentTypes.id });
     await db.execute(sql`insert into documents
         (user_id, document_type_id, file_name, storage_key, mime_type, size_bytes, created_at)
       select case when i % 7 = 0 then ${gone}::int else ${live}::int end,
              case when i % 3 = 0 then ${b}::int else ${a}::int end, 'd.pdf', 'k/' || i, 'application/pdf',
              10, timestamptz '2020-01-01' + ((i / 3) || ' hours')::interval
       from generate_series(1, ${BULK}) i`);
-    const expected = async (type: number, offset: number) =>
+    const d = schema.documents;
+    const ofLive = and(
+      eq(d.documentTypeId, a),
+      sql`${d.userId} in (select id from users where deleted_at is null)`,
+    );
+    const expected = async (offset: number) =>
       (
-        await db.execute(sql`select d.id from documents d join users u on u.id = d.user_id
-          where u.deleted_at is null and d.document_type_id = ${type}
-          order by d.created_at desc, d.id desc limit 20 offset ${offset}`)
-      ).rows.map((r) => Number((r as { id: number }).id));
-    const [{ n: inA }] = (
-      await db.execute(sql`select count(*)::int as n from documents d join users u
-        on u.id = d.user_id where u.deleted_at is null and d.document_type_id = ${a}`)
-    ).rows as { n: number }[];
+        await db
+          .select({ id: d.id })
+          .from(d)
+          .where(ofLive)
+          .orderBy(desc(d.createdAt), desc(d.id))
+          .limit(20)
+          .offset(offset)
+      ).map((r) => r.id);
+    const inA = await db.$count(d, ofLive);
     expect(inA).toBeGreaterThan(5_100);
     expect(inA).toBeLessThan(COUNT_CAP);
     const get = async (type: number, page: number) => {
@@ -194,7 +199,7 @@ describe("deep pages", () => {
         per_page: 20,
         total: inA,
       });
-      expect(res.data.map((r) => r.id)).toEqual(await expected(a, (page - 1) * 20));
+      expect(res.data.map((r) => r.id)).toEqual(await expected((page - 1) * 20));
     }
     const past = await get(a, lastOfA + 1);
     expect(past.data).toEqual([]);

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type Subquery,
+} from "drizzle-orm";
 import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";
@@ -9,6 +22,7 @@ import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
 import { containsPattern } from "../like";
 import { isId } from "../params";
+import { pageAndCount } from "../count-from-page";
 import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { salaryOverviewInput, salaryPeriodInput, salaryReportInput } from "./schemas";
@@ -153,41 +167,76 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   // every line of the period by worker cost more than the page. Up to the window, the distinct
   // workers are read in worker order from the worker/date index and the scan stops there.
   const window = countWindow(input.page, input.perPage);
-  const counted = month
-    ? ctx.db
-        .select({ userId: smw.userId })
-        .from(smw)
-        .where(eq(smw.month, month))
-        .limit(window + 1)
-        .as("counted")
-    : ctx.db
-        .selectDistinct({ userId: sl.userId })
-        .from(sl)
-        .where(workerLines)
-        .limit(window + 1)
-        .as("counted");
-  const [[{ total }], page] = await sideBySide(
-    ctx.db,
-    () => ctx.db.select({ total: sql<number>`count(*)::int` }).from(counted),
-    () => pageOf(),
-  );
-  const ids = page.map((p) => p.user_id);
-  const sums = ids.length
-    ? await ctx.db
-        .select({
-          userId: sl.userId,
-          currencyCode: sl.currencyCode,
-          amount: sql<number>`sum(${sl.amount})::bigint`.mapWith(Number),
-          standardMinutes: sql<number>`sum(${sl.standardMinutes})::int`,
-          weekendMinutes: sql<number>`sum(${sl.weekendMinutes})::int`,
-          nightMinutes: sql<number>`sum(${sl.nightMinutes})::int`,
-          lines: sql<number>`count(*)::int`,
-          drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
-        })
-        .from(sl)
-        .where(and(lines, inArray(sl.userId, ids)))
-        .groupBy(sl.userId, sl.currencyCode)
-    : [];
+  const counted = ctx.db
+    .selectDistinct({ userId: sl.userId })
+    .from(sl)
+    .where(workerLines)
+    .limit(window + 1)
+    .as("counted");
+  const sumsOf = async (page: { user_id: number }[]) =>
+    page.length
+      ? ctx.db
+          .select({
+            userId: sl.userId,
+            currencyCode: sl.currencyCode,
+            amount: sql<number>`sum(${sl.amount})::bigint`.mapWith(Number),
+            standardMinutes: sql<number>`sum(${sl.standardMinutes})::int`,
+            weekendMinutes: sql<number>`sum(${sl.weekendMinutes})::int`,
+            nightMinutes: sql<number>`sum(${sl.nightMinutes})::int`,
+            lines: sql<number>`count(*)::int`,
+            drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
+          })
+          .from(sl)
+          .where(
+            and(
+              lines,
+              inArray(
+                sl.userId,
+                page.map((p) => p.user_id),
+              ),
+            ),
+          )
+          .groupBy(sl.userId, sl.currencyCode)
+      : [];
+  const countOf = (sub: Subquery) =>
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sub)
+      .then(([{ total }]) => total);
+  // The month's rows at and after the worker `id` in the page's order (name, ties by id).
+  const fromWorker = (id: number) => {
+    const key = sql`(select k.name_key from ${smw} k where k.month = ${month} and k.user_id = ${id})`;
+    return input.sort.startsWith("-")
+      ? sql`${smw.nameKey} <= ${key} and (${smw.nameKey} < ${key} or ${smw.userId} >= ${id})`
+      : sql`(${smw.nameKey}, ${smw.userId}) >= (${key}, ${id})`;
+  };
+  const {
+    rows: page,
+    counted: total,
+    more: sums,
+  } = month
+    ? // A deep page of the month counts from its first worker (pageAndCount).
+      await pageAndCount(
+        ctx.db,
+        offset,
+        window,
+        pageOf,
+        (first, limit) =>
+          countOf(
+            ctx.db
+              .select({ userId: smw.userId })
+              .from(smw)
+              .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
+              .limit(limit)
+              .as("counted"),
+          ),
+        sumsOf,
+      )
+    : await sideBySide(
+        ctx.db,
+        () => countOf(counted),
+        () => pageOf(),
+      ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
   return {
     items: page.map((p) => {
       const own = sums.filter((s) => s.userId === p.user_id);

@@ -7,7 +7,7 @@ import { sideBySide, type DbOrTx } from "@/db";
  * When the page has rows, exactly `offset` rows come before it, so the count need only walk
  * from the page's first row on: `offset` plus at most `cap` + 1 − `offset` rows. Deep down that
  * is a few hundred index entries instead of the `offset` the page has already walked past (the
- * activity log at offset 10,000: 221 instead of 10,221; on PGlite, where one connection runs
+ * activity log at offset 10,000: 101 instead of 10,101; on PGlite, where one connection runs
  * the two one after the other, the deep page then costs one walk instead of two). It needs the
  * page first, so it is taken only where the count from the top would walk more than the page
  * skips (`offset` > `cap` + 1 − `offset`); nearer the top the two run side by side as before. A

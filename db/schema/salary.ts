@@ -234,3 +234,28 @@ export const statisticsSalaryMarks = pgTable(
   },
   (t) => [index().on(t.workDate)],
 );
+
+/**
+ * Who has salary lines in a calendar month (issue 27): one row per month and worker with how
+ * many of the month's lines are the worker's, and the worker's lower(name). The salary overview
+ * of a whole month by name walks (month, name_key, user_id) index-only to its page and counts
+ * the month's workers from the same index, instead of hashing the month's lines and walking
+ * every user by name. Kept by triggers in the writer's transaction (migration 0045: lines
+ * inserted, deleted or moved; a worker renamed); `db:check salary-month-workers` compares it
+ * with the lines.
+ */
+export const salaryMonthWorkers = pgTable(
+  "salary_month_workers",
+  {
+    month: date({ mode: "string" }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nameKey: text().notNull(),
+    lines: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month] }),
+    index("salary_month_workers_walk_idx").on(t.month, t.nameKey, t.userId),
+  ],
+);

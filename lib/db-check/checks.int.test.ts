@@ -107,6 +107,14 @@ const PLANTS: [string, string][] = [
       where id = (select min(id) from salary_lines)`,
   ],
   [
+    "salary-month-workers",
+    // A line moved to another month with the table's trigger off: a writer that went around it.
+    `alter table salary_lines disable trigger salary_lines_month_workers_update;
+     update salary_lines set work_date = work_date - interval '1 year'
+      where id = (select min(id) from salary_lines);
+     alter table salary_lines enable trigger salary_lines_month_workers_update`,
+  ],
+  [
     "salary-runs-live",
     `insert into salary_runs (period_from, period_to, status, created_at)
       values ('2026-01-01', '2026-01-31', 'running', now() - interval '1 day')`,

@@ -145,6 +145,21 @@ const CHECKS: Check[] = [
               and (h.approved_at is null or h.starts_at <> l.starts_at or h.ends_at <> l.ends_at))`),
   },
   {
+    name: "salary-month-workers",
+    rule: "every worker with salary lines in a month is listed once under that month with their count and lower(name), and no one else (the salary overview walks them)",
+    // ids: the users.
+    query: () =>
+      sql.raw(`select coalesce(l.user_id, w.user_id) as id from
+        (select date_trunc('month', s.work_date)::date as month, s.user_id, count(*)::int as n,
+                lower(u.name) as name_key
+           from salary_lines s join users u on u.id = s.user_id
+          group by 1, 2, u.name) l
+        full join salary_month_workers w
+          on w.month = l.month and w.user_id = l.user_id and w.lines = l.n
+         and w.name_key = l.name_key
+       where l.user_id is null or w.user_id is null`),
+  },
+  {
     name: "salary-runs-live",
     rule: "no salary run queued or running without an unfinished background job",
     // Replaced at run time when the queue's table is missing (see runDbChecks).

@@ -9,6 +9,7 @@ import {
   rateKind,
   salaryLine,
   totalsByCurrency,
+  wholeMonthOf,
   type SalaryWork,
   type UsedRate,
 } from "./salary";
@@ -188,6 +189,16 @@ describe("periods and locks", () => {
     expect(periodLabel("2028-02-01", "2028-02-29")).toBe("February 2028");
     expect(periodLabel("2026-10-01", "2026-10-15")).toBe("01/10/2026–15/10/2026");
     expect(periodLabel("2026-10-01", "2026-11-30")).toBe("01/10/2026–30/11/2026");
+  });
+
+  it("names the month of a period that is one whole calendar month, else none", () => {
+    expect(wholeMonthOf("2026-10-01", "2026-10-31")).toBe("2026-10-01");
+    expect(wholeMonthOf("2028-02-01", "2028-02-29")).toBe("2028-02-01");
+    expect(wholeMonthOf("2027-02-01", "2027-02-29")).toBeNull();
+    expect(wholeMonthOf("2026-10-01", "2026-10-30")).toBeNull();
+    expect(wholeMonthOf("2026-10-02", "2026-10-31")).toBeNull();
+    expect(wholeMonthOf("2026-10-01", "2026-11-30")).toBeNull();
+    expect(wholeMonthOf("2025-10-01", "2026-10-31")).toBeNull();
   });
 
   it("gives the reason hours are locked, paid first", () => {

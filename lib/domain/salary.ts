@@ -192,12 +192,18 @@ const MONTHS = [
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** "October 2026" for a whole calendar month, else "01/10/2026–15/10/2026". */
-export function periodLabel(from: string, to: string): string {
+/** The month's first day ("2026-10-01") when from–to is one whole calendar month, else null. */
+export function wholeMonthOf(from: string, to: string): string | null {
   const [y, m, d] = from.split("-").map(Number);
   const [ty, tm, td] = to.split("-").map(Number);
-  if (y === ty && m === tm && d === 1 && td === lastDayOf(y, m)) return `${MONTHS[m - 1]} ${y}`;
-  return `${dmy(from)}–${dmy(to)}`;
+  return y === ty && m === tm && d === 1 && td === lastDayOf(y, m) ? from : null;
+}
+
+/** "October 2026" for a whole calendar month, else "01/10/2026–15/10/2026". */
+export function periodLabel(from: string, to: string): string {
+  if (!wholeMonthOf(from, to)) return `${dmy(from)}–${dmy(to)}`;
+  const [y, m] = from.split("-").map(Number);
+  return `${MONTHS[m - 1]} ${y}`;
 }
 
 /** Why hours can no longer be changed, in words; null when they can. */

@@ -142,6 +142,21 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
          on conflict do nothing`,
       ),
     );
+    // And the salary overview's workers per month (migration 0045) of the lines it added:
+    // recounted from the lines, so the same whether or not its triggers ran.
+    await tx.execute(
+      sql.raw(
+        `insert into salary_month_workers (month, user_id, name_key, lines)
+         select date_trunc('month', l.work_date)::date, l.user_id, lower(u.name), count(*)::int
+           from salary_lines l join users u on u.id = l.user_id
+          where (date_trunc('month', l.work_date)::date, l.user_id) in (
+                  select distinct date_trunc('month', work_date)::date, user_id
+                    from salary_lines where id > ${bases.salaryLines})
+          group by 1, 2, u.name
+         on conflict (user_id, month) do update
+           set lines = excluded.lines, name_key = excluded.name_key`,
+      ),
+    );
     return summarizeScale(tx as unknown as Db, bases);
   });
   const t0 = performance.now();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
-import { setDatabaseForTests, type Db, type DbHandle } from "@/db";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { COUNT_CAP } from "@/lib/services/pagination";
 import { testDatabase } from "@/lib/testing/db";
@@ -9,6 +9,8 @@ import { callRoute } from "@/lib/testing/route-request";
 import * as logRoute from "@/app/api/v2/activity-log/route";
 import * as usersRoute from "@/app/api/v2/users/route";
 import * as approvalsRoute from "@/app/api/v2/approvals/route";
+import * as documentsRoute from "@/app/api/v2/documents/route";
+import { createUser } from "@/lib/testing/fixtures";
 
 // Issue 27: a deep page is a bounded offset. Past offset 10,000 a list serves its last
 // reachable page (the clamped view of a bad page value) instead of skipping what was asked.
@@ -141,6 +143,87 @@ describe("deep pages", () => {
     );
     expect(few.meta.total).toBe(30);
     expect(few.meta.total_capped).toBeUndefined();
+  });
+
+  it("GET documents counts a deep page from its first row: the same totals and rows", async () => {
+    // 10,105 documents in threes that share their instant (ties by id, newest first), of two
+    // types; every seventh one's owner is archived (not on the office's list).
+    const live = (await createUser(db, { name: "Deep Docs" })).id;
+    const gone = (await createUser(db, { name: "Gone Docs" })).id;
+    await db.execute(sql`update users set deleted_at = now() where id = ${gone}`);
+    const [{ id: a }, { id: b }] = await db
+      .insert(schema.documentTypes)
+      .values([{ name: "Deep A" }, { name: "Deep B" }])
+      .returning({ id: schema.documentTypes.id });
+    await db.execute(sql`insert into documents
+        (user_id, document_type_id, file_name, storage_key, mime_type, size_bytes, created_at)
+      select case when i % 7 = 0 then ${gone}::int else ${live}::int end,
+             case when i % 3 = 0 then ${b}::int else ${a}::int end, 'd.pdf', 'k/' || i, 'application/pdf',
+             10, timestamptz '2020-01-01' + ((i / 3) || ' hours')::interval
+      from generate_series(1, ${BULK}) i`);
+    const d = schema.documents;
+    const ofLive = and(
+      eq(d.documentTypeId, a),
+      sql`${d.userId} in (select id from users where deleted_at is null)`,
+    );
+    const expected = async (offset: number) =>
+      (
+        await db
+          .select({ id: d.id })
+          .from(d)
+          .where(ofLive)
+          .orderBy(desc(d.createdAt), desc(d.id))
+          .limit(20)
+          .offset(offset)
+      ).map((r) => r.id);
+    const inA = await db.$count(d, ofLive);
+    expect(inA).toBeGreaterThan(5_100);
+    expect(inA).toBeLessThan(COUNT_CAP);
+    const get = async (type: number, page: number) => {
+      const res = await callRoute(
+        documentsRoute.GET,
+        `documents?filter[type]=${type}&page=${page}`,
+        { token },
+      );
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    // Type A: under the cap. Pages near the top count from the top beside the page; from
+    // offset 5,060 (page 254) on, from the page's first row; past the end from the top again.
+    const lastOfA = Math.ceil(inA / 20);
+    for (const page of [1, 200, 254, lastOfA - 1, lastOfA]) {
+      const res = await get(a, page);
+      expect(res.meta).toEqual({
+        current_page: page,
+        last_page: lastOfA,
+        per_page: 20,
+        total: inA,
+      });
+      expect(res.data.map((r) => r.id)).toEqual(await expected((page - 1) * 20));
+    }
+    const past = await get(a, lastOfA + 1);
+    expect(past.data).toEqual([]);
+    expect(past.meta).toMatchObject({ current_page: lastOfA + 1, total: inA });
+    // Everything, with 10,105 older ones more: over the cap, counted to it on every page.
+    await db.execute(sql`insert into documents
+        (user_id, document_type_id, file_name, storage_key, mime_type, size_bytes, created_at)
+      select ${live}::int, ${b}::int, 'd.pdf', 'k/' || i, 'application/pdf', 10,
+             timestamptz '2019-01-01' + (i || ' minutes')::interval
+      from generate_series(1, ${BULK}) i`);
+    const all = async (page: number) => {
+      const res = await callRoute(documentsRoute.GET, `documents?page=${page}`, { token });
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    for (const page of [1, 400, 501]) {
+      expect((await all(page)).meta).toEqual({
+        current_page: page,
+        last_page: 501,
+        per_page: 20,
+        total: COUNT_CAP,
+        total_capped: true,
+      });
+    }
   });
 
   it("a short list past its end stays an empty page naming the page asked, past the bound too", async () => {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -195,6 +196,59 @@ describe("GET activity-log", () => {
     expect((await listActivityLog(ctx, { perPage: 20 })).items).toHaveLength(5);
     expect(counting.statements()).toBe(one);
     expect(one).toBe(3);
+  });
+
+  it("counts a deep page from its first row: the same totals, rows and three queries", async () => {
+    // 330 rows of one log, in runs of ten that share their instant (ties by id, newest first).
+    const rows = await db
+      .insert(schema.activityLog)
+      .values(
+        Array.from({ length: 330 }, (_, i) => ({
+          logName: "deep_paging",
+          description: `Deep row ${i}`,
+          causerId: w.admin,
+          createdAt: hoursAgo(100 + Math.floor(i / 10)),
+        })),
+      )
+      .returning({ id: schema.activityLog.id, createdAt: schema.activityLog.createdAt });
+    try {
+      const newestFirst = [...rows]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .map((r) => r.id);
+      const counting = countingDb(handle);
+      const ctx = await ctxFor(counting.db, w.admin, { now });
+      const filter = { log_name: "deep_paging" };
+      // Pages 1–12 of 20 count from the top beside the page; 13–17 (offset 240 and on) from
+      // the page's first row; 18 is past the end.
+      for (let page = 1; page <= 18; page++) {
+        counting.reset();
+        const res = await listActivityLog(ctx, { filter, page });
+        const window = Math.min((page - 1) * 20 + 220, 10_100);
+        expect(res.meta).toEqual({
+          current_page: page,
+          last_page: Math.min(17, Math.ceil(Math.min(330, window) / 20)),
+          per_page: 20,
+          total: Math.min(330, window),
+          ...(330 > window ? { total_capped: true } : {}),
+        });
+        expect(res.items.map((r) => r.id)).toEqual(newestFirst.slice((page - 1) * 20, page * 20));
+        expect(counting.statements()).toBe(3);
+      }
+      // One a page, deep: offset 300 counts 12 from the page's first row (330 > 311: capped).
+      const deep = await listActivityLog(ctx, { filter, page: 301, perPage: 1 });
+      expect(deep.items.map((r) => r.id)).toEqual([newestFirst[300]]);
+      expect(deep.meta).toEqual({
+        current_page: 301,
+        last_page: 311,
+        per_page: 1,
+        total: 311,
+        total_capped: true,
+      });
+      const last = await listActivityLog(ctx, { filter, page: 325, perPage: 1 });
+      expect(last.meta).toEqual({ current_page: 325, last_page: 330, per_page: 1, total: 330 });
+    } finally {
+      await db.delete(schema.activityLog).where(eq(schema.activityLog.logName, "deep_paging"));
+    }
   });
 });
 

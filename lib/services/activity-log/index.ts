@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { schema, sideBySide } from "@/db";
+import { schema } from "@/db";
 import {
   activityLines,
   activitySubjectLink,
@@ -16,6 +16,7 @@ import { parseDate } from "@/lib/domain/format";
 import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
+import { pageAndCount } from "../count-from-page";
 import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
@@ -122,19 +123,13 @@ async function activityPage(
     .offset(offsetOf(page, perPage));
   // Counted ten pages past this one (countWindow), a floor beyond ("of 220+"): the log grows by
   // every change ever made, and at a million rows a count to COUNT_CAP walked 10,101 index
-  // entries for a page of 20 (16 ms against 4 on the demo data).
+  // entries for a page of 20 (16 ms against 4 on the demo data). A deep page is counted from
+  // its first row (pageAndCount).
   const window = countWindow(page, perPage);
-  const [[{ total }], rows] = await sideBySide(
+  const { rows, counted } = await pageAndCount(
     ctx.db,
-    () =>
-      ctx.db.select({ total: count() }).from(
-        ctx.db
-          .select({ one: sql`1` })
-          .from(log)
-          .where(where)
-          .limit(window + 1)
-          .as("capped"),
-      ),
+    offsetOf(page, perPage),
+    window,
     () =>
       ctx.db
         .select({
@@ -154,6 +149,22 @@ async function activityPage(
         .leftJoin(schema.users, eq(schema.users.id, log.causerId))
         .where(inArray(log.id, pageIds))
         .orderBy(desc(log.createdAt), desc(log.id)),
+    async (first, limit) => {
+      // Newest first: the first row and every row after it (created_at and id read in SQL, at
+      // their full precision).
+      const fromFirst = first
+        ? sql`(${log.createdAt}, ${log.id}) <= (select f.created_at, f.id from ${log} f where f.id = ${first.id})`
+        : undefined;
+      const [{ total }] = await ctx.db.select({ total: count() }).from(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(log)
+          .where(and(where, fromFirst))
+          .limit(limit)
+          .as("capped"),
+      );
+      return total;
+    },
   );
   const items = rows.map((r): ActivityRow => {
     const subject = activitySubjectLink({
@@ -185,7 +196,11 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  return { items, meta: cappedPageMeta(page, perPage, Number(total), window), time_zone: timeZone };
+  return {
+    items,
+    meta: cappedPageMeta(page, perPage, Number(counted), window),
+    time_zone: timeZone,
+  };
 }
 
 /** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */

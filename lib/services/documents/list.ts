@@ -96,7 +96,12 @@ export async function listDocuments(
       [desc(d.createdAt), desc(d.id)],
       input.page,
       input.perPage,
-      true,
+      {
+        // Newest first: the document and every older one (its created_at read in SQL, at full
+        // precision).
+        fromRow: (id) =>
+          sql`(${d.createdAt}, ${d.id}) <= (select f.created_at, f.id from ${d} f where f.id = ${id})`,
+      },
     );
     return {
       items: rows.map((r) => ({

@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx, sideBySide } from "@/db";
 import { containsPattern } from "../like";
+import { pageAndCount } from "../count-from-page";
 import { COUNT_CAP, offsetOf } from "../pagination";
 import { heldPermissionsSql, holdsAdminRoleSql } from "../users/manage";
 import { documentFields } from "./view";
@@ -57,40 +58,51 @@ export async function officeDocumentsPage(
   orderBy: SQL[],
   page: number,
   perPage: number,
-  /** Count up to COUNT_CAP + 1 rows only (the reviewer's list of every document): see cappedPageMeta. */
-  capCount = false,
+  /**
+   * Count up to COUNT_CAP + 1 rows only (the reviewer's list of every document): see
+   * cappedPageMeta. `fromRow(id)` is the documents at and after document `id` in `orderBy`'s
+   * order: a deep page counts from its first row (pageAndCount).
+   */
+  capped?: { fromRow: (id: number) => SQL },
 ) {
   // The documents that match, as ids: owner and type are joined only for a search, so without
   // one the count and the page's pick walk a documents index alone.
-  const matching = () => {
+  const matching = (also?: SQL) => {
     const ids = db.select({ id: d.id }).from(d).$dynamic();
     if (search) ids.innerJoin(u, eq(u.id, d.userId)).innerJoin(dt, eq(dt.id, d.documentTypeId));
-    return ids.where(and(ownerNotArchived, where, officeSearch(search)));
+    return ids.where(and(ownerNotArchived, where, officeSearch(search), also));
   };
-  const counted = matching();
-  if (capCount) counted.limit(COUNT_CAP + 1);
-  const [[{ total }], rows] = await sideBySide(
+  const readPage = () =>
+    db
+      .select(officeDocumentFields)
+      .from(d)
+      .innerJoin(u, eq(u.id, d.userId))
+      .innerJoin(dt, eq(dt.id, d.documentTypeId))
+      .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
+      .where(
+        // The page's ids first, then their columns: the owner's roles and permissions are
+        // read for the page's rows only, never for the rows a deep page skips.
+        inArray(
+          d.id,
+          matching()
+            .orderBy(...orderBy)
+            .limit(perPage)
+            .offset(offsetOf(page, perPage)),
+        ),
+      )
+      .orderBy(...orderBy);
+  const countOf = async (ids: ReturnType<typeof matching>) =>
+    Number((await db.select({ total: count() }).from(ids.as("matching")))[0].total);
+  if (!capped) {
+    const [total, rows] = await sideBySide(db, () => countOf(matching()), readPage);
+    return { rows, total };
+  }
+  const { rows, counted } = await pageAndCount(
     db,
-    () => db.select({ total: count() }).from(counted.as("matching")),
-    () =>
-      db
-        .select(officeDocumentFields)
-        .from(d)
-        .innerJoin(u, eq(u.id, d.userId))
-        .innerJoin(dt, eq(dt.id, d.documentTypeId))
-        .leftJoin(schema.countries, eq(schema.countries.id, u.countryId))
-        .where(
-          // The page's ids first, then their columns: the owner's roles and permissions are
-          // read for the page's rows only, never for the rows a deep page skips.
-          inArray(
-            d.id,
-            matching()
-              .orderBy(...orderBy)
-              .limit(perPage)
-              .offset(offsetOf(page, perPage)),
-          ),
-        )
-        .orderBy(...orderBy),
+    offsetOf(page, perPage),
+    COUNT_CAP,
+    readPage,
+    (first, limit) => countOf(matching(first ? capped.fromRow(first.id) : undefined).limit(limit)),
   );
-  return { rows, total: Number(total) };
+  return { rows, total: counted };
 }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "@/db";
+import { countingDb } from "@/lib/testing/counting-db";
 import { ctxFor } from "@/lib/testing/fixtures";
 import { buildJobSalaries, salaryOverview } from ".";
-import { db, k, NOV, approvedHours, rate, setupSalaryWorld } from "./salary.test-support";
+import { db, handle, k, NOV, approvedHours, rate, setupSalaryWorld } from "./salary.test-support";
 
 setupSalaryWorld();
 
@@ -185,5 +186,150 @@ describe("GET salary pages", () => {
     };
     expect(await walk("name")).toEqual(inOrder(1));
     expect(await walk("-name")).toEqual(inOrder(-1));
+  });
+
+  it("pages a whole month by name from salary_month_workers, as the lines page it, in three statements", async () => {
+    const skill = await k.newSkill();
+    // March 2031 is this test's alone: its whole month has no search to narrow it. 600 users,
+    // two of three with lines on the 10th (some two), names repeating and differing in case.
+    const users = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          name: `${i % 3 ? "M" : "m"}onth${String(i % 250).padStart(3, "0")} Monthtest`,
+          email: `monthtest${i}@example.test`,
+          passwordHash: "x",
+        })),
+      )
+      .returning({ id: schema.users.id, name: schema.users.name });
+    const line = (userId: number, workDate: string) => ({
+      userId,
+      skillId: skill,
+      workDate,
+      startsAt: new Date(`${workDate}T08:00:00Z`),
+      endsAt: new Date(`${workDate}T09:00:00Z`),
+      currencyCode: "DKK",
+      standardMinutes: 60,
+      standardRate: 10000,
+      rateSource: "test",
+      amount: 10000,
+    });
+    await db
+      .insert(schema.salaryLines)
+      .values(
+        users.flatMap((u, i) =>
+          i % 3 === 2
+            ? [line(u.id, "2031-04-10")]
+            : i % 5 === 0
+              ? [line(u.id, "2031-03-10"), line(u.id, "2031-03-10")]
+              : [line(u.id, "2031-03-10")],
+        ),
+      );
+    const workers = users.filter((_, i) => i % 3 !== 2);
+    const linesOf = (id: number) => (users.findIndex((u) => u.id === id) % 5 === 0 ? 2 : 1);
+    const inOrder = (dir: 1 | -1) =>
+      [...workers]
+        .sort((a, b) => {
+          const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+          return x === y ? a.id - b.id : (x < y ? -1 : 1) * dir;
+        })
+        .map((u) => u.id);
+    const counting = countingDb(handle);
+    const admin = await ctxFor(counting.db, k.w.admin);
+    const MARCH = { from: "2031-03-01", to: "2031-03-31" };
+    // Not a whole month (the 31st left out): read from the lines, the same workers.
+    const FROM_LINES = { from: "2031-03-01", to: "2031-03-30" };
+    const walk = async (filter: { from: string; to: string }, sort: string) => {
+      const ids: number[] = [];
+      for (let page = 1; page <= 5; page++) {
+        counting.reset();
+        const res = await salaryOverview(admin, { filter, sort, page, perPage: 100 });
+        expect(res.meta).toMatchObject({ total: 400, current_page: page });
+        // The count, the page's workers, their figures: whatever the offset.
+        if (res.items.length) expect(counting.statements()).toBe(3);
+        ids.push(...res.items.map((i) => i.user_id));
+      }
+      return ids;
+    };
+    expect(await walk(MARCH, "name")).toEqual(inOrder(1));
+    expect(await walk(MARCH, "-name")).toEqual(inOrder(-1));
+    expect(await walk(FROM_LINES, "name")).toEqual(inOrder(1));
+    expect(await walk(FROM_LINES, "-name")).toEqual(inOrder(-1));
+    // Seven a page: from offset 14 on (the count from the top would walk more than the page
+    // skips) a page counts from its first worker; the totals and rows are the same.
+    for (const sort of ["name", "-name"]) {
+      const order = inOrder(sort === "name" ? 1 : -1);
+      for (const page of [1, 2, 3, 50, 57, 58, 59]) {
+        counting.reset();
+        const res = await salaryOverview(admin, { filter: MARCH, sort, page, perPage: 7 });
+        const window = (page - 1) * 7 + 77;
+        expect(res.meta).toEqual({
+          current_page: page,
+          last_page: Math.ceil(Math.min(400, window) / 7),
+          per_page: 7,
+          total: Math.min(400, window),
+          ...(400 > window ? { total_capped: true } : {}),
+        });
+        expect(res.items.map((i) => i.user_id)).toEqual(order.slice((page - 1) * 7, page * 7));
+        expect(counting.statements()).toBe(res.items.length ? 3 : 2);
+      }
+    }
+    counting.reset();
+    const first = await salaryOverview(admin, { filter: MARCH, perPage: 1 });
+    expect(counting.sent()[0]).toContain("salary_month_workers");
+    expect(first.items[0]).toMatchObject({ user_id: inOrder(1)[0], lines: 2, minutes: 120 });
+    // Page 1 of 1 a page counts 11 (itself and ten more), from the same index.
+    expect(first.meta).toEqual({
+      current_page: 1,
+      last_page: 11,
+      per_page: 1,
+      total: 11,
+      total_capped: true,
+    });
+
+    // The triggers keep the month's workers as the lines change: a line moved to April, a
+    // worker's only line removed, a worker renamed to the top, a status change (nothing).
+    const [moved, removed, renamed] = [inOrder(1)[1], inOrder(1)[2], inOrder(1)[399]];
+    const only = (userId: number) =>
+      and(eq(schema.salaryLines.userId, userId), eq(schema.salaryLines.workDate, "2031-03-10"));
+    await db.update(schema.salaryLines).set({ workDate: "2031-04-11" }).where(only(moved));
+    await db.delete(schema.salaryLines).where(only(removed));
+    await db
+      .update(schema.users)
+      .set({ name: "AAA Monthtest" })
+      .where(eq(schema.users.id, renamed));
+    await db
+      .update(schema.salaryLines)
+      .set({ status: "paid" })
+      .where(eq(schema.salaryLines.workDate, "2031-03-10"));
+    const after = inOrder(1).filter((id) => id !== moved && id !== removed && id !== renamed);
+    const all: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = await salaryOverview(admin, { filter: MARCH, perPage: 100, page });
+      expect(res.meta.total).toBe(398);
+      all.push(...res.items.map((i) => i.user_id));
+    }
+    expect(all).toEqual([renamed, ...after]);
+    const april = await salaryOverview(admin, {
+      filter: { from: "2031-04-01", to: "2031-04-30" },
+      perPage: 100,
+      page: 3,
+    });
+    expect(april.meta.total).toBe(201);
+    const rows = await db
+      .select()
+      .from(schema.salaryMonthWorkers)
+      .where(inArray(schema.salaryMonthWorkers.userId, [moved, removed, renamed]));
+    expect(rows.map((r) => [r.userId, r.month, r.lines, r.nameKey]).sort()).toEqual(
+      [
+        [
+          moved,
+          "2031-04-01",
+          linesOf(moved),
+          users.find((u) => u.id === moved)!.name.toLowerCase(),
+        ],
+        [renamed, "2031-03-01", linesOf(renamed), "aaa monthtest"],
+      ].sort(),
+    );
   });
 });

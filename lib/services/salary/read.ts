@@ -1,19 +1,34 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type Subquery,
+} from "drizzle-orm";
 import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";
 import { toMinorUnits } from "@/lib/domain/pricing";
-import { lineMinutes, periodLabel, totalsByCurrency } from "@/lib/domain/salary";
+import { lineMinutes, periodLabel, totalsByCurrency, wholeMonthOf } from "@/lib/domain/salary";
 import { isoInZone } from "@/lib/domain/time";
 import { can, requirePermission, requireUser, type Ctx } from "../context";
 import { ForbiddenError } from "../errors";
 import { containsPattern } from "../like";
 import { isId } from "../params";
+import { pageAndCount } from "../count-from-page";
 import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { salaryOverviewInput, salaryPeriodInput, salaryReportInput } from "./schemas";
 
 const sl = schema.salaryLines;
+const smw = schema.salaryMonthWorkers;
 const u = schema.users;
 
 const inPeriod = (from: string, to: string) => and(gte(sl.workDate, from), lte(sl.workDate, to));
@@ -91,7 +106,31 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   const dir = input.sort.startsWith("-") ? desc : asc;
   const offset = offsetOf(input.page, input.perPage);
   const byHours = input.sort.replace("-", "") === "hours";
+  // A whole month by name with neither place nor search (the screen's "last month" and "this
+  // month"): its workers are the month's rows of salary_month_workers, walked index-only in
+  // (month, lower(name), id) order to the page and counted from the same index, whatever the
+  // offset. Any other period, a place or a search reads the lines as below.
+  const month =
+    !byHours && !f.search && !f.branch_id && !f.country_id ? wholeMonthOf(f.from, f.to) : null;
   const pageOf = () => {
+    if (month) {
+      return ctx.db
+        .select({ user_id: u.id, name: u.name })
+        .from(u)
+        .where(
+          inArray(
+            u.id,
+            ctx.db
+              .select({ userId: smw.userId })
+              .from(smw)
+              .where(eq(smw.month, month))
+              .orderBy(dir(smw.nameKey), asc(smw.userId))
+              .limit(input.perPage)
+              .offset(offset),
+          ),
+        )
+        .orderBy(dir(sql`lower(${u.name})`), asc(u.id));
+    }
     if (byHours) {
       const w = perWorker();
       return ctx.db
@@ -134,28 +173,70 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     .where(workerLines)
     .limit(window + 1)
     .as("counted");
-  const [[{ total }], page] = await sideBySide(
-    ctx.db,
-    () => ctx.db.select({ total: sql<number>`count(*)::int` }).from(counted),
-    () => pageOf(),
-  );
-  const ids = page.map((p) => p.user_id);
-  const sums = ids.length
-    ? await ctx.db
-        .select({
-          userId: sl.userId,
-          currencyCode: sl.currencyCode,
-          amount: sql<number>`sum(${sl.amount})::bigint`.mapWith(Number),
-          standardMinutes: sql<number>`sum(${sl.standardMinutes})::int`,
-          weekendMinutes: sql<number>`sum(${sl.weekendMinutes})::int`,
-          nightMinutes: sql<number>`sum(${sl.nightMinutes})::int`,
-          lines: sql<number>`count(*)::int`,
-          drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
-        })
-        .from(sl)
-        .where(and(lines, inArray(sl.userId, ids)))
-        .groupBy(sl.userId, sl.currencyCode)
-    : [];
+  const sumsOf = async (page: { user_id: number }[]) =>
+    page.length
+      ? ctx.db
+          .select({
+            userId: sl.userId,
+            currencyCode: sl.currencyCode,
+            amount: sql<number>`sum(${sl.amount})::bigint`.mapWith(Number),
+            standardMinutes: sql<number>`sum(${sl.standardMinutes})::int`,
+            weekendMinutes: sql<number>`sum(${sl.weekendMinutes})::int`,
+            nightMinutes: sql<number>`sum(${sl.nightMinutes})::int`,
+            lines: sql<number>`count(*)::int`,
+            drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
+          })
+          .from(sl)
+          .where(
+            and(
+              lines,
+              inArray(
+                sl.userId,
+                page.map((p) => p.user_id),
+              ),
+            ),
+          )
+          .groupBy(sl.userId, sl.currencyCode)
+      : [];
+  const countOf = (sub: Subquery) =>
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sub)
+      .then(([{ total }]) => total);
+  // The month's rows at and after the worker `id` in the page's order (name, ties by id).
+  const fromWorker = (id: number) => {
+    const key = sql`(select k.name_key from ${smw} k where k.month = ${month} and k.user_id = ${id})`;
+    return input.sort.startsWith("-")
+      ? sql`${smw.nameKey} <= ${key} and (${smw.nameKey} < ${key} or ${smw.userId} >= ${id})`
+      : sql`(${smw.nameKey}, ${smw.userId}) >= (${key}, ${id})`;
+  };
+  const {
+    rows: page,
+    counted: total,
+    more: sums,
+  } = month
+    ? // A deep page of the month counts from its first worker (pageAndCount).
+      await pageAndCount(
+        ctx.db,
+        offset,
+        window,
+        pageOf,
+        (first, limit) =>
+          countOf(
+            ctx.db
+              .select({ userId: smw.userId })
+              .from(smw)
+              .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
+              .limit(limit)
+              .as("counted"),
+          ),
+        sumsOf,
+      )
+    : await sideBySide(
+        ctx.db,
+        () => countOf(counted),
+        () => pageOf(),
+      ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
   return {
     items: page.map((p) => {
       const own = sums.filter((s) => s.userId === p.user_id);

@@ -2,7 +2,6 @@
 
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { FormField, Input } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
@@ -64,123 +63,120 @@ export function PersonalForm({
     </FormField>
   );
 
+  // The card around the form is drawn by the server (page.tsx).
   return (
-    <Card>
-      <CardContent>
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          aria-describedby={profile.can.refusal ? "personal-refusal" : undefined}
-          onSubmit={(e) => {
-            e.preventDefault();
-            save(
-              () =>
-                saveProfile(profile.id, {
-                  ...v,
-                  country_id: v.country_id || null,
-                  ...(newOwnAddress && { current_password: currentPassword }),
-                }),
-              // A new address waits for confirmation: the field shows the one in use.
-              () => {
-                setV((s) => ({ ...s, email: profile.email }));
-                setCurrentPassword("");
-              },
-            );
-          }}
-        >
-          {refusal}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text("first_name", "First name", {
-              autoComplete: "given-name",
-              required: true,
-              maxLength: PERSON_NAME_MAX,
-            })}
-            {text("last_name", "Last name", {
-              autoComplete: "family-name",
-              required: true,
-              maxLength: PERSON_NAME_MAX,
-            })}
-            <div className="flex flex-col gap-2">
-              {text("email", "E-mail", {
-                type: "email",
-                autoComplete: "email",
-                required: true,
-                maxLength: EMAIL_MAX,
-              })}
-              {pendingEmail}
-            </div>
-            {newOwnAddress && !readOnly && (
-              <FormField
-                label="Current password"
-                errors={errors.current_password}
-                hint="Needed to change the address you sign in with. We then mail the new address a link to confirm it."
-              >
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  value={currentPassword}
-                  onChange={(e) => setCurrentPassword(e.target.value)}
-                  required
-                />
-              </FormField>
-            )}
-            {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-            {text("address", "Address", {
-              autoComplete: "street-address",
-              maxLength: SHORT_TEXT_MAX,
-            })}
-            <div className="grid grid-cols-[7rem_1fr] gap-4">
-              {text("zip", "Zip", { autoComplete: "postal-code", maxLength: ZIP_MAX })}
-              {text("city", "City", { autoComplete: "address-level2", maxLength: NAME_MAX })}
-            </div>
-            <FormField label="Birth date" errors={errors.birth_date}>
-              <DateInput
-                value={v.birth_date}
-                onValueChange={(d) => setV((s) => ({ ...s, birth_date: d }))}
-                readOnly={readOnly}
-              />
-            </FormField>
-            <FormField label="Country" errors={errors.country_id}>
-              <Select
-                value={v.country_id}
-                onChange={set("country_id")}
-                disabled={readOnly}
-                placeholder="Choose a country"
-              >
-                {options.countries.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            {text("nationality", "Nationality", { maxLength: LABEL_MAX })}
-          </div>
-          <CheckList
-            legend="Languages"
-            options={options.languages}
-            value={v.language_ids}
-            onChange={(ids) => setV((s) => ({ ...s, language_ids: ids }))}
-            errors={errors.language_ids}
-            disabled={readOnly}
+    <form
+      className="flex flex-col gap-4"
+      noValidate
+      aria-describedby={profile.can.refusal ? "personal-refusal" : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(
+          () =>
+            saveProfile(profile.id, {
+              ...v,
+              country_id: v.country_id || null,
+              ...(newOwnAddress && { current_password: currentPassword }),
+            }),
+          // A new address waits for confirmation: the field shows the one in use.
+          () => {
+            setV((s) => ({ ...s, email: profile.email }));
+            setCurrentPassword("");
+          },
+        );
+      }}
+    >
+      {refusal}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {text("first_name", "First name", {
+          autoComplete: "given-name",
+          required: true,
+          maxLength: PERSON_NAME_MAX,
+        })}
+        {text("last_name", "Last name", {
+          autoComplete: "family-name",
+          required: true,
+          maxLength: PERSON_NAME_MAX,
+        })}
+        <div className="flex flex-col gap-2">
+          {text("email", "E-mail", {
+            type: "email",
+            autoComplete: "email",
+            required: true,
+            maxLength: EMAIL_MAX,
+          })}
+          {pendingEmail}
+        </div>
+        {newOwnAddress && !readOnly && (
+          <FormField
+            label="Current password"
+            errors={errors.current_password}
+            hint="Needed to change the address you sign in with. We then mail the new address a link to confirm it."
+          >
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              required
+            />
+          </FormField>
+        )}
+        {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        {text("address", "Address", {
+          autoComplete: "street-address",
+          maxLength: SHORT_TEXT_MAX,
+        })}
+        <div className="grid grid-cols-[7rem_1fr] gap-4">
+          {text("zip", "Zip", { autoComplete: "postal-code", maxLength: ZIP_MAX })}
+          {text("city", "City", { autoComplete: "address-level2", maxLength: NAME_MAX })}
+        </div>
+        <FormField label="Birth date" errors={errors.birth_date}>
+          <DateInput
+            value={v.birth_date}
+            onValueChange={(d) => setV((s) => ({ ...s, birth_date: d }))}
+            readOnly={readOnly}
           />
-          <CheckList
-            legend="Branches"
-            options={options.branches}
-            value={v.branch_ids}
-            onChange={(ids) => setV((s) => ({ ...s, branch_ids: ids }))}
-            errors={errors.branch_ids}
+        </FormField>
+        <FormField label="Country" errors={errors.country_id}>
+          <Select
+            value={v.country_id}
+            onChange={set("country_id")}
             disabled={readOnly}
-          />
-          {!readOnly && (
-            <div>
-              <Button type="submit" loading={pending}>
-                Save
-              </Button>
-            </div>
-          )}
-        </form>
-      </CardContent>
-    </Card>
+            placeholder="Choose a country"
+          >
+            {options.countries.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        {text("nationality", "Nationality", { maxLength: LABEL_MAX })}
+      </div>
+      <CheckList
+        legend="Languages"
+        options={options.languages}
+        value={v.language_ids}
+        onChange={(ids) => setV((s) => ({ ...s, language_ids: ids }))}
+        errors={errors.language_ids}
+        disabled={readOnly}
+      />
+      <CheckList
+        legend="Branches"
+        options={options.branches}
+        value={v.branch_ids}
+        onChange={(ids) => setV((s) => ({ ...s, branch_ids: ids }))}
+        errors={errors.branch_ids}
+        disabled={readOnly}
+      />
+      {!readOnly && (
+        <div>
+          <Button type="submit" loading={pending}>
+            Save
+          </Button>
+        </div>
+      )}
+    </form>
   );
 }

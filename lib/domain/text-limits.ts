@@ -54,6 +54,20 @@ export const JOB_TEXT_LIMITS = {
 } as const;
 export type JobTextField = keyof typeof JOB_TEXT_LIMITS;
 
+/**
+ * How long each text of the personal tab may be: the profile verb's schema reads this, and the
+ * personal tab's page hands it to its form (so the form's first load does not carry this module).
+ */
+export const PERSONAL_TEXT_LIMITS = {
+  first_name: PERSON_NAME_MAX,
+  last_name: PERSON_NAME_MAX,
+  email: EMAIL_MAX,
+  address: SHORT_TEXT_MAX,
+  city: NAME_MAX,
+  zip: ZIP_MAX,
+  nationality: LABEL_MAX,
+} as const;
+
 /** How long each text of a shift may be (the shift card's fields, the create payload's names). */
 export const SHIFT_TEXT_LIMITS = {
   dresscodeNotes: COMMENT_MAX,

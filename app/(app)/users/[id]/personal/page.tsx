@@ -1,7 +1,9 @@
 import { Alert } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
+import { CheckList } from "@/components/ui/check-list";
 import { requestCtx } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/domain/format";
+import { PERSONAL_TEXT_LIMITS } from "@/lib/domain/text-limits";
 import { pageData } from "@/lib/http/page";
 import { profileFormOptions } from "@/lib/services/users/options";
 import { viewerTimeZone } from "@/lib/services/viewer-zone";
@@ -27,6 +29,25 @@ export default async function PersonalTab({ params }: { params: Promise<{ id: st
           <PersonalForm
             profile={profile}
             options={options}
+            limits={PERSONAL_TEXT_LIMITS}
+            languages={
+              <CheckList
+                legend="Languages"
+                options={options.languages}
+                name="language_ids"
+                defaultValue={profile.languages.map((l) => l.id)}
+                disabled={!profile.can.edit}
+              />
+            }
+            branches={
+              <CheckList
+                legend="Branches"
+                options={options.branches}
+                name="branch_ids"
+                defaultValue={profile.branches.map((b) => b.id)}
+                disabled={!profile.can.edit}
+              />
+            }
             refusal={
               profile.can.refusal && <Alert id="personal-refusal">{profile.can.refusal}</Alert>
             }

@@ -3,28 +3,26 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DateInput } from "@/components/ui/date-input";
-import { FormField, Input } from "@/components/ui/form-field";
+import { FieldErrors, FormField, Input } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import type { ProfileView } from "@/lib/services/users/profile";
 import { saveProfile } from "../actions";
-import { CheckList } from "@/components/ui/check-list";
 import { useSave } from "../use-save";
-import {
-  EMAIL_MAX,
-  LABEL_MAX,
-  NAME_MAX,
-  PERSON_NAME_MAX,
-  SHORT_TEXT_MAX,
-  ZIP_MAX,
-} from "@/lib/domain/text-limits";
+import type { PERSONAL_TEXT_LIMITS } from "@/lib/domain/text-limits";
 
 type Option = { id: number; name: string };
+
+/** The ids a server-drawn CheckList's boxes send under `name` (its uncontrolled form). */
+const ticked = (form: HTMLFormElement, name: string) => new FormData(form).getAll(name).map(Number);
 
 export function PersonalForm({
   profile,
   options,
   pendingEmail,
   refusal,
+  languages,
+  branches,
+  limits,
 }: {
   profile: ProfileView;
   /**
@@ -34,7 +32,15 @@ export function PersonalForm({
   refusal?: ReactNode;
   /** The address waiting for confirmation (pending-email.tsx), drawn by the server. */
   pendingEmail: ReactNode;
-  options: { countries: Option[]; languages: Option[]; branches: Option[] };
+  options: { countries: Option[] };
+  /**
+   * The languages' and branches' checklists, drawn by the server (CheckList with `name`
+   * "language_ids" and "branch_ids"): their boxes hold what is ticked, read on submit.
+   */
+  languages: ReactNode;
+  branches: ReactNode;
+  /** PERSONAL_TEXT_LIMITS, handed over by the page: the limits module stays on the server. */
+  limits: typeof PERSONAL_TEXT_LIMITS;
 }) {
   const [v, setV] = useState({
     first_name: profile.first_name ?? profile.name.split(" ")[0] ?? "",
@@ -47,8 +53,6 @@ export function PersonalForm({
     birth_date: profile.birth_date ?? "",
     country_id: profile.country ? String(profile.country.id) : "",
     nationality: profile.nationality ?? "",
-    language_ids: profile.languages.map((l) => l.id),
-    branch_ids: profile.branches.map((b) => b.id),
   });
   // Changing one's own sign-in address needs one's current password.
   const [currentPassword, setCurrentPassword] = useState("");
@@ -71,10 +75,13 @@ export function PersonalForm({
       aria-describedby={profile.can.refusal ? "personal-refusal" : undefined}
       onSubmit={(e) => {
         e.preventDefault();
+        const form = e.currentTarget;
         save(
           () =>
             saveProfile(profile.id, {
               ...v,
+              language_ids: ticked(form, "language_ids"),
+              branch_ids: ticked(form, "branch_ids"),
               country_id: v.country_id || null,
               ...(newOwnAddress && { current_password: currentPassword }),
             }),
@@ -91,19 +98,19 @@ export function PersonalForm({
         {text("first_name", "First name", {
           autoComplete: "given-name",
           required: true,
-          maxLength: PERSON_NAME_MAX,
+          maxLength: limits.first_name,
         })}
         {text("last_name", "Last name", {
           autoComplete: "family-name",
           required: true,
-          maxLength: PERSON_NAME_MAX,
+          maxLength: limits.last_name,
         })}
         <div className="flex flex-col gap-2">
           {text("email", "E-mail", {
             type: "email",
             autoComplete: "email",
             required: true,
-            maxLength: EMAIL_MAX,
+            maxLength: limits.email,
           })}
           {pendingEmail}
         </div>
@@ -125,11 +132,11 @@ export function PersonalForm({
         {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
         {text("address", "Address", {
           autoComplete: "street-address",
-          maxLength: SHORT_TEXT_MAX,
+          maxLength: limits.address,
         })}
         <div className="grid grid-cols-[7rem_1fr] gap-4">
-          {text("zip", "Zip", { autoComplete: "postal-code", maxLength: ZIP_MAX })}
-          {text("city", "City", { autoComplete: "address-level2", maxLength: NAME_MAX })}
+          {text("zip", "Zip", { autoComplete: "postal-code", maxLength: limits.zip })}
+          {text("city", "City", { autoComplete: "address-level2", maxLength: limits.city })}
         </div>
         <FormField label="Birth date" errors={errors.birth_date}>
           <DateInput
@@ -152,24 +159,12 @@ export function PersonalForm({
             ))}
           </Select>
         </FormField>
-        {text("nationality", "Nationality", { maxLength: LABEL_MAX })}
+        {text("nationality", "Nationality", { maxLength: limits.nationality })}
       </div>
-      <CheckList
-        legend="Languages"
-        options={options.languages}
-        value={v.language_ids}
-        onChange={(ids) => setV((s) => ({ ...s, language_ids: ids }))}
-        errors={errors.language_ids}
-        disabled={readOnly}
-      />
-      <CheckList
-        legend="Branches"
-        options={options.branches}
-        value={v.branch_ids}
-        onChange={(ids) => setV((s) => ({ ...s, branch_ids: ids }))}
-        errors={errors.branch_ids}
-        disabled={readOnly}
-      />
+      {languages}
+      <FieldErrors messages={errors.language_ids ?? []} />
+      {branches}
+      <FieldErrors messages={errors.branch_ids ?? []} />
       {!readOnly && (
         <div>
           <Button type="submit" loading={pending}>

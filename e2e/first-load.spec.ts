@@ -33,11 +33,11 @@ const BUDGETS: { route: string; kb: number; who: string; target?: number }[] = [
   { route: "/live-chat", who: "worker", kb: WORKER },
   { route: "/help", who: "worker", kb: WORKER },
   { route: "/help/[id]", who: "worker", kb: WORKER },
-  { route: "/users/[id]/personal", who: "worker", ...ceiling(152.5, WORKER) },
+  { route: "/users/[id]/personal", who: "worker", kb: WORKER },
   { route: "/users/[id]/settings", who: "worker", kb: WORKER },
   { route: "/users/[id]/payment", who: "worker", kb: WORKER },
   { route: "/users/[id]/my-skills", who: "worker", kb: WORKER },
-  { route: "/users/[id]/my-documents", who: "worker", ...ceiling(152, WORKER) },
+  { route: "/users/[id]/my-documents", who: "worker", kb: WORKER },
   { route: "/users/[id]/invited-users", who: "worker", kb: WORKER },
   { route: "/users/[id]/user-security", who: "worker", kb: WORKER },
   // The office lists (the data table with its own column model since issue 27: no react-table).

@@ -24,14 +24,27 @@ test("a worker edits its profile: phone, picture, payment, skills; axe on each t
   await expect(page.getByRole("heading", { level: 1 })).toContainText("William Berg");
   await expectNoSeriousViolations(page);
 
-  // Personal: the phone.
+  // Personal: the phone, and a language more (the checklists are the server's markup, read
+  // from the form on submit: what was ticked before stays, the new tick is kept).
   await page.getByLabel("Phone", { exact: true }).fill("+45 22 33 44 55");
+  const languages = page.getByRole("group", { name: "Languages" });
+  await expect(languages.getByLabel("Danish")).toBeChecked();
+  await languages.getByLabel("Finnish").check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Data updated successfully!");
   await expect(page.getByRole("link", { name: "+45 22 33 44 55" })).toHaveAttribute(
     "href",
     "tel:+4522334455",
   );
+  await page.reload();
+  await expect(languages.getByLabel("Finnish")).toBeChecked();
+  await expect(languages.getByLabel("Danish")).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Branches" }).getByLabel("Copenhagen"),
+  ).toBeChecked();
+  await languages.getByLabel("Finnish").uncheck();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Data updated successfully!");
 
   // The picture: PDF bytes named .png are refused, a PNG is taken.
   const picture = page.getByLabel("Profile picture");

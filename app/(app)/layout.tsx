@@ -12,6 +12,7 @@ import { visibleNavigation } from "@/lib/auth/navigation";
 import { env } from "@/lib/env";
 import { AppShell } from "@/components/shell/app-shell";
 import { shellIcons } from "@/components/shell/shell-icons";
+import { UserMenuLinks } from "@/components/shell/user-menu-links";
 import { InviteFriendModal } from "@/components/shell/invite-friend-modal";
 import { LazyScrollTop } from "@/components/shell/scroll-top-lazy";
 import { DeniedNotice } from "@/components/shell/denied-notice";
@@ -63,13 +64,14 @@ export default async function SignedInLayout({ children }: { children: React.Rea
         user={{
           name: actor.name,
           initials: initials(actor.name),
-          email: actor.email,
           roles: actor.roles.map((r) => r.title),
           canInvite,
-          totpEnabled: actor.totpEnabled,
         }}
         navigation={navigation}
         icons={shellIcons(navigation.flatMap((g) => g.items.map((i) => i.icon)))}
+        userMenu={
+          <UserMenuLinks name={actor.name} email={actor.email} totpEnabled={actor.totpEnabled} />
+        }
       >
         {maintenance && (
           <Alert tone="warning" title="Maintenance mode is on" className="mb-4">

@@ -27,22 +27,23 @@ export interface ShellUser {
   name: string;
   /** Worked out on the server (components/ui/initials.ts), so its code is not in every page. */
   initials: string;
-  email: string;
   roles: string[];
   canInvite: boolean;
-  totpEnabled: boolean;
 }
 
 export function AppShell({
   user,
   navigation,
   icons,
+  userMenu,
   children,
 }: {
   user: ShellUser;
   navigation: ShellNavGroup[];
   /** Drawn on the server (shell-icons.tsx). */
   icons: ShellIcons;
+  /** The user menu's name, address and links, drawn on the server (user-menu-links.tsx). */
+  userMenu: ReactNode;
   children: ReactNode;
 }) {
   const pathname = usePathname();
@@ -170,7 +171,7 @@ export function AppShell({
         </Button>
         <span className="font-semibold text-gray-900 lg:hidden">Crewdeck</span>
         <div className="ml-auto flex min-w-0 items-center gap-2">
-          <UserMenu user={user} icons={icons} />
+          <UserMenu user={user} icons={icons} links={userMenu} />
         </div>
       </header>
 
@@ -198,7 +199,15 @@ function Brand() {
   );
 }
 
-function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
+function UserMenu({
+  user,
+  icons,
+  links,
+}: {
+  user: ShellUser;
+  icons: ShellIcons;
+  links: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   useEffect(() => {
@@ -237,27 +246,12 @@ function UserMenu({ user, icons }: { user: ShellUser; icons: ShellIcons }) {
       {open && (
         <>
           <div className="fixed inset-0 z-30" onClick={() => setOpen(false)} aria-hidden />
-          <div className="absolute right-0 z-40 mt-1 w-64 rounded-card border border-gray-200 bg-white p-1 shadow-lg">
-            <div className="border-b border-gray-100 px-3 py-2">
-              <p className="truncate text-sm font-medium text-gray-900">{user.name}</p>
-              <p className="truncate text-xs text-gray-600">{user.email}</p>
-            </div>
-            <NavLink
-              href="/users/me/personal"
-              onClick={() => setOpen(false)}
-              className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
-            >
-              {icons.profile}
-              My profile
-            </NavLink>
-            <NavLink
-              href={user.totpEnabled ? "/otp/disable" : "/otp/enable"}
-              onClick={() => setOpen(false)}
-              className="flex min-h-11 items-center gap-2 rounded-control px-3 py-2 text-sm text-gray-700 hover:bg-gray-100 sm:pointer-fine:min-h-10"
-            >
-              {icons.twoFactor}
-              {user.totpEnabled ? "Turn off two-factor login" : "Turn on two-factor login"}
-            </NavLink>
+          {/* The links are the server's (no handlers of their own): following one closes the menu. */}
+          <div
+            onClick={(e) => (e.target as Element).closest("a") && setOpen(false)}
+            className="absolute right-0 z-40 mt-1 w-64 rounded-card border border-gray-200 bg-white p-1 shadow-lg"
+          >
+            {links}
             <button
               type="button"
               onClick={doSignOut}

@@ -34,8 +34,6 @@ import {
   Menu,
   MessagesSquare,
   Shirt,
-  ShieldCheck,
-  UserRound,
   Users,
 } from "lucide-react";
 import type { NavIcon } from "@/lib/auth/navigation";
@@ -83,8 +81,6 @@ export interface ShellIcons {
   nav: Partial<Record<NavIcon, ReactNode>>;
   invite: ReactNode;
   signOut: ReactNode;
-  profile: ReactNode;
-  twoFactor: ReactNode;
   menu: ReactNode;
 }
 
@@ -98,8 +94,6 @@ export function shellIcons(used: NavIcon[]): ShellIcons {
     ),
     invite: <Gift className="size-4 shrink-0" aria-hidden />,
     signOut: <LogOut className="size-4" aria-hidden />,
-    profile: <UserRound className="size-4" aria-hidden />,
-    twoFactor: <ShieldCheck className="size-4" aria-hidden />,
     menu: <Menu aria-hidden />,
   };
 }

@@ -1,24 +1,41 @@
 import { Checkbox } from "./checkbox";
 import { FieldErrors } from "./form-field";
 
+/**
+ * Who holds the ticked ids: the form's state (`value` and `onChange`), or the boxes themselves
+ * (`name` and `defaultValue`: each box sends its id under `name`, read from the form's data on
+ * submit). The second needs no client code, so a server page can draw the list into a client
+ * form (the personal tab's languages and branches) and keep it out of the first load.
+ */
+type Ticked =
+  | { value: number[]; onChange: (ids: number[]) => void; name?: never; defaultValue?: never }
+  | { name: string; defaultValue: number[]; value?: never; onChange?: never };
+
 /** A group of checkboxes for a list of ids (languages, branches, venues, roles). */
 export function CheckList({
   legend,
   options,
-  value,
-  onChange,
   errors,
   disabled,
   hint,
+  ...ticked
 }: {
   legend: string;
   options: { id: number; name: string }[];
-  value: number[];
-  onChange: (ids: number[]) => void;
   errors?: string[];
   disabled?: boolean;
   hint?: string;
-}) {
+} & Ticked) {
+  const box = (id: number) =>
+    ticked.onChange
+      ? {
+          checked: ticked.value.includes(id),
+          onChange: (e: { target: { checked: boolean } }) =>
+            ticked.onChange(
+              e.target.checked ? [...ticked.value, id] : ticked.value.filter((v) => v !== id),
+            ),
+        }
+      : { name: ticked.name, value: id, defaultChecked: ticked.defaultValue.includes(id) };
   return (
     <fieldset className="flex min-w-0 flex-col gap-1">
       <legend className="text-sm font-medium text-gray-900">{legend}</legend>
@@ -28,15 +45,7 @@ export function CheckList({
       ) : (
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
           {options.map((o) => (
-            <Checkbox
-              key={o.id}
-              label={o.name}
-              checked={value.includes(o.id)}
-              disabled={disabled}
-              onChange={(e) =>
-                onChange(e.target.checked ? [...value, o.id] : value.filter((v) => v !== o.id))
-              }
-            />
+            <Checkbox key={o.id} label={o.name} disabled={disabled} {...box(o.id)} />
           ))}
         </div>
       )}

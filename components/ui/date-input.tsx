@@ -8,7 +8,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { CalendarDays } from "lucide-react";
+import { Icon, type LucideIconNode } from "lucide-react";
 import {
   dayOfIso,
   displayOfDay,
@@ -29,6 +29,22 @@ export type DateInputProps = Omit<
   /** Called with yyyy-mm-dd (or "" when cleared). */
   onValueChange: (value: string) => void;
 };
+
+// The calendar icon is drawn by lucide's Icon with the icon's shape (copied from lucide-react), not lucide's own
+// component: Icon is in every signed-in page's first load already (the shell's icons), while
+// an icon component brings lucide's component factory (~0.5 KB gzipped) into each form's.
+const CALENDAR_DAYS: LucideIconNode[] = [
+  ["path", { d: "M8 2v3", key: "1ioesn" }],
+  ["path", { d: "M16 2v3", key: "otl347" }],
+  ["rect", { x: "3", y: "3", width: "18", height: "18", rx: "2", key: "h1oib" }],
+  ["path", { d: "M3 9h18", key: "1pudct" }],
+  ["path", { d: "M8 13h.01", key: "1sbv64" }],
+  ["path", { d: "M12 13h.01", key: "y0uutt" }],
+  ["path", { d: "M16 13h.01", key: "wip0gl" }],
+  ["path", { d: "M8 17h.01", key: "p3bg7i" }],
+  ["path", { d: "M12 17h.01", key: "p32p05" }],
+  ["path", { d: "M16 17h.01", key: "ql8jdd" }],
+];
 
 export const DATE_ENTRY_ERROR = "Enter a date as DD/MM/YYYY, e.g. 23/11/2026";
 
@@ -128,7 +144,7 @@ export function DateInput({
           onClick={wanted ? undefined : openCalendar}
           className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-control text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-accent-600 disabled:opacity-50"
         >
-          <CalendarDays aria-hidden className="size-4" />
+          <Icon iconNode={CALENDAR_DAYS} aria-hidden className="size-4" />
         </button>,
       )}
     </div>

@@ -1,4 +1,4 @@
-import { lengthCounter } from "@/lib/domain/text-limits";
+import { lengthCounter } from "@/lib/domain/length-count";
 import { cn } from "./cn";
 
 // Apart from form-field.tsx: the chat composer draws only the counter, so the form field's

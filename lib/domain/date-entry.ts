@@ -48,15 +48,3 @@ export function dayOfIso(value: string | null | undefined): CalendarDay | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? "");
   return m ? parseDate(`${m[3]}/${m[2]}/${m[1]}`) : null;
 }
-
-/** yyyy-mm-dd → DD/MM/YYYY ("" when it is not a date). */
-export const isoToDisplay = (value: string | null | undefined): string => {
-  const d = dayOfIso(value);
-  return d ? displayOfDay(d) : "";
-};
-
-/** DD/MM/YYYY (also D/M/YYYY) → yyyy-mm-dd ("" when it is not a date). */
-export const displayToIso = (value: string | null | undefined): string => {
-  const d = parseDate(value ?? "");
-  return d ? isoOfDay(d) : "";
-};

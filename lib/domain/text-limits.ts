@@ -4,6 +4,12 @@
  * the limit). The database stores text columns, so these are the only limits there are.
  */
 
+import { formatCount } from "./length-count";
+
+// The counter lives in length-count.ts: the form field needs only it, so a form tab without a
+// limit of its own does not ship these tables in its first load.
+export { COUNTER_FROM, formatCount, lengthCounter } from "./length-count";
+
 /** A record's or a person's name, a title: a job, a venue, a client, an article, a city. */
 export const NAME_MAX = 200;
 /** A person's first or last name. */
@@ -48,6 +54,20 @@ export const JOB_TEXT_LIMITS = {
 } as const;
 export type JobTextField = keyof typeof JOB_TEXT_LIMITS;
 
+/**
+ * How long each text of the personal tab may be: the profile verb's schema reads this, and the
+ * personal tab's page hands it to its form (so the form's first load does not carry this module).
+ */
+export const PERSONAL_TEXT_LIMITS = {
+  first_name: PERSON_NAME_MAX,
+  last_name: PERSON_NAME_MAX,
+  email: EMAIL_MAX,
+  address: SHORT_TEXT_MAX,
+  city: NAME_MAX,
+  zip: ZIP_MAX,
+  nationality: LABEL_MAX,
+} as const;
+
 /** How long each text of a shift may be (the shift card's fields, the create payload's names). */
 export const SHIFT_TEXT_LIMITS = {
   dresscodeNotes: COMMENT_MAX,
@@ -55,27 +75,12 @@ export const SHIFT_TEXT_LIMITS = {
   description: NOTE_MAX,
 } as const;
 
-/** A field shows its counter from this share of its limit on. */
-export const COUNTER_FROM = 0.8;
-
-/** 20000 → "20,000": limits and counts read the same in messages and counters. */
-export const formatCount = (n: number): string => n.toLocaleString("en-US");
-
 /** The fragment the verbs' schemas use ("may be at most 20,000 characters"). */
 export const atMostChars = (max: number): string => `may be at most ${formatCount(max)} characters`;
 
 /** A sentence naming the field ("The note may be at most 5,000 characters."). */
 export const tooLongMessage = (label: string, max: number): string =>
   `The ${label} ${atMostChars(max)}.`;
-
-/**
- * The counter a field shows near its limit, e.g. "19,200 / 20,000"; null below
- * COUNTER_FROM of the limit (a counter on every field would be noise).
- */
-export function lengthCounter(length: number, max: number): string | null {
-  if (!(max > 0) || length < max * COUNTER_FROM) return null;
-  return `${formatCount(length)} / ${formatCount(max)}`;
-}
 
 /** Bytes of a value as a server action would send it (JSON text, UTF-8). */
 export function sentBytes(value: unknown): number {

@@ -7,15 +7,23 @@ import { TIME_OPTIONS } from "./day-text";
 
 // The date half lives apart so the date input, in the first load of the worker's profile
 // forms, does not bring the time picker's parsers (README, "First-load JavaScript").
-export {
-  dayOfIso,
-  displayOfDay,
-  displayToIso,
-  isoOfDay,
-  isoToDisplay,
-  parseDateEntry,
-  type CalendarDay,
-} from "./date-entry";
+import { dayOfIso, displayOfDay, isoOfDay, parseDate } from "./date-entry";
+export { dayOfIso, displayOfDay, isoOfDay, parseDateEntry, type CalendarDay } from "./date-entry";
+
+// The lists' and filters' conversions live here, not in date-entry.ts: the date input needs
+// neither, and its module is in the first load of the worker's forms.
+
+/** yyyy-mm-dd → DD/MM/YYYY ("" when it is not a date). */
+export const isoToDisplay = (value: string | null | undefined): string => {
+  const d = dayOfIso(value);
+  return d ? displayOfDay(d) : "";
+};
+
+/** DD/MM/YYYY (also D/M/YYYY) → yyyy-mm-dd ("" when it is not a date). */
+export const displayToIso = (value: string | null | undefined): string => {
+  const d = parseDate(value ?? "");
+  return d ? isoOfDay(d) : "";
+};
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 

@@ -7,6 +7,7 @@ import { Download, Trash2 } from "lucide-react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { fileInputClass } from "@/components/ui/file-input";
 import { FieldErrors, FormField, Input, Textarea } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
@@ -240,9 +241,6 @@ export function ClientForm({
   );
 }
 
-const FILE_CLASS =
-  "max-w-full text-sm text-gray-700 file:mr-3 file:min-h-11 file:rounded-control file:border file:border-gray-400 file:bg-white file:px-3 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 sm:file:min-h-10";
-
 /** The client's files: upload (multipart to the API, which sniffs and stores), download, delete. */
 function ClientFiles({ client }: { client: CompanyView }) {
   const router = useRouter();
@@ -293,7 +291,7 @@ function ClientFiles({ client }: { client: CompanyView }) {
             errors={errors}
             className="min-w-0 flex-1"
           >
-            <input ref={input} type="file" className={FILE_CLASS} />
+            <input ref={input} type="file" className={fileInputClass} />
           </FormField>
           <Button type="button" variant="secondary" loading={busy} onClick={() => void upload()}>
             Upload

@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
-  EMAIL_MAX,
-  LABEL_MAX,
-  NAME_MAX,
   PASSWORD_MAX,
-  PERSON_NAME_MAX,
-  SHORT_TEXT_MAX,
-  ZIP_MAX,
+  PERSONAL_TEXT_LIMITS as LIMIT,
   tooLongMessage,
 } from "@/lib/domain/text-limits";
 import { z } from "zod";
@@ -52,20 +47,20 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const updateProfileInput = z
   .object({
-    first_name: requiredText("first name", PERSON_NAME_MAX),
-    last_name: requiredText("last name", PERSON_NAME_MAX),
+    first_name: requiredText("first name", LIMIT.first_name),
+    last_name: requiredText("last name", LIMIT.last_name),
     email: z.preprocess(
       (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
       z
         .email("The email must be a valid email address.")
-        .max(EMAIL_MAX, tooLongMessage("email", EMAIL_MAX))
+        .max(LIMIT.email, tooLongMessage("email", LIMIT.email))
         .optional(),
     ),
     phone: optionalPhone,
-    address: optionalText("address", SHORT_TEXT_MAX),
-    city: optionalText("city", NAME_MAX),
-    zip: optionalText("zip", ZIP_MAX),
-    nationality: optionalText("nationality", LABEL_MAX),
+    address: optionalText("address", LIMIT.address),
+    city: optionalText("city", LIMIT.city),
+    zip: optionalText("zip", LIMIT.zip),
+    nationality: optionalText("nationality", LIMIT.nationality),
     birth_date: z
       .preprocess(
         (v) => (v === "" ? null : v),

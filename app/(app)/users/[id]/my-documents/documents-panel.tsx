@@ -1,29 +1,27 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { lazy, Suspense, useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateInput } from "@/components/ui/date-input";
 import { Dialog, DialogClose, DialogContent, DialogFooter } from "@/components/ui/dialog-lazy";
+import { fileInputClass } from "@/components/ui/file-input";
 import { FieldErrors, FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
 import { notify } from "@/components/ui/toaster";
 import type { DocumentTypeOption } from "@/lib/services/document-types";
 import type { DocumentView } from "@/lib/services/documents";
 import { deleteDocumentAction } from "./actions";
-import { sendDocument } from "./send-document";
+import { DOCUMENT_ACCEPT, DOCUMENT_FILE_HINT, sendDocument } from "./send-document";
 
-type Errors = Record<string, string[]>;
-
-const FILE_CLASS =
-  "max-w-full text-sm text-gray-700 file:mr-3 file:min-h-11 file:rounded-control file:border file:border-gray-400 file:bg-white file:px-3 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 sm:file:min-h-10";
-const FILE_HINT = "PDF, JPEG, PNG or WebP, at most 10 MB.";
+// Fetched when a Replace is first opened: most visits replace nothing.
+const ReplaceForm = lazy(() => import("./replace-form").then((m) => ({ default: m.ReplaceForm })));
 
 /**
  * The documents tab's client code: the upload form and each document's Replace and Delete. The
- * documents themselves (name, state, dates, download) are drawn by the server (document-card.tsx)
- * so their icons, badge and date wording stay out of the tab's first load.
+ * documents themselves (name, state, dates, download) and the upload form's card are drawn by
+ * the server (document-card.tsx, page.tsx) so their icons, badge, date wording and card stay out
+ * of the tab's first load.
  */
 export function UploadForm({
   userId,
@@ -39,7 +37,7 @@ export function UploadForm({
   const [typeId, setTypeId] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [expiresOn, setExpiresOn] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const type = types.find((t) => String(t.id) === typeId);
@@ -68,72 +66,65 @@ export function UploadForm({
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Upload a document</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          noValidate
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+    <form
+      noValidate
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField label="Document type" errors={errors.document_type_id} required>
+        <Select
+          name="document_type_id"
+          value={typeId}
+          placeholder="Choose a type"
+          onChange={(e) => setTypeId(e.target.value)}
         >
-          <FormField label="Document type" errors={errors.document_type_id} required>
-            <Select
-              name="document_type_id"
-              value={typeId}
-              placeholder="Choose a type"
-              onChange={(e) => setTypeId(e.target.value)}
-            >
-              {types.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                  {t.is_required ? " (required)" : ""}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          {type?.has_expiry && (
-            <FormField
-              label="Expiry date"
-              hint="The last day the document is valid."
-              errors={errors.expires_on}
-              required
-            >
-              <DateInput name="expires_on" value={expiresOn} onValueChange={setExpiresOn} />
-            </FormField>
-          )}
-          <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
-            <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
-              File
-            </label>
-            <input
-              key={inputKey}
-              id={fileId}
-              name="file"
-              type="file"
-              accept="application/pdf,image/jpeg,image/png,image/webp"
-              aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ""}`}
-              aria-invalid={errors.file ? true : undefined}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className={FILE_CLASS}
-            />
-            <p id={`${fileId}-hint`} className="text-sm text-gray-600">
-              {FILE_HINT}
-            </p>
-            <FieldErrors id={`${fileId}-error`} messages={errors.file ?? []} />
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" loading={busy}>
-              Upload document
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+              {t.is_required ? " (required)" : ""}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {type?.has_expiry && (
+        <FormField
+          label="Expiry date"
+          hint="The last day the document is valid."
+          errors={errors.expires_on}
+          required
+        >
+          <DateInput name="expires_on" value={expiresOn} onValueChange={setExpiresOn} />
+        </FormField>
+      )}
+      <div className="flex min-w-0 flex-col gap-1 sm:col-span-2">
+        <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
+          File
+        </label>
+        <input
+          key={inputKey}
+          id={fileId}
+          name="file"
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ""}`}
+          aria-invalid={errors.file ? true : undefined}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className={fileInputClass}
+        />
+        <p id={`${fileId}-hint`} className="text-sm text-gray-600">
+          {DOCUMENT_FILE_HINT}
+        </p>
+        <FieldErrors id={`${fileId}-error`} messages={errors.file ?? []} />
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={busy}>
+          Upload document
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -228,76 +219,12 @@ function ReplaceDialog({
         title={`Replace ${doc.document_type.name}`}
         description="A new file or expiry date goes back to the office for review."
       >
-        {open && <ReplaceForm doc={doc} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <Suspense fallback={null}>
+            <ReplaceForm doc={doc} onDone={() => onOpenChange(false)} />
+          </Suspense>
+        )}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ReplaceForm({ doc, onDone }: { doc: DocumentView; onDone: () => void }) {
-  const router = useRouter();
-  const fileId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [expiresOn, setExpiresOn] = useState(doc.expires_on ?? "");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dateChanged = doc.document_type.has_expiry && expiresOn !== (doc.expires_on ?? "");
-
-  return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        const r = await sendDocument(`/api/v2/documents/${doc.id}`, "PUT", {
-          file,
-          expires_on: dateChanged ? expiresOn : null,
-        });
-        setBusy(false);
-        if (!r.ok) {
-          setErrors(r.errors);
-          notify.error(r.message);
-          return;
-        }
-        notify.success(r.message);
-        onDone();
-        router.refresh();
-      }}
-    >
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={fileId} className="text-sm font-medium text-gray-900">
-          New file
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept="application/pdf,image/jpeg,image/png,image/webp"
-          aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ""}`}
-          aria-invalid={errors.file ? true : undefined}
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          className={FILE_CLASS}
-        />
-        <p id={`${fileId}-hint`} className="text-sm text-gray-600">
-          {FILE_HINT} Leave empty to keep {doc.file_name}.
-        </p>
-        <FieldErrors id={`${fileId}-error`} messages={errors.file ?? []} />
-      </div>
-      {doc.document_type.has_expiry && (
-        <FormField label="Expiry date" errors={errors.expires_on} required>
-          <DateInput name="expires_on" value={expiresOn} onValueChange={setExpiresOn} />
-        </FormField>
-      )}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" loading={busy}>
-          Save
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

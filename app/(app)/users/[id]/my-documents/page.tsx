@@ -1,4 +1,5 @@
 import { Alert } from "@/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requestCtx } from "@/lib/auth/session";
 import { pageData } from "@/lib/http/page";
@@ -45,7 +46,14 @@ export default async function DocumentsTab({ params }: { params: Promise<{ id: s
       {overview.refusal ? (
         <Alert>{overview.refusal}</Alert>
       ) : (
-        <UploadForm userId={overview.user_id} self={overview.self} types={types} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Upload a document</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <UploadForm userId={overview.user_id} self={overview.self} types={types} />
+          </CardContent>
+        </Card>
       )}
       <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
         <h2 id="documents-heading" className="text-lg font-semibold text-gray-900">

@@ -6,6 +6,9 @@ export type SendResult =
   { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string[]> };
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+/** The files a document may be (the route sniffs the bytes), as the file input's `accept`. */
+export const DOCUMENT_ACCEPT = "application/pdf,image/jpeg,image/png,image/webp";
+export const DOCUMENT_FILE_HINT = "PDF, JPEG, PNG or WebP, at most 10 MB.";
 export const TOO_LARGE = "The file may not be larger than 10 MB.";
 
 export async function sendDocument(

@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
+import { fileInputClass } from "@/components/ui/file-input";
 import { FieldErrors } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toaster";
 
@@ -13,18 +12,28 @@ const MAX_BYTES = 5 * 1024 * 1024;
 /**
  * The profile picture: choose an image, see it, upload it. The server sniffs the bytes and
  * makes the thumbnail (POST /api/v2/users/profilePicture/{id}); its message is shown as is.
+ * The card, the avatar, the label and the hint are drawn by the server (picture-card.tsx): only
+ * the file input, the preview over the avatar, the errors and the button are client code.
  */
 export function AvatarUpload({
   userId,
-  name,
-  src,
+  inputId,
+  hintId,
+  avatar,
+  label,
+  hint,
 }: {
   userId: number;
-  name: string;
-  src: string | null;
+  /** The file input's id, which `label` points at. */
+  inputId: string;
+  /** The id of `hint`, which the file input is described by. */
+  hintId: string;
+  /** The current picture (or the initials), drawn by the server. */
+  avatar: ReactNode;
+  label: ReactNode;
+  hint: ReactNode;
 }) {
   const router = useRouter();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,34 +84,39 @@ export function AvatarUpload({
   };
 
   return (
-    <Card>
-      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Avatar name={name} src={preview ?? src} alt="" size="lg" />
-        <div className="flex min-w-0 flex-col gap-2">
-          <label htmlFor={inputId} className="text-sm font-medium text-gray-900">
-            Profile picture
-          </label>
-          <input
-            key={inputKey}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            className="max-w-full text-sm text-gray-700 file:mr-3 file:min-h-11 file:rounded-control file:border file:border-gray-400 file:bg-white file:px-3 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50 sm:file:min-h-10"
+    <>
+      {/* The chosen picture covers the current one until it is uploaded or dropped. */}
+      <span className="relative inline-flex shrink-0 self-start sm:self-center">
+        {avatar}
+        {preview && (
+          // eslint-disable-next-line @next/next/no-img-element -- a local preview (object URL)
+          <img
+            src={preview}
+            alt=""
+            className="absolute inset-0 size-full rounded-full object-cover"
           />
-          <p id={`${inputId}-hint`} className="text-sm text-gray-600">
-            JPEG, PNG or WebP, at most 5 MB. It is cut to a square.
-          </p>
-          <FieldErrors id={`${inputId}-error`} messages={error ? [error] : []} />
-          <div>
-            <Button type="button" onClick={upload} disabled={!file} loading={busy}>
-              Upload picture
-            </Button>
-          </div>
+        )}
+      </span>
+      <div className="flex min-w-0 flex-col gap-2">
+        {label}
+        <input
+          key={inputKey}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          aria-describedby={`${hintId}${error ? ` ${inputId}-error` : ""}`}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          className={fileInputClass}
+        />
+        {hint}
+        <FieldErrors id={`${inputId}-error`} messages={error ? [error] : []} />
+        <div>
+          <Button type="button" onClick={upload} disabled={!file} loading={busy}>
+            Upload picture
+          </Button>
         </div>
-      </CardContent>
-    </Card>
+      </div>
+    </>
   );
 }

@@ -1,24 +1,23 @@
 "use client";
 
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { notify } from "@/components/ui/toaster";
 import { cancelEmailChangeAction } from "../actions";
+import { useSave } from "../use-save";
 
-/** Calls off a change of address still waiting for its confirmation link to be opened. */
+/**
+ * Calls off a change of address still waiting for its confirmation link to be opened. Through
+ * useSave, as the form beside it: its toasts and refresh, and no second copy of them in the tab.
+ */
 export function CancelEmailChange({ userId }: { userId: number }) {
-  const router = useRouter();
-  const [busy, start] = useTransition();
-  const cancel = () =>
-    start(async () => {
-      const r = await cancelEmailChangeAction(userId);
-      if (!r.ok) return void notify.error(r.message);
-      notify.success(r.data.message);
-      router.refresh();
-    });
+  const { pending, save } = useSave();
   return (
-    <Button type="button" size="sm" variant="secondary" loading={busy} onClick={cancel}>
+    <Button
+      type="button"
+      size="sm"
+      variant="secondary"
+      loading={pending}
+      onClick={() => save(() => cancelEmailChangeAction(userId))}
+    >
       Cancel the change
     </Button>
   );

@@ -498,6 +498,17 @@ export const statisticsCountMarks = pgTable(
   (t) => [index().on(t.source, t.localDate)],
 );
 
+/**
+ * The per-worker charts of /insights for its standard periods without a company or branch
+ * filter (issue 27, lib/services/statistics/standard-answers.ts): each answer as the live path
+ * computes it, written by the background round only; `key` names the chart and the period.
+ */
+export const statisticsAnswers = pgTable("statistics_answers", {
+  key: text().primaryKey(),
+  computedAt: tstz().notNull(),
+  answer: jsonb().notNull(),
+});
+
 export const shiftCrewBosses = pgTable(
   "shift_crew_bosses",
   {

@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { schema, type Db } from "@/db";
 import { withTx, type Ctx, type TxCtx } from "../context";
-import { statisticsScope } from "./filter";
+import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, TOP, topCategories, type Category } from "./series";
 import { filledPlace, inRange, jobFilter } from "./sql";
+import { standardOrLive, sweepStandardAnswers } from "./standard-answers";
 import type { Statistics } from "./types";
 
 /**
@@ -148,6 +149,11 @@ function rankedWorkers(
  */
 export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  return standardOrLive(ctx, "jobs-by-worker", filter, jobsByWorkerOf);
+}
+
+/** jobs-by-worker computed from the filled places (live, and the background round's answer). */
+async function jobsByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,
@@ -177,6 +183,11 @@ export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> 
  */
 export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  return standardOrLive(ctx, "hours-by-worker", filter, hoursByWorkerOf);
+}
+
+/** hours-by-worker computed from the filled places (live, and the background round's answer). */
+async function hoursByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,
@@ -198,5 +209,17 @@ export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics>
       { name: "Approved", unit: "hours", stack: "hours" },
       { name: "Pending", unit: "hours", stack: "hours" },
     ],
+  );
+}
+
+/**
+ * The background round of the per-worker charts' standard periods (standard-answers.ts): each
+ * due answer computed by the functions above, the ones a call outside those periods runs.
+ */
+export function sweepWorkerAnswers(db: Db, options: { budgetMs?: number; now?: Date } = {}) {
+  return sweepStandardAnswers(
+    db,
+    { "jobs-by-worker": jobsByWorkerOf, "hours-by-worker": hoursByWorkerOf },
+    options,
   );
 }

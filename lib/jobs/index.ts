@@ -5,7 +5,7 @@ import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
-import { sweepWorkerAnswers } from "@/lib/services/statistics/by-worker";
+import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";

@@ -18,7 +18,7 @@ import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHa
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
-import { sweepWorkerAnswers } from "@/lib/services/statistics/by-worker";
+import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
 import { defaultRange } from "@/lib/services/statistics/filter";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";

@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "@/db";
+import { schema } from "@/db";
 import { withTx, type Ctx, type TxCtx } from "../context";
 import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, TOP, topCategories, type Category } from "./series";
 import { filledPlace, inRange, jobFilter } from "./sql";
-import { standardOrLive, sweepStandardAnswers } from "./standard-answers";
+import { standardOrLive } from "./standard-answers";
 import type { Statistics } from "./types";
 
 /**
@@ -153,7 +153,7 @@ export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> 
 }
 
 /** jobs-by-worker computed from the filled places (live, and the background round's answer). */
-async function jobsByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
+export async function jobsByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,
@@ -187,7 +187,7 @@ export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics>
 }
 
 /** hours-by-worker computed from the filled places (live, and the background round's answer). */
-async function hoursByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
+export async function hoursByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,
@@ -209,17 +209,5 @@ async function hoursByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Stat
       { name: "Approved", unit: "hours", stack: "hours" },
       { name: "Pending", unit: "hours", stack: "hours" },
     ],
-  );
-}
-
-/**
- * The background round of the per-worker charts' standard periods (standard-answers.ts): each
- * due answer computed by the functions above, the ones a call outside those periods runs.
- */
-export function sweepWorkerAnswers(db: Db, options: { budgetMs?: number; now?: Date } = {}) {
-  return sweepStandardAnswers(
-    db,
-    { "jobs-by-worker": jobsByWorkerOf, "hours-by-worker": hoursByWorkerOf },
-    options,
   );
 }

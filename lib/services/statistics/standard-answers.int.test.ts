@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
@@ -15,7 +16,7 @@ import {
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
 import { makeCtx, type Ctx } from "../context";
-import { sweepWorkerAnswers } from "./by-worker";
+import { sweepWorkerAnswers } from "./worker-answers";
 import { STANDARD_ANSWER_MAX_AGE_MS } from "./standard-answers";
 import { statistics, type Statistics } from ".";
 
@@ -115,10 +116,11 @@ describe("per-worker charts: standard periods computed in the background", () =>
   });
 
   it("a round stores every standard period's answer, equal to the live one", async () => {
-    expect(await sweepWorkerAnswers(db, { now })).toEqual({ answers: 8, done: true });
+    expect(await sweepWorkerAnswers(db, { now })).toEqual({ answers: 10, done: true });
     // Nothing is due again until the refresh age has passed.
     expect(await sweepWorkerAnswers(db, { now: later(MIN) })).toEqual({ answers: 0, done: true });
-    expect(await storedKeys()).toHaveLength(8);
+    // Two charts × four periods, and the workers download of the default period in two variants.
+    expect(await storedKeys()).toHaveLength(10);
     const fresh = await admin(later(MIN));
     const stale = await admin(later(STANDARD_ANSWER_MAX_AGE_MS + MIN));
     for (const chart of CHARTS)
@@ -150,6 +152,68 @@ describe("per-worker charts: standard periods computed in the background", () =>
       expect((await statistics[chart](ctx, {})).as_of).toBe(now.toISOString());
     }
     expect(counting.writes()).toEqual([]);
+  });
+
+  it("the default period's workers download is the stored file, one per variant of worker pay", async () => {
+    const counting = countingDb(handle);
+    const at = later(MIN);
+    const as = async (user: number) =>
+      makeCtx(counting.db, (await ctxFor(db, user, { now })).actor, { now: at });
+    const stored = async (key: string) =>
+      (
+        await db
+          .select({ content: schema.statisticsAnswers.content })
+          .from(schema.statisticsAnswers)
+          .where(eq(schema.statisticsAnswers.key, key))
+      )[0]?.content;
+    const download = async (ctx: Ctx, raw: unknown = {}) => {
+      counting.reset();
+      const { filename, stream } = await statistics.workersXlsx(ctx, raw);
+      expect(filename).toBe("Workers-statistics-2026-11-25.xlsx");
+      return Buffer.from(await new Response(stream).arrayBuffer());
+    };
+    const rowsOf = async (bytes: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(new Uint8Array(bytes).buffer);
+      const rows: unknown[][] = [];
+      wb.getWorksheet("Workers")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    // The administrator may see worker pay (the earnings variant), the project manager not.
+    const variants: [Ctx, string][] = [
+      [await as(w.admin), "workers-earnings:2025-12-01:2026-11-30:month"],
+      [await as(w.pm), "workers:2025-12-01:2026-11-30:month"],
+    ];
+    for (const [ctx, key] of variants) {
+      const bytes = await download(ctx);
+      expect(counting.statements()).toBe(1);
+      expect(bytes.equals(Buffer.from((await stored(key))!))).toBe(true);
+      // The same rows as the live build of the same filter (past the stored file's max age).
+      const live = await download({ ...ctx, now: later(STANDARD_ANSWER_MAX_AGE_MS + MIN) });
+      expect(counting.statements()).toBeGreaterThan(1);
+      expect(await rowsOf(bytes)).toEqual(await rowsOf(live));
+      expect((await rowsOf(bytes)).slice(1).map((r) => r[1])).toEqual(["Ada", "Ben", "Cy"]);
+    }
+    // A custom range and a client contact are built live, without reading the stored files.
+    for (const [ctx, raw] of [
+      [variants[0][0], { start: "2025-12-01", end: "2026-11-29" }],
+      [{ ...clientStats, db: counting.db, now: at }, {}],
+    ] as [Ctx, unknown][]) {
+      await download(ctx, raw);
+      expect(counting.sent().join("\n")).not.toContain("statistics_answers");
+    }
+    expect(counting.writes()).toEqual([]);
+    // Each variant is its own: without the one of no pay, the manager's is built live.
+    await db
+      .delete(schema.statisticsAnswers)
+      .where(eq(schema.statisticsAnswers.key, variants[1][1]));
+    await download(variants[0][0]);
+    expect(counting.statements()).toBe(1);
+    await download(variants[1][0]);
+    expect(counting.statements()).toBeGreaterThan(1);
+    // The next round builds the missing one first.
+    expect(await sweepWorkerAnswers(db, { now: at })).toEqual({ answers: 1, done: true });
+    expect(await stored(variants[1][1])).toBeTruthy();
   });
 
   it("a custom range, a company or branch filter and a client contact compute live", async () => {
@@ -185,7 +249,7 @@ describe("per-worker charts: standard periods computed in the background", () =>
     // Within the refresh age the round leaves it; past it, it recomputes every answer.
     expect(await sweepWorkerAnswers(db, { now: later(MIN) })).toEqual({ answers: 0, done: true });
     expect(await sweepWorkerAnswers(db, { now: later(3 * MIN) })).toEqual({
-      answers: 8,
+      answers: 10,
       done: true,
     });
     const after = await statistics.jobsByWorker(await admin(later(4 * MIN)), PERIODS["this month"]);
@@ -196,16 +260,18 @@ describe("per-worker charts: standard periods computed in the background", () =>
 
   it("a round deletes the answers of periods no longer standard", async () => {
     const december = new Date("2026-12-02T12:00:00Z");
-    expect(await sweepWorkerAnswers(db, { now: december })).toEqual({ answers: 8, done: true });
+    expect(await sweepWorkerAnswers(db, { now: december })).toEqual({ answers: 10, done: true });
     const periods = [
       "2026-01-01:2026-12-31:month",
       "2026-10-01:2026-12-31:month",
       "2026-11-01:2026-11-30:day",
       "2026-12-01:2026-12-31:day",
     ];
-    expect(await storedKeys()).toEqual(
-      ["hours-by-worker", "jobs-by-worker"].flatMap((c) => periods.map((p) => `${c}:${p}`)),
-    );
+    expect(await storedKeys()).toEqual([
+      ...["hours-by-worker", "jobs-by-worker"].flatMap((c) => periods.map((p) => `${c}:${p}`)),
+      "workers-earnings:2026-01-01:2026-12-31:month",
+      "workers:2026-01-01:2026-12-31:month",
+    ]);
   });
 
   // PostgreSQL only (PGlite has one connection: no second transaction to hold the lock).
@@ -226,7 +292,7 @@ describe("per-worker charts: standard periods computed in the background", () =>
       expect(await sweepWorkerAnswers(db, { now: due })).toEqual({ answers: 0, done: false });
       release();
       await holder;
-      expect(await sweepWorkerAnswers(db, { now: due })).toEqual({ answers: 8, done: true });
+      expect(await sweepWorkerAnswers(db, { now: due })).toEqual({ answers: 10, done: true });
     },
   );
 });

@@ -18,8 +18,9 @@ import type { Statistics } from "./types";
  * and no roll-up makes an arbitrary range cheap (README, "Per-worker statistics"). So for the
  * periods /insights offers (its presets: this month, last month, this quarter, the last 12
  * months) without a company or branch filter, the background round stores each chart's answer,
- * computed by the very function the live path runs; a call whose filter is exactly such a
- * period reads it while fresh, any other call computes live.
+ * computed by the very function the live path runs, and the workers download of the default
+ * period (worker-answers.ts); a call whose filter is exactly such a period reads it while
+ * fresh, any other call computes live.
  */
 
 const answers = schema.statisticsAnswers;
@@ -47,7 +48,7 @@ export type ChartOf = (ctx: Ctx, filter: StatisticsFilter) => Promise<Statistics
  * The standard periods at `now` (the agency's local date, as /insights resolves its presets),
  * the default first: the round fills the period most screens open with before the others.
  */
-function standardFilters(now: Date): StatisticsFilter[] {
+export function standardFilters(now: Date): StatisticsFilter[] {
   const today = localDate(now, AGENCY_TIME_ZONE);
   const presets = [
     DEFAULT_INSIGHTS_PRESET,
@@ -69,16 +70,22 @@ function standardFilters(now: Date): StatisticsFilter[] {
   return [...periods.values()];
 }
 
-const keyOf = (chart: StandardChart, f: StatisticsFilter) =>
-  `${chart}:${f.start}:${f.end}:${f.grain}`;
+/** A stored value's key: what (a chart, the download and its variant) and the period. */
+export const keyOf = (what: string, f: StatisticsFilter) =>
+  `${what}:${f.start}:${f.end}:${f.grain}`;
 
-/** The stored answer's key for a call's effective filter, or null when it is not standard. */
-function standardKey(chart: StandardChart, f: StatisticsFilter, now: Date): string | null {
+/**
+ * The key of a call's effective filter among `periods` (the standard ones at the call's time),
+ * or null: a company or branch filter, or another range.
+ */
+function storedKey(what: string, f: StatisticsFilter, periods: StatisticsFilter[]): string | null {
   if (f.companyId !== null || f.branchIds !== null) return null;
-  return standardFilters(now).some((s) => s.start === f.start && s.end === f.end)
-    ? keyOf(chart, f)
-    : null;
+  return periods.some((s) => s.start === f.start && s.end === f.end) ? keyOf(what, f) : null;
 }
+
+/** Not older than STANDARD_ANSWER_MAX_AGE_MS at the call's time. */
+const fresh = (ctx: Ctx) =>
+  gte(answers.computedAt, new Date(ctx.now.getTime() - STANDARD_ANSWER_MAX_AGE_MS));
 
 /**
  * A call's answer: the stored one (with `as_of`, when it was computed) when the filter is a
@@ -91,32 +98,64 @@ export async function standardOrLive(
   filter: StatisticsFilter,
   live: ChartOf,
 ): Promise<Statistics> {
-  const key = standardKey(chart, filter, ctx.now);
+  const key = storedKey(chart, filter, standardFilters(ctx.now));
   if (key) {
     const [row] = await ctx.db
       .select({ answer: answers.answer, computedAt: answers.computedAt })
       .from(answers)
-      .where(
-        and(
-          eq(answers.key, key),
-          gte(answers.computedAt, new Date(ctx.now.getTime() - STANDARD_ANSWER_MAX_AGE_MS)),
-        ),
-      );
-    if (row) return { ...(row.answer as Statistics), as_of: row.computedAt.toISOString() };
+      .where(and(eq(answers.key, key), fresh(ctx)));
+    if (row?.answer) return { ...(row.answer as Statistics), as_of: row.computedAt.toISOString() };
   }
   return live(ctx, filter);
 }
 
 /**
- * The background round: each standard answer missing or older than STANDARD_ANSWER_REFRESH_MS
- * recomputed by `charts` (the live functions) and written in one statement, one answer a
- * transaction under an advisory lock (another instance holding it skips the round), the
- * oldest first, until none is due or `budgetMs` is spent; answers of periods no longer standard
- * (last month's "this month") are deleted. Answers how many it recomputed.
+ * A stored file of the default period (the workers download, `what` naming its variant) when
+ * the call's effective filter is exactly that period and the file is fresh (one read by key),
+ * else null: the caller builds it live.
  */
-export async function sweepStandardAnswers(
+export async function storedDefaultFile(
+  ctx: Ctx,
+  what: string,
+  filter: StatisticsFilter,
+): Promise<{ content: Uint8Array; computedAt: Date } | null> {
+  const key = storedKey(what, filter, standardFilters(ctx.now).slice(0, 1));
+  if (!key) return null;
+  const [row] = await ctx.db
+    .select({ content: answers.content, computedAt: answers.computedAt })
+    .from(answers)
+    .where(and(eq(answers.key, key), fresh(ctx)));
+  return row?.content ? { content: row.content, computedAt: row.computedAt } : null;
+}
+
+/** What the round keeps and how each is computed: a chart's answer or a file's bytes. */
+export type StoredValue = { answer: Statistics } | { content: Uint8Array };
+export type StoredItems = (now: Date) => Map<string, (ctx: Ctx) => Promise<StoredValue>>;
+
+/** The charts' answers for every standard period at `now`, computed by `charts`. */
+export function chartItems(charts: Record<StandardChart, ChartOf>): StoredItems {
+  return (now) => {
+    const items = new Map<string, (ctx: Ctx) => Promise<StoredValue>>();
+    for (const filter of standardFilters(now))
+      for (const chart of Object.keys(charts) as StandardChart[])
+        items.set(keyOf(chart, filter), async (ctx) => ({
+          answer: await charts[chart](ctx, filter),
+        }));
+    return items;
+  };
+}
+
+/**
+ * The background round: each item of `items` (its keys at the round's time) missing or older
+ * than STANDARD_ANSWER_REFRESH_MS recomputed by its function (the live code) and written in one
+ * statement, one item a transaction under an advisory lock (another instance holding it skips
+ * the round), missing ones first then the oldest, until none is due or `budgetMs` is spent;
+ * stored values no longer among the items (last month's "this month") are deleted. Answers how
+ * many it recomputed.
+ */
+export async function sweepStoredAnswers(
   db: Db,
-  charts: Record<StandardChart, ChartOf>,
+  items: StoredItems,
   { budgetMs = Infinity, now }: { budgetMs?: number; now?: Date } = {},
 ): Promise<{ answers: number; done: boolean }> {
   const { dates, done } = await sweepInRounds(
@@ -124,10 +163,7 @@ export async function sweepStandardAnswers(
     "statistics answers",
     "statistics_answers",
     async (tx, _batch, ctx) => {
-      const wanted = new Map<string, { chart: StandardChart; filter: StatisticsFilter }>();
-      for (const filter of standardFilters(ctx.now))
-        for (const chart of Object.keys(charts) as StandardChart[])
-          wanted.set(keyOf(chart, filter), { chart, filter });
+      const wanted = items(ctx.now);
       const keys = [...wanted.keys()];
       await tx.delete(answers).where(notInArray(answers.key, keys));
       const stored = await tx
@@ -140,12 +176,11 @@ export async function sweepStandardAnswers(
         keys.find((k) => !stored.some((s) => s.key === k)) ??
         stored.find((s) => s.computedAt.getTime() <= dueBefore)?.key;
       if (due === undefined) return 0;
-      const { chart, filter } = wanted.get(due)!;
-      const answer = await charts[chart](ctx, filter);
+      const value = { answer: null, content: null, ...(await wanted.get(due)!(ctx)) };
       await tx
         .insert(answers)
-        .values({ key: due, computedAt: ctx.now, answer })
-        .onConflictDoUpdate({ target: answers.key, set: { computedAt: ctx.now, answer } });
+        .values({ key: due, computedAt: ctx.now, ...value })
+        .onConflictDoUpdate({ target: answers.key, set: { computedAt: ctx.now, ...value } });
       return 1;
     },
     { batch: 1, budgetMs, now },

@@ -160,10 +160,10 @@ function listCalls(now: Date): ListCall[] {
       path: `statistics/${s}`,
       load: statLoaders[s],
     })),
-    // The per-worker charts above answer the background round's stored answer (the default
-    // period); their cost for any other range, computed live, is shown beside them: the default
-    // 12 months one day short.
-    ...(["jobs-by-worker", "hours-by-worker"] as const).map((s) => ({
+    // The per-worker charts and the workers download above answer what the background round
+    // stored (the default period); their cost for any other range, computed live, is shown
+    // beside them: the default 12 months one day short.
+    ...(["jobs-by-worker", "hours-by-worker", "workers"] as const).map((s) => ({
       name: `GET statistics/${s} (custom range, live)`,
       path: `statistics/${s}?start=${twelve.start}&end=${dayBefore(twelve.end)}`,
       load: statLoaders[s],

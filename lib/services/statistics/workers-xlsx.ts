@@ -53,7 +53,8 @@ export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownlo
   const pad = (n: number) => String(n).padStart(2, "0");
   const filename = `Workers-statistics-${today.year}-${pad(today.month)}-${pad(today.day)}.xlsx`;
   const stored = await storedDefaultFile(ctx, workersDownloadKey(pay), filter);
-  if (stored) return { filename, stream: new Blob([stored.content]).stream() };
+  // A copy: Blob takes bytes over an ArrayBuffer of their own (a driver may hand a shared one).
+  if (stored) return { filename, stream: new Blob([new Uint8Array(stored.content)]).stream() };
   return { filename, stream: await workersWorkbook(ctx, filter, pay) };
 }
 

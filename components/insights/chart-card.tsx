@@ -28,6 +28,11 @@ export interface ChartCardProps {
   labelHeader: string;
   /** Start with the table (a ranking reads better as one). */
   tableFirst?: boolean;
+  /**
+   * When a stored answer was computed, in the viewer's zone ("14:02"): said under the figures,
+   * since they may be a few minutes behind the latest bookings.
+   */
+  asOf?: string;
   className?: string;
 }
 
@@ -43,6 +48,7 @@ export function ChartCard({
   kind,
   labelHeader,
   tableFirst = false,
+  asOf,
   className,
 }: ChartCardProps) {
   const [asTable, setAsTable] = useState(tableFirst);
@@ -146,6 +152,7 @@ export function ChartCard({
             ))}
           </div>
         )}
+        {asOf && <p className="mt-3 text-xs text-gray-600">Figures as of {asOf}</p>}
       </CardContent>
     </Card>
   );

@@ -2,6 +2,8 @@ import {
   bigint,
   boolean,
   char,
+  check,
+  customType,
   date,
   index,
   integer,
@@ -501,6 +503,30 @@ export const statisticsCountMarks = pgTable(
     localDate: date({ mode: "string" }).notNull(),
   },
   (t) => [index().on(t.source, t.localDate)],
+);
+
+/** Bytes (PostgreSQL bytea): node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * The per-worker figures of /insights for its standard periods without a company or branch
+ * filter (issue 27, lib/services/statistics/standard-answers.ts), as the live path computes
+ * them, written by the background round only; `key` names what and the period. A chart's
+ * answer is `answer`, the workers download's file (the default period) is `content`.
+ */
+export const statisticsAnswers = pgTable(
+  "statistics_answers",
+  {
+    key: text().primaryKey(),
+    computedAt: tstz().notNull(),
+    answer: jsonb(),
+    content: bytea(),
+  },
+  (t) => [
+    check("statistics_answers_one_value", sql`(${t.answer} is null) <> (${t.content} is null)`),
+  ],
 );
 
 export const shiftCrewBosses = pgTable(

@@ -90,4 +90,22 @@ describe("markdownTable", () => {
     expect(lines[4]).toMatch(/ 2.50× .*INFO: over HTTP ≤ 2× \|$/);
     expect(failed).toBe(1); // lines, not reasons
   });
+
+  it("shows an unjudged line's ratios without failing the run", () => {
+    const { text, failed } = markdownTable(
+      [
+        {
+          name: "GET slow (custom range, live)",
+          demo: 2,
+          scale: 50,
+          floor: 1,
+          seqScans: [],
+          unjudged: true,
+        },
+      ],
+      { anonymous: 1, bearer: 2 },
+    );
+    expect(text.split("\n")[2]).toMatch(/ 25.00× \| 50.00× \| indexes \| INFO: not judged \|$/);
+    expect(failed).toBe(0);
+  });
 });

@@ -10,6 +10,8 @@ const FILTER =
 const TIME =
   "One label per day (2026-10-05) when the range is at most 31 days, else per month (2026-10)";
 const TOP = "The top 10 by value, then Other";
+const STORED =
+  "For a standard period of /insights (this month, last month, this quarter, the last 12 months) without a company or branch filter, the answer computed in the background at most 5 minutes ago, with as_of (ISO time it was computed); any other filter is computed for the call (no as_of)";
 const GENERAL =
   "[can_view_statistics; a client contact its own company's figures (another filter[company_id]: 404); a worker 403]";
 const REVENUE =
@@ -51,12 +53,12 @@ export const getStatisticsUsers = stat(
 );
 export const getStatisticsJobsByWorker = stat(
   "jobs-by-worker",
-  `Jobs and shifts each worker filled. ${TOP} ${GENERAL}`,
+  `Jobs and shifts each worker filled. ${TOP}. ${STORED}. ${GENERAL}`,
   statistics.jobsByWorker,
 );
 export const getStatisticsHoursByWorker = stat(
   "hours-by-worker",
-  `Each worker's reported hours, Approved and Pending stacked. ${TOP} ${GENERAL}`,
+  `Each worker's reported hours, Approved and Pending stacked. ${TOP}. ${STORED}. ${GENERAL}`,
   statistics.hoursByWorker,
 );
 export const getStatisticsRevenue = stat(

@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db";
 import { withTx, type Ctx, type TxCtx } from "../context";
-import { statisticsScope } from "./filter";
+import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, TOP, topCategories, type Category } from "./series";
 import { filledPlace, inRange, jobFilter } from "./sql";
+import { standardOrLive } from "./standard-answers";
 import type { Statistics } from "./types";
 
 /**
@@ -148,6 +149,11 @@ function rankedWorkers(
  */
 export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  return standardOrLive(ctx, "jobs-by-worker", filter, jobsByWorkerOf);
+}
+
+/** jobs-by-worker computed from the filled places (live, and the background round's answer). */
+export async function jobsByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,
@@ -177,6 +183,11 @@ export async function jobsByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> 
  */
 export async function hoursByWorker(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  return standardOrLive(ctx, "hours-by-worker", filter, hoursByWorkerOf);
+}
+
+/** hours-by-worker computed from the filled places (live, and the background round's answer). */
+export async function hoursByWorkerOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = await withParallelWorkers(ctx, (ctx) =>
     rankedWorkers(
       ctx,

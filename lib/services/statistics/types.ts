@@ -21,4 +21,10 @@ export interface Statistics {
   /** Category axis: months ("2026-10"), clients, workers… in display order. */
   labels: string[];
   series: StatisticsSeries[];
+  /**
+   * When the answer was computed (ISO time), set only on an answer stored by the background
+   * round (the per-worker charts' standard periods, lib/services/statistics/standard-answers.ts);
+   * absent on an answer computed for the call.
+   */
+  as_of?: string;
 }

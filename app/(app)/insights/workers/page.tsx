@@ -3,7 +3,10 @@ import { ChartCard } from "@/components/insights/chart-card";
 import { TopWorkers } from "@/components/insights/top-workers";
 import { buttonClass } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
+import { formatTime } from "@/lib/domain/format";
 import { statistics } from "@/lib/services/statistics";
+import type { Statistics } from "@/lib/services/statistics/types";
+import { viewerTimeZone } from "@/lib/services/viewer-zone";
 import { insightsPage, restQuery, type Search } from "../data";
 import { InsightsNotices } from "../notices";
 
@@ -15,11 +18,15 @@ export default async function WorkerInsightsPage({
 }: {
   searchParams: Promise<Search>;
 }) {
-  const { view, data } = await insightsPage(searchParams, {
+  const { ctx, view, data } = await insightsPage(searchParams, {
     jobs: statistics.jobsByWorker,
     hours: statistics.hoursByWorker,
   });
   const period = view.label;
+  // Stored answers of the standard periods say when they were computed (the viewer's clock).
+  const zone = data.jobs.as_of || data.hours.as_of ? await viewerTimeZone(ctx) : null;
+  const asOf = (s: Statistics) =>
+    s.as_of && zone ? formatTime(new Date(s.as_of), zone) : undefined;
   return (
     <>
       <InsightsNotices notices={view.notices} />
@@ -41,6 +48,7 @@ export default async function WorkerInsightsPage({
           stats={data.jobs}
           kind="horizontal"
           labelHeader="Worker"
+          asOf={asOf(data.jobs)}
         />
         <ChartCard
           title="Hours by worker"
@@ -49,6 +57,7 @@ export default async function WorkerInsightsPage({
           stats={data.hours}
           kind="horizontal"
           labelHeader="Worker"
+          asOf={asOf(data.hours)}
           className="xl:col-span-2"
         />
       </div>

@@ -15,10 +15,15 @@ describe("bookable users: skill match first, then availability (server-side, acr
     const target = await k.oneShiftJob("2026-12-10T14:00:00Z", "2026-12-10T22:00:00Z", 5);
     const overlapping = await k.oneShiftJob("2026-12-10T12:00:00Z", "2026-12-10T16:00:00Z", 5);
     const early = await k.oneShiftJob("2026-12-10T04:00:00Z", "2026-12-10T09:00:00Z", 5);
+    // A day-long shift that began 23 hours before the target still overlaps it (a reading that
+    // looked back less than a longest shift from each window would miss it).
+    const dayLong = await k.oneShiftJob("2026-12-09T15:00:00Z", "2026-12-10T15:00:00Z", 5);
 
     const noSkill = await k.worker([w.skill2], [], "Sortme Anna");
     const busy = await k.worker([w.skill], [], "Sortme Bo");
     await k.book(w.pm, busy, overlapping);
+    const allDay = await k.worker([w.skill], [], "Sortme Bea");
+    await k.book(w.pm, allDay, dayLong);
     const tired = await k.worker([w.skill], [], "Sortme Cleo");
     await k.book(w.pm, tired, early);
     const free = await k.worker([w.skill], [], "Sortme Dan");
@@ -37,10 +42,18 @@ describe("bookable users: skill match first, then availability (server-side, acr
     // or probed as the users are walked by name (common: forced with a threshold of 0).
     for (const walkFrom of [WALK_FROM_HOLDERS, 0]) {
       const page = await bookableUsers(await k.ctx(w.pm), query, walkFrom);
-      const order = [free, tired, busy, there, noSkill, noSkillBusy];
+      const order = [free, tired, allDay, busy, there, noSkill, noSkillBusy];
       expect(page.items.map((u) => u.id)).toEqual(order);
-      expect(page.items.map((u) => u.has_skill)).toEqual([true, true, true, true, false, false]);
-      expect(page.meta.total).toBe(6);
+      expect(page.items.map((u) => u.has_skill)).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+        false,
+        false,
+      ]);
+      expect(page.meta.total).toBe(7);
 
       // Page by page (read band by band: a page may start in a later band, or span two), every
       // place holds the worker the whole list has there, and past the end nothing.
@@ -63,12 +76,20 @@ describe("bookable users: skill match first, then availability (server-side, acr
         { ...query, perPage: 2, page: 2 },
         walkFrom,
       );
-      expect(second.items.map((u) => u.id)).toEqual([busy, there]);
+      expect(second.items.map((u) => u.id)).toEqual([allDay, busy]);
     }
 
     // Without shifts or a preferred skill: by name.
     const plain = await bookableUsers(await k.ctx(w.pm), { username: "sortme" });
-    expect(plain.items.map((u) => u.id)).toEqual([noSkillBusy, noSkill, busy, tired, free, there]);
+    expect(plain.items.map((u) => u.id)).toEqual([
+      noSkillBusy,
+      noSkill,
+      allDay,
+      busy,
+      tired,
+      free,
+      there,
+    ]);
   });
 });
 

@@ -90,4 +90,31 @@ describe("top 10, then Other", () => {
     const s = topCategories([cat(1, 5, 1), cat(2, 5, 2), cat(3, 5, 2)], rank, names);
     expect(s.labels).toEqual(["Client 02", "Client 03", "Client 01"]);
   });
+
+  it("keeps the ten a full sort puts first, whatever the order the categories come in", () => {
+    // 600 categories with many ties: values 0–4 in both currencies, and n and n + 5 tie on both
+    // and on the label (shared by tens; then the key decides, as text), in a scrambled order.
+    const cats = Array.from({ length: 600 }, (_, i) => {
+      const n = (i * 389) % 600;
+      return { ...cat(n, n % 5, (n * 7) % 5), label: `Client ${Math.floor(n / 10)}` };
+    });
+    const sorted = [...cats].sort((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return (
+        rb[0] - ra[0] ||
+        rb[1] - ra[1] ||
+        a.label.localeCompare(b.label) ||
+        a.key.localeCompare(b.key)
+      );
+    });
+    const s = topCategories(cats, rank, names);
+    expect(s.labels).toEqual([...sorted.slice(0, 10).map((c) => c.label), OTHER]);
+    expect(s.series[0].values.slice(0, 10)).toEqual(sorted.slice(0, 10).map((c) => rank(c)[0]));
+    const restOf = (i: number) => sorted.slice(10).reduce((sum, c) => sum + rank(c)[i], 0);
+    expect(s.series[0].values[10]).toBe(restOf(0));
+    expect(s.series[1].values[10]).toBe(restOf(1));
+    // A category ranked last by the first currency still ties on it with the tenth: the keys
+    // 4 and 9 (value 4) come before 14, 19, … by key as text ("14" < "4").
+    expect(sorted[0].key).not.toBe(s.labels[10]);
+  });
 });

@@ -118,8 +118,10 @@ const localOf = sql`(j.starts_at at time zone c.time_zone)::date`;
 /**
  * Jobs per client (not cancelled) over the range, without company or branch filter, in one
  * statement: whole months of the range with no "jobs" mark from statistics_client_months, the
- * other days (the range's partial months, marked months) counted live per day. With the
- * client's name (a few hundred clients joined, not every job).
+ * other days (the range's partial months, marked months) counted live per day. Added up per
+ * client id, then named: grouping a year's ~5,600 month rows by id and name, after joining the
+ * names to each, made 1.9 ms of execution at full scale (1.0 ms now). The clean months
+ * are an array probed by the level's index range (as `in (select …)` it was a merge semi-join).
  */
 export async function clientCounts(
   db: DbOrTx,
@@ -136,16 +138,19 @@ export async function clientCounts(
       open_days as (
         select d::date as day from generate_series(${start}, ${end}, interval '1 day') d
          where date_trunc('month', d)::date not in (select month from clean))
-      select per.company_id as "companyId", co.name, sum(per.n)::int as n
+      select per.company_id as "companyId", co.name, per.n
         from (
-          select t.company_id, t.n from ${months} t
-           where t.month between ${start} and ${end} and t.month in (select month from clean)
-          union all
-          select x.company_id, x.n from open_days d
-            cross join lateral (${liveClientJobs(sql`d.day`, sql`d.day`, sql`${localOf} = d.day`)}) x
+          select company_id, sum(n)::int as n from (
+            select t.company_id, t.n from ${months} t
+             where t.month between ${start} and ${end} and t.month = any(array(select month from clean))
+            union all
+            select x.company_id, x.n from open_days d
+              cross join lateral (${liveClientJobs(sql`d.day`, sql`d.day`, sql`${localOf} = d.day`)}) x
+          ) rows group by 1
         ) per
-        join ${schema.companies} co on co.id = per.company_id
-       group by 1, 2`)) as unknown as { rows: { companyId: number; name: string; n: number }[] };
+        join ${schema.companies} co on co.id = per.company_id`)) as unknown as {
+    rows: { companyId: number; name: string; n: number }[];
+  };
   return result.rows.map((r) => ({ companyId: Number(r.companyId), name: r.name, n: Number(r.n) }));
 }
 

@@ -3,7 +3,7 @@ import { toMinorUnits } from "@/lib/domain/pricing";
 import type { Ctx } from "../context";
 import { statisticsScope } from "./filter";
 import { costsByCompany, costsByLabel, salaryByCompany, salaryByLabel } from "./money";
-import { approvedRevenue } from "./revenue-pricing";
+import { approvedRevenue, type PricedHours } from "./revenue-pricing";
 import { addTo, alignTo, series, sortedCurrencies, topCategories, type Category } from "./series";
 import type { Statistics } from "./types";
 
@@ -22,6 +22,23 @@ function roundedSums<T>(rows: T[], key: (r: T) => string, exact: (r: T) => numbe
 }
 
 const SEP = "\u0000";
+
+/**
+ * Revenue per client and currency, each sum rounded once (as roundedSums), keyed by the client's
+ * id: a year of every client is ~500 entries at full scale, no longer a text key made and split
+ * again for each.
+ */
+function revenuePerClient(priced: PricedHours[]) {
+  const clients = new Map<number, { name: string; sums: Map<string, number> }>();
+  for (const r of priced) {
+    const c = clients.get(r.companyId) ?? { name: r.companyName, sums: new Map<string, number>() };
+    c.sums.set(r.currency, (c.sums.get(r.currency) ?? 0) + r.exact);
+    clients.set(r.companyId, c);
+  }
+  for (const c of clients.values())
+    for (const [currency, exact] of c.sums) c.sums.set(currency, toMinorUnits(exact));
+  return clients;
+}
 
 /**
  * GET statistics/revenue: the client price of the approved hours per day or month, one series
@@ -62,17 +79,10 @@ export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics>
   const { filter } = statisticsScope(ctx, raw, "revenue");
   const priced = await approvedRevenue(ctx.db, filter, "client");
   const currencies = sortedCurrencies(priced);
-  const names = new Map(priced.map((r) => [String(r.companyId), r.companyName]));
-  const sums = roundedSums(
-    priced,
-    (r) => `${r.companyId}${SEP}${r.currency}`,
-    (r) => r.exact,
-  );
   const cats = new Map<string, Category>();
-  for (const [k, value] of sums) {
-    const [company, currency] = k.split(SEP);
-    addTo(cats, company, names.get(company) ?? "", `Revenue (${currency})`, value);
-  }
+  for (const [id, c] of revenuePerClient(priced))
+    for (const [currency, value] of c.sums)
+      addTo(cats, String(id), c.name, `Revenue (${currency})`, value);
   const seriesNames = currencies.map((currency) => ({
     name: `Revenue (${currency})`,
     unit: "money" as const,
@@ -99,18 +109,13 @@ export async function clientMargins(ctx: Ctx, raw: unknown): Promise<Statistics>
     () => costsByCompany(ctx.db, filter),
   );
   const cats = new Map<string, Category>();
-  const revenueSums = roundedSums(
-    priced,
-    (r) => `${r.companyId}${SEP}${r.currency}${SEP}${r.companyName}`,
-    (r) => r.exact,
-  );
   const currencies = new Set<string>();
-  for (const [k, value] of revenueSums) {
-    const [company, currency, name] = k.split(SEP);
-    currencies.add(currency);
-    addTo(cats, company, name, `Revenue (${currency})`, value);
-    addTo(cats, company, name, `Margin (${currency})`, value);
-  }
+  for (const [id, c] of revenuePerClient(priced))
+    for (const [currency, value] of c.sums) {
+      currencies.add(currency);
+      addTo(cats, String(id), c.name, `Revenue (${currency})`, value);
+      addTo(cats, String(id), c.name, `Margin (${currency})`, value);
+    }
   for (const r of [...salaries, ...costs]) {
     const currency = r.currency.trim();
     currencies.add(currency);

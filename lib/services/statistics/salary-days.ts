@@ -42,10 +42,9 @@ export function salaryPerDay(db: DbOrTx, f: StatisticsFilter) {
     })
     .from(days)
     .where(
-      and(
-        dateInRange(days.workDate, f),
-        sql`not exists (select 1 from ${marks} where ${marks.workDate} = ${days.workDate})`,
-      ),
+      // The range's marked dates once, as an array: a `not exists` per row was an anti-join
+      // probing the marks for each of a year's ~1,850 rows (1.4 → 0.9 ms at full scale).
+      and(dateInRange(days.workDate, f), sql`${days.workDate} <> all(${marked})`),
     );
   const lines = db
     .select({
@@ -69,6 +68,8 @@ export function salaryPerDay(db: DbOrTx, f: StatisticsFilter) {
  * level by. Each open day is a grouped LATERAL subquery: one index range of the work-date index
  * and its jobs probed by key (as one join over an array of days the planner, not knowing how
  * many, hashed every job). A range of whole clean months reads the level's rows and no line.
+ * Added up per client id and currency, then named (as jobsPerClient's clientCounts): a year is
+ * ~5,100 level rows at full scale, which the names' join and grouping cost per row.
  */
 export async function salaryPerClient(
   db: DbOrTx,
@@ -84,23 +85,24 @@ export async function salaryPerClient(
            and not exists (select 1 from ${marks} k
                             where k.work_date >= m::date and k.work_date < (m + interval '1 month')::date))
       select per.company_id as "companyId", co.name as "companyName",
-             per.currency_code as currency, sum(per.amount)::bigint as amount
+             per.currency_code as currency, per.amount
         from (
-          select t.company_id, t.currency_code, t.amount from ${clientMonths} t
-           where t.month = any(array(select month from clean)) ${ofCompany(sql`t.company_id`)}
-          union all
-          select x.company_id, x.currency_code, x.amount
-            from unnest(array(
-                   select d::date from generate_series(${start}, ${end}, interval '1 day') d
-                    where date_trunc('month', d)::date not in (select month from clean))) as d(day)
-           cross join lateral (
-             select j.company_id, l.currency_code, sum(l.amount) as amount
-               from ${sl} l join ${schema.jobs} j on j.id = l.job_id
-              where l.work_date = d.day and j.deleted_at is null ${ofCompany(sql`j.company_id`)}
-              group by 1, 2) x
+          select company_id, currency_code, sum(amount)::bigint as amount from (
+            select t.company_id, t.currency_code, t.amount from ${clientMonths} t
+             where t.month = any(array(select month from clean)) ${ofCompany(sql`t.company_id`)}
+            union all
+            select x.company_id, x.currency_code, x.amount
+              from unnest(array(
+                     select d::date from generate_series(${start}, ${end}, interval '1 day') d
+                      where date_trunc('month', d)::date not in (select month from clean))) as d(day)
+             cross join lateral (
+               select j.company_id, l.currency_code, sum(l.amount) as amount
+                 from ${sl} l join ${schema.jobs} j on j.id = l.job_id
+                where l.work_date = d.day and j.deleted_at is null ${ofCompany(sql`j.company_id`)}
+                group by 1, 2) x
+          ) rows group by 1, 2
         ) per
-        join ${schema.companies} co on co.id = per.company_id
-       group by 1, 2, 3`)) as unknown as {
+        join ${schema.companies} co on co.id = per.company_id`)) as unknown as {
     rows: { companyId: number; companyName: string; currency: string; amount: string | number }[];
   };
   return result.rows.map((r) => ({

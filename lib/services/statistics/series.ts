@@ -38,26 +38,42 @@ export interface Category {
   values: Map<string, number>;
 }
 
+/** localeCompare's order (the same default locale and options), without a collator per call. */
+const byLabel = new Intl.Collator().compare;
+
 /**
- * The top 10 categories by `rank` (largest first, then by label), the rest summed per series
- * into "Other"; then one series per name in `names` order.
+ * The top 10 categories by `rank` (largest first, then by label, then by key), the rest summed
+ * per series into "Other"; then one series per name in `names` order. Each category is ranked
+ * once, and the top 10 are kept by insertion as the categories go (about one comparison each,
+ * with the 10th): sorting every category with `rank` called in each comparison took 0.7 ms for
+ * 505 clients and 200 ms for 25,000 workers on this machine. The order is total (keys differ),
+ * so the ten are the ones a sort puts first.
  */
 export function topCategories(
   categories: Category[],
   rank: (c: Category) => number[],
   names: { name: string; unit: StatisticsUnit; currency?: string; stack?: string }[],
 ): Statistics {
-  const sorted = [...categories].sort((a, b) => {
-    const ra = rank(a);
-    const rb = rank(b);
-    for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
-      const d = (rb[i] ?? 0) - (ra[i] ?? 0);
+  type Ranked = { c: Category; r: number[] };
+  const before = (a: Ranked, b: Ranked) => {
+    for (let i = 0; i < Math.max(a.r.length, b.r.length); i++) {
+      const d = (b.r[i] ?? 0) - (a.r[i] ?? 0);
       if (d) return d;
     }
-    return a.label.localeCompare(b.label) || a.key.localeCompare(b.key);
-  });
-  const shown = sorted.slice(0, TOP);
-  const rest = sorted.slice(TOP);
+    return byLabel(a.c.label, b.c.label) || byLabel(a.c.key, b.c.key);
+  };
+  const top: Ranked[] = [];
+  for (const c of categories) {
+    const x = { c, r: rank(c) };
+    if (top.length === TOP && before(x, top[TOP - 1]) >= 0) continue;
+    let i = top.length;
+    while (i > 0 && before(x, top[i - 1]) < 0) i--;
+    top.splice(i, 0, x);
+    if (top.length > TOP) top.pop();
+  }
+  const shown = top.map((t) => t.c);
+  const inTop = new Set(shown);
+  const rest = categories.filter((c) => !inTop.has(c));
   const rows = rest.length
     ? [
         ...shown,

@@ -8,6 +8,29 @@ import { db, handle, k, NOV, approvedHours, rate, setupSalaryWorld } from "./sal
 
 setupSalaryWorld();
 
+/** A one-hour salary line of `skill` on `workDate` (100.00 DKK), as rows to insert. */
+const lineOf = (skill: number) => (userId: number, workDate: string) => ({
+  userId,
+  skillId: skill,
+  workDate,
+  startsAt: new Date(`${workDate}T08:00:00Z`),
+  endsAt: new Date(`${workDate}T09:00:00Z`),
+  currencyCode: "DKK",
+  standardMinutes: 60,
+  standardRate: 10000,
+  rateSource: "test",
+  amount: 10000,
+});
+
+/** The overview's documented order by name: lower(name) either way, ties by id ascending. */
+const byName = (users: { id: number; name: string }[], dir: 1 | -1) =>
+  [...users]
+    .sort((a, b) => {
+      const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
+      return x === y ? a.id - b.id : (x < y ? -1 : 1) * dir;
+    })
+    .map((u) => u.id);
+
 /**
  * The salary overview's pages (issue 27): by name the page walks users in name order and asks
  * each whether it has lines in the period; by hours it adds up the period's lines per worker.
@@ -140,18 +163,7 @@ describe("GET salary pages", () => {
         })),
       )
       .returning({ id: schema.users.id, name: schema.users.name });
-    const line = (userId: number, workDate: string) => ({
-      userId,
-      skillId: skill,
-      workDate,
-      startsAt: new Date(`${workDate}T08:00:00Z`),
-      endsAt: new Date(`${workDate}T09:00:00Z`),
-      currencyCode: "DKK",
-      standardMinutes: 60,
-      standardRate: 10000,
-      rateSource: "test",
-      amount: 10000,
-    });
+    const line = lineOf(skill);
     await db
       .insert(schema.salaryLines)
       .values(
@@ -161,13 +173,7 @@ describe("GET salary pages", () => {
       );
     // The documented order: lower(name) ascending or descending, ties by id ascending.
     const workers = users.filter((_, i) => i % 2 === 0);
-    const inOrder = (dir: 1 | -1) =>
-      [...workers]
-        .sort((a, b) => {
-          const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
-          return x === y ? a.id - b.id : (x < y ? -1 : 1) * dir;
-        })
-        .map((u) => u.id);
+    const inOrder = (dir: 1 | -1) => byName(workers, dir);
     const admin = await ctxFor(db, k.w.admin);
     const walk = async (sort: string) => {
       const ids: number[] = [];
@@ -202,18 +208,7 @@ describe("GET salary pages", () => {
         })),
       )
       .returning({ id: schema.users.id, name: schema.users.name });
-    const line = (userId: number, workDate: string) => ({
-      userId,
-      skillId: skill,
-      workDate,
-      startsAt: new Date(`${workDate}T08:00:00Z`),
-      endsAt: new Date(`${workDate}T09:00:00Z`),
-      currencyCode: "DKK",
-      standardMinutes: 60,
-      standardRate: 10000,
-      rateSource: "test",
-      amount: 10000,
-    });
+    const line = lineOf(skill);
     await db
       .insert(schema.salaryLines)
       .values(
@@ -227,13 +222,7 @@ describe("GET salary pages", () => {
       );
     const workers = users.filter((_, i) => i % 3 !== 2);
     const linesOf = (id: number) => (users.findIndex((u) => u.id === id) % 5 === 0 ? 2 : 1);
-    const inOrder = (dir: 1 | -1) =>
-      [...workers]
-        .sort((a, b) => {
-          const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()];
-          return x === y ? a.id - b.id : (x < y ? -1 : 1) * dir;
-        })
-        .map((u) => u.id);
+    const inOrder = (dir: 1 | -1) => byName(workers, dir);
     const counting = countingDb(handle);
     const admin = await ctxFor(counting.db, k.w.admin);
     const MARCH = { from: "2031-03-01", to: "2031-03-31" };

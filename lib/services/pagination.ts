@@ -12,6 +12,11 @@ export interface PageMeta {
    * offers.
    */
   total_capped?: true;
+  /**
+   * Only when the call sent `cursor` (lib/services/cursor.ts): the cursor of the next page, null
+   * on the last one.
+   */
+  next_cursor?: string | null;
 }
 
 export interface Page<T> {

@@ -275,7 +275,7 @@ describe("GET /api/v2/documents without user_id", () => {
       token: tokens.admin,
     });
     expect(start.status).toBe(200);
-    const meta = start.body.meta as { next_cursor: string; total: number };
+    const { meta } = start.body as { meta: { next_cursor: string; total: number } };
     expect(meta).toMatchObject({ current_page: 1, per_page: 1, next_cursor: expect.any(String) });
     const next = await callRoute(
       listRoute.GET,
@@ -283,7 +283,7 @@ describe("GET /api/v2/documents without user_id", () => {
       { token: tokens.admin },
     );
     expect(next.status).toBe(200);
-    expect(next.body.meta).toMatchObject({ current_page: 2, total: meta.total });
+    expect(next.body).toMatchObject({ meta: { current_page: 2, total: meta.total } });
     const bad = await callRoute(listRoute.GET, "documents?cursor=abc.def", { token: tokens.admin });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({

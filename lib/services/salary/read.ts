@@ -10,6 +10,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
   type Subquery,
 } from "drizzle-orm";
 import { z } from "zod";
@@ -140,7 +141,7 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
   // The rows after (name key, id) in the page's order: the name either way, ties by id
   // ascending. Descending is written as a bound on the name and a filter, so the index walk
   // starts at the key.
-  const afterName = (name: SQL | typeof smw.nameKey, id: SQL | typeof u.id) => {
+  const afterName = (name: SQLWrapper, id: SQLWrapper) => {
     if (!key) return undefined;
     const [k, last] = key.slice(-2) as [string, number];
     return descending

@@ -114,3 +114,16 @@ export const nextCursorOf = <R>(
   keyOf: (row: R) => (string | number)[],
   encode: (key: (string | number)[]) => string,
 ): string | null => (rows.length === perPage && more ? encode(keyOf(rows[rows.length - 1])) : null);
+
+/**
+ * The meta of an offset page read with `cursor=start`, and its next cursor. An offset page's
+ * last_page stops at the last page an offset reaches; the cursor reaches further, so with one
+ * last_page is the counted pages' (past MAX_OFFSET: "Page 1,001 of 1,010").
+ */
+export const withNextCursor = (meta: PageMeta, next: string | null): PageMeta => ({
+  ...meta,
+  last_page: next
+    ? Math.max(meta.last_page, meta.current_page + 1, Math.ceil(meta.total / meta.per_page))
+    : meta.last_page,
+  next_cursor: next,
+});

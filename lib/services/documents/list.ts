@@ -11,6 +11,7 @@ import {
   keysetPageMeta,
   keysetWindow,
   nextCursorOf,
+  withNextCursor,
 } from "../cursor";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors";
 import { cappedPageMeta, offsetOf, pageInput, pageMeta, type Page } from "../pagination";
@@ -157,7 +158,7 @@ export async function listDocuments(
     const meta = cappedPageMeta(input.page, input.perPage, total);
     if (input.cursor !== CURSOR_START) return { items, meta };
     const offset = offsetOf(input.page, input.perPage);
-    return { items, meta: { ...meta, next_cursor: next(total > offset + rows.length) } };
+    return { items, meta: withNextCursor(meta, next(total > offset + rows.length)) };
   }
   if (input.cursor !== undefined) throw new BadRequestError(OWN_DOCUMENTS_CURSOR, "bad_cursor");
   const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId).catch(

@@ -32,6 +32,7 @@ import {
   keysetPageMeta,
   keysetWindow,
   nextCursorOf,
+  withNextCursor,
 } from "../cursor";
 import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -338,10 +339,10 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     meta: key
       ? keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage))
       : input.cursor === CURSOR_START
-        ? {
-            ...cappedPageMeta(input.page, input.perPage, total, window),
-            next_cursor: next(total > offset + page.length),
-          }
+        ? withNextCursor(
+            cappedPageMeta(input.page, input.perPage, total, window),
+            next(total > offset + page.length),
+          )
         : cappedPageMeta(input.page, input.perPage, total, window),
   };
 }

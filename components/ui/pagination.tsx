@@ -116,9 +116,15 @@ export function PaginationControls({
           </span>
           <ul className="hidden items-center gap-1 sm:flex">
             {pageItems(current, last).map((item, index) =>
-              item === "gap" || (item !== current && !canGo(item)) ? (
+              item === "gap" ? (
                 <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-gray-600">
-                  {item === "gap" ? "…" : item.toLocaleString("en")}
+                  …
+                </li>
+              ) : item !== current && !canGo(item) ? (
+                // Counted, but neither an offset nor the next cursor reaches it: where the list
+                // ends, not a link.
+                <li key={item} aria-hidden="true" className="px-2 text-sm text-gray-600">
+                  {item}
                 </li>
               ) : (
                 <li key={item}>

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { BadRequestError } from "./errors";
@@ -127,3 +128,20 @@ export const withNextCursor = (meta: PageMeta, next: string | null): PageMeta =>
     : meta.last_page,
   next_cursor: next,
 });
+
+/**
+ * The key of a list newest first (created_at, then id, both descending): created_at as
+ * PostgreSQL writes it (`created_at::text`: microseconds and offset), read back exactly, where
+ * JavaScript's milliseconds would skip rows of the same millisecond.
+ */
+export const newestFirstKey = z.tuple([
+  z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/),
+  z.number().int().positive(),
+]);
+
+/** The rows after `key` in a newest-first order: a bound the (created_at, id) index starts at. */
+export const newestFirstAfter = (
+  createdAt: SQLWrapper,
+  id: SQLWrapper,
+  key: z.output<typeof newestFirstKey>,
+) => sql`(${createdAt}, ${id}) < (${key[0]}::timestamptz, ${key[1]})`;

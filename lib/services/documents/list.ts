@@ -10,6 +10,8 @@ import {
   encodeCursor,
   keysetPageMeta,
   keysetWindow,
+  newestFirstAfter,
+  newestFirstKey,
   nextCursorOf,
   withNextCursor,
 } from "../cursor";
@@ -60,13 +62,8 @@ type ListInput = z.output<typeof documentsListInput>;
 export const OWN_DOCUMENTS_CURSOR =
   "A user's documents page by page number only: cursor pages the office's list of documents.";
 
-/** The office's list by cursor: newest first, so a cursor is the last row's created_at and id. */
+/** The office's list by cursor: newest first (newestFirstKey). */
 const OFFICE_LIST = "documents";
-const officeKey = z.tuple([
-  // created_at as PostgreSQL writes it (microseconds and offset), read back exactly.
-  z.string().regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d){0,2}$/),
-  z.number().int().positive(),
-]);
 
 function statusWhere(status: (typeof DOCUMENT_FILTERS)[number] | undefined, today: string) {
   const live = sql`(${d.expiresOn} IS NULL OR ${d.expiresOn} >= ${today})`;
@@ -116,7 +113,7 @@ export async function listDocuments(
     const order = { status: input.filter.status ?? null, type: input.filter.type ?? null };
     const key =
       input.cursor && input.cursor !== CURSOR_START
-        ? decodeCursor(OFFICE_LIST, order, input.cursor, officeKey)
+        ? decodeCursor(OFFICE_LIST, order, input.cursor, newestFirstKey)
         : null;
     const { rows, total } = await officeDocumentsPage(
       ctx.db,
@@ -133,7 +130,7 @@ export async function listDocuments(
       },
       key
         ? {
-            after: sql`(${d.createdAt}, ${d.id}) < (${key[0]}::timestamptz, ${key[1]})`,
+            after: newestFirstAfter(d.createdAt, d.id, key),
             window: keysetWindow(input.perPage),
           }
         : undefined,

@@ -85,6 +85,7 @@ export function DataTable<T>({
       [sortKey]: next?.column ?? null,
       [orderKey]: next?.order ?? null,
       [pageKey]: null,
+      cursor: null,
     });
   }
 
@@ -238,7 +239,9 @@ export function DataTable<T>({
         meta={meta}
         pending={pending}
         label={caption ? `${caption} pagination` : undefined}
-        onPageChange={(page) => navigate({ [pageKey]: page > 1 ? page : null }, { scroll: true })}
+        onPageChange={(page, cursor) =>
+          navigate({ [pageKey]: page > 1 ? page : null, cursor }, { scroll: true })
+        }
       />
     </div>
   );

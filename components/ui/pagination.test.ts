@@ -27,3 +27,41 @@ describe("the pager's total", () => {
     ).toContain("of 10,100+");
   });
 });
+
+describe("the pager by cursor", () => {
+  const markup = (meta: PaginationMeta) =>
+    renderToStaticMarkup(h(PaginationControls, { meta, onPageChange: () => {} }));
+  const deep: PaginationMeta = {
+    current_page: 1003,
+    last_page: 1013,
+    per_page: 10,
+    total: 10_130,
+    total_capped: true,
+    next_cursor: "abc.def",
+  };
+
+  it("past the offset's reach offers Next (the cursor) and no numbered link it cannot serve", () => {
+    const html = markup(deep);
+    expect(html).toContain("Showing <span");
+    expect(html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain(
+      "Showing 10021 – 10030 of 10,130+",
+    );
+    // Page 1 (an offset) and 1,004 (Next's cursor) are links; 1,002 (Previous: past offset
+    // 10,000) and 1,013 are not.
+    expect(html).toContain('aria-label="Page 1"');
+    expect(html).toContain('aria-label="Page 1004"');
+    expect(html).not.toContain('aria-label="Page 1002"');
+    expect(html).not.toContain('aria-label="Page 1013"');
+    expect(html).toMatch(/aria-disabled="true"[^>]*>.*?Previous/);
+    expect(html).not.toMatch(/aria-disabled="true"[^>]*>Next/);
+    // Without a next cursor the page after it is out of reach: Next is disabled.
+    expect(markup({ ...deep, next_cursor: null })).toMatch(/aria-disabled="true"[^>]*>Next/);
+  });
+
+  it("near the top every numbered link stays, as without a cursor", () => {
+    const html = markup({ ...deep, current_page: 3, last_page: 13, total: 130 });
+    expect(markup({ ...deep, current_page: 1002 })).toContain('aria-label="Page 1001"');
+    for (const page of [1, 2, 3, 4, 5, 13]) expect(html).toContain(`aria-label="Page ${page}"`);
+    expect(html).not.toMatch(/aria-disabled="true"/);
+  });
+});

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { lastReachablePage } from "@/lib/domain/paging";
 import { cn } from "./cn";
 import { useQueryNavigation } from "./use-query-navigation";
 
@@ -12,6 +13,8 @@ export type PaginationMeta = {
   total: number;
   /** The list counted no further: `total` is a floor, shown as "10,100+". */
   total_capped?: true;
+  /** A list read by cursor (lib/services/cursor.ts): the next page's, null on the last. */
+  next_cursor?: string | null;
 };
 
 /** 1 … 4 5 6 … 20: first, last, and the neighbours of the current page. */
@@ -31,7 +34,8 @@ export function pageItems(current: number, last: number): (number | "gap")[] {
 
 export type PaginationControlsProps = {
   meta: PaginationMeta;
-  onPageChange: (page: number) => void;
+  /** `cursor`: the next page is read after it (keyset), not by its offset. */
+  onPageChange: (page: number, cursor?: string) => void;
   pending?: boolean;
   /** Accessible name of the <nav> (default "Pagination"). */
   label?: string;
@@ -58,6 +62,15 @@ export function PaginationControls({
   const current = Math.min(Math.max(1, meta.current_page), last);
   const from = meta.total === 0 ? 0 : (current - 1) * meta.per_page + 1;
   const to = Math.min(current * meta.per_page, meta.total);
+  // The next page follows the cursor when the list gives one: deep down an offset walks every
+  // row it skips, and past MAX_OFFSET it cannot reach the page at all. Other pages are offered
+  // while an offset reaches them (numbered links near the top, Previous until then).
+  const reachable = lastReachablePage(meta.per_page);
+  const cursorOf = (page: number) =>
+    page === current + 1 && meta.next_cursor ? meta.next_cursor : undefined;
+  const canGo = (page: number) =>
+    page >= 1 && page <= last && (page <= reachable || cursorOf(page) !== undefined);
+  const go = (page: number) => canGo(page) && onPageChange(page, cursorOf(page));
 
   return (
     <nav
@@ -92,8 +105,8 @@ export function PaginationControls({
               pageButton,
               "border border-gray-400 bg-white text-gray-900 hover:bg-gray-50",
             )}
-            aria-disabled={current <= 1 || undefined}
-            onClick={() => current > 1 && onPageChange(current - 1)}
+            aria-disabled={!canGo(current - 1) || undefined}
+            onClick={() => go(current - 1)}
           >
             <ChevronLeft aria-hidden="true" className="size-4" />
             Previous<span className="sr-only"> page</span>
@@ -107,13 +120,19 @@ export function PaginationControls({
                 <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-gray-600">
                   …
                 </li>
+              ) : item !== current && !canGo(item) ? (
+                // Counted, but neither an offset nor the next cursor reaches it: where the list
+                // ends, not a link.
+                <li key={item} aria-hidden="true" className="px-2 text-sm text-gray-600">
+                  {item}
+                </li>
               ) : (
                 <li key={item}>
                   <button
                     type="button"
                     aria-label={`Page ${item}`}
                     aria-current={item === current ? "page" : undefined}
-                    onClick={() => item !== current && onPageChange(item)}
+                    onClick={() => item !== current && go(item)}
                     className={cn(
                       pageButton,
                       item === current
@@ -133,8 +152,8 @@ export function PaginationControls({
               pageButton,
               "border border-gray-400 bg-white text-gray-900 hover:bg-gray-50",
             )}
-            aria-disabled={current >= last || undefined}
-            onClick={() => current < last && onPageChange(current + 1)}
+            aria-disabled={!canGo(current + 1) || undefined}
+            onClick={() => go(current + 1)}
           >
             Next<span className="sr-only"> page</span>
             <ChevronRight aria-hidden="true" className="size-4" />
@@ -163,7 +182,9 @@ export function Pagination({ meta, pageParam = "page", label, className }: Pagin
       pending={pending}
       label={label}
       className={cn(pending && "opacity-70", className)}
-      onPageChange={(page) => navigate({ [pageParam]: page > 1 ? page : null }, { scroll: true })}
+      onPageChange={(page, cursor) =>
+        navigate({ [pageParam]: page > 1 ? page : null, cursor }, { scroll: true })
+      }
     />
   );
 }

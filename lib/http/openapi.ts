@@ -30,6 +30,12 @@ const metaSchema: Json = {
       description:
         "Present when the list counted no further: total is a floor (the activity log at 10,100; the approvals, bookable users and new jobs ten pages past the current one)",
     },
+    next_cursor: {
+      type: "string",
+      nullable: true,
+      description:
+        "Only when the call sent cursor (the office's documents, the salary overview, the activity log): the next page's cursor, null on the last page",
+    },
   },
 };
 

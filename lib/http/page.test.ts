@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ConflictError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ValidationError,
+} from "@/lib/services/errors";
 import { pageInput } from "@/lib/services/pagination";
 import { optionalId, searchText } from "@/lib/services/params";
 import { parseInput } from "@/lib/services/validate";
@@ -47,6 +52,26 @@ describe("lenientList", () => {
     });
     expect(data).toEqual({ page: 1, perPage: 10, filter: {} });
     expect(Object.keys(dropped).sort()).toEqual(["filter.company_id", "filter.status", "page"]);
+  });
+
+  it("reads a refused cursor (another sort or filter, an old link) as a fresh start, and only once", async () => {
+    const seen: unknown[] = [];
+    const byCursor = async (raw: { cursor?: string }) => {
+      seen.push(raw.cursor);
+      if (raw.cursor !== "start") throw new BadRequestError("Stale cursor.", "bad_cursor");
+      return raw;
+    };
+    const { data, dropped } = await lenientList(byCursor, { page: "3", cursor: "old.x" });
+    expect(data).toEqual({ page: "3", cursor: "start" });
+    expect(dropped).toEqual({ cursor: ["Stale cursor."] });
+    expect(seen).toEqual(["old.x", "start"]);
+    // Refused at the start too: not the cursor's fault, the page's error.
+    const refused = digestOf(
+      lenientList(() => Promise.reject(new BadRequestError("No.", "bad_cursor")), {
+        cursor: "start",
+      }),
+    );
+    expect(clientErrorOf(await refused)).toMatchObject({ status: 400 });
   });
 
   it("shows a 404, a conflict and an error it cannot blame on the query as pages do", async () => {

@@ -4,7 +4,8 @@ import { deniedCodeForPath, PATH_HEADER } from "@/lib/auth/denied";
 import { fallbackFor } from "@/lib/auth/guard";
 import { currentActor } from "@/lib/auth/session";
 import { withDenied } from "@/lib/domain/denied";
-import { ValidationError, type FieldErrors } from "@/lib/services/errors";
+import { CURSOR_START } from "@/lib/services/cursor";
+import { AppError, ValidationError, type FieldErrors } from "@/lib/services/errors";
 import { DATABASE_UNAVAILABLE_TYPE } from "@/lib/services/outage/database";
 import { parseId } from "@/lib/services/params";
 import { PageClientError, PageUnavailableError } from "./client-error";
@@ -88,7 +89,8 @@ export function withoutPath(
  * A list screen reads its query string leniently, through the verb's own validation: a value
  * the verb rejects (`?page=0`, `?status=zzz`, `?company_id=abc`, an id past 2^31) is left out
  * and the list is shown without it, so a hand-edited or stale link never ends on an error
- * screen. Leaving out `page` is page 1. The REST API keeps answering 422 for the same values.
+ * screen. Leaving out `page` is page 1. A cursor the verb refuses (bad_cursor) becomes
+ * CURSOR_START. The REST API keeps answering 422 (400) for the same values.
  * `dropped` says what was left out (a screen may tell the user).
  */
 export async function lenientList<I extends Record<string, unknown>, T>(
@@ -102,6 +104,13 @@ export async function lenientList<I extends Record<string, unknown>, T>(
     try {
       return { data: await load(current), dropped };
     } catch (err) {
+      // A cursor of another sort or filter (the sort changed, a search was typed, an old
+      // link): the page `page` names, by offset, with a fresh cursor for its Next.
+      if (err instanceof AppError && err.type === "bad_cursor" && current.cursor !== CURSOR_START) {
+        current = { ...current, cursor: CURSOR_START } as typeof current;
+        dropped.cursor = [err.message];
+        continue;
+      }
       if (!(err instanceof ValidationError) || !err.errors) return pageError(err);
       let next: Record<string, unknown> = current;
       for (const [path, messages] of Object.entries(err.errors)) {

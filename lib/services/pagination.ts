@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OFFSET, lastReachablePage } from "@/lib/domain/paging";
 
 /** Pagination meta of every list (DESIGN.md §4). */
 export interface PageMeta {
@@ -12,6 +13,11 @@ export interface PageMeta {
    * offers.
    */
   total_capped?: true;
+  /**
+   * Only when the call sent `cursor` (lib/services/cursor.ts): the cursor of the next page, null
+   * on the last one.
+   */
+  next_cursor?: string | null;
 }
 
 export interface Page<T> {
@@ -39,16 +45,13 @@ export const pageInput = (defaultPerPage = 10) =>
   });
 
 /**
- * The furthest a list pages by OFFSET (issue 27: a deep page costs what it skips). A page past
- * it is clamped to the last reachable page — the page whose offset is at most MAX_OFFSET — as a
- * bad page value is: `current_page` says which page came, `last_page` never exceeds it, `total`
- * stays the whole count. A page past the end of the whole list is an empty page naming the page
- * asked, as before. Further rows are reached by filters, search or sort.
+ * MAX_OFFSET: a page past it is clamped to the last reachable page — the page whose offset is at
+ * most MAX_OFFSET — as a bad page value is: `current_page` says which page came, `last_page`
+ * never exceeds it, `total` stays the whole count. A page past the end of the whole list is an
+ * empty page naming the page asked, as before. Further rows are reached by filters, search,
+ * sort or a cursor (lib/services/cursor.ts).
  */
-export const MAX_OFFSET = 10_000;
-
-/** The last page a list of `perPage` a page serves (page 1,001 at 10 a page). */
-export const lastReachablePage = (perPage: number) => Math.floor(MAX_OFFSET / perPage) + 1;
+export { MAX_OFFSET, lastReachablePage };
 
 /** `page`, clamped to the last reachable page. */
 export const reachablePage = (page: number, perPage: number) =>

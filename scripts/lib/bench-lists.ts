@@ -5,7 +5,7 @@
  * tokens. Per call: p50 on each (the two interleaved, so the machine's load hits both alike),
  * the ratio scale/demo (≤ 1.5×) and scale/bare authenticated call (≤ 3×), and the EXPLAIN of
  * every statement it sends on the scale database (no Seq Scan of a table over 10,000 rows).
- * Deep pages (offset 100,000) are calls of their own. Prints a markdown table; returns how many
+ * Deep pages (offset 100,000) are calls of their own, by offset and by cursor (cursorAfter). Prints a markdown table; returns how many
  * lines failed. BENCH_LISTS_MATCH (a regular expression over the call names) runs some of them;
  * BENCH_SHOW_PLANS=1 prints every plan. Before timing, the client-price sweep runs to completion
  * on both databases (BENCH_LISTS_NO_PRICE_SWEEP=1 skips it).
@@ -18,6 +18,7 @@ import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHa
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
+import { MAX_OFFSET } from "@/lib/services/pagination";
 import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
 import { defaultRange } from "@/lib/services/statistics/filter";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
@@ -45,6 +46,12 @@ interface ListCall {
   owner?: string;
   /** Timed and shown, not held to the bars (ListLine.unjudged). */
   unjudged?: boolean;
+  /**
+   * A keyset page: the page after page `cursorAfter` (whose last row is the offset's bound),
+   * read by the cursor that page gives (`cursor=start`). Each side takes its own cursor; a side
+   * with fewer pages (the demo) takes its second last page's, so both read a page by cursor.
+   */
+  cursorAfter?: number;
 }
 
 const SPEED = "i27-list-speed";
@@ -140,11 +147,24 @@ function listCalls(now: Date): ListCall[] {
       path: `documents?page=${DEEP / 20 + 1}`,
       load: documents,
     },
+    {
+      // The rows the offset line reaches (its page is clamped to offset 10,000), by cursor.
+      name: "GET documents, cursor after row 10,000",
+      path: "documents?",
+      load: documents,
+      cursorAfter: MAX_OFFSET / 20,
+    },
     { name: "GET activity-log", path: "activity-log", load: activity },
     {
       name: "GET activity-log, offset 100,000",
       path: `activity-log?page=${DEEP / 20 + 1}`,
       load: activity,
+    },
+    {
+      name: "GET activity-log, cursor after row 10,000",
+      path: "activity-log?",
+      load: activity,
+      cursorAfter: MAX_OFFSET / 20,
     },
     { name: "GET companies (clients)", path: "companies", load: companies },
     {
@@ -175,6 +195,12 @@ function listCalls(now: Date): ListCall[] {
       path: `salary?${period}&page=${DEEP / 10 + 1}`,
       load: salary,
     },
+    {
+      name: "GET salary (overview), cursor after row 10,000",
+      path: `salary?${period}`,
+      load: salary,
+      cursorAfter: MAX_OFFSET / 10,
+    },
   ];
 }
 
@@ -189,6 +215,39 @@ interface Side {
   users: Record<Who, number>;
   /** The soonest upcoming slot of a published job: `{shift}` and `{skill}` in a call's path. */
   slot: { shiftId: number; skillId: number };
+}
+
+/**
+ * A call's path on one side: for a keyset call (cursorAfter), the page after it by the cursor
+ * the side's own page gives, untimed; past the side's end, its last page by its second last's
+ * (a single page: the rows after its first; no rows: the empty page).
+ */
+async function sidePath(call: ListCall, side: Side, handler: RouteHandler, token: string) {
+  const path = pathOf(call, side);
+  if (call.cursorAfter === undefined) return path;
+  setDatabaseForTests(side.handle);
+  const metaOf = async (page: number, perPage = "") => {
+    const res = await callRoute(handler, `${path}&page=${page}&cursor=start${perPage}`, {
+      token,
+    });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return (res.body as { meta: { last_page: number; next_cursor: string | null } }).meta;
+  };
+  let page = call.cursorAfter;
+  let meta = await metaOf(page);
+  if (!meta.next_cursor) {
+    page = Math.max(1, Math.min(page, meta.last_page) - 1);
+    meta = await metaOf(page);
+  }
+  // A single page (the demo's salary month): the rows after its first, by a cursor of 1 a page.
+  if (!meta.next_cursor) [page, meta] = [1, await metaOf(1, "&perPage=1")];
+  // No rows to key (a reused demo's salary month: its dates are the seeding run's): the empty
+  // page, as the offset line reads there.
+  if (!meta.next_cursor) {
+    console.log(`[bench] ${call.name}: ${side.label} has no second row, its page is empty`);
+    return `${path}&page=${call.cursorAfter + 1}`;
+  }
+  return `${path}&page=${page + 1}&cursor=${encodeURIComponent(meta.next_cursor)}`;
 }
 
 /** The soonest upcoming slot of a live published job, as the booking dialog opens on one. */
@@ -367,13 +426,17 @@ export async function benchLists(): Promise<number> {
     const handler = (await call.load())[call.method ?? "GET"] as RouteHandler;
     const who = call.who ?? "admin";
     const tokens = { demo: await token(demo, who), scale: await token(scale, who) };
+    const paths = {
+      demo: await sidePath(call, demo, handler, tokens.demo),
+      scale: await sidePath(call, scale, handler, tokens.scale),
+    };
     const times = { demo: [] as number[], scale: [] as number[] };
     const spent = { demo: 0, scale: 0 };
     for (let i = 0; i < runs + 2; i++) {
       const ms = { demo: 0, scale: 0 };
       for (const side of sides) {
         ms[side.label] = await timed(side, () =>
-          expect(handler, pathOf(call, side), tokens[side.label], 200, call),
+          expect(handler, paths[side.label], tokens[side.label], 200, call),
         );
         spent[side.label] += ms[side.label];
       }
@@ -387,7 +450,7 @@ export async function benchLists(): Promise<number> {
     const log = loggingDb(scale.handle);
     setDatabaseForTests({ ...scale.handle, db: log.db });
     try {
-      await expect(handler, pathOf(call, scale), tokens.scale, 200, call);
+      await expect(handler, paths.scale, tokens.scale, 200, call);
     } finally {
       setDatabaseForTests(scale.handle);
     }

@@ -7,6 +7,7 @@ import { requestCtx } from "@/lib/auth/session";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { activityTypes, listActivityLog } from "@/lib/services/activity-log";
+import { CURSOR_START } from "@/lib/services/cursor";
 
 export const metadata = routeMetadata("/activity-log");
 
@@ -26,6 +27,8 @@ export default async function ActivityLogPage({ searchParams }: { searchParams: 
         from: one(sp.from),
         to: one(sp.to),
       },
+      // "Next" follows the last row's cursor: a deep page reads from it, not by offset.
+      cursor: one(sp.cursor) ?? CURSOR_START,
     }),
     pageData(activityTypes(ctx)),
   ]);

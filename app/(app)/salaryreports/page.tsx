@@ -3,6 +3,7 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { viewPlace } from "@/lib/domain/salary-screen";
 import { lenientList, pageData } from "@/lib/http/page";
+import { CURSOR_START } from "@/lib/services/cursor";
 import { salaryOverview } from "@/lib/services/salary";
 import { currentSalaryRun } from "@/lib/services/salary/current-run";
 import { one, salaryPage, type Search } from "./data";
@@ -29,6 +30,8 @@ export default async function SalaryOverviewPage({
       page: one(sp.page),
       filter: { ...period, ...place, search },
       sort,
+      // "Next" follows the last row's cursor: a deep page reads from it, not by offset.
+      cursor: one(sp.cursor) ?? CURSOR_START,
     }),
     hasPlace ? pageData(currentSalaryRun(ctx, { ...period, ...place })) : null,
   ]);

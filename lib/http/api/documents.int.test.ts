@@ -269,4 +269,26 @@ describe("GET /api/v2/documents without user_id", () => {
     const bad = await callRoute(listRoute.GET, "documents?filter[type]=x", { token: tokens.admin });
     expect(bad.status).toBe(422);
   });
+
+  it("the office's list by cursor: next_cursor in the meta when asked, a 400 for a cursor it did not give", async () => {
+    const start = await callRoute(listRoute.GET, "documents?perPage=1&cursor=start", {
+      token: tokens.admin,
+    });
+    expect(start.status).toBe(200);
+    const { meta } = start.body as { meta: { next_cursor: string; total: number } };
+    expect(meta).toMatchObject({ current_page: 1, per_page: 1, next_cursor: expect.any(String) });
+    const next = await callRoute(
+      listRoute.GET,
+      `documents?perPage=1&page=2&cursor=${encodeURIComponent(meta.next_cursor)}`,
+      { token: tokens.admin },
+    );
+    expect(next.status).toBe(200);
+    expect(next.body).toMatchObject({ meta: { current_page: 2, total: meta.total } });
+    const bad = await callRoute(listRoute.GET, "documents?cursor=abc.def", { token: tokens.admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      type: "bad_cursor",
+      message: "The cursor is not one this list gave: start again from page 1.",
+    });
+  });
 });

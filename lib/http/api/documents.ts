@@ -84,7 +84,7 @@ export const deleteDocumentTypeEndpoint = endpoint<{ id: string }>({
 export const getDocuments = endpoint({
   method: "GET",
   path: "/documents",
-  summary: `Documents, newest first, 20 a page, filter[status] (pending, approved, declined, expiring, expired) and filter[type] (a document type's id). With user_id: that user's; ${SCOPE}. Without it: a document reviewer [approval_access, agency staff] gets every live user's documents, each with its user; a worker its own; anyone else (a client contact) 403`,
+  summary: `Documents, newest first, 20 a page, filter[status] (pending, approved, declined, expiring, expired) and filter[type] (a document type's id). With user_id: that user's; ${SCOPE}. Without it: a document reviewer [approval_access, agency staff] gets every live user's documents, each with its user (cursor=start adds meta.next_cursor; cursor=<next_cursor> with page=<its page> reads the next page from there by keyset, past the 10,000-row offset too; a cursor this list did not give for these filters: 400 bad_cursor); a worker its own; anyone else (a client contact) 403`,
   tag: "documents",
   auth: "user",
   query: documentsListInput,

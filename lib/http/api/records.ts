@@ -36,7 +36,7 @@ export const getActivityLog = endpoint({
   method: "GET",
   path: "/activity-log",
   summary:
-    "[can_view_all_activities] Everyone's activity, newest first, 20 a page: filter[log_name], filter[causer_id], filter[from]/filter[to] (DD/MM/YYYY, the viewer's days); with types=true the list of log names ({ data: [name…] })",
+    "[can_view_all_activities] Everyone's activity, newest first, 20 a page: filter[log_name], filter[causer_id], filter[from]/filter[to] (DD/MM/YYYY, the viewer's days); cursor=start adds meta.next_cursor, cursor=<next_cursor> with page=<its page> reads the next page by keyset, past the 10,000-row offset too (a cursor of other filters, or edited: 400 bad_cursor); with types=true the list of log names ({ data: [name…] })",
   tag: "activity",
   auth: "user",
   query: activityLogInput,

@@ -45,7 +45,7 @@ export const postJobSalaries = endpoint({
 export const getSalary = endpoint({
   method: "GET",
   path: "/salary",
-  summary: `The salary overview: workers with salary lines in the period, hours, gross per currency, status draft | paid; filter[from], filter[to] (${PERIOD}), filter[branch_id], filter[country_id], filter[search]; sort name | hours (leading - for descending); 10 a page [salary_access]`,
+  summary: `The salary overview: workers with salary lines in the period, hours, gross per currency, status draft | paid; filter[from], filter[to] (${PERIOD}), filter[branch_id], filter[country_id], filter[search]; sort name | hours (leading - for descending); 10 a page; cursor=start adds meta.next_cursor, cursor=<next_cursor> with page=<its page> reads the next page by keyset for every sort (a cursor of another sort or filter, or edited: 400 bad_cursor) [salary_access]`,
   tag: "salary",
   auth: "user",
   query: salaryOverviewInput,

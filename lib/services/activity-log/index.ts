@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { schema } from "@/db";
+import { schema, sideBySide } from "@/db";
 import {
   activityLines,
   activitySubjectLink,
@@ -17,6 +17,18 @@ import { addDays, fromLocal } from "@/lib/domain/time";
 import { requirePermission, requireUser, type Ctx } from "../context";
 import { ValidationError } from "../errors";
 import { pageAndCount } from "../count-from-page";
+import {
+  CURSOR_START,
+  cursorInput,
+  decodeCursor,
+  encodeCursor,
+  keysetPageMeta,
+  keysetWindow,
+  newestFirstAfter,
+  newestFirstKey,
+  nextCursorOf,
+  withNextCursor,
+} from "../cursor";
 import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { profileAccess } from "../users/access";
@@ -46,6 +58,8 @@ export const activityLogInput = pageInput(20).extend({
     })
     .optional()
     .default({}),
+  /** Keyset pages (lib/services/cursor.ts), newest first. */
+  cursor: cursorInput,
 });
 
 /** GET activities/{userId}: perPage 15 (spec §9). */
@@ -76,6 +90,8 @@ export interface ActivityPage extends Page<ActivityRow> {
 }
 
 const log = schema.activityLog;
+/** GET activity-log by cursor: newest first (newestFirstKey), bound to the filters. */
+const ACTIVITY_LIST = "activity-log";
 
 /**
  * The record a subject lives under, looked up in the rows' own query (one statement a page,
@@ -111,61 +127,75 @@ async function activityPage(
   where: SQL | undefined,
   page: number,
   perPage: number,
+  /** GET activity-log's `cursor` and what a cursor is bound to (its filters). */
+  byCursor?: { cursor: string | undefined; order: unknown },
 ): Promise<ActivityPage> {
+  const key =
+    byCursor?.cursor && byCursor.cursor !== CURSOR_START
+      ? decodeCursor(ACTIVITY_LIST, byCursor.order, byCursor.cursor, newestFirstKey)
+      : null;
+  const after = key ? newestFirstAfter(log.createdAt, log.id, key) : undefined;
   // The page's ids first (an index walk of created_at), then their columns: the subject
-  // subselects run for the page's rows only, never for the rows a deep page skips.
+  // subselects run for the page's rows only, never for the rows a deep page skips. After a
+  // cursor the walk starts at its key.
   const pageIds = ctx.db
     .select({ id: log.id })
     .from(log)
-    .where(where)
+    .where(and(where, after))
     .orderBy(desc(log.createdAt), desc(log.id))
     .limit(perPage)
-    .offset(offsetOf(page, perPage));
+    .offset(key ? 0 : offsetOf(page, perPage));
+  const readPage = () =>
+    ctx.db
+      .select({
+        id: log.id,
+        logName: log.logName,
+        description: log.description,
+        subjectType: log.subjectType,
+        subjectId: log.subjectId,
+        properties: log.properties,
+        createdAt: log.createdAt,
+        createdAtKey: sql<string>`${log.createdAt}::text`,
+        causerId: log.causerId,
+        causerName: schema.users.name,
+        parentId: parentOfSubject,
+        subjectName: nameOfSubject,
+      })
+      .from(log)
+      .leftJoin(schema.users, eq(schema.users.id, log.causerId))
+      .where(inArray(log.id, pageIds))
+      .orderBy(desc(log.createdAt), desc(log.id));
+  const countUpTo = async (bound: SQL | undefined, limit: number) => {
+    const [{ total }] = await ctx.db.select({ total: count() }).from(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(log)
+        .where(and(where, bound))
+        .limit(limit)
+        .as("capped"),
+    );
+    return total;
+  };
   // Counted ten pages past this one (countWindow), a floor beyond ("of 220+"): the log grows by
   // every change ever made, and at a million rows a count to COUNT_CAP walked 10,101 index
   // entries for a page of 20 (16 ms against 4 on the demo data). A deep page is counted from
   // its first row (pageAndCount).
   const window = countWindow(page, perPage);
-  const { rows, counted } = await pageAndCount(
-    ctx.db,
-    offsetOf(page, perPage),
-    window,
-    () =>
-      ctx.db
-        .select({
-          id: log.id,
-          logName: log.logName,
-          description: log.description,
-          subjectType: log.subjectType,
-          subjectId: log.subjectId,
-          properties: log.properties,
-          createdAt: log.createdAt,
-          causerId: log.causerId,
-          causerName: schema.users.name,
-          parentId: parentOfSubject,
-          subjectName: nameOfSubject,
-        })
-        .from(log)
-        .leftJoin(schema.users, eq(schema.users.id, log.causerId))
-        .where(inArray(log.id, pageIds))
-        .orderBy(desc(log.createdAt), desc(log.id)),
-    async (first, limit) => {
-      // Newest first: the first row and every row after it (created_at and id read in SQL, at
-      // their full precision).
-      const fromFirst = first
-        ? sql`(${log.createdAt}, ${log.id}) <= (select f.created_at, f.id from ${log} f where f.id = ${first.id})`
-        : undefined;
-      const [{ total }] = await ctx.db.select({ total: count() }).from(
-        ctx.db
-          .select({ one: sql`1` })
-          .from(log)
-          .where(and(where, fromFirst))
-          .limit(limit)
-          .as("capped"),
+  // After a cursor: counted from its key to a keyset window, beside the page.
+  const { rows, counted } = key
+    ? await sideBySide(ctx.db, () => countUpTo(after, keysetWindow(perPage) + 1), readPage).then(
+        ([n, r]) => ({ rows: r, counted: n }),
+      )
+    : await pageAndCount(ctx.db, offsetOf(page, perPage), window, readPage, (first, limit) =>
+        // Newest first: the first row and every row after it (created_at and id read in SQL,
+        // at their full precision).
+        countUpTo(
+          first
+            ? sql`(${log.createdAt}, ${log.id}) <= (select f.created_at, f.id from ${log} f where f.id = ${first.id})`
+            : undefined,
+          limit,
+        ),
       );
-      return total;
-    },
-  );
   const items = rows.map((r): ActivityRow => {
     const subject = activitySubjectLink({
       subjectType: r.subjectType,
@@ -196,11 +226,24 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  return {
-    items,
-    meta: cappedPageMeta(page, perPage, Number(counted), window),
-    time_zone: timeZone,
-  };
+  const next = (more: boolean) =>
+    nextCursorOf(
+      rows,
+      perPage,
+      more,
+      (r) => [r.createdAtKey, Number(r.id)],
+      (k) => encodeCursor(ACTIVITY_LIST, byCursor?.order, k),
+    );
+  const total = Number(counted);
+  const meta = key
+    ? keysetPageMeta(page, perPage, total, next(total > perPage))
+    : byCursor?.cursor === CURSOR_START
+      ? withNextCursor(
+          cappedPageMeta(page, perPage, total, window),
+          next(total > offsetOf(page, perPage) + rows.length),
+        )
+      : cappedPageMeta(page, perPage, total, window);
+  return { items, meta, time_zone: timeZone };
 }
 
 /** The instant a DD/MM/YYYY day starts in `timeZone` (the day after, for an end bound). */
@@ -233,7 +276,10 @@ export async function listActivityLog(ctx: Ctx, raw: unknown): Promise<ActivityP
     from ? gte(log.createdAt, from) : undefined,
     to ? lt(log.createdAt, to) : undefined,
   );
-  return activityPage(ctx, timeZone, where, input.page, input.perPage);
+  return activityPage(ctx, timeZone, where, input.page, input.perPage, {
+    cursor: input.cursor,
+    order: f,
+  });
 }
 
 /** GET activity-log?types=true: the log names in use, A to Z (the filter's choices). */

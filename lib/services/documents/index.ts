@@ -32,6 +32,7 @@ import {
 export { getDocument, documentsAlert, documentsOverview } from "./view";
 export {
   listDocuments,
+  OWN_DOCUMENTS_CURSOR,
   documentsListInput,
   DOCUMENTS_LIST_FORBIDDEN,
   type OfficeDocumentView,

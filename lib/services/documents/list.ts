@@ -3,7 +3,19 @@ import { and, count, desc, eq, not, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { isReviewOffice } from "../approvals/access";
 import { requireUser, type Ctx } from "../context";
-import { ForbiddenError, NotFoundError } from "../errors";
+import {
+  CURSOR_START,
+  cursorInput,
+  decodeCursor,
+  encodeCursor,
+  keysetPageMeta,
+  keysetWindow,
+  newestFirstAfter,
+  newestFirstKey,
+  nextCursorOf,
+  withNextCursor,
+} from "../cursor";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../errors";
 import { cappedPageMeta, offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { optionalId } from "../params";
 import { parseInput } from "../validate";
@@ -41,8 +53,17 @@ export const documentsListInput = pageInput(20).extend({
       type: optionalId,
     })
     .default({ status: undefined, type: undefined }),
+  /** The office's list only: keyset pages (lib/services/cursor.ts). */
+  cursor: cursorInput,
 });
 type ListInput = z.output<typeof documentsListInput>;
+
+/** A user's own documents are few: they page by number only. */
+export const OWN_DOCUMENTS_CURSOR =
+  "A user's documents page by page number only: cursor pages the office's list of documents.";
+
+/** The office's list by cursor: newest first (newestFirstKey). */
+const OFFICE_LIST = "documents";
 
 function statusWhere(status: (typeof DOCUMENT_FILTERS)[number] | undefined, today: string) {
   const live = sql`(${d.expiresOn} IS NULL OR ${d.expiresOn} >= ${today})`;
@@ -89,6 +110,11 @@ export async function listDocuments(
   const input = parseInput(documentsListInput, raw ?? {});
   const today = documentsToday(ctx.now);
   if (input.user_id === undefined && isReviewOffice(actor)) {
+    const order = { status: input.filter.status ?? null, type: input.filter.type ?? null };
+    const key =
+      input.cursor && input.cursor !== CURSOR_START
+        ? decodeCursor(OFFICE_LIST, order, input.cursor, newestFirstKey)
+        : null;
     const { rows, total } = await officeDocumentsPage(
       ctx.db,
       filterWhere(input, today),
@@ -102,15 +128,36 @@ export async function listDocuments(
         fromRow: (id) =>
           sql`(${d.createdAt}, ${d.id}) <= (select f.created_at, f.id from ${d} f where f.id = ${id})`,
       },
+      key
+        ? {
+            after: newestFirstAfter(d.createdAt, d.id, key),
+            window: keysetWindow(input.perPage),
+          }
+        : undefined,
     );
-    return {
-      items: rows.map((r) => ({
-        ...toDocumentView(r, today),
-        user: { id: r.userId, name: r.ownerName, email: r.ownerEmail, approved: r.ownerApproved },
-      })),
-      meta: cappedPageMeta(input.page, input.perPage, total),
-    };
+    const next = (more: boolean) =>
+      nextCursorOf(
+        rows,
+        input.perPage,
+        more,
+        (r) => [r.createdAtKey, r.id],
+        (k) => encodeCursor(OFFICE_LIST, order, k),
+      );
+    const items = rows.map((r) => ({
+      ...toDocumentView(r, today),
+      user: { id: r.userId, name: r.ownerName, email: r.ownerEmail, approved: r.ownerApproved },
+    }));
+    if (key)
+      return {
+        items,
+        meta: keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage)),
+      };
+    const meta = cappedPageMeta(input.page, input.perPage, total);
+    if (input.cursor !== CURSOR_START) return { items, meta };
+    const offset = offsetOf(input.page, input.perPage);
+    return { items, meta: withNextCursor(meta, next(total > offset + rows.length)) };
   }
+  if (input.cursor !== undefined) throw new BadRequestError(OWN_DOCUMENTS_CURSOR, "bad_cursor");
   const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId).catch(
     (err: unknown) => {
       // Oneself is always in scope: what is missing is a documents tab of one's own.

@@ -45,6 +45,8 @@ export const officeDocumentFields = {
   /** What the owner holds, for the rule of who may manage whom. */
   ownerIsAdmin: holdsAdminRoleSql(),
   ownerPermissions: heldPermissionsSql(),
+  /** created_at at full precision (microseconds), for a keyset cursor. */
+  createdAtKey: sql<string>`${d.createdAt}::text`,
 };
 
 /**
@@ -64,6 +66,11 @@ export async function officeDocumentsPage(
    * order: a deep page counts from its first row (pageAndCount).
    */
   capped?: { fromRow: (id: number) => SQL },
+  /**
+   * The rows after a cursor (lib/services/cursor.ts): the page is read from there without an
+   * OFFSET and `total` counts from there, up to `window` + 1 rows.
+   */
+  keyset?: { after: SQL; window: number },
 ) {
   // The documents that match, as ids: owner and type are joined only for a search, so without
   // one the count and the page's pick walk a documents index alone.
@@ -84,15 +91,23 @@ export async function officeDocumentsPage(
         // read for the page's rows only, never for the rows a deep page skips.
         inArray(
           d.id,
-          matching()
+          matching(keyset?.after)
             .orderBy(...orderBy)
             .limit(perPage)
-            .offset(offsetOf(page, perPage)),
+            .offset(keyset ? 0 : offsetOf(page, perPage)),
         ),
       )
       .orderBy(...orderBy);
   const countOf = async (ids: ReturnType<typeof matching>) =>
     Number((await db.select({ total: count() }).from(ids.as("matching")))[0].total);
+  if (keyset) {
+    const [total, rows] = await sideBySide(
+      db,
+      () => countOf(matching(keyset.after).limit(keyset.window + 1)),
+      readPage,
+    );
+    return { rows, total };
+  }
   if (!capped) {
     const [total, rows] = await sideBySide(db, () => countOf(matching()), readPage);
     return { rows, total };

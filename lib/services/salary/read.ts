@@ -10,8 +10,10 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
   type Subquery,
 } from "drizzle-orm";
+import { z } from "zod";
 import { schema, sideBySide } from "@/db";
 import { decimalHours } from "@/lib/domain/earnings";
 import { formatMoney } from "@/lib/domain/money";
@@ -23,6 +25,15 @@ import { ForbiddenError } from "../errors";
 import { containsPattern } from "../like";
 import { isId } from "../params";
 import { pageAndCount } from "../count-from-page";
+import {
+  CURSOR_START,
+  decodeCursor,
+  encodeCursor,
+  keysetPageMeta,
+  keysetWindow,
+  nextCursorOf,
+  withNextCursor,
+} from "../cursor";
 import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { salaryOverviewInput, salaryPeriodInput, salaryReportInput } from "./schemas";
@@ -44,6 +55,18 @@ const place = (f: { branch_id?: number; country_id?: number }) =>
  * probe ~3 µs a user, about two users walked per worker; the hash ~3 ms).
  */
 const NEAR_THE_TOP = 300;
+
+/**
+ * The overview by cursor (lib/services/cursor.ts): by name the last row's lower(name) and id;
+ * by hours its minutes first.
+ */
+const OVERVIEW_LIST = "salary-overview";
+const nameKey = z.tuple([z.string().max(300), z.number().int().positive()]);
+const hoursKey = z.tuple([
+  z.number().int().min(0),
+  z.string().max(300),
+  z.number().int().positive(),
+]);
 
 const withLabels = <T extends { currency_code: string; amount: number; minutes: number }>(
   t: T,
@@ -70,8 +93,8 @@ export interface SalaryOverviewRow {
  * jobs/salaries' lines over approved hours), with hours, gross per currency and status;
  * filter[from], filter[to] (required), filter[branch_id], filter[country_id], filter[search]
  * (name or e-mail); sort name (case-insensitive, ties by id) | hours (then by name); a leading
- * "-" for descending; 10 a page. Three queries
- * whatever the page holds: the count, the page's workers, their figures.
+ * "-" for descending; 10 a page; `cursor` for keyset pages (lib/services/cursor.ts), every sort.
+ * Three queries whatever the page holds: the count, the page's workers, their figures.
  */
 export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<SalaryOverviewRow>> {
   requirePermission(ctx, "salary_access");
@@ -103,19 +126,43 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
       .where(workerLines)
       .groupBy(sl.userId)
       .as("per_worker");
-  const dir = input.sort.startsWith("-") ? desc : asc;
-  const offset = offsetOf(input.page, input.perPage);
+  const descending = input.sort.startsWith("-");
+  const dir = descending ? desc : asc;
   const byHours = input.sort.replace("-", "") === "hours";
+  // The cursor is bound to the sort and every filter: from another, 400.
+  const order = { sort: input.sort, ...f };
+  const key =
+    input.cursor && input.cursor !== CURSOR_START
+      ? byHours
+        ? decodeCursor(OVERVIEW_LIST, order, input.cursor, hoursKey)
+        : decodeCursor(OVERVIEW_LIST, order, input.cursor, nameKey)
+      : null;
+  // After a cursor the page is read from its key, without an OFFSET.
+  const offset = key ? 0 : offsetOf(input.page, input.perPage);
+  // The rows after (name key, id) in the page's order: the name either way, ties by id
+  // ascending. Descending is written as a bound on the name and a filter, so the index walk
+  // starts at the key.
+  const afterName = (name: SQLWrapper, id: SQLWrapper) => {
+    if (!key) return undefined;
+    const [k, last] = key.slice(-2) as [string, number];
+    return descending
+      ? sql`${name} <= ${k} and (${name} < ${k} or ${id} > ${last})`
+      : sql`(${name}, ${id}) > (${k}, ${last})`;
+  };
+  const nameOf = sql<string>`lower(${u.name})`;
+  // The page's sort key, for its next cursor (the name paths have no minutes in their key).
+  const nameKeyOf = sql<string>`lower(${u.name})`.as("name_key");
+  const noMinutes = sql<number>`0`.as("key_minutes");
   // A whole month by name with neither place nor search (the screen's "last month" and "this
   // month"): its workers are the month's rows of salary_month_workers, walked index-only in
   // (month, lower(name), id) order to the page and counted from the same index, whatever the
   // offset. Any other period, a place or a search reads the lines as below.
   const month =
     !byHours && !f.search && !f.branch_id && !f.country_id ? wholeMonthOf(f.from, f.to) : null;
-  const pageOf = () => {
+  const pageOf = (limit = input.perPage) => {
     if (month) {
       return ctx.db
-        .select({ user_id: u.id, name: u.name })
+        .select({ user_id: u.id, name: u.name, name_key: nameKeyOf, minutes: noMinutes })
         .from(u)
         .where(
           inArray(
@@ -123,9 +170,9 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
             ctx.db
               .select({ userId: smw.userId })
               .from(smw)
-              .where(eq(smw.month, month))
+              .where(and(eq(smw.month, month), afterName(smw.nameKey, smw.userId)))
               .orderBy(dir(smw.nameKey), asc(smw.userId))
-              .limit(input.perPage)
+              .limit(limit)
               .offset(offset),
           ),
         )
@@ -133,12 +180,23 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     }
     if (byHours) {
       const w = perWorker();
+      const after = key
+        ? descending
+          ? sql`${w.minutes} <= ${key[0]} and (${w.minutes} < ${key[0]} or (${nameOf}, ${u.id}) > (${key[1]}, ${key[2]}))`
+          : sql`(${w.minutes}, ${nameOf}, ${u.id}) > (${key[0]}, ${key[1]}, ${key[2]})`
+        : undefined;
       return ctx.db
-        .select({ user_id: w.userId, name: u.name })
+        .select({
+          user_id: w.userId,
+          name: u.name,
+          name_key: nameKeyOf,
+          minutes: sql<number>`${w.minutes}`.mapWith(Number).as("key_minutes"),
+        })
         .from(w)
         .innerJoin(u, eq(u.id, w.userId))
+        .where(after)
         .orderBy(dir(w.minutes), asc(sql`lower(${u.name})`), asc(u.id))
-        .limit(input.perPage)
+        .limit(limit)
         .offset(offset);
     }
     // By name (case-insensitive, ties by id, as the user list): users are walked in the order
@@ -150,16 +208,17 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     // (25 ms, issue 27). `… in (…) is true` keeps PostgreSQL from turning the test into a
     // join, which loses the index's order. (An index on (name, id) would do the same for
     // case-sensitive order, but PostgreSQL then walks it for bookable-users too: 3× slower.)
+    // After a cursor the walk starts at its key: a page's worth of probes, as near the top.
     const hasLine =
-      offset <= NEAR_THE_TOP
+      key || offset <= NEAR_THE_TOP
         ? sql`exists (select 1 from ${sl} where ${sl.userId} = ${u.id} and ${lines})`
         : sql`(${u.id} in (select ${sl.userId} from ${sl} where ${lines})) is true`;
     return ctx.db
-      .select({ user_id: u.id, name: u.name })
+      .select({ user_id: u.id, name: u.name, name_key: nameKeyOf, minutes: noMinutes })
       .from(u)
-      .where(and(hasLine, matches))
+      .where(and(hasLine, matches, afterName(nameOf, u.id)))
       .orderBy(dir(sql`lower(${u.name})`), asc(u.id))
-      .limit(input.perPage)
+      .limit(limit)
       .offset(offset);
   };
   // The workers are counted ten pages past this one only (countWindow), a floor beyond
@@ -210,33 +269,59 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
       ? sql`${smw.nameKey} <= ${key} and (${smw.nameKey} < ${key} or ${smw.userId} >= ${id})`
       : sql`(${smw.nameKey}, ${smw.userId}) >= (${key}, ${id})`;
   };
+  // After a cursor: the count from its key to a keyset window, beside the page.
+  const countAfterKey = () =>
+    countOf(
+      month
+        ? ctx.db
+            .select({ userId: smw.userId })
+            .from(smw)
+            .where(and(eq(smw.month, month), afterName(smw.nameKey, smw.userId)))
+            .limit(keysetWindow(input.perPage) + 1)
+            .as("counted")
+        : pageOf(keysetWindow(input.perPage) + 1).as("counted"),
+    );
   const {
     rows: page,
     counted: total,
     more: sums,
-  } = month
-    ? // A deep page of the month counts from its first worker (pageAndCount).
-      await pageAndCount(
-        ctx.db,
-        offset,
-        window,
-        pageOf,
-        (first, limit) =>
-          countOf(
-            ctx.db
-              .select({ userId: smw.userId })
-              .from(smw)
-              .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
-              .limit(limit)
-              .as("counted"),
-          ),
-        sumsOf,
-      )
-    : await sideBySide(
-        ctx.db,
-        () => countOf(counted),
-        () => pageOf(),
-      ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
+  } = key
+    ? await sideBySide(ctx.db, countAfterKey, () => pageOf()).then(async ([counted, rows]) => ({
+        rows,
+        counted,
+        more: await sumsOf(rows),
+      }))
+    : month
+      ? // A deep page of the month counts from its first worker (pageAndCount).
+        await pageAndCount(
+          ctx.db,
+          offset,
+          window,
+          pageOf,
+          (first, limit) =>
+            countOf(
+              ctx.db
+                .select({ userId: smw.userId })
+                .from(smw)
+                .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
+                .limit(limit)
+                .as("counted"),
+            ),
+          sumsOf,
+        )
+      : await sideBySide(
+          ctx.db,
+          () => countOf(counted),
+          () => pageOf(),
+        ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
+  const next = (more: boolean) =>
+    nextCursorOf(
+      page,
+      input.perPage,
+      more,
+      (p) => (byHours ? [p.minutes, p.name_key, p.user_id] : [p.name_key, p.user_id]),
+      (k) => encodeCursor(OVERVIEW_LIST, order, k),
+    );
   return {
     items: page.map((p) => {
       const own = sums.filter((s) => s.userId === p.user_id);
@@ -251,7 +336,14 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
         status: own.some((s) => s.drafts > 0) ? "draft" : "paid",
       };
     }),
-    meta: cappedPageMeta(input.page, input.perPage, total, window),
+    meta: key
+      ? keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage))
+      : input.cursor === CURSOR_START
+        ? withNextCursor(
+            cappedPageMeta(input.page, input.perPage, total, window),
+            next(total > offset + page.length),
+          )
+        : cappedPageMeta(input.page, input.perPage, total, window),
   };
 }
 

@@ -3,6 +3,7 @@ import { parseDate } from "@/lib/domain/format";
 import { periodProblem } from "@/lib/domain/salary";
 import { SEARCH_MAX } from "@/lib/domain/text-limits";
 import { flag, idSchema, optionalId } from "../params";
+import { cursorInput } from "../cursor";
 import { pageInput } from "../pagination";
 
 const DATE_MESSAGE = "Use a real date as YYYY-MM-DD or DD/MM/YYYY.";
@@ -65,6 +66,8 @@ export const salaryOverviewInput = pageInput(10).extend({
       error: "sort must be name, -name, hours or -hours.",
     })
     .default("name"),
+  /** Keyset pages (lib/services/cursor.ts). */
+  cursor: cursorInput,
 });
 
 /** GET salaryReport: one worker's or one job's lines in the period. */

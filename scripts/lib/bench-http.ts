@@ -11,7 +11,8 @@
  * sends BENCH_HTTP_REQUESTS (400) requests, BENCH_HTTP_CONCURRENCY (8) at a time, over keep-alive
  * connections, after 16 untimed ones, and prints p50, p95, requests a second, the answer's size
  * the server's CPU time per request (Node's, from /proc: steadier than latency on a shared
- * machine) and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
+ * machine), PostgreSQL's (when it runs on this machine: its processes', ended backends included,
+ * so nothing else should use that server meanwhile) and the p50's ratio to the 401 floor; then the resident memory of the server's processes after
  * the load. Exits 1 when a call answers an unexpected status, a list call's p50 is over 3× the
  * floor, or the server holds over 300 MB.
  *
@@ -35,6 +36,7 @@ import { fmt, median, percentile } from "./bench-measure";
 import {
   apiLogin,
   appEnv,
+  localPostgresPid,
   processTree,
   seedDemo,
   startApp,
@@ -74,10 +76,17 @@ interface Result {
   bytes: number;
   /** The server's CPU time per timed request, in ms (Node only; PostgreSQL's is apart). */
   cpu: number;
+  /** PostgreSQL's CPU time per timed request, in ms; null when it runs on another machine. */
+  pgCpu: number | null;
 }
 
-/** Ids from the demo data the calls need: an upcoming slot to book workers on. */
-async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number }> {
+/**
+ * Ids from the demo data the calls need (an upcoming slot to book workers on), and the local
+ * PostgreSQL server's process id (null on another machine).
+ */
+async function demoSlot(
+  url: string,
+): Promise<{ shiftId: number; skillId: number; postgresPid: number | null }> {
   const pg = new Client({ connectionString: url });
   await pg.connect();
   try {
@@ -89,7 +98,11 @@ async function demoSlot(url: string): Promise<{ shiftId: number; skillId: number
         order by s.starts_at, ss.id limit 1`,
     );
     if (!rows[0]) throw new Error("the demo seed has no upcoming published slot");
-    return { shiftId: rows[0].shift_id, skillId: rows[0].skill_id };
+    return {
+      shiftId: rows[0].shift_id,
+      skillId: rows[0].skill_id,
+      postgresPid: await localPostgresPid(pg),
+    };
   } finally {
     await pg.end();
   }
@@ -116,7 +129,12 @@ async function existingDatabase(serverUrl: string, name: string): Promise<string
   return u.toString();
 }
 
-async function load(call: Call, token: string | undefined, serverPid: number): Promise<Result> {
+async function load(
+  call: Call,
+  token: string | undefined,
+  serverPid: number,
+  postgresPid: number | null,
+): Promise<Result> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let bytes = 0;
   const once = async () => {
@@ -146,6 +164,7 @@ async function load(call: Call, token: string | undefined, serverPid: number): P
   };
   await run(WARMUP);
   const cpu0 = treeCpuMs(serverPid);
+  const pg0 = postgresPid === null ? 0 : treeCpuMs(postgresPid, true);
   const t0 = performance.now();
   const times = await run(REQUESTS);
   const wall = performance.now() - t0;
@@ -156,6 +175,7 @@ async function load(call: Call, token: string | undefined, serverPid: number): P
     perSecond: (times.length / wall) * 1000,
     bytes,
     cpu: (treeCpuMs(serverPid) - cpu0) / times.length,
+    pgCpu: postgresPid === null ? null : (treeCpuMs(postgresPid, true) - pg0) / times.length,
   };
 }
 
@@ -245,14 +265,14 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     for (const call of calls) {
       // A token of its own per call: REQUESTS + WARMUP stay under the limit of 600 a minute.
       const token = call.as ? await apiLogin(BASE, `${call.as}@crewdeck.test`) : undefined;
-      results.push(await load(call, token, server.child.pid!));
+      results.push(await load(call, token, server.child.pid!, slot.postgresPid));
     }
     const rss = processTree(server.child.pid!);
     const rssKb = totalRssKb(rss);
     const floor = results[0].p50;
     const lines = [
       `HTTP on PostgreSQL, ${existing ? `database ${existing}` : "demo seed"}: ${REQUESTS} requests per call, ${CONCURRENCY} at a time (keep-alive)`,
-      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)} ${"cpu/req".padStart(8)}  ×401`,
+      `${"call".padEnd(30)} ${"p50".padStart(9)} ${"p95".padStart(9)} ${"req/s".padStart(7)} ${"bytes".padStart(7)} ${"cpu/req".padStart(8)} ${"pg/req".padStart(8)}  ×401`,
     ];
     let ok = true;
     for (const r of results) {
@@ -260,7 +280,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
       const over = r.call.list && ratio > MAX_RATIO;
       if (over) ok = false;
       lines.push(
-        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)} ${fmt(r.cpu).padStart(8)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
+        `${r.call.label.padEnd(30)} ${fmt(r.p50).padStart(9)} ${fmt(r.p95).padStart(9)} ${r.perSecond.toFixed(0).padStart(7)} ${String(r.bytes).padStart(7)} ${fmt(r.cpu).padStart(8)} ${(r.pgCpu === null ? "–" : fmt(r.pgCpu)).padStart(8)}  ${ratio.toFixed(2)}${over ? `  OVER ${MAX_RATIO}×` : ""}`,
       );
     }
     if (rssKb > MAX_RSS_KB) ok = false;

@@ -209,17 +209,40 @@ const TICK_MS = 10;
  * CPU time (user + system) a process and its descendants have used so far, in ms: what a call
  * costs the server itself, which holds still on a busy machine better than its latency does.
  */
-export function treeCpuMs(root: number): number {
+export function treeCpuMs(root: number, withEnded = false): number {
   let ticks = 0;
   for (const { pid } of processTree(root)) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+      // Fields after the command name (which may hold spaces): utime and stime are 14 and 15,
+      // cutime and cstime (children that ended and were waited for) 16 and 17.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
+      if (withEnded && pid === root) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone meanwhile
     }
   }
   return ticks * TICK_MS;
+}
+
+/**
+ * The process id of the PostgreSQL server behind `pg` when it runs on this machine (the parent
+ * of the connection's backend), else null. Its tree's CPU, ended backends included
+ * (`treeCpuMs(pid, true)`), is what a call costs PostgreSQL, when nothing else uses that server.
+ */
+export async function localPostgresPid(pg: {
+  query: (q: string) => Promise<{ rows: { pid: number }[] }>;
+}): Promise<number | null> {
+  const { rows } = await pg.query("select pg_backend_pid() as pid");
+  try {
+    const stat = fs.readFileSync(`/proc/${rows[0].pid}/stat`, "utf8");
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    // In another pid namespace (a container) the same number may be some other process.
+    const isPostgres = (pid: number) =>
+      fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("postgres");
+    return isPostgres(rows[0].pid) && isPostgres(parent) ? parent : null;
+  } catch {
+    return null; // another machine's server
+  }
 }

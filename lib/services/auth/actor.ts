@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import { precompiledSql, type DbOrTx } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { sha256 } from "@/lib/auth/secret";
 import type { UserActor } from "../actor-types";
@@ -120,6 +120,29 @@ export type TokenActor =
   | { status: "limited"; tokenId: number; retryAfterSeconds: number }
   | { status: "ok"; tokenId: number; actor: UserActor };
 
+// Every bearer call runs it: a named statement (db/precompiled.ts), parsed once per connection
+// and its text built once per process (issue 27: the server's CPU a call).
+const tokenActorRow = precompiledSql<
+  { at: string; hash: string },
+  ActorRow & { token_id: number; calls_in_window: number; call_window_started_at: unknown }
+>("actor_by_token", () => {
+  const at = sql`${sql.placeholder("at")}::timestamptz`;
+  return sql`with t as (
+      update api_tokens set
+        calls_in_window = case when call_window_started_at > ${at} - interval '1 minute'
+                               then calls_in_window + 1 else 1 end,
+        call_window_started_at = case when call_window_started_at > ${at} - interval '1 minute'
+                                      then call_window_started_at else ${at} end,
+        last_used_at = ${at}
+      where token_hash = ${sql.placeholder("hash")} and revoked_at is null
+        and expires_at > ${at}
+      returning id, user_id, calls_in_window, call_window_started_at)
+    select t.id as token_id, t.calls_in_window, t.call_window_started_at, ${actorColumns}
+    from t
+    left join users u on u.id = t.user_id and u.deleted_at is null
+    left join totp_secrets ts on ts.user_id = u.id`;
+});
+
 /**
  * Resolves a bearer token to its actor and counts the call against the token's per-minute
  * limit, in one statement: the UPDATE claims the call (atomically, so parallel calls each
@@ -127,26 +150,7 @@ export type TokenActor =
  */
 export async function resolveTokenActor(db: DbOrTx, token: string, now: Date): Promise<TokenActor> {
   if (!token || token.length > 200) return { status: "unknown" };
-  const at = now.toISOString();
-  const [row] = await rowsOf<
-    ActorRow & { token_id: number; calls_in_window: number; call_window_started_at: unknown }
-  >(
-    db,
-    sql`with t as (
-          update api_tokens set
-            calls_in_window = case when call_window_started_at > ${at}::timestamptz - interval '1 minute'
-                                   then calls_in_window + 1 else 1 end,
-            call_window_started_at = case when call_window_started_at > ${at}::timestamptz - interval '1 minute'
-                                          then call_window_started_at else ${at}::timestamptz end,
-            last_used_at = ${at}::timestamptz
-          where token_hash = ${sha256(token)} and revoked_at is null
-            and expires_at > ${at}::timestamptz
-          returning id, user_id, calls_in_window, call_window_started_at)
-        select t.id as token_id, t.calls_in_window, t.call_window_started_at, ${actorColumns}
-        from t
-        left join users u on u.id = t.user_id and u.deleted_at is null
-        left join totp_secrets ts on ts.user_id = u.id`,
-  );
+  const [row] = await tokenActorRow(db, { at: now.toISOString(), hash: sha256(token) });
   if (!row) return { status: "unknown" };
   const tokenId = Number(row.token_id);
   if (Number(row.calls_in_window) > API_CALLS_PER_MINUTE) {

@@ -90,6 +90,21 @@ export async function queryActor(db: DbOrTx, userId: number): Promise<UserActor 
   return actorOf(row);
 }
 
+// Every page, its guard in proxy.ts and every server action runs it: a named statement
+// (db/precompiled.ts), parsed once per connection and its text built once per process.
+const sessionActorRow = precompiledSql<
+  { hash: string; userId: number; at: string },
+  ActorRow & { session_id: number }
+>(
+  "actor_by_session",
+  () => sql`select s.id as session_id, ${actorColumns}
+      from user_sessions s
+      join users u on u.id = s.user_id and u.deleted_at is null
+      left join totp_secrets ts on ts.user_id = u.id
+      where s.sid_hash = ${sql.placeholder("hash")} and s.user_id = ${sql.placeholder("userId")}::integer
+        and s.revoked_at is null and s.expires_at > ${sql.placeholder("at")}::timestamptz`,
+);
+
 /**
  * The actor of a browser request: the user of a live session row (not revoked, not expired)
  * found by the JWT's sid, in the same one query. A JWT without a sid, or whose row has ended,
@@ -102,15 +117,11 @@ export async function querySessionActor(
   now: Date,
 ): Promise<UserActor | null> {
   if (!sid || sid.length > 200) return null;
-  const [row] = await rowsOf<ActorRow & { session_id: number }>(
-    db,
-    sql`select s.id as session_id, ${actorColumns}
-        from user_sessions s
-        join users u on u.id = s.user_id and u.deleted_at is null
-        left join totp_secrets ts on ts.user_id = u.id
-        where s.sid_hash = ${sha256(sid)} and s.user_id = ${userId}
-          and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz`,
-  );
+  const [row] = await sessionActorRow(db, {
+    hash: sha256(sid),
+    userId,
+    at: now.toISOString(),
+  });
   return row ? actorOf(row, Number(row.session_id)) : null;
 }
 

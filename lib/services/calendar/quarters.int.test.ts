@@ -208,6 +208,51 @@ describe("calendar: the month's day counts from the quarter hours", () => {
     await step(() => db.delete(j).where(eq(j.id, made.two)), {});
   });
 
+  it("stays exact when a job is archived while shifts are added to it", async () => {
+    // On PostgreSQL the two run at once: the shifts' insert locks the job FOR SHARE, so the
+    // archive waits for its commit and the archive's trigger then sees the new shifts. Without
+    // the lock the archive took away only the shift it saw and the new ones stayed counted
+    // (checked: this test fails then; a shift's update or delete also marks the job's
+    // statistics row, which would serialize the two anyway).
+    const job = await insertJob(db, {
+      companyId: w.companyA,
+      countryId: w.countryId,
+      name: "June race",
+      shifts: [shift("2027-06-08T08:00:00Z", "2027-06-08T12:00:00Z")],
+    });
+    const s = schema.shifts;
+    const j = schema.jobs;
+    const june = { startDate: "2027-06-01", endDate: "2027-06-30", time_zone: "Europe/Copenhagen" };
+    await Promise.all([
+      db.transaction(async (tx) => {
+        await tx.insert(s).values(
+          ["09", "10", "11"].map((d) => ({
+            jobId: job.id,
+            startsAt: at(`2027-06-${d}T08:00:00Z`),
+            endsAt: at(`2027-06-${d}T12:00:00Z`),
+          })),
+        );
+        await new Promise((done) => setTimeout(done, 150));
+      }),
+      (async () => {
+        await new Promise((done) => setTimeout(done, 50));
+        await db.update(j).set({ deletedAt: now }).where(eq(j.id, job.id));
+      })(),
+    ]);
+    await quartersHold();
+    expect((await both(june)).rolled.days).toEqual({});
+    await db.update(j).set({ deletedAt: null }).where(eq(j.id, job.id));
+    await quartersHold();
+    const { rolled, live } = await both(june);
+    expect(rolled.days).toEqual({
+      "2027-06-08": 1,
+      "2027-06-09": 1,
+      "2027-06-10": 1,
+      "2027-06-11": 1,
+    });
+    expect(rolled).toEqual(live);
+  });
+
   it("counts live where the zone's midnights are not on quarter hours", async () => {
     // Monrovia was UTC-0:44:30 until 1972: its days begin at :44:30 past an hour (UTC).
     const base = { companyId: w.companyA, countryId: w.countryId };

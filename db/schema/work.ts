@@ -505,6 +505,25 @@ export const statisticsCountMarks = pgTable(
   (t) => [index().on(t.source, t.localDate)],
 );
 
+/**
+ * The calendar's day counts for the office without filters (issue 27): per quarter hour (UTC,
+ * every zone's midnight falls on one), how many live shifts of live jobs start in it and how
+ * many end in it (an end on the quarter's first instant belongs to the quarter before), as
+ * deltas — rows are only ever inserted by the writers (triggers of the migration adding this
+ * table), so writers never wait on each other; the sweep sums each quarter's rows into one.
+ */
+export const calendarShiftQuarters = pgTable(
+  "calendar_shift_quarters",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: tstz().notNull(),
+    starts: integer().notNull(),
+    ends: integer().notNull(),
+  },
+  // The month reads its quarters' counts from the index alone.
+  (t) => [index().on(t.at, t.starts, t.ends)],
+);
+
 /** Bytes (PostgreSQL bytea): node-postgres reads a Buffer, PGlite a Uint8Array. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",

@@ -30,6 +30,8 @@ import { SALARY_CHECKS } from "./salary";
  *   reported hours' (a write that moved hours without marking the job: a missing trigger);
  * - likewise a date the salary or count roll-up holds as exact (no mark) whose totals are not
  *   its salary lines' or its jobs' and users' counts;
+ * - a quarter hour whose stored shift starts and ends (the calendar's day counts) are not
+ *   those of the live shifts of live jobs (a writer went around the triggers);
  * - since a given moment: a booking, a job created, hours approved or a salary run started
  *   without the activity row its verb writes in the same transaction. The seed writes activity
  *   rows only for some of its history, so these checks look at changes after `since` only and

@@ -3,7 +3,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { filled, type Check } from "./check";
 
-/** The statistics, salary and count roll-ups: stored totals agree with the rows they sum. */
+/** The statistics, salary, count and calendar roll-ups: stored totals agree with the rows they sum. */
 export const ROLL_UP_CHECKS: Check[] = [
   {
     name: "statistics-roll-up",
@@ -152,6 +152,27 @@ export const ROLL_UP_CHECKS: Check[] = [
                             and m.local_date >= coalesce(l.month, t.month)
                             and m.local_date < (coalesce(l.month, t.month) + interval '1 month')::date)
          and coalesce(l.n, 0) <> coalesce(t.n, 0)
+       order by 1`),
+  },
+  {
+    name: "calendar-quarters",
+    rule: "each quarter hour's stored starts and ends are those of the live shifts of live jobs (the calendar's day counts)",
+    // The id is the quarter hour's number since 1970 (its epoch / 900). The same rule as the
+    // triggers of migration calendar_shift_quarters, written whole here.
+    query: () =>
+      sql.raw(`with live as (
+          select q.at, sum(q.s)::int as s, sum(q.e)::int as e
+            from shifts s join jobs j on j.id = s.job_id and j.deleted_at is null
+            cross join lateral (values
+              (date_bin('15 minutes', s.starts_at, timestamptz 'epoch'), 1, 0),
+              (date_bin('15 minutes', s.ends_at - interval '1 microsecond', timestamptz 'epoch'), 0, 1)) q (at, s, e)
+           where s.deleted_at is null
+           group by 1),
+        stored as (
+          select at, sum(starts)::int as s, sum(ends)::int as e from calendar_shift_quarters group by 1)
+      select (extract(epoch from coalesce(l.at, t.at)) / 900)::bigint as id
+        from live l full join stored t on t.at = l.at
+       where coalesce(l.s, 0) <> coalesce(t.s, 0) or coalesce(l.e, 0) <> coalesce(t.e, 0)
        order by 1`),
   },
 ];

@@ -7,6 +7,7 @@ import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
 import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
+import { sweepCalendarQuarters } from "@/lib/services/calendar/quarters";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
 import { sweepClientPrices } from "@/lib/services/statistics/stored-prices";
 import { sweepChatDigests } from "@/lib/services/notifications/chat-digest";
@@ -122,6 +123,9 @@ export function startBackgroundWork(): void {
       // Dates whose jobs or users changed: their counts rewritten, so the count charts read a
       // few rows per day instead of every job or user of the range (issue 27).
       await task("count roll-up", () => sweepCountDays(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }));
+      // Quarter hours of the calendar's day counts written since: each one's rows summed into
+      // one, so the month reads one row a quarter (issue 27).
+      await task("calendar quarters", () => sweepCalendarQuarters(db));
       // The per-worker charts of /insights' standard periods: answers older than two minutes
       // recomputed, so opening /insights/workers reads one stored row (issue 27).
       await task("worker statistics", () =>

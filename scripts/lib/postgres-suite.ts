@@ -25,6 +25,8 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/statistics/salary-days.int.test.ts",
   // The count roll-up: statement triggers mark dates (a country's zone, roles), one sweep at a time.
   "lib/services/statistics/count-days.int.test.ts",
+  // The calendar's quarter-hour roll-up: a job archived while shifts are added (a FOR SHARE lock).
+  "lib/services/calendar/quarters.int.test.ts",
   // The per-worker charts' stored answers: one background round at a time (an advisory lock).
   "lib/services/statistics/standard-answers.int.test.ts",
   // The booking dialog's worker search: its free band is anti-joins the planner must keep exact.

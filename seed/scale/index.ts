@@ -118,6 +118,22 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
          select distinct work_date from salary_lines where id > ${bases.salaryLines}`,
       ),
     );
+    // And the quarter hours of the shifts it added, for the calendar's day counts (migration
+    // calendar_shift_quarters) — only when the bulk ran without triggers, which would have
+    // added them already (the sums are deltas: twice would count twice).
+    await tx.execute(
+      sql.raw(
+        `insert into calendar_shift_quarters (at, starts, ends)
+         select q.at, sum(q.s), sum(q.e)
+           from shifts s join jobs j on j.id = s.job_id and j.deleted_at is null
+           cross join lateral (values
+             (date_bin('15 minutes', s.starts_at, timestamptz 'epoch'), 1, 0),
+             (date_bin('15 minutes', s.ends_at - interval '1 microsecond', timestamptz 'epoch'), 0, 1)) q (at, s, e)
+          where s.id > ${bases.shifts} and s.deleted_at is null
+            and current_setting('session_replication_role') = 'replica'
+          group by q.at`,
+      ),
+    );
     // And the local dates of the jobs and users it added, for the count roll-up.
     await tx.execute(
       sql.raw(

@@ -94,7 +94,7 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 function hrefFor(viewer: CalendarViewer, r: CalendarRow, now: Date): string {
   if (viewer.kind !== "worker") return `/jobs/${r.job_id}/shifts`;
-  return asDate(r.ends_at) > now ? "/my-dashboard/my" : "/my-dashboard/past";
+  return asDate(r.ends_at!) > now ? "/my-dashboard/my" : "/my-dashboard/past";
 }
 
 function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEvent {
@@ -120,14 +120,14 @@ function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEve
 
 function rangeOf(rows: CalendarRow[], p: ReturnType<typeof parseCalendar>): CalendarRange {
   const head = rows[0];
-  const tz = head.range_tz;
+  const tz = head.range_tz!;
   const total = head.id == null ? 0 : head.total;
   return {
     time_zone: tz,
     start_date: dayText(p.start),
     end_date: dayText(p.end),
-    from: isoInZone(asDate(head.from_at), tz),
-    to: isoInZone(asDate(head.to_at), tz),
+    from: isoInZone(asDate(head.from_at!), tz),
+    to: isoInZone(asDate(head.to_at!), tz),
     total,
     truncated: total > rows.length && head.id != null,
   };

@@ -82,6 +82,8 @@ export interface ParsedCalendar {
   where: SQL;
   /** jobWhere is only "the job is live" (the office without filters): every live job is seen. */
   everyLiveJob: boolean;
+  /** shiftWhere is only "the shift is live" (no userId; not a worker): every live shift is seen. */
+  everyLiveShift: boolean;
 }
 
 /** Permission, input, range and the WHERE of the shifts a caller may see with these filters. */
@@ -134,6 +136,7 @@ export function parseCalendar(ctx: Ctx, raw: unknown): ParsedCalendar {
       !f.companies?.length &&
       !f.own &&
       !f.branches?.length,
+    everyLiveShift: viewer.kind !== "worker" && !input.userId,
   };
 }
 
@@ -155,13 +158,14 @@ function branchesFilter(db: DbOrTx, branches: number[]): SQL {
 const LOOK_BACK = sql.raw(`interval '2 days'`);
 
 export interface CalendarRow {
-  range_tz: string;
-  from_at: Date | string;
-  to_at: Date | string;
+  /** The range's zone and instants: on every row, or with perDay on the first row only. */
+  range_tz: string | null;
+  from_at: Date | string | null;
+  to_at: Date | string | null;
   id: number | null;
   job_id: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
+  /** The shift's end: for a worker only (its link); null for everyone else. */
+  ends_at: Date | string | null;
   /** starts_at and ends_at as ISO 8601 with the offset of the job's zone (written in SQL). */
   start_iso: string;
   end_iso: string;
@@ -277,14 +281,72 @@ export async function calendarRows(
       where ${schema.jobs.deletedAt} is null and ${schema.jobs.startsAt} < r4.to_at
         and ${schema.jobs.endsAt} > r4.from_at and ${p.jobWhere}
     )`;
+  // The office without filters (nor userId) counts its days from calendar_shift_quarters (migration
+  // calendar_shift_quarters: per UTC quarter hour, the live shifts of live jobs starting and
+  // ending in it, kept by triggers): the shifts running at the grid's first instant (read
+  // live, as the days' carried-over shifts are) and then each day's starts, less the ends
+  // before the next — a few hundred quarter rows instead of 42 × 99 shifts at scale, and each
+  // day reads only its first perDay shifts. Exact for any count (a shift lasts at most a day:
+  // LOOK_BACK), so the cap only bounds the answer as before, and the total is the grid's.
+  // A zone whose midnights are not on UTC quarter hours (historic offsets) counts live.
+  const rolled = perDay !== undefined && p.everyLiveJob && p.everyLiveShift;
   const inDay = (
     range: SQL,
+    limit: number,
   ) => sql`(select ${schema.shifts.id} as id, ${schema.shifts.jobId} as job_id,
           ${schema.shifts.startsAt} as starts_at, ${schema.shifts.endsAt} as ends_at
         from ${schema.shifts}
         where ${range} and ${schema.shifts.endsAt} > dd.d0 and ${p.shiftWhere}
           and ${jobSeen}
-        order by ${schema.shifts.startsAt}, ${schema.shifts.id} limit ${cap})`;
+        order by ${schema.shifts.startsAt}, ${schema.shifts.id} limit ${limit})`;
+  // Per visible day its first `limit` shifts, numbered (rn) and counted (n).
+  const dayShifts = (limit: number) => sql`
+      select x.id, x.job_id, x.starts_at, x.ends_at, ${dayText(p.start)}::date + (dd.i - 1) as day,
+        x.rn, x.n
+      from dd cross join lateral (select u2.*, row_number() over w as rn, count(*) over w as n from (
+        select u.* from (
+          ${inDay(sql`${schema.shifts.startsAt} < dd.d0 and ${schema.shifts.startsAt} >= dd.d0 - ${LOOK_BACK}`, limit)}
+          union all
+          ${inDay(sql`${schema.shifts.startsAt} >= dd.d0 and ${schema.shifts.startsAt} < dd.d1`, limit)}
+        ) u
+        order by u.starts_at, u.id limit ${limit}
+      ) u2 window w as (order by u2.starts_at, u2.id rows between unbounded preceding and unbounded following)) x`;
+  // Rolled up, the events are each day's first perDay (d) and the cap's rows (dl) are read only
+  // where the zone is not on quarter hours (a one-time filter: never run otherwise). A constant
+  // limit, and no rn filter on d (it holds perDay a day already), keep the planner's estimate of
+  // the page near its 336 rows: estimated at 8, it joined the page's jobs to the events by a
+  // nested loop over both (196 × 336 comparisons, ~8 ms at scale).
+  const counts = rolled ? "dl" : "d";
+  const liveDays = sql`select c.day, c.n::int as n from ${sql.raw(counts)} c where c.rn = 1`;
+  const liveTotal = sql`(select count(*) from (select distinct c.id from ${sql.raw(counts)} c) t)::int`;
+  const counted = rolled
+    ? sql`, dl as (
+      ${dayShifts(cap)} where not (select r.aligned from r)
+    ), q as (
+      select width_bucket(t.at, r.bounds) as i, sum(t.starts)::int as s, sum(t.ends)::int as e
+      from ${schema.calendarShiftQuarters} t cross join r
+      where r.aligned and t.at >= r.from_at and t.at < r.to_at
+      group by 1
+    ), a as (
+      select count(*)::int as n0 from ${schema.shifts} cross join r
+      where r.aligned and ${schema.shifts.startsAt} < r.from_at
+        and ${schema.shifts.startsAt} >= r.from_at - ${LOOK_BACK}
+        and ${schema.shifts.endsAt} > r.from_at and ${p.shiftWhere} and ${jobSeen}
+    ), rc as (
+      select ${dayText(p.start)}::date + (dd.i - 1) as day,
+        a.n0 + coalesce(sum(coalesce(q.s, 0) - coalesce(q.e, 0)) over (order by dd.i
+          rows between unbounded preceding and 1 preceding), 0) + coalesce(q.s, 0) as n
+      from dd left join q on q.i = dd.i cross join a cross join r where r.aligned
+    )`
+    : sql``;
+  const dayRows = rolled
+    ? sql`select rc.day, least(rc.n, ${cap})::int as n from rc where rc.n > 0
+        union all ${liveDays} and not (select r.aligned from r)`
+    : liveDays;
+  const total = rolled
+    ? sql`(select case when r.aligned then (select a.n0 from a) + coalesce((select sum(q.s) from q), 0)
+        else ${liveTotal} end from r)::int`
+    : liveTotal;
   const pick =
     perDay === undefined
       ? sql`pg as (
@@ -295,26 +357,20 @@ export async function calendarRows(
       : sql`${seenJobs}, dd as (
       select g.i, r.bounds[g.i] as d0, r.bounds[g.i + 1] as d1
       from r cross join generate_series(1, ${days}::int) g(i)
-    ), d as (
-      select x.id, x.job_id, x.starts_at, x.ends_at, ${dayText(p.start)}::date + (dd.i - 1) as day,
-        x.rn, x.n
-      from dd cross join lateral (select u2.*, row_number() over w as rn, count(*) over w as n from (
-        select u.* from (
-          ${inDay(sql`${schema.shifts.startsAt} < dd.d0 and ${schema.shifts.startsAt} >= dd.d0 - ${LOOK_BACK}`)}
-          union all
-          ${inDay(sql`${schema.shifts.startsAt} >= dd.d0 and ${schema.shifts.startsAt} < dd.d1`)}
-        ) u
-        order by u.starts_at, u.id limit ${cap}
-      ) u2 window w as (order by u2.starts_at, u2.id rows between unbounded preceding and unbounded following)) x
-    ), pg as (
-      select distinct d.id, d.job_id, d.starts_at, d.ends_at,
-        (select count(*) from (select distinct d2.id from d d2) t)::int as total
-      from d where d.rn <= ${perDay}
+    ), d as (${dayShifts(rolled ? (perDay ?? cap) : cap)}
+    )${counted}, pg as (
+      ${
+        rolled
+          ? sql`select d.id, d.job_id, d.starts_at, d.ends_at, ${total} as total from d
+              where not exists (select 1 from d d3 where d3.id = d.id and d3.day < d.day)`
+          : sql`select distinct d.id, d.job_id, d.starts_at, d.ends_at, ${total} as total
+              from d where d.rn <= ${perDay}`
+      }
     ), dc as (
       select coalesce(json_object_agg(to_char(x.day, 'YYYY-MM-DD'), x.n order by x.day), '{}'::json) as days,
         coalesce(json_agg(to_char(x.day, 'YYYY-MM-DD') order by x.day) filter (where x.n >= ${cap}), '[]'::json)
           as days_capped
-      from (select d.day, d.n::int as n from d where d.rn = 1) x
+      from (${dayRows}) x
     )`;
   // The day counts ride on the first row alone: on every row they were ~1 KB of JSON sent and
   // parsed 336 times a month view (the driver parses each json column it receives).
@@ -326,6 +382,16 @@ export async function calendarRows(
     perDay === undefined
       ? sql``
       : sql`, row_number() over (order by pg.starts_at, pg.id) = 1 as first_row`;
+  // Only what the answer reads, each once: the range on the first row (with perDay), no
+  // start (start_iso is the answer's), the end only for a worker's link (past or upcoming) —
+  // the driver parsed four timestamps a row, 1,344 a month view at scale.
+  const rangeCols =
+    perDay === undefined
+      ? sql`r.range_tz, r.from_at, r.to_at`
+      : sql`case when coalesce(e.first_row, true) then r.range_tz end as range_tz,
+        case when coalesce(e.first_row, true) then r.from_at end as from_at,
+        case when coalesce(e.first_row, true) then r.to_at end as to_at`;
+  const endsAt = p.viewer.kind === "worker" ? sql`e.ends_at` : sql`null::timestamptz as ends_at`;
   const dayCountsJoin =
     perDay === undefined ? sql`` : sql`left join dc on coalesce(e.first_row, true)`;
   // The page's jobs (with company, country and venue) are read once each, then hashed: a month
@@ -347,7 +413,11 @@ export async function calendarRows(
         (${dayText(p.start)}::date::timestamp at time zone z.tz) as from_at,
         (${dayText(addDaysTo(p.end, 1))}::date::timestamp at time zone z.tz) as to_at,
         array(select (${dayText(p.start)}::date + g)::timestamp at time zone z.tz
-          from generate_series(0, ${days}) g) as bounds
+          from generate_series(0, ${days}) g) as bounds,
+        -- Every day's first instant on a UTC quarter hour: calendar_shift_quarters can count it.
+        not exists (select 1 from generate_series(0, ${days}) g
+          where extract(epoch from (${dayText(p.start)}::date + g)::timestamp at time zone z.tz) % 900 <> 0)
+          as aligned
       from z
     ), ${pick}, pj as materialized (
       select j.id, j.name, j.status, j.company_id, c.name as company_name,
@@ -358,7 +428,10 @@ export async function calendarRows(
         left join venues v on v.id = j.venue_id
       where j.id in (select pg.job_id from pg)
     )
-    select r.range_tz, r.from_at, r.to_at, ${dayCounts}, e.* from r left join (
+    select ${rangeCols}, ${dayCounts}, e.id, e.job_id, ${endsAt}, e.start_iso, e.end_iso,
+      e.name, e.status, e.company_id, e.company_name, e.country_id, e.time_zone, e.venue_name,
+      e.city, e.positions, e.booked, e.total${opts.slots ? sql`, e.slots` : sql``}
+    from r left join (
       select pg.id, pg.job_id, pg.starts_at, pg.ends_at,
         ${isoInZoneSql(sql`pg.starts_at`, sql`j.time_zone`)} as start_iso,
         ${isoInZoneSql(sql`pg.ends_at`, sql`j.time_zone`)} as end_iso,

@@ -43,7 +43,7 @@ export const getStatisticsReportedHours = stat(
 );
 export const getStatisticsJobsPerClient = stat(
   "jobs-per-client",
-  `Jobs (not cancelled) per client. ${TOP} ${GENERAL}`,
+  `Jobs (not cancelled) per client. ${TOP}. ${STORED}. ${GENERAL}`,
   statistics.jobsPerClient,
 );
 export const getStatisticsUsers = stat(
@@ -68,12 +68,12 @@ export const getStatisticsRevenue = stat(
 );
 export const getStatisticsClientRevenue = stat(
   "client-revenue",
-  `Revenue per client, per currency. ${TOP} ${REVENUE}`,
+  `Revenue per client, per currency. ${TOP}. ${STORED}. ${REVENUE}`,
   statistics.clientRevenue,
 );
 export const getStatisticsClientMargins = stat(
   "client-margins",
-  `Per client and currency: Revenue, Costs (salary lines + additional costs) and Margin. ${TOP} by revenue ${OFFICE}`,
+  `Per client and currency: Revenue, Costs (salary lines + additional costs) and Margin. ${TOP} by revenue. ${STORED}. ${OFFICE}`,
   statistics.clientMargins,
 );
 export const getStatisticsWorkerEarnings = stat(

@@ -63,7 +63,7 @@ export const workersDownloadKey = (pay: boolean) => (pay ? "workers-earnings" : 
 
 /**
  * The workbook of a scoped filter, with the earnings columns when `pay`: streamed to a live
- * call, collected into the stored file by the background round (worker-answers.ts).
+ * call, collected into the stored file by the background round (answers-round.ts).
  */
 export async function workersWorkbook(
   ctx: Ctx,

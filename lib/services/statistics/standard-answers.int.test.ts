@@ -186,10 +186,11 @@ describe("per-worker and client charts: standard periods computed in the backgro
           .from(schema.statisticsAnswers)
           .where(eq(schema.statisticsAnswers.key, key))
       )[0]?.content;
-    const download = async (ctx: Ctx, raw: unknown = {}) => {
+    // The stored file's name says when the round built it (agency zone, Europe/Copenhagen).
+    const download = async (ctx: Ctx, raw: unknown = {}, asOf = "") => {
       counting.reset();
       const { filename, stream } = await statistics.workersXlsx(ctx, raw);
-      expect(filename).toBe("Workers-statistics-2026-11-25.xlsx");
+      expect(filename).toBe(`Workers-statistics-2026-11-25${asOf}.xlsx`);
       return Buffer.from(await new Response(stream).arrayBuffer());
     };
     const rowsOf = async (bytes: Buffer) => {
@@ -205,7 +206,7 @@ describe("per-worker and client charts: standard periods computed in the backgro
       [await as(w.pm), "workers:2025-12-01:2026-11-30:month"],
     ];
     for (const [ctx, key] of variants) {
-      const bytes = await download(ctx);
+      const bytes = await download(ctx, {}, "-as-of-13-00");
       expect(counting.statements()).toBe(1);
       expect(bytes.equals(Buffer.from((await stored(key))!))).toBe(true);
       // The same rows as the live build of the same filter (past the stored file's max age).
@@ -227,7 +228,7 @@ describe("per-worker and client charts: standard periods computed in the backgro
     await db
       .delete(schema.statisticsAnswers)
       .where(eq(schema.statisticsAnswers.key, variants[1][1]));
-    await download(variants[0][0]);
+    await download(variants[0][0], {}, "-as-of-13-00");
     expect(counting.statements()).toBe(1);
     await download(variants[1][0]);
     expect(counting.statements()).toBeGreaterThan(1);

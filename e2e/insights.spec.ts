@@ -78,7 +78,9 @@ test("the owner reads last month's margin per client and downloads the workers x
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download workers (xlsx)" }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^Workers-statistics-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^Workers-statistics-\d{4}-\d{2}-\d{2}(-as-of-\d{2}-\d{2})?\.xlsx$/,
+  );
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await download.path())!);
   const sheet = book.worksheets[0];

@@ -56,10 +56,13 @@ export function TopWorkers({
   period,
   jobs,
   hours,
+  asOf,
 }: {
   period: string;
   jobs: Statistics;
   hours: Statistics;
+  /** When the answers were computed, for answers stored by the background round (HH:MM). */
+  asOf?: string;
 }) {
   const jobsSeries: Statistics = {
     labels: jobs.labels,
@@ -80,6 +83,7 @@ export function TopWorkers({
           unit="count"
         />
         <Ranking title="Most hours" rows={ranked(hours)} unit="hours" />
+        {asOf && <p className="text-xs text-gray-600 sm:col-span-2">Figures as of {asOf}</p>}
       </CardContent>
     </Card>
   );

@@ -5,7 +5,7 @@ import { sweepEndedShifts } from "@/lib/services/applications/settle";
 import { sweepExpiryWarnings } from "@/lib/services/documents/expiry";
 import { sweepUnusedHelpImages } from "@/lib/services/help/image-sweep";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
-import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
+import { sweepStatisticsAnswers } from "@/lib/services/statistics/answers-round";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepCalendarQuarters } from "@/lib/services/calendar/quarters";
 import { sweepSalaryDays } from "@/lib/services/statistics/salary-days";
@@ -126,10 +126,10 @@ export function startBackgroundWork(): void {
       // Quarter hours of the calendar's day counts written since: each one's rows summed into
       // one, so the month reads one row a quarter (issue 27).
       await task("calendar quarters", () => sweepCalendarQuarters(db));
-      // The per-worker charts of /insights' standard periods: answers older than two minutes
-      // recomputed, so opening /insights/workers reads one stored row (issue 27).
-      await task("worker statistics", () =>
-        sweepWorkerAnswers(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }),
+      // The per-worker and client charts of /insights' standard periods: answers older than two
+      // minutes recomputed, so opening an /insights screen reads one stored row a chart (issue 27).
+      await task("standard statistics", () =>
+        sweepStatisticsAnswers(db, { budgetMs: PRICE_SWEEP_BUDGET_MS }),
       );
       if (Date.now() - helpImagesAt >= HELP_IMAGES_EVERY_MS) {
         helpImagesAt = Date.now();

@@ -19,7 +19,7 @@ import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
 import { MAX_OFFSET } from "@/lib/services/pagination";
-import { sweepWorkerAnswers } from "@/lib/services/statistics/worker-answers";
+import { sweepStatisticsAnswers } from "@/lib/services/statistics/answers-round";
 import { defaultRange } from "@/lib/services/statistics/filter";
 import { sweepCountDays } from "@/lib/services/statistics/count-days";
 import { sweepJobDays } from "@/lib/services/statistics/job-days";
@@ -322,9 +322,9 @@ async function prepareSide(
       `[bench] ${label}: the count roll-up sweep counted ${counted.dates.toLocaleString("en")} dates in ${((performance.now() - t3) / 1000).toFixed(1)} s`,
     );
     const t4 = performance.now();
-    const stored = await sweepWorkerAnswers(handle.db);
+    const stored = await sweepStatisticsAnswers(handle.db);
     console.log(
-      `[bench] ${label}: the per-worker charts' round stored ${stored.answers} answers in ${((performance.now() - t4) / 1000).toFixed(1)} s`,
+      `[bench] ${label}: the standard statistics round stored ${stored.answers} answers in ${((performance.now() - t4) / 1000).toFixed(1)} s`,
     );
   }
   await handle.db.execute(sql`vacuum analyze`);
@@ -422,7 +422,7 @@ export async function benchLists(): Promise<number> {
     // The app's background loop keeps the stored per-worker answers fresh (every 15 s, each
     // recomputed after 2 minutes); a long run catches up here, untimed, as it would have.
     if (!process.env.BENCH_LISTS_NO_ROLLUP)
-      for (const side of sides) await sweepWorkerAnswers(side.handle.db);
+      for (const side of sides) await sweepStatisticsAnswers(side.handle.db);
     const handler = (await call.load())[call.method ?? "GET"] as RouteHandler;
     const who = call.who ?? "admin";
     const tokens = { demo: await token(demo, who), scale: await token(scale, who) };

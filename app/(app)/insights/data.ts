@@ -9,8 +9,10 @@ import {
 import { localDate, periodLabel } from "@/lib/domain/salary";
 import { toErrorBody } from "@/lib/http/errors";
 import { pageError } from "@/lib/http/page";
+import { formatTime } from "@/lib/domain/format";
 import type { Ctx } from "@/lib/services/context";
-import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
+import type { Statistics } from "@/lib/services/statistics/types";
+import { AGENCY_TIME_ZONE, viewerTimeZone } from "@/lib/services/viewer-zone";
 
 export type Search = Record<string, string | string[] | undefined>;
 
@@ -73,4 +75,20 @@ export async function insightsPage<T extends Record<string, unknown>>(
       return pageError(again);
     }
   }
+}
+
+/**
+ * "as of" of answers stored by the background round (standard periods: `as_of`), as HH:MM in
+ * the viewer's zone; undefined when every answer given was computed for the call. Several
+ * answers on one card (the top workers) are as old as the oldest of them.
+ */
+export async function asOfTimes(ctx: Ctx, answers: Statistics[]) {
+  const zone = answers.some((s) => s.as_of) ? await viewerTimeZone(ctx) : null;
+  return (...of: Statistics[]) => {
+    const oldest = of
+      .map((s) => s.as_of)
+      .filter((t) => t !== undefined)
+      .sort()[0];
+    return oldest && zone ? formatTime(new Date(oldest), zone) : undefined;
+  };
 }

@@ -1,20 +1,22 @@
 import { ChartCard } from "@/components/insights/chart-card";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { statistics } from "@/lib/services/statistics";
-import { insightsPage, type Search } from "./data";
+import { asOfTimes, insightsPage, type Search } from "./data";
 import { InsightsNotices } from "./notices";
 
 export const metadata = routeMetadata("/insights");
 
 /** Jobs, reported hours, jobs per client and users over the period. */
 export default async function InsightsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { view, data } = await insightsPage(searchParams, {
+  const { ctx, view, data } = await insightsPage(searchParams, {
     jobs: statistics.jobs,
     hours: statistics.reportedHours,
     perClient: statistics.jobsPerClient,
     users: statistics.users,
   });
   const period = view.label;
+  // Jobs per client of a standard period is the answer stored in the background: say when.
+  const asOf = await asOfTimes(ctx, [data.perClient]);
   return (
     <>
       <InsightsNotices notices={view.notices} />
@@ -42,6 +44,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
           stats={data.perClient}
           kind="horizontal"
           labelHeader="Client"
+          asOf={asOf(data.perClient)}
         />
         <ChartCard
           title="Users"

@@ -101,7 +101,7 @@ describe("GET statistics/workers", () => {
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
     expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="Workers-statistics-\d{4}-\d{2}-\d{2}\.xlsx"/,
+      /^attachment; filename="Workers-statistics-\d{4}-\d{2}-\d{2}(-as-of-\d{2}-\d{2})?\.xlsx"/,
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.bytes.buffer as ArrayBuffer);

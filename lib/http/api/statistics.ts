@@ -43,7 +43,7 @@ export const getStatisticsReportedHours = stat(
 );
 export const getStatisticsJobsPerClient = stat(
   "jobs-per-client",
-  `Jobs (not cancelled) per client. ${TOP} ${GENERAL}`,
+  `Jobs (not cancelled) per client. ${TOP}. ${STORED}. ${GENERAL}`,
   statistics.jobsPerClient,
 );
 export const getStatisticsUsers = stat(
@@ -68,12 +68,12 @@ export const getStatisticsRevenue = stat(
 );
 export const getStatisticsClientRevenue = stat(
   "client-revenue",
-  `Revenue per client, per currency. ${TOP} ${REVENUE}`,
+  `Revenue per client, per currency. ${TOP}. ${STORED}. ${REVENUE}`,
   statistics.clientRevenue,
 );
 export const getStatisticsClientMargins = stat(
   "client-margins",
-  `Per client and currency: Revenue, Costs (salary lines + additional costs) and Margin. ${TOP} by revenue ${OFFICE}`,
+  `Per client and currency: Revenue, Costs (salary lines + additional costs) and Margin. ${TOP} by revenue. ${STORED}. ${OFFICE}`,
   statistics.clientMargins,
 );
 export const getStatisticsWorkerEarnings = stat(
@@ -90,7 +90,7 @@ export const getStatisticsConsolidatedExpenses = stat(
 export const getStatisticsWorkers = endpoint({
   method: "GET",
   path: "/statistics/workers",
-  summary: `Download Workers-statistics-YYYY-MM-DD.xlsx: one row per worker who filled a place in the range (no., name, e-mail, phone, jobs, shifts, approved and pending hours; earnings per currency from the salary lines for holders of can_view_earning_statistics, never a client contact). Same filter as the other statistics calls ${GENERAL}`,
+  summary: `Download Workers-statistics-YYYY-MM-DD.xlsx (the default period's file built in the background at most 5 minutes ago: Workers-statistics-YYYY-MM-DD-as-of-HH-MM.xlsx, agency time): one row per worker who filled a place in the range (no., name, e-mail, phone, jobs, shifts, approved and pending hours; earnings per currency from the salary lines for holders of can_view_earning_statistics, never a client contact). Same filter as the other statistics calls ${GENERAL}`,
   tag: "statistics",
   auth: "user",
   query: statisticsInput,

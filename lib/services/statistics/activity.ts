@@ -4,6 +4,7 @@ import type { Ctx } from "../context";
 import { clientCounts, countsPerLabel, userDay, userKind } from "./count-days";
 import { statisticsScope, type StatisticsFilter } from "./filter";
 import { addTo, alignTo, series, topCategories, type Category } from "./series";
+import { standardOrLive } from "./standard-answers";
 import {
   filledPlace,
   hoursOf,
@@ -161,6 +162,11 @@ export async function reportedHours(ctx: Ctx, raw: unknown): Promise<Statistics>
 /** GET statistics/jobs-per-client: jobs (not cancelled) per client, top 10 then "Other". */
 export async function jobsPerClient(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "general");
+  return standardOrLive(ctx, "jobs-per-client", filter, jobsPerClientOf);
+}
+
+/** jobs-per-client computed for a scoped filter (live, and the background round's answer). */
+export async function jobsPerClientOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const rows = unfiltered(filter)
     ? await clientCounts(ctx.db, filter)
     : await liveJobsPerClient(ctx, filter);

@@ -1,10 +1,11 @@
 import { sideBySide } from "@/db";
 import { toMinorUnits } from "@/lib/domain/pricing";
 import type { Ctx } from "../context";
-import { statisticsScope } from "./filter";
+import { statisticsScope, type StatisticsFilter } from "./filter";
 import { costsByCompany, costsByLabel, salaryByCompany, salaryByLabel } from "./money";
 import { approvedRevenue, type PricedHours } from "./revenue-pricing";
 import { addTo, alignTo, series, sortedCurrencies, topCategories, type Category } from "./series";
+import { standardOrLive } from "./standard-answers";
 import type { Statistics } from "./types";
 
 /**
@@ -77,6 +78,11 @@ export async function revenue(ctx: Ctx, raw: unknown): Promise<Statistics> {
  */
 export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "revenue");
+  return standardOrLive(ctx, "client-revenue", filter, clientRevenueOf);
+}
+
+/** client-revenue computed for a scoped filter (live, and the background round's answer). */
+export async function clientRevenueOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const priced = await approvedRevenue(ctx.db, filter, "client");
   const currencies = sortedCurrencies(priced);
   const cats = new Map<string, Category>();
@@ -102,6 +108,14 @@ export async function clientRevenue(ctx: Ctx, raw: unknown): Promise<Statistics>
  */
 export async function clientMargins(ctx: Ctx, raw: unknown): Promise<Statistics> {
   const { filter } = statisticsScope(ctx, raw, "office");
+  return standardOrLive(ctx, "client-margins", filter, clientMarginsOf);
+}
+
+/**
+ * client-margins computed for a scoped filter (live, and the background round's answer): the
+ * same for every caller the office scope lets through, so one stored answer serves them all.
+ */
+export async function clientMarginsOf(ctx: Ctx, filter: StatisticsFilter): Promise<Statistics> {
   const [priced, salaries, costs] = await sideBySide(
     ctx.db,
     () => approvedRevenue(ctx.db, filter, "client"),

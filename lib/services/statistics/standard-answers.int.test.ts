@@ -16,12 +16,12 @@ import {
   type JobWorld,
 } from "@/lib/testing/jobs-fixtures";
 import { makeCtx, type Ctx } from "../context";
-import { sweepWorkerAnswers } from "./worker-answers";
+import { sweepStatisticsAnswers } from "./answers-round";
 import { STANDARD_ANSWER_MAX_AGE_MS } from "./standard-answers";
 import { statistics, type Statistics } from ".";
 
 /*
- * The per-worker charts' standard periods computed by the background round (issue 27): on
+ * The per-worker and client charts' standard periods computed by the background round (issue 27): on
  * 25/11/2026 (agency zone) the standard periods are this month (November), last month
  * (October), this quarter (October–December) and the last 12 months (December 2025–November
  * 2026). Three workers booked on a November job, one of them on a second; one report each.
@@ -33,6 +33,7 @@ let w: JobWorld;
 let slot: number;
 let second: number;
 let clientStats: Ctx;
+let clientRevenue: Ctx;
 const now = new Date("2026-11-25T12:00:00Z");
 const later = (ms: number) => new Date(now.getTime() + ms);
 const MIN = 60_000;
@@ -42,7 +43,11 @@ const PERIODS = {
   "this quarter": { start: "2026-10-01", end: "2026-12-31" },
   "last 12 months": { start: "2025-12-01", end: "2026-11-30" },
 };
-const CHARTS = ["jobsByWorker", "hoursByWorker"] as const;
+const WORKER_CHARTS = ["jobsByWorker", "hoursByWorker"] as const;
+const CLIENT_CHARTS = ["jobsPerClient", "clientRevenue", "clientMargins"] as const;
+const CHARTS = [...WORKER_CHARTS, ...CLIENT_CHARTS] as const;
+/** Five charts × four periods, and the workers download of the default period in two variants. */
+const ROUND = 5 * 4 + 2;
 
 const storedKeys = async () =>
   (await db.select({ key: schema.statisticsAnswers.key }).from(schema.statisticsAnswers))
@@ -102,12 +107,22 @@ beforeAll(async () => {
     await ensureRole(db, "Client statistics (test)", ["can_view_statistics"]),
   );
   clientStats = await ctxFor(db, contact, { now });
+  const payer = (await createUser(db, { roles: [ROLE.client], companyId: w.companyA })).id;
+  await giveRole(
+    db,
+    payer,
+    await ensureRole(db, "Client revenue (test)", [
+      "can_view_statistics",
+      "can_view_earning_statistics",
+    ]),
+  );
+  clientRevenue = await ctxFor(db, payer, { now });
 }, 120_000);
 afterAll(async () => {
   await handle?.close();
 });
 
-describe("per-worker charts: standard periods computed in the background", () => {
+describe("per-worker and client charts: standard periods computed in the background", () => {
   it("before any round every call computes live (no as_of, nothing stored)", async () => {
     const s = await statistics.jobsByWorker(await admin(now), PERIODS["this month"]);
     expect(s.labels).toEqual(["Ada", "Ben", "Cy"]);
@@ -116,11 +131,13 @@ describe("per-worker charts: standard periods computed in the background", () =>
   });
 
   it("a round stores every standard period's answer, equal to the live one", async () => {
-    expect(await sweepWorkerAnswers(db, { now })).toEqual({ answers: 10, done: true });
+    expect(await sweepStatisticsAnswers(db, { now })).toEqual({ answers: ROUND, done: true });
     // Nothing is due again until the refresh age has passed.
-    expect(await sweepWorkerAnswers(db, { now: later(MIN) })).toEqual({ answers: 0, done: true });
-    // Two charts × four periods, and the workers download of the default period in two variants.
-    expect(await storedKeys()).toHaveLength(10);
+    expect(await sweepStatisticsAnswers(db, { now: later(MIN) })).toEqual({
+      answers: 0,
+      done: true,
+    });
+    expect(await storedKeys()).toHaveLength(ROUND);
     const fresh = await admin(later(MIN));
     const stale = await admin(later(STANDARD_ANSWER_MAX_AGE_MS + MIN));
     for (const chart of CHARTS)
@@ -131,6 +148,9 @@ describe("per-worker charts: standard periods computed in the background", () =>
         expect(live.as_of).toBeUndefined();
         expect(figures(stored)).toEqual(live);
       }
+    const perClient = await statistics.jobsPerClient(fresh, PERIODS["this month"]);
+    expect(perClient.labels).toHaveLength(1);
+    expect(perClient.series[0].values).toEqual([2]);
     const hours = await statistics.hoursByWorker(fresh, PERIODS["this month"]);
     expect(hours.labels).toEqual(["Cy", "Ben", "Ada"]);
     expect(hours.series.map((x) => x.values)).toEqual([
@@ -166,10 +186,11 @@ describe("per-worker charts: standard periods computed in the background", () =>
           .from(schema.statisticsAnswers)
           .where(eq(schema.statisticsAnswers.key, key))
       )[0]?.content;
-    const download = async (ctx: Ctx, raw: unknown = {}) => {
+    // The stored file's name says when the round built it (agency zone, Europe/Copenhagen).
+    const download = async (ctx: Ctx, raw: unknown = {}, asOf = "") => {
       counting.reset();
       const { filename, stream } = await statistics.workersXlsx(ctx, raw);
-      expect(filename).toBe("Workers-statistics-2026-11-25.xlsx");
+      expect(filename).toBe(`Workers-statistics-2026-11-25${asOf}.xlsx`);
       return Buffer.from(await new Response(stream).arrayBuffer());
     };
     const rowsOf = async (bytes: Buffer) => {
@@ -185,7 +206,7 @@ describe("per-worker charts: standard periods computed in the background", () =>
       [await as(w.pm), "workers:2025-12-01:2026-11-30:month"],
     ];
     for (const [ctx, key] of variants) {
-      const bytes = await download(ctx);
+      const bytes = await download(ctx, {}, "-as-of-13-00");
       expect(counting.statements()).toBe(1);
       expect(bytes.equals(Buffer.from((await stored(key))!))).toBe(true);
       // The same rows as the live build of the same filter (past the stored file's max age).
@@ -207,12 +228,12 @@ describe("per-worker charts: standard periods computed in the background", () =>
     await db
       .delete(schema.statisticsAnswers)
       .where(eq(schema.statisticsAnswers.key, variants[1][1]));
-    await download(variants[0][0]);
+    await download(variants[0][0], {}, "-as-of-13-00");
     expect(counting.statements()).toBe(1);
     await download(variants[1][0]);
     expect(counting.statements()).toBeGreaterThan(1);
     // The next round builds the missing one first.
-    expect(await sweepWorkerAnswers(db, { now: at })).toEqual({ answers: 1, done: true });
+    expect(await sweepStatisticsAnswers(db, { now: at })).toEqual({ answers: 1, done: true });
     expect(await stored(variants[1][1])).toBeTruthy();
   });
 
@@ -226,7 +247,7 @@ describe("per-worker charts: standard periods computed in the background", () =>
       [ctx, { ...PERIODS["this month"], branch: 1 }],
       [client, PERIODS["this month"]],
     ];
-    for (const chart of CHARTS)
+    for (const chart of WORKER_CHARTS)
       for (const [c, raw] of cases) {
         counting.reset();
         const s = await statistics[chart](c, raw);
@@ -237,6 +258,53 @@ describe("per-worker charts: standard periods computed in the background", () =>
       }
     const own = await statistics.jobsByWorker(client, PERIODS["this month"]);
     expect(own.labels).toEqual(["Ada", "Ben", "Cy"]);
+    // The client charts alike (the client contact's below: its scope refuses two of them).
+    for (const chart of CLIENT_CHARTS)
+      for (const [c, raw] of cases.slice(0, 3)) {
+        counting.reset();
+        const s = await statistics[chart](c, raw);
+        expect(s.as_of).toBeUndefined();
+        expect(counting.statements()).toBeGreaterThan(0);
+        expect(counting.sent().join("\n")).not.toContain("statistics_answers");
+      }
+  });
+
+  it("client charts: permission and scope before any stored answer; a client contact's company is live", async () => {
+    const counting = countingDb(handle);
+    const at = later(MIN);
+    const on = (ctx: Ctx) => ({ ...ctx, db: counting.db, now: at });
+    const pm = on(await ctxFor(db, w.pm, { now }));
+    const period = PERIODS["this month"];
+    // Without can_view_earning_statistics, or a client contact asking for margins: 403 before
+    // any statement, the stored answers of the period notwithstanding.
+    for (const [ctx, chart] of [
+      [pm, "clientRevenue"],
+      [pm, "clientMargins"],
+      [on(clientStats), "clientRevenue"],
+      [on(clientRevenue), "clientMargins"],
+    ] as const) {
+      counting.reset();
+      await expect(statistics[chart](ctx, period)).rejects.toMatchObject({ status: 403 });
+      expect(counting.statements()).toBe(0);
+    }
+    // A client contact holding both permissions: its own company's figures, computed live.
+    for (const [ctx, chart] of [
+      [on(clientStats), "jobsPerClient"],
+      [on(clientRevenue), "jobsPerClient"],
+      [on(clientRevenue), "clientRevenue"],
+    ] as const) {
+      counting.reset();
+      const s = await statistics[chart](ctx, period);
+      expect(s.as_of).toBeUndefined();
+      expect(counting.sent().join("\n")).not.toContain("statistics_answers");
+      expect(figures(s)).toEqual(
+        figures(await statistics[chart](await admin(at), { ...period, company_id: w.companyA })),
+      );
+    }
+    // The office sees the stored answer of the same period (fresh, with its as_of).
+    const stored = await statistics.clientRevenue(await admin(at), period);
+    expect(stored.as_of).toBe(now.toISOString());
+    expect(counting.writes()).toEqual([]);
   });
 
   it("a change after the round shows only after the next round, whose as_of moves", async () => {
@@ -247,9 +315,12 @@ describe("per-worker charts: standard periods computed in the background", () =>
     expect(before.labels).toEqual(["Ada", "Ben", "Cy"]);
     expect(before.as_of).toBe(now.toISOString());
     // Within the refresh age the round leaves it; past it, it recomputes every answer.
-    expect(await sweepWorkerAnswers(db, { now: later(MIN) })).toEqual({ answers: 0, done: true });
-    expect(await sweepWorkerAnswers(db, { now: later(3 * MIN) })).toEqual({
-      answers: 10,
+    expect(await sweepStatisticsAnswers(db, { now: later(MIN) })).toEqual({
+      answers: 0,
+      done: true,
+    });
+    expect(await sweepStatisticsAnswers(db, { now: later(3 * MIN) })).toEqual({
+      answers: ROUND,
       done: true,
     });
     const after = await statistics.jobsByWorker(await admin(later(4 * MIN)), PERIODS["this month"]);
@@ -260,7 +331,10 @@ describe("per-worker charts: standard periods computed in the background", () =>
 
   it("a round deletes the answers of periods no longer standard", async () => {
     const december = new Date("2026-12-02T12:00:00Z");
-    expect(await sweepWorkerAnswers(db, { now: december })).toEqual({ answers: 10, done: true });
+    expect(await sweepStatisticsAnswers(db, { now: december })).toEqual({
+      answers: ROUND,
+      done: true,
+    });
     const periods = [
       "2026-01-01:2026-12-31:month",
       "2026-10-01:2026-12-31:month",
@@ -268,7 +342,13 @@ describe("per-worker charts: standard periods computed in the background", () =>
       "2026-12-01:2026-12-31:day",
     ];
     expect(await storedKeys()).toEqual([
-      ...["hours-by-worker", "jobs-by-worker"].flatMap((c) => periods.map((p) => `${c}:${p}`)),
+      ...[
+        "client-margins",
+        "client-revenue",
+        "hours-by-worker",
+        "jobs-by-worker",
+        "jobs-per-client",
+      ].flatMap((c) => periods.map((p) => `${c}:${p}`)),
       "workers-earnings:2026-01-01:2026-12-31:month",
       "workers:2026-01-01:2026-12-31:month",
     ]);
@@ -289,10 +369,13 @@ describe("per-worker charts: standard periods computed in the background", () =>
       });
       await lockTaken;
       const due = new Date("2026-12-02T12:10:00Z");
-      expect(await sweepWorkerAnswers(db, { now: due })).toEqual({ answers: 0, done: false });
+      expect(await sweepStatisticsAnswers(db, { now: due })).toEqual({ answers: 0, done: false });
       release();
       await holder;
-      expect(await sweepWorkerAnswers(db, { now: due })).toEqual({ answers: 10, done: true });
+      expect(await sweepStatisticsAnswers(db, { now: due })).toEqual({
+        answers: ROUND,
+        done: true,
+      });
     },
   );
 });

@@ -15,11 +15,12 @@ import type { Statistics } from "./types";
 /**
  * Answers of the standard periods, computed in the background (issue 27). The per-worker charts
  * add up every filled place of their range (211,044 places of 25,039 workers a year at scale)
- * and no roll-up makes an arbitrary range cheap (README, "Per-worker statistics"). So for the
+ * and no roll-up makes an arbitrary range cheap (README, "Per-worker statistics"); the client
+ * charts price or count a year of every client (~5,600 month rows of 505 clients). So for the
  * periods /insights offers (its presets: this month, last month, this quarter, the last 12
  * months) without a company or branch filter, the background round stores each chart's answer,
  * computed by the very function the live path runs, and the workers download of the default
- * period (worker-answers.ts); a call whose filter is exactly such a period reads it while
+ * period (answers-round.ts); a call whose filter is exactly such a period reads it while
  * fresh, any other call computes live.
  */
 
@@ -39,7 +40,8 @@ export const STANDARD_ANSWER_MAX_AGE_MS = 5 * 60_000;
  */
 export const STANDARD_ANSWER_REFRESH_MS = 2 * 60_000;
 
-export type StandardChart = "jobs-by-worker" | "hours-by-worker";
+export type StandardChart =
+  "jobs-by-worker" | "hours-by-worker" | "jobs-per-client" | "client-revenue" | "client-margins";
 
 /** The live computation of a chart for a filter already scoped (the verb's own). */
 export type ChartOf = (ctx: Ctx, filter: StatisticsFilter) => Promise<Statistics>;

@@ -23,7 +23,7 @@ export interface Statistics {
   series: StatisticsSeries[];
   /**
    * When the answer was computed (ISO time), set only on an answer stored by the background
-   * round (the per-worker charts' standard periods, lib/services/statistics/standard-answers.ts);
+   * round (the per-worker and client charts' standard periods, lib/services/statistics/standard-answers.ts);
    * absent on an answer computed for the call.
    */
   as_of?: string;

@@ -14,7 +14,8 @@ import { storedDefaultFile } from "./standard-answers";
 
 /**
  * GET statistics/workers (can_view_statistics): the /insights/workers figures as an .xlsx named
- * `Workers-statistics-YYYY-MM-DD.xlsx` (today, agency zone), one row per worker who filled a
+ * `Workers-statistics-YYYY-MM-DD.xlsx` (today, agency zone; a stored file adds `-as-of-HH-MM`,
+ * when the round built it), one row per worker who filled a
  * place in the range (the filter of every statistics call): worker no., name, e-mail, phone,
  * jobs, shifts, approved and pending hours, then — for who may see worker pay
  * (can_view_earning_statistics, never a client contact) — the salary lines' earnings of the
@@ -51,11 +52,18 @@ export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownlo
   const pay = maySeeWorkerPay(actor);
   const today = toLocal(ctx.now, AGENCY_TIME_ZONE);
   const pad = (n: number) => String(n).padStart(2, "0");
-  const filename = `Workers-statistics-${today.year}-${pad(today.month)}-${pad(today.day)}.xlsx`;
+  const name = `Workers-statistics-${today.year}-${pad(today.month)}-${pad(today.day)}`;
   const stored = await storedDefaultFile(ctx, workersDownloadKey(pay), filter);
-  // A copy: Blob takes bytes over an ArrayBuffer of their own (a driver may hand a shared one).
-  if (stored) return { filename, stream: new Blob([new Uint8Array(stored.content)]).stream() };
-  return { filename, stream: await workersWorkbook(ctx, filter, pay) };
+  if (stored) {
+    // The stored file's figures are up to 5 minutes old: its name says when they were taken.
+    const at = toLocal(stored.computedAt, AGENCY_TIME_ZONE);
+    return {
+      filename: `${name}-as-of-${pad(at.hour)}-${pad(at.minute)}.xlsx`,
+      // A copy: Blob takes bytes over an ArrayBuffer of their own (a driver may hand a shared one).
+      stream: new Blob([new Uint8Array(stored.content)]).stream(),
+    };
+  }
+  return { filename: `${name}.xlsx`, stream: await workersWorkbook(ctx, filter, pay) };
 }
 
 /** The stored download's name per variant: with the earnings columns or without. */
@@ -63,7 +71,7 @@ export const workersDownloadKey = (pay: boolean) => (pay ? "workers-earnings" : 
 
 /**
  * The workbook of a scoped filter, with the earnings columns when `pay`: streamed to a live
- * call, collected into the stored file by the background round (worker-answers.ts).
+ * call, collected into the stored file by the background round (answers-round.ts).
  */
 export async function workersWorkbook(
   ctx: Ctx,

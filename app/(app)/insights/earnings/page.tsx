@@ -1,7 +1,7 @@
 import { ChartCard } from "@/components/insights/chart-card";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { statistics } from "@/lib/services/statistics";
-import { insightsPage, type Search } from "../data";
+import { asOfTimes, insightsPage, type Search } from "../data";
 import { InsightsNotices } from "../notices";
 
 export const metadata = routeMetadata("/insights/earnings");
@@ -15,7 +15,7 @@ export default async function EarningsInsightsPage({
 }: {
   searchParams: Promise<Search>;
 }) {
-  const { view, data } = await insightsPage(searchParams, {
+  const { ctx, view, data } = await insightsPage(searchParams, {
     revenue: statistics.revenue,
     clientRevenue: statistics.clientRevenue,
     margins: statistics.clientMargins,
@@ -23,6 +23,8 @@ export default async function EarningsInsightsPage({
     expenses: statistics.consolidatedExpenses,
   });
   const period = view.label;
+  // Client revenue and margins of a standard period are answers stored in the background.
+  const asOf = await asOfTimes(ctx, [data.clientRevenue, data.margins]);
   return (
     <>
       <InsightsNotices notices={view.notices} />
@@ -42,6 +44,7 @@ export default async function EarningsInsightsPage({
           stats={data.clientRevenue}
           kind="horizontal"
           labelHeader="Client"
+          asOf={asOf(data.clientRevenue)}
         />
         <ChartCard
           title="Client margins"
@@ -50,6 +53,7 @@ export default async function EarningsInsightsPage({
           stats={data.margins}
           kind="bar"
           labelHeader="Client"
+          asOf={asOf(data.margins)}
         />
         <ChartCard
           title="Worker earnings"

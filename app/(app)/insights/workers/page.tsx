@@ -3,11 +3,8 @@ import { ChartCard } from "@/components/insights/chart-card";
 import { TopWorkers } from "@/components/insights/top-workers";
 import { buttonClass } from "@/components/ui/button";
 import { routeMetadata } from "@/lib/auth/metadata";
-import { formatTime } from "@/lib/domain/format";
 import { statistics } from "@/lib/services/statistics";
-import type { Statistics } from "@/lib/services/statistics/types";
-import { viewerTimeZone } from "@/lib/services/viewer-zone";
-import { insightsPage, restQuery, type Search } from "../data";
+import { asOfTimes, insightsPage, restQuery, type Search } from "../data";
 import { InsightsNotices } from "../notices";
 
 export const metadata = routeMetadata("/insights/workers");
@@ -24,9 +21,7 @@ export default async function WorkerInsightsPage({
   });
   const period = view.label;
   // Stored answers of the standard periods say when they were computed (the viewer's clock).
-  const zone = data.jobs.as_of || data.hours.as_of ? await viewerTimeZone(ctx) : null;
-  const asOf = (s: Statistics) =>
-    s.as_of && zone ? formatTime(new Date(s.as_of), zone) : undefined;
+  const asOf = await asOfTimes(ctx, [data.jobs, data.hours]);
   return (
     <>
       <InsightsNotices notices={view.notices} />
@@ -40,7 +35,12 @@ export default async function WorkerInsightsPage({
         </a>
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
-        <TopWorkers period={period} jobs={data.jobs} hours={data.hours} />
+        <TopWorkers
+          period={period}
+          jobs={data.jobs}
+          hours={data.hours}
+          asOf={asOf(data.jobs, data.hours)}
+        />
         <ChartCard
           title="Jobs by worker"
           description={`The workers with the most jobs, ${period}.`}

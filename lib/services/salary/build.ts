@@ -5,7 +5,8 @@ import { requirePermission, withTx, type Ctx } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 import { parseInput } from "../validate";
 import { lockJobs } from "../applications/locks";
-import { computeSalaryLines, missingRatesOf, type MissingRate } from "./lines";
+import { missingRatesOf, type MissingRate } from "./approved-hours";
+import { computeSalaryLines } from "./lines";
 import { jobSalariesInput, salaryPeriodInput } from "./schemas";
 
 /**

@@ -11,7 +11,7 @@ import { ConflictError, ValidationError } from "../errors";
 import { optionalId } from "../params";
 import { createMonitor } from "../progress/monitors";
 import { parseInput } from "../validate";
-import { missingRatesError, missingRatesOf } from "./lines";
+import { missingRatesError, missingRatesOf } from "./approved-hours";
 
 /** The queue kind and the monitors' kind of a salary run. */
 export const SALARY_RUN_KIND = "salary-run" as const;

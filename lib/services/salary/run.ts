@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
-import { buildSalaryRun as buildLines, type MissingRate } from "./lines";
+import type { MissingRate } from "./approved-hours";
+import { buildSalaryRun as buildLines } from "./lines";
 
 /** "No worker rate for Stagehand: Ida Pedersen, Mads Nielsen" — one problem of a finished run. */
 export const missingRateProblem = (m: MissingRate): string =>

@@ -37,6 +37,9 @@ const SPEED = "i27-list-speed";
 /** Page N of 10 a page (20 for lists of 20): offset 100,000. */
 const DEEP = 100_000;
 
+/** The last row an offset reaches (MAX_OFFSET), as the cursor lines name it: "5,000". */
+const BOUND = MAX_OFFSET.toLocaleString("en");
+
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const dayBefore = (day: string) => ymd(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
 
@@ -121,8 +124,8 @@ export function listCalls(now: Date): ListCall[] {
       load: documents,
     },
     {
-      // The rows the offset line reaches (its page is clamped to offset 10,000), by cursor.
-      name: "GET documents, cursor after row 10,000",
+      // The rows the offset line reaches (its page is clamped to MAX_OFFSET), by cursor.
+      name: `GET documents, cursor after row ${BOUND}`,
       path: "documents?",
       load: documents,
       cursorAfter: MAX_OFFSET / 20,
@@ -134,7 +137,7 @@ export function listCalls(now: Date): ListCall[] {
       load: activity,
     },
     {
-      name: "GET activity-log, cursor after row 10,000",
+      name: `GET activity-log, cursor after row ${BOUND}`,
       path: "activity-log?",
       load: activity,
       cursorAfter: MAX_OFFSET / 20,
@@ -169,7 +172,7 @@ export function listCalls(now: Date): ListCall[] {
       load: salary,
     },
     {
-      name: "GET salary (overview), cursor after row 10,000",
+      name: `GET salary (overview), cursor after row ${BOUND}`,
       path: `salary?${period}`,
       load: salary,
       cursorAfter: MAX_OFFSET / 10,

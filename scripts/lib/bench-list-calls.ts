@@ -149,8 +149,15 @@ export function listCalls(now: Date): ListCall[] {
       path: `calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${CALENDAR_MONTH_PER_DAY}`,
       load: calendarJobs,
     },
-    // The REST call without perDay: every event of this month (at most 3,000).
-    { name: "GET calendar-jobs (month, every event)", path: "calendar-jobs", load: calendarJobs },
+    // The REST call without perDay: every event of this month (at most 3,000), an outside
+    // caller's download. Shown, not held to the bars, as in the HTTP bench: its answer grows
+    // with the month (57 events on the demo, 3,000 at scale), as a download's does.
+    {
+      name: "GET calendar-jobs (month, every event)",
+      path: "calendar-jobs",
+      load: calendarJobs,
+      unjudged: true,
+    },
     ...stats.map((s) => ({
       name: `GET statistics/${s}`,
       path: `statistics/${s}`,

@@ -240,4 +240,34 @@ describe("deep pages", () => {
       per_page: 10,
     });
   });
+
+  it("GET users counts up to the cap and serves the last reachable page past it", async () => {
+    // 5,105 active workers "Bulk 00001" … "Bulk 05105": with the world's users over the cap.
+    await db.execute(sql`insert into users (name, email, password_hash)
+      select 'Bulk ' || lpad(i::text, 5, '0'), 'bulk' || i || '@deep.test', 'x'
+      from generate_series(1, ${BULK}) i`);
+    const get = async (query: string) => {
+      const res = await callRoute(usersRoute.GET, `users?${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    const capped = { last_page: 501, per_page: 10, total: COUNT_CAP, total_capped: true };
+    expect((await get("page=1")).meta).toEqual({ current_page: 1, ...capped });
+    const last = await get("page=501"); // offset 5,000 at 10 a page
+    expect(last.meta).toEqual({ current_page: 501, ...capped });
+    const expected = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(sql`${schema.users.deletedAt} is null`, eq(schema.users.status, "active")))
+      .orderBy(sql`lower(${schema.users.name})`, schema.users.id)
+      .limit(10)
+      .offset(MAX_OFFSET);
+    expect(last.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const deeper = await get("page=9999");
+    expect(deeper.meta.current_page).toBe(501);
+    expect(deeper.data.map((r) => r.id)).toEqual(last.data.map((r) => r.id));
+    // Under the cap the total is exact and unflagged: Bulk 05100 … 05105.
+    const few = await get("filter[search]=Bulk 051");
+    expect(few.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 6 });
+  });
 });

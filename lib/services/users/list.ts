@@ -6,7 +6,7 @@ import { ROLE } from "@/lib/domain/permissions";
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { containsPattern } from "../like";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
 import { heldPermissionsSql, holderOf, holdsAdminRoleSql, manageVerdict } from "./manage";
@@ -156,7 +156,8 @@ export const userListColumns = {
 /**
  * GET users: the office's user list (spec §2 /users, §7). Archived users are never listed;
  * deactivated ones only with showDeactivatedUsers. A client contact sees its own company's
- * users whatever filter it sends; a worker has no list. Two queries a page (count, rows).
+ * users whatever filter it sends; a worker has no list. Two queries a page (count up to
+ * COUNT_CAP, rows).
  */
 export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRow>> {
   const actor = requireUser(ctx);
@@ -199,9 +200,19 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
     .orderBy(...order)
     .limit(input.perPage)
     .offset(offsetOf(input.page, input.perPage));
+  // Counted up to COUNT_CAP, as the documents and the activity log are: 25,000 workers cost
+  // the count as much as the page's deep offset walk; over the cap the pager says "5,100+".
   const [[{ total }], rows] = await sideBySide(
     ctx.db,
-    () => ctx.db.select({ total: count() }).from(schema.users).where(where),
+    () =>
+      ctx.db.select({ total: count() }).from(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(schema.users)
+          .where(where)
+          .limit(COUNT_CAP + 1)
+          .as("capped"),
+      ),
     () =>
       ctx.db
         .select({
@@ -229,7 +240,7 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       };
     },
   );
-  return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
+  return { items, meta: cappedPageMeta(input.page, input.perPage, Number(total)) };
 }
 
 /**

@@ -116,6 +116,12 @@ export function listCalls(now: Date): ListCall[] {
     { name: "GET approvals (hours)", path: "approvals", load: approvals, owner: SPEED },
     { name: "GET users", path: "users", load: users },
     { name: "GET users, offset 100,000", path: `users?page=${DEEP / 10 + 1}`, load: users },
+    {
+      name: `GET users, cursor after row ${BOUND}`,
+      path: "users?",
+      load: users,
+      cursorAfter: MAX_OFFSET / 10,
+    },
     { name: "GET applicants", path: "applicants", load: applicants },
     { name: "GET documents", path: "documents", load: documents },
     {

@@ -3,7 +3,6 @@ import {
   boolean,
   char,
   check,
-  customType,
   date,
   index,
   integer,
@@ -524,16 +523,12 @@ export const calendarShiftQuarters = pgTable(
   (t) => [index().on(t.at, t.starts, t.ends)],
 );
 
-/** Bytes (PostgreSQL bytea): node-postgres reads a Buffer, PGlite a Uint8Array. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
-
 /**
  * The per-worker figures of /insights for its standard periods without a company or branch
  * filter (issue 27, lib/services/statistics/standard-answers.ts), as the live path computes
  * them, written by the background round only; `key` names what and the period. A chart's
- * answer is `answer`, the workers download's file (the default period) is `content`.
+ * answer is `answer`, the workers download's file (the default period) is stored through the
+ * files port under `file_key`.
  */
 export const statisticsAnswers = pgTable(
   "statistics_answers",
@@ -541,10 +536,11 @@ export const statisticsAnswers = pgTable(
     key: text().primaryKey(),
     computedAt: tstz().notNull(),
     answer: jsonb(),
-    content: bytea(),
+    /** A stored download's key in the files port (lib/files/storage.ts), streamed to the caller. */
+    fileKey: text(),
   },
   (t) => [
-    check("statistics_answers_one_value", sql`(${t.answer} is null) <> (${t.content} is null)`),
+    check("statistics_answers_one_value", sql`(${t.answer} is null) <> (${t.fileKey} is null)`),
   ],
 );
 

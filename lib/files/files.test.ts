@@ -81,6 +81,21 @@ describe("local store", () => {
     await expect(store.delete(key)).resolves.toBeUndefined();
   });
 
+  it("opens a file as a stream that reads to its end even when the file goes meanwhile", async () => {
+    const key = newFileKey("statistics", "xlsx");
+    const bytes = Buffer.alloc(300_000, 7); // several chunks of the read stream
+    await store.put(key, bytes, "ignored: the key says");
+    const opened = (await store.open!(key))!;
+    expect([opened.size, opened.contentType]).toEqual([
+      300_000,
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ]);
+    await store.delete(key);
+    expect(Buffer.from(await new Response(opened.stream).arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await store.open!(key)).toBeNull();
+    await expect(store.open!("../x.xlsx")).rejects.toThrow("Unsafe");
+  });
+
   it("refuses unsafe keys on every verb", async () => {
     await expect(store.put("../x.png", PDF, "application/pdf")).rejects.toThrow("Unsafe");
     await expect(store.get("../../etc/passwd")).rejects.toThrow("Unsafe");
@@ -134,7 +149,11 @@ describe("S3 store", () => {
           if (!o) throw Object.assign(new Error("missing"), { name: "NoSuchKey" });
           return {
             ContentType: o.type,
-            Body: { transformToByteArray: async () => new Uint8Array(o.bytes) },
+            ContentLength: o.bytes.byteLength,
+            Body: {
+              transformToByteArray: async () => new Uint8Array(o.bytes),
+              transformToWebStream: () => new Blob([new Uint8Array(o.bytes)]).stream(),
+            },
           };
         }
         return {};
@@ -148,12 +167,18 @@ describe("S3 store", () => {
       contentType: "image/webp",
       size: 3,
     });
+    const opened = (await s3.open!(key))!;
+    expect([opened.size, opened.contentType]).toEqual([3, "image/webp"]);
+    expect(await new Response(opened.stream).text()).toBe("abc");
     await s3.delete(key);
     expect(await s3.get(key)).toBeNull();
+    expect(await s3.open!(key)).toBeNull();
     expect(sent.map((s) => [s.name, s.input.Bucket, s.input.Key])).toEqual([
       ["PutObjectCommand", "crewdeck", key],
       ["GetObjectCommand", "crewdeck", key],
+      ["GetObjectCommand", "crewdeck", key],
       ["DeleteObjectCommand", "crewdeck", key],
+      ["GetObjectCommand", "crewdeck", key],
       ["GetObjectCommand", "crewdeck", key],
     ]);
     await expect(s3.get("../x")).rejects.toThrow("Unsafe");

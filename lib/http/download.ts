@@ -25,12 +25,15 @@ export function fileDownload(
   body: Uint8Array | ReadableStream<Uint8Array>,
   filename: string,
   contentType: string,
+  /** A stream's length when known (a stored file): the browser shows the download's progress. */
+  size?: number,
 ): Response {
   const headers: Record<string, string> = {
     "content-type": contentType,
     "content-disposition": attachmentDisposition(filename),
     "cache-control": "private, no-store",
   };
-  if (body instanceof Uint8Array) headers["content-length"] = String(body.byteLength);
+  const length = body instanceof Uint8Array ? body.byteLength : size;
+  if (length !== undefined) headers["content-length"] = String(length);
   return new Response(body as BodyInit, { headers });
 }

@@ -13,23 +13,23 @@ describe("bounded offset", () => {
   it("pages by offset up to MAX_OFFSET", () => {
     expect(offsetOf(1, 10)).toBe(0);
     expect(offsetOf(3, 20)).toBe(40);
-    expect(offsetOf(1_001, 10)).toBe(MAX_OFFSET);
-    expect(lastReachablePage(10)).toBe(1_001);
-    expect(lastReachablePage(20)).toBe(501);
-    expect(lastReachablePage(100)).toBe(101);
+    expect(offsetOf(501, 10)).toBe(MAX_OFFSET);
+    expect(lastReachablePage(10)).toBe(501);
+    expect(lastReachablePage(20)).toBe(251);
+    expect(lastReachablePage(100)).toBe(51);
   });
 
   it("clamps a deeper page to the last reachable one", () => {
     expect(offsetOf(10_001, 10)).toBe(MAX_OFFSET); // offset 100,000 asked
     expect(offsetOf(1_000_000, 20)).toBe(MAX_OFFSET);
     expect(offsetOf(7, 30)).toBe(180);
-    expect(offsetOf(1_000, 30)).toBe(9_990); // the last page whose offset is ≤ 10,000
+    expect(offsetOf(1_000, 30)).toBe(4_980); // the last page whose offset is ≤ 5,000
   });
 
   it("meta says which page came and never offers an unreachable last page", () => {
     expect(pageMeta(10_001, 10, 25_000)).toEqual({
-      current_page: 1_001,
-      last_page: 1_001,
+      current_page: 501,
+      last_page: 501,
       per_page: 10,
       total: 25_000,
     });
@@ -40,7 +40,7 @@ describe("bounded offset", () => {
     // Past the bound and past the end of a short list: the page asked (the screen says so).
     expect(pageMeta(9_999, 10, 16)).toMatchObject({ current_page: 9_999, last_page: 2 });
     // Past the end of a long list, beyond the bound: the clamped page's rows come, and it says so.
-    expect(pageMeta(5_000, 10, 20_000)).toMatchObject({ current_page: 1_001, last_page: 1_001 });
+    expect(pageMeta(5_000, 10, 20_000)).toMatchObject({ current_page: 501, last_page: 501 });
   });
 });
 
@@ -48,7 +48,7 @@ describe("capped count", () => {
   it("flags a count over the cap and reports the cap", () => {
     expect(cappedPageMeta(1, 20, COUNT_CAP + 1)).toEqual({
       current_page: 1,
-      last_page: 501,
+      last_page: 251,
       per_page: 20,
       total: COUNT_CAP,
       total_capped: true,
@@ -67,7 +67,7 @@ describe("capped count", () => {
     expect(countWindow(5, 10)).toBe(150);
     expect(countWindow(2, 25)).toBe(300);
     // The deepest pages: the window stops at the global cap, the last reachable page inside it.
-    expect(countWindow(1_001, 10)).toBe(COUNT_CAP);
+    expect(countWindow(501, 10)).toBe(COUNT_CAP);
     expect(countWindow(5_000, 100)).toBe(COUNT_CAP);
   });
 

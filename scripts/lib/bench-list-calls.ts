@@ -37,6 +37,9 @@ const SPEED = "i27-list-speed";
 /** Page N of 10 a page (20 for lists of 20): offset 100,000. */
 const DEEP = 100_000;
 
+/** The last row an offset reaches (MAX_OFFSET), as the cursor lines name it: "5,000". */
+const BOUND = MAX_OFFSET.toLocaleString("en");
+
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const dayBefore = (day: string) => ymd(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
 
@@ -113,6 +116,12 @@ export function listCalls(now: Date): ListCall[] {
     { name: "GET approvals (hours)", path: "approvals", load: approvals, owner: SPEED },
     { name: "GET users", path: "users", load: users },
     { name: "GET users, offset 100,000", path: `users?page=${DEEP / 10 + 1}`, load: users },
+    {
+      name: `GET users, cursor after row ${BOUND}`,
+      path: "users?",
+      load: users,
+      cursorAfter: MAX_OFFSET / 10,
+    },
     { name: "GET applicants", path: "applicants", load: applicants },
     { name: "GET documents", path: "documents", load: documents },
     {
@@ -121,8 +130,8 @@ export function listCalls(now: Date): ListCall[] {
       load: documents,
     },
     {
-      // The rows the offset line reaches (its page is clamped to offset 10,000), by cursor.
-      name: "GET documents, cursor after row 10,000",
+      // The rows the offset line reaches (its page is clamped to MAX_OFFSET), by cursor.
+      name: `GET documents, cursor after row ${BOUND}`,
       path: "documents?",
       load: documents,
       cursorAfter: MAX_OFFSET / 20,
@@ -134,7 +143,7 @@ export function listCalls(now: Date): ListCall[] {
       load: activity,
     },
     {
-      name: "GET activity-log, cursor after row 10,000",
+      name: `GET activity-log, cursor after row ${BOUND}`,
       path: "activity-log?",
       load: activity,
       cursorAfter: MAX_OFFSET / 20,
@@ -146,8 +155,15 @@ export function listCalls(now: Date): ListCall[] {
       path: `calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${CALENDAR_MONTH_PER_DAY}`,
       load: calendarJobs,
     },
-    // The REST call without perDay: every event of this month (at most 3,000).
-    { name: "GET calendar-jobs (month, every event)", path: "calendar-jobs", load: calendarJobs },
+    // The REST call without perDay: every event of this month (at most 3,000), an outside
+    // caller's download. Shown, not held to the bars, as in the HTTP bench: its answer grows
+    // with the month (57 events on the demo, 3,000 at scale), as a download's does.
+    {
+      name: "GET calendar-jobs (month, every event)",
+      path: "calendar-jobs",
+      load: calendarJobs,
+      unjudged: true,
+    },
     ...stats.map((s) => ({
       name: `GET statistics/${s}`,
       path: `statistics/${s}`,
@@ -169,7 +185,7 @@ export function listCalls(now: Date): ListCall[] {
       load: salary,
     },
     {
-      name: "GET salary (overview), cursor after row 10,000",
+      name: `GET salary (overview), cursor after row ${BOUND}`,
       path: `salary?${period}`,
       load: salary,
       cursorAfter: MAX_OFFSET / 10,

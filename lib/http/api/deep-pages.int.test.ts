@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { schema, setDatabaseForTests, type Db, type DbHandle } from "@/db";
 import { issueApiToken } from "@/lib/services/auth/tokens";
-import { COUNT_CAP } from "@/lib/services/pagination";
+import { COUNT_CAP, MAX_OFFSET } from "@/lib/services/pagination";
 import { testDatabase } from "@/lib/testing/db";
 import { createJobWorld, insertJob, type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { callRoute } from "@/lib/testing/route-request";
@@ -12,7 +12,7 @@ import * as approvalsRoute from "@/app/api/v2/approvals/route";
 import * as documentsRoute from "@/app/api/v2/documents/route";
 import { createUser } from "@/lib/testing/fixtures";
 
-// Issue 27: a deep page is a bounded offset. Past offset 10,000 a list serves its last
+// Issue 27: a deep page is a bounded offset. Past offset 5,000 a list serves its last
 // reachable page (the clamped view of a bad page value) instead of skipping what was asked.
 
 let handle: DbHandle;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   setDatabaseForTests(handle);
   w = await createJobWorld(db);
   token = (await issueApiToken(db, w.admin, new Date())).access_token;
-  // 10,105 log rows, an hour apart, older than anything the world wrote: row i is "bulk i".
+  // 5,105 log rows, an hour apart, older than anything the world wrote: row i is "bulk i".
   await db.execute(sql`insert into activity_log (log_name, description, created_at)
     select 'bench', 'bulk ' || i, timestamptz '2020-01-01' + (i || ' hours')::interval
     from generate_series(1, ${BULK}) i`);
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("deep pages", () => {
-  it("GET activity-log past offset 10,000 serves the last reachable page; its count stops at the window", async () => {
+  it("GET activity-log past offset 5,000 serves the last reachable page; its count stops at the window", async () => {
     const get = async (page: number) => {
       const res = await callRoute(
         logRoute.GET,
@@ -60,22 +60,22 @@ describe("deep pages", () => {
       expect(res.status).toBe(200);
       return res.body as ListBody;
     };
-    const last = await get(501); // offset 10,000 at 20 a page
-    // Counted up to the cap (10,100 of 10,105): a floor, flagged.
+    const last = await get(251); // offset 5,000 at 20 a page
+    // Counted up to the cap (5,100 of 5,105): a floor, flagged.
     expect(last.meta).toEqual({
-      current_page: 501,
-      last_page: 501,
+      current_page: 251,
+      last_page: 251,
       per_page: 20,
       total: COUNT_CAP,
       total_capped: true,
     });
     // Newest first: row k from the newest is "bulk (BULK - k)".
     expect(last.data.map((r) => r.description)).toEqual(
-      Array.from({ length: 20 }, (_, k) => `bulk ${BULK - 10_000 - k}`),
+      Array.from({ length: 20 }, (_, k) => `bulk ${BULK - MAX_OFFSET - k}`),
     );
-    for (const page of [502, 5_001, 1_000_000]) {
+    for (const page of [252, 5_001, 1_000_000]) {
       const deep = await get(page);
-      expect(deep.meta.current_page).toBe(501);
+      expect(deep.meta.current_page).toBe(251);
       expect(deep.data.map((r) => r.id)).toEqual(last.data.map((r) => r.id));
     }
     // Within the bound nothing changes: page 2 is rows 21–40 from the newest.
@@ -104,7 +104,7 @@ describe("deep pages", () => {
   });
 
   it("GET approvals (Approved tab) counts up to the cap and serves the last reachable page past it", async () => {
-    // One approved place on each of 10,105 shifts of one job, a day apart (newest last).
+    // One approved place on each of 5,105 shifts of one job, a day apart (newest last).
     const job = await insertJob(db, {
       name: "Deep approvals",
       companyId: w.companyA,
@@ -125,17 +125,17 @@ describe("deep pages", () => {
       expect(res.status).toBe(200);
       return res.body as ListBody;
     };
-    const all = await get(`filter[status]=approved&filter[job_id]=${job.id}&page=1001`);
+    const all = await get(`filter[status]=approved&filter[job_id]=${job.id}&page=501`);
     expect(all.meta).toEqual({
-      current_page: 1001,
-      last_page: 1001,
+      current_page: 501,
+      last_page: 501,
       per_page: 10,
       total: COUNT_CAP,
       total_capped: true,
     });
     expect(all.data).toHaveLength(10);
     const deeper = await get(`filter[status]=approved&filter[job_id]=${job.id}&page=5000`);
-    expect(deeper.meta.current_page).toBe(1001);
+    expect(deeper.meta.current_page).toBe(501);
     expect(deeper.data.map((r) => r.id)).toEqual(all.data.map((r) => r.id));
     // Under the cap the total is exact and unflagged (the job's first 31 days).
     const few = await get(
@@ -146,7 +146,7 @@ describe("deep pages", () => {
   });
 
   it("GET documents counts a deep page from its first row: the same totals and rows", async () => {
-    // 10,105 documents in threes that share their instant (ties by id, newest first), of two
+    // 5,105 documents in threes that share their instant (ties by id, newest first), of two
     // types; every seventh one's owner is archived (not on the office's list).
     const live = (await createUser(db, { name: "Deep Docs" })).id;
     const gone = (await createUser(db, { name: "Gone Docs" })).id;
@@ -177,7 +177,7 @@ describe("deep pages", () => {
           .offset(offset)
       ).map((r) => r.id);
     const inA = await db.$count(d, ofLive);
-    expect(inA).toBeGreaterThan(5_100);
+    expect(inA).toBeGreaterThan(2_600);
     expect(inA).toBeLessThan(COUNT_CAP);
     const get = async (type: number, page: number) => {
       const res = await callRoute(
@@ -189,9 +189,9 @@ describe("deep pages", () => {
       return res.body as ListBody;
     };
     // Type A: under the cap. Pages near the top count from the top beside the page; from
-    // offset 5,060 (page 254) on, from the page's first row; past the end from the top again.
+    // offset 2,560 (page 129) on, from the page's first row; past the end from the top again.
     const lastOfA = Math.ceil(inA / 20);
-    for (const page of [1, 200, 254, lastOfA - 1, lastOfA]) {
+    for (const page of [1, 100, 129, lastOfA - 1, lastOfA]) {
       const res = await get(a, page);
       expect(res.meta).toEqual({
         current_page: page,
@@ -204,7 +204,7 @@ describe("deep pages", () => {
     const past = await get(a, lastOfA + 1);
     expect(past.data).toEqual([]);
     expect(past.meta).toMatchObject({ current_page: lastOfA + 1, total: inA });
-    // Everything, with 10,105 older ones more: over the cap, counted to it on every page.
+    // Everything, with 5,105 older ones more: over the cap, counted to it on every page.
     await db.execute(sql`insert into documents
         (user_id, document_type_id, file_name, storage_key, mime_type, size_bytes, created_at)
       select ${live}::int, ${b}::int, 'd.pdf', 'k/' || i, 'application/pdf', 10,
@@ -215,10 +215,10 @@ describe("deep pages", () => {
       expect(res.status).toBe(200);
       return res.body as ListBody;
     };
-    for (const page of [1, 400, 501]) {
+    for (const page of [1, 200, 251]) {
       expect((await all(page)).meta).toEqual({
         current_page: page,
-        last_page: 501,
+        last_page: 251,
         per_page: 20,
         total: COUNT_CAP,
         total_capped: true,
@@ -239,5 +239,35 @@ describe("deep pages", () => {
       last_page: 1,
       per_page: 10,
     });
+  });
+
+  it("GET users counts up to the cap and serves the last reachable page past it", async () => {
+    // 5,105 active workers "Bulk 00001" … "Bulk 05105": with the world's users over the cap.
+    await db.execute(sql`insert into users (name, email, password_hash)
+      select 'Bulk ' || lpad(i::text, 5, '0'), 'bulk' || i || '@deep.test', 'x'
+      from generate_series(1, ${BULK}) i`);
+    const get = async (query: string) => {
+      const res = await callRoute(usersRoute.GET, `users?${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body as ListBody;
+    };
+    const capped = { last_page: 501, per_page: 10, total: COUNT_CAP, total_capped: true };
+    expect((await get("page=1")).meta).toEqual({ current_page: 1, ...capped });
+    const last = await get("page=501"); // offset 5,000 at 10 a page
+    expect(last.meta).toEqual({ current_page: 501, ...capped });
+    const expected = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(and(sql`${schema.users.deletedAt} is null`, eq(schema.users.status, "active")))
+      .orderBy(sql`lower(${schema.users.name})`, schema.users.id)
+      .limit(10)
+      .offset(MAX_OFFSET);
+    expect(last.data.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const deeper = await get("page=9999");
+    expect(deeper.meta.current_page).toBe(501);
+    expect(deeper.data.map((r) => r.id)).toEqual(last.data.map((r) => r.id));
+    // Under the cap the total is exact and unflagged: Bulk 05100 … 05105.
+    const few = await get("filter[search]=Bulk 051");
+    expect(few.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 6 });
   });
 });

@@ -95,8 +95,8 @@ export const getStatisticsWorkers = endpoint({
   auth: "user",
   query: statisticsInput,
   run: async (ctx, { query }) => {
-    const { stream, filename } = await statistics.workersXlsx(ctx, query);
-    return fileDownload(stream, filename, XLSX);
+    const { stream, filename, size } = await statistics.workersXlsx(ctx, query);
+    return fileDownload(stream, filename, XLSX, size);
   },
 });
 

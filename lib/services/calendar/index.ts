@@ -7,7 +7,7 @@ import {
   type CalendarFill,
 } from "@/lib/domain/calendar";
 import type { JobStatus } from "@/lib/domain/statuses";
-import { isoInZone } from "@/lib/domain/time";
+import { isoFromEpochs, isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -101,8 +101,8 @@ function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEve
   return {
     id: r.id!,
     title: r.name,
-    start: r.start_iso,
-    end: r.end_iso,
+    start: isoFromEpochs(r.s_utc, r.s_wall),
+    end: isoFromEpochs(r.e_utc, r.e_wall),
     time_zone: r.time_zone,
     shiftID: r.id!,
     jobID: r.job_id,
@@ -191,8 +191,8 @@ export async function calendarShifts(ctx: Ctx, raw: unknown): Promise<Page<Calen
     .filter((r) => r.id != null)
     .map((r): CalendarShift => ({
       ...toEvent(p.viewer, r, ctx.now),
-      venue: r.venue_name,
-      city: r.city,
+      venue: r.venue_name ?? null,
+      city: r.city ?? null,
       slots: typeof r.slots === "string" ? JSON.parse(r.slots) : (r.slots ?? []),
     }));
   // Past the last page the window count is gone with the rows: the total is then unknown here,

@@ -31,9 +31,10 @@ const statisticsItems: StoredItems = (now) => {
   const [period] = standardFilters(now);
   for (const pay of [true, false])
     items.set(keyOf(workersDownloadKey(pay), period), async (ctx) => ({
-      content: new Uint8Array(
+      file: new Uint8Array(
         await new Response(await workersWorkbook(ctx, period, pay)).arrayBuffer(),
       ),
+      ext: "xlsx",
     }));
   return items;
 };

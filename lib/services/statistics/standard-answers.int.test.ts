@@ -1,9 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { env } from "@/lib/env";
+import { getFile, localStore, setFileStore } from "@/lib/files/storage";
 import { countingDb } from "@/lib/testing/counting-db";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
@@ -29,6 +33,7 @@ import { statistics, type Statistics } from ".";
  */
 let handle: DbHandle;
 let db: Db;
+let files: string;
 let w: JobWorld;
 let slot: number;
 let second: number;
@@ -62,6 +67,8 @@ async function admin(at: Date): Promise<Ctx> {
 const figures = ({ as_of: _, ...s }: Statistics) => s;
 
 beforeAll(async () => {
+  files = await mkdtemp(path.join(tmpdir(), "crewdeck-answers-"));
+  setFileStore(localStore(files));
   handle = await testDatabase();
   db = handle.db;
   w = await createJobWorld(db);
@@ -120,7 +127,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await handle?.close();
+  setFileStore(undefined);
+  await rm(files, { recursive: true, force: true });
 });
+
+/** The stored downloads' files in the store's folder: exactly those the rows name. */
+const filesInStore = async () =>
+  (await readdir(path.join(files, "statistics")).catch(() => [])).sort();
+const filesOfRows = async () =>
+  (
+    await db
+      .select({ fileKey: schema.statisticsAnswers.fileKey })
+      .from(schema.statisticsAnswers)
+      .where(isNotNull(schema.statisticsAnswers.fileKey))
+  )
+    .map((r) => r.fileKey!.split("/")[1])
+    .sort();
 
 describe("per-worker and client charts: standard periods computed in the background", () => {
   it("before any round every call computes live (no as_of, nothing stored)", async () => {
@@ -179,13 +201,19 @@ describe("per-worker and client charts: standard periods computed in the backgro
     const at = later(MIN);
     const as = async (user: number) =>
       makeCtx(counting.db, (await ctxFor(db, user, { now })).actor, { now: at });
-    const stored = async (key: string) =>
+    const fileOf = async (key: string) =>
       (
         await db
-          .select({ content: schema.statisticsAnswers.content })
+          .select({ fileKey: schema.statisticsAnswers.fileKey })
           .from(schema.statisticsAnswers)
           .where(eq(schema.statisticsAnswers.key, key))
-      )[0]?.content;
+      )[0]?.fileKey;
+    const stored = async (key: string) => {
+      const fileKey = await fileOf(key);
+      return fileKey ? (await getFile(fileKey))?.body : undefined;
+    };
+    expect(await filesInStore()).toEqual(await filesOfRows());
+    expect(await filesInStore()).toHaveLength(2);
     // The stored file's name says when the round built it (agency zone, Europe/Copenhagen).
     const download = async (ctx: Ctx, raw: unknown = {}, asOf = "") => {
       counting.reset();
@@ -225,6 +253,7 @@ describe("per-worker and client charts: standard periods computed in the backgro
     }
     expect(counting.writes()).toEqual([]);
     // Each variant is its own: without the one of no pay, the manager's is built live.
+    await rm(path.join(files, (await fileOf(variants[1][1]))!));
     await db
       .delete(schema.statisticsAnswers)
       .where(eq(schema.statisticsAnswers.key, variants[1][1]));
@@ -235,6 +264,12 @@ describe("per-worker and client charts: standard periods computed in the backgro
     // The next round builds the missing one first.
     expect(await sweepStatisticsAnswers(db, { now: at })).toEqual({ answers: 1, done: true });
     expect(await stored(variants[1][1])).toBeTruthy();
+    // A row whose file is gone (another instance's folder, a removal between read and open):
+    // built live, never a broken download.
+    const gone = await fileOf(variants[0][1]);
+    await rm(path.join(files, gone!));
+    await download(variants[0][0]);
+    expect(counting.statements()).toBeGreaterThan(1);
   });
 
   it("a custom range, a company or branch filter and a client contact compute live", async () => {
@@ -352,6 +387,16 @@ describe("per-worker and client charts: standard periods computed in the backgro
       "workers-earnings:2026-01-01:2026-12-31:month",
       "workers:2026-01-01:2026-12-31:month",
     ]);
+    // The old period's files went with their rows: the store holds the new period's two.
+    expect(await filesInStore()).toEqual(await filesOfRows());
+    expect(await filesInStore()).toHaveLength(2);
+    // A round that rebuilds a file removes the one it replaced once its row has committed.
+    const before = await filesInStore();
+    await sweepStatisticsAnswers(db, { now: new Date(december.getTime() + 3 * MIN) });
+    const after = await filesInStore();
+    expect(after).toEqual(await filesOfRows());
+    expect(after).toHaveLength(2);
+    expect(after.some((f) => before.includes(f))).toBe(false);
   });
 
   // PostgreSQL only (PGlite has one connection: no second transaction to hold the lock).

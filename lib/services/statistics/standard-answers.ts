@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, inArray, notInArray } from "drizzle-orm";
 import { schema, type Db } from "@/db";
+import { contentTypeOfKey, newFileKey } from "@/lib/files/keys";
+import { discardFile, openFile, putFile, type OpenedFile } from "@/lib/files/storage";
 import {
   DEFAULT_INSIGHTS_PRESET,
   INSIGHTS_PRESETS,
@@ -114,24 +116,27 @@ export async function standardOrLive(
 /**
  * A stored file of the default period (the workers download, `what` naming its variant) when
  * the call's effective filter is exactly that period and the file is fresh (one read by key),
- * else null: the caller builds it live.
+ * opened from the files port as a stream; else null, and the caller builds it live — also when
+ * the file is gone (a round replaced it between the read and the open, or another instance's
+ * local folder holds it).
  */
 export async function storedDefaultFile(
   ctx: Ctx,
   what: string,
   filter: StatisticsFilter,
-): Promise<{ content: Uint8Array; computedAt: Date } | null> {
+): Promise<(OpenedFile & { computedAt: Date }) | null> {
   const key = storedKey(what, filter, standardFilters(ctx.now).slice(0, 1));
   if (!key) return null;
   const [row] = await ctx.db
-    .select({ content: answers.content, computedAt: answers.computedAt })
+    .select({ fileKey: answers.fileKey, computedAt: answers.computedAt })
     .from(answers)
     .where(and(eq(answers.key, key), fresh(ctx)));
-  return row?.content ? { content: row.content, computedAt: row.computedAt } : null;
+  const file = row?.fileKey ? await openFile(row.fileKey) : null;
+  return file && { ...file, computedAt: row.computedAt };
 }
 
 /** What the round keeps and how each is computed: a chart's answer or a file's bytes. */
-export type StoredValue = { answer: Statistics } | { content: Uint8Array };
+export type StoredValue = { answer: Statistics } | { file: Uint8Array; ext: "xlsx" };
 export type StoredItems = (now: Date) => Map<string, (ctx: Ctx) => Promise<StoredValue>>;
 
 /** The charts' answers for every standard period at `now`, computed by `charts`. */
@@ -160,32 +165,68 @@ export async function sweepStoredAnswers(
   items: StoredItems,
   { budgetMs = Infinity, now }: { budgetMs?: number; now?: Date } = {},
 ): Promise<{ answers: number; done: boolean }> {
-  const { dates, done } = await sweepInRounds(
-    db,
-    "statistics answers",
-    "statistics_answers",
-    async (tx, _batch, ctx) => {
-      const wanted = items(ctx.now);
-      const keys = [...wanted.keys()];
-      await tx.delete(answers).where(notInArray(answers.key, keys));
-      const stored = await tx
-        .select({ key: answers.key, computedAt: answers.computedAt })
-        .from(answers)
-        .where(inArray(answers.key, keys))
-        .orderBy(asc(answers.computedAt));
-      const dueBefore = ctx.now.getTime() - STANDARD_ANSWER_REFRESH_MS;
-      const due =
-        keys.find((k) => !stored.some((s) => s.key === k)) ??
-        stored.find((s) => s.computedAt.getTime() <= dueBefore)?.key;
-      if (due === undefined) return 0;
-      const value = { answer: null, content: null, ...(await wanted.get(due)!(ctx)) };
-      await tx
-        .insert(answers)
-        .values({ key: due, computedAt: ctx.now, ...value })
-        .onConflictDoUpdate({ target: answers.key, set: { computedAt: ctx.now, ...value } });
-      return 1;
-    },
-    { batch: 1, budgetMs, now },
-  );
-  return { answers: dates, done };
+  // A round's files (lib/files/storage.ts commitFileChange, across the sweep's transactions):
+  // the new file is stored before its row is written; once the round's transaction has
+  // committed — known when the next round starts or the sweep returns — the files it let go
+  // are removed; if it failed, its new file is.
+  let round: { written: string | null; released: string[] } | null = null;
+  const committed = async () => {
+    const done = round;
+    round = null;
+    await Promise.all((done?.released ?? []).map(discardFile));
+  };
+  try {
+    const { dates, done } = await sweepInRounds(
+      db,
+      "statistics answers",
+      "statistics_answers",
+      async (tx, _batch, ctx) => {
+        await committed();
+        const current: { written: string | null; released: string[] } = {
+          written: null,
+          released: [],
+        };
+        round = current;
+        const wanted = items(ctx.now);
+        const keys = [...wanted.keys()];
+        const gone = await tx
+          .delete(answers)
+          .where(notInArray(answers.key, keys))
+          .returning({ fileKey: answers.fileKey });
+        current.released.push(...gone.flatMap((g) => (g.fileKey ? [g.fileKey] : [])));
+        const stored = await tx
+          .select({ key: answers.key, computedAt: answers.computedAt, fileKey: answers.fileKey })
+          .from(answers)
+          .where(inArray(answers.key, keys))
+          .orderBy(asc(answers.computedAt));
+        const dueBefore = ctx.now.getTime() - STANDARD_ANSWER_REFRESH_MS;
+        const due =
+          keys.find((k) => !stored.some((s) => s.key === k)) ??
+          stored.find((s) => s.computedAt.getTime() <= dueBefore)?.key;
+        if (due === undefined) return 0;
+        const computed = await wanted.get(due)!(ctx);
+        let value: { answer: Statistics | null; fileKey: string | null };
+        if ("file" in computed) {
+          const fileKey = newFileKey("statistics", computed.ext);
+          current.written = fileKey;
+          await putFile(fileKey, Buffer.from(computed.file), contentTypeOfKey(fileKey));
+          value = { answer: null, fileKey };
+        } else value = { answer: computed.answer, fileKey: null };
+        const old = stored.find((s) => s.key === due)?.fileKey;
+        if (old) current.released.push(old);
+        await tx
+          .insert(answers)
+          .values({ key: due, computedAt: ctx.now, ...value })
+          .onConflictDoUpdate({ target: answers.key, set: { computedAt: ctx.now, ...value } });
+        return 1;
+      },
+      { batch: 1, budgetMs, now },
+    );
+    await committed();
+    return { answers: dates, done };
+  } catch (err) {
+    const failed = round as { written: string | null } | null;
+    if (failed?.written) await discardFile(failed.written);
+    throw err;
+  }
 }

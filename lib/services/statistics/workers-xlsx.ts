@@ -43,6 +43,8 @@ export const WORKER_COLUMNS = [
 export interface WorkersDownload {
   filename: string;
   stream: ReadableStream<Uint8Array>;
+  /** The stored file's length; a live build's is not known before it ends. */
+  size?: number;
 }
 
 const moneyFormat = (digits: number) => (digits ? `#,##0.${"0".repeat(digits)}` : "#,##0");
@@ -59,8 +61,9 @@ export async function workersXlsx(ctx: Ctx, raw: unknown): Promise<WorkersDownlo
     const at = toLocal(stored.computedAt, AGENCY_TIME_ZONE);
     return {
       filename: `${name}-as-of-${pad(at.hour)}-${pad(at.minute)}.xlsx`,
-      // A copy: Blob takes bytes over an ArrayBuffer of their own (a driver may hand a shared one).
-      stream: new Blob([new Uint8Array(stored.content)]).stream(),
+      // Streamed from the files port as it is read, never whole in memory.
+      stream: stored.stream,
+      size: stored.size,
     };
   }
   return { filename: `${name}.xlsx`, stream: await workersWorkbook(ctx, filter, pay) };

@@ -6,7 +6,17 @@ import { ROLE } from "@/lib/domain/permissions";
 import { requireUser, type Ctx, type UserActor } from "../context";
 import { ForbiddenError, ValidationError } from "../errors";
 import { containsPattern } from "../like";
-import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
+import {
+  CURSOR_START,
+  cursorInput,
+  decodeCursor,
+  encodeCursor,
+  keysetPageMeta,
+  keysetWindow,
+  nextCursorOf,
+  withNextCursor,
+} from "../cursor";
+import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
 import { parseInput } from "../validate";
 import { heldPermissionsSql, holderOf, holdsAdminRoleSql, manageVerdict } from "./manage";
@@ -46,6 +56,8 @@ export const userListInput = pageInput(10).extend({
   showDeactivatedUsers: flag,
   sort: z.preprocess((v) => (v === "" ? undefined : v), z.enum(USER_SORTS).optional()),
   order: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["asc", "desc"]).optional()),
+  /** Keyset pages (lib/services/cursor.ts): `start`, then the meta's next_cursor. */
+  cursor: cursorInput,
   filter: z
     .object({
       search: z.preprocess(
@@ -80,6 +92,16 @@ export interface UserListRow {
    */
   can: { manage: boolean; reason: string | null };
 }
+
+/** The users list's name in its cursors (lib/services/cursor.ts). */
+const USER_LIST = "users";
+
+/** A users list cursor's key: the sort column as text, lower(name), id. */
+const userListKey = z.tuple([
+  z.string().max(1_000),
+  z.string().max(1_000),
+  z.number().int().positive(),
+]);
 
 /** May this actor see the list, and whose users: every one, or one company's. */
 function listScope(actor: UserActor): SQL | undefined {
@@ -156,7 +178,8 @@ export const userListColumns = {
 /**
  * GET users: the office's user list (spec §2 /users, §7). Archived users are never listed;
  * deactivated ones only with showDeactivatedUsers. A client contact sees its own company's
- * users whatever filter it sends; a worker has no list. Two queries a page (count, rows).
+ * users whatever filter it sends; a worker has no list. Two queries a page (count up to
+ * COUNT_CAP, rows).
  */
 export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRow>> {
   const actor = requireUser(ctx);
@@ -178,36 +201,85 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
     input.parent_skill ? hasSkill(input.parent_skill, true) : undefined,
   );
   const dir = input.order === "desc" ? desc : asc;
+  const sort = input.sort ?? "name";
+  const nameKey = sql`lower(${schema.users.name})`;
+  // Each sort's column, and how its text in a cursor is read back: a timestamp at full precision
+  // (created_at::text, as newestFirstKey), the status as the enum it orders by.
   const sortColumn = {
-    name: sql`lower(${schema.users.name})`,
-    email: schema.users.email,
-    created_at: schema.users.createdAt,
-    status: schema.users.status,
-  }[input.sort ?? "name"];
+    name: { order: nameKey, text: nameKey, value: (k: string) => sql`${k}` },
+    email: { order: schema.users.email, text: schema.users.email, value: (k: string) => sql`${k}` },
+    created_at: {
+      order: schema.users.createdAt,
+      text: sql`${schema.users.createdAt}::text`,
+      value: (k: string) => sql`${k}::timestamptz`,
+    },
+    status: {
+      order: schema.users.status,
+      text: sql`${schema.users.status}::text`,
+      value: (k: string) => sql`${k}::user_status`,
+    },
+  }[sort];
   const order = [
     ...(input.first ? [desc(sql`${schema.users.id} = ${input.first}`)] : []),
-    dir(sortColumn),
-    asc(sql`lower(${schema.users.name})`),
+    dir(sortColumn.order),
+    asc(nameKey),
     asc(schema.users.id),
   ];
+  // A cursor is bound to the sort and every filter; the first-listed user (`first`, page 1
+  // after creating one) is in it too, so a list with it pages by offset only.
+  const bound = {
+    sort,
+    order: input.order ?? "asc",
+    showDeactivatedUsers: input.showDeactivatedUsers,
+    role: input.role ?? null,
+    parent_skill: input.parent_skill ?? null,
+    sub_skill: input.sub_skill ?? null,
+    first: input.first ?? null,
+    ...input.filter,
+  };
+  const key =
+    input.cursor && input.cursor !== CURSOR_START
+      ? decodeCursor(USER_LIST, bound, input.cursor, userListKey)
+      : null;
+  // The rows after the cursor's row in the list's order: the sort column one way, then the
+  // name and id ascending.
+  const after = key
+    ? input.order === "desc"
+      ? sql`(${sortColumn.order} < ${sortColumn.value(key[0])} or (${sortColumn.order} = ${sortColumn.value(key[0])} and (${nameKey}, ${schema.users.id}) > (${key[1]}, ${key[2]})))`
+      : sql`(${sortColumn.order}, ${nameKey}, ${schema.users.id}) > (${sortColumn.value(key[0])}, ${key[1]}, ${key[2]})`
+    : undefined;
+  const matching = and(where, after);
   // The page's ids first, then their columns: the json subselects run for the page's rows only,
   // never for the rows a deep page skips.
   const pageIds = ctx.db
     .select({ id: schema.users.id })
     .from(schema.users)
-    .where(where)
+    .where(matching)
     .orderBy(...order)
     .limit(input.perPage)
-    .offset(offsetOf(input.page, input.perPage));
+    .offset(key ? 0 : offsetOf(input.page, input.perPage));
+  // Counted up to COUNT_CAP, as the documents and the activity log are: 25,000 workers cost
+  // the count as much as the page's deep offset walk; over the cap the pager says "5,100+".
+  // After a cursor, from there up to the keyset window.
   const [[{ total }], rows] = await sideBySide(
     ctx.db,
-    () => ctx.db.select({ total: count() }).from(schema.users).where(where),
+    () =>
+      ctx.db.select({ total: count() }).from(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(schema.users)
+          .where(matching)
+          .limit((key ? keysetWindow(input.perPage) : COUNT_CAP) + 1)
+          .as("capped"),
+      ),
     () =>
       ctx.db
         .select({
           ...userListColumns,
           is_admin: holdsAdminRoleSql(),
           permissions: heldPermissionsSql(),
+          sort_key: sortColumn.text,
+          name_key: nameKey,
         })
         .from(schema.users)
         .leftJoin(schema.companies, eq(schema.companies.id, schema.users.companyId))
@@ -215,7 +287,17 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
         .orderBy(...order),
   );
   const items = rows.map(
-    ({ avatar_key, company_id, company_name, is_admin, permissions, ...r }) => {
+    // The cursor's columns (sort_key, name_key) stay out of the answer.
+    ({
+      avatar_key,
+      company_id,
+      company_name,
+      is_admin,
+      permissions,
+      sort_key: _sortKey,
+      name_key: _nameKey,
+      ...r
+    }) => {
       const verdict = manageVerdict(actor, holderOf({ id: r.id, isAdmin: is_admin, permissions }));
       return {
         ...r,
@@ -229,7 +311,24 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       };
     },
   );
-  return { items, meta: pageMeta(input.page, input.perPage, Number(total)) };
+  const next = (more: boolean) =>
+    nextCursorOf(
+      rows,
+      input.perPage,
+      more,
+      (r) => [String(r.sort_key), String(r.name_key), r.id],
+      (k) => encodeCursor(USER_LIST, bound, k),
+    );
+  const counted = Number(total);
+  if (key)
+    return {
+      items,
+      meta: keysetPageMeta(input.page, input.perPage, counted, next(counted > input.perPage)),
+    };
+  const meta = cappedPageMeta(input.page, input.perPage, counted);
+  if (input.cursor !== CURSOR_START || input.first) return { items, meta };
+  const offset = offsetOf(input.page, input.perPage);
+  return { items, meta: withNextCursor(meta, next(counted > offset + rows.length)) };
 }
 
 /**

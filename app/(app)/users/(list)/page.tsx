@@ -8,6 +8,7 @@ import { screenPageSize } from "@/lib/services/settings";
 import { routeMetadata } from "@/lib/auth/metadata";
 import { lenientList, pageData } from "@/lib/http/page";
 import { can, requireUser } from "@/lib/services/context";
+import { CURSOR_START } from "@/lib/services/cursor";
 import { listUsers, userListFilters } from "@/lib/services/users";
 import { UsersTable } from "./users-table";
 
@@ -34,6 +35,8 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
       sort: one(sp.sort),
       order: one(sp.order),
       filter: { search: one(sp.search) },
+      // "Next" follows the last row's cursor: a deep page reads from it, not by offset.
+      cursor: one(sp.cursor) ?? CURSOR_START,
     }),
     pageData(userListFilters(ctx, { parent_skill: one(sp.parent_skill) })),
   ]);

@@ -34,7 +34,7 @@ const metaSchema: Json = {
       type: "string",
       nullable: true,
       description:
-        "Only when the call sent cursor (the office's documents, the salary overview, the activity log, the users list): the next page's cursor, null on the last page",
+        "Only when the call sent cursor (the office's documents, the salary overview, the activity log, a user's activities, the users list, the approvals inbox's documents): the next page's cursor, null on the last page",
     },
   },
 };

@@ -2,6 +2,7 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { formatDateTime } from "@/lib/domain/format";
 import { lenientList } from "@/lib/http/page";
 import { listPendingDocuments } from "@/lib/services/approvals";
+import { CURSOR_START } from "@/lib/services/cursor";
 import type { Ctx } from "@/lib/services/context";
 import { DocumentsTable } from "./documents-table";
 import type { Search } from "./hours-inbox";
@@ -16,6 +17,8 @@ export async function DocumentsInbox({ sp, ctx }: { sp: Search; ctx: Ctx }) {
     lenientList((input) => listPendingDocuments(ctx, input), {
       page: one(sp.page),
       filter: { search: one(sp.search) },
+      // "Next" follows the last row's cursor: a deep page reads from it, not by offset.
+      cursor: one(sp.cursor) ?? CURSOR_START,
     }),
     viewerTimeZone(ctx),
   ]);

@@ -8,7 +8,7 @@ import { appErrorOf } from "@/lib/testing/app-error";
 import { countingDb } from "@/lib/testing/counting-db";
 import type { Ctx } from "../context";
 import { BAD_CURSOR, OTHER_ORDER_CURSOR } from "../cursor";
-import { listActivityLog } from ".";
+import { listActivityLog, listUserActivities } from ".";
 
 // GET activity-log by cursor (issue 27): each next page is the offset's, rows of the same
 // instant (and of one millisecond, a microsecond apart) neither skip nor repeat.
@@ -18,6 +18,7 @@ let handle: DbHandle;
 let db: Db;
 let admin: Ctx;
 let causer: number;
+let adminId: number;
 
 beforeAll(async () => {
   handle = await testDatabase();
@@ -38,6 +39,7 @@ beforeAll(async () => {
       createdAt: sql`${instants[i % instants.length]}::timestamptz`,
     })),
   );
+  adminId = a.id;
   admin = await ctxFor(db, a.id, { now });
 });
 afterAll(async () => {
@@ -91,5 +93,54 @@ describe("GET activity-log by cursor", () => {
       per_page: 5,
       total: 15,
     });
+  });
+});
+
+describe("a user's activity tab by cursor", () => {
+  it("walks the offset's pages of what the user did and what was done to it; a cursor is the tab's own", async () => {
+    // Four changes made to Kim's account by the administrator (subject users/Kim), at the
+    // instants of the rows above: ties with Kim's own rows.
+    await db.insert(schema.activityLog).values(
+      ["09:00:00", "08:00:00.000001", "08:00:00.000002", "07:00:00"].map((t, i) => ({
+        logName: "users",
+        description: `Account change ${i}`,
+        causerId: adminId,
+        subjectType: "users",
+        subjectId: causer,
+        createdAt: sql`${`2026-11-22 ${t}+00`}::timestamptz`,
+      })),
+    );
+    const perPage = 3;
+    const byOffset = async (page: number) =>
+      ids((await listUserActivities(admin, causer, { page, perPage })).items);
+    let res = await listUserActivities(admin, causer, { perPage, cursor: "start" });
+    const walked = ids(res.items);
+    for (let page = 2; res.meta.next_cursor; page++) {
+      res = await listUserActivities(admin, causer, {
+        perPage,
+        page,
+        cursor: res.meta.next_cursor,
+      });
+      expect(ids(res.items), `page ${page}`).toEqual(await byOffset(page));
+      walked.push(...ids(res.items));
+    }
+    const all = ids((await listUserActivities(admin, causer, { perPage: 100 })).items);
+    expect(all.length).toBe(14); // 10 of Kim's own (i % 3 ≠ 0) and the 4 made to the account
+    expect(walked).toEqual(all);
+    // A cursor of Kim's tab is refused on another user's tab and on the activity log, and the
+    // log's on the tab.
+    const kims = (await listUserActivities(admin, causer, { perPage, cursor: "start" })).meta
+      .next_cursor!;
+    const other = await appErrorOf(listUserActivities(admin, adminId, { perPage, cursor: kims }));
+    expect([other.status, other.message]).toEqual([400, OTHER_ORDER_CURSOR]);
+    expect((await appErrorOf(listActivityLog(admin, { perPage, cursor: kims }))).status).toBe(400);
+    const logs = (await listActivityLog(admin, { perPage, cursor: "start" })).meta.next_cursor!;
+    expect((await appErrorOf(listUserActivities(admin, causer, { cursor: logs }))).status).toBe(
+      400,
+    );
+    // Who may not see the tab is answered 404 before any cursor is read.
+    const kim = await ctxFor(db, causer, { now });
+    const foreign = await appErrorOf(listUserActivities(kim, adminId, { cursor: "nonsense" }));
+    expect(foreign.status).toBe(404);
   });
 });

@@ -63,7 +63,10 @@ export const activityLogInput = pageInput(20).extend({
 });
 
 /** GET activities/{userId}: perPage 15 (spec §9). */
-export const userActivitiesInput = pageInput(15);
+export const userActivitiesInput = pageInput(15).extend({
+  /** Keyset pages (lib/services/cursor.ts), bound to the user whose tab it is. */
+  cursor: cursorInput,
+});
 
 /** One row as the log and the profile tab show it: never the raw properties (secrets). */
 export interface ActivityRow {
@@ -127,7 +130,7 @@ async function activityPage(
   where: SQL | undefined,
   page: number,
   perPage: number,
-  /** GET activity-log's `cursor` and what a cursor is bound to (its filters). */
+  /** The call's `cursor` and what a cursor is bound to (the log's filters, the tab's user). */
   byCursor?: { cursor: string | undefined; order: unknown },
 ): Promise<ActivityPage> {
   const key =
@@ -309,5 +312,9 @@ export async function listUserActivities(
     eq(log.causerId, subject.id),
     and(eq(log.subjectType, "users"), eq(log.subjectId, subject.id)),
   );
-  return activityPage(ctx, await viewerTimeZone(ctx), where, input.page, input.perPage);
+  return activityPage(ctx, await viewerTimeZone(ctx), where, input.page, input.perPage, {
+    cursor: input.cursor,
+    // A cursor of one user's tab is refused on another's (and on the activity log).
+    order: { user_activities: subject.id },
+  });
 }

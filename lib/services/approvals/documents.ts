@@ -1,9 +1,19 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { schema } from "@/db";
 import { expiryState, todayIn, type ExpiryState } from "@/lib/domain/documents";
 import type { Ctx } from "../context";
 import { officeDocumentsPage, ofLiveOwner } from "../documents/office";
-import { pageMeta, type Page } from "../pagination";
+import {
+  CURSOR_START,
+  decodeCursor,
+  encodeCursor,
+  keysetPageMeta,
+  keysetWindow,
+  newestFirstKey,
+  nextCursorOf,
+  withNextCursor,
+} from "../cursor";
+import { offsetOf, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
 import { pendingDocumentsInput } from "./schemas";
@@ -34,9 +44,12 @@ const d = schema.documents;
 /** Pending documents of users who are not archived: what the Documents tab and its count show. */
 export const pendingDocument = and(eq(d.status, "pending"), ofLiveOwner)!;
 
+/** The approvals inbox's documents in their cursors (lib/services/cursor.ts). */
+const PENDING_LIST = "approvals-documents";
+
 /**
  * GET approvals?type=documents: pending documents, the longest waiting first. Two queries a
- * page (count, rows).
+ * page (count, rows); `cursor` pages from a row on (keyset) past the pages an offset reaches.
  */
 export async function listPendingDocuments(
   ctx: Ctx,
@@ -44,6 +57,12 @@ export async function listPendingDocuments(
 ): Promise<Page<PendingDocumentRow>> {
   const actor = requireReviewOffice(ctx);
   const input = parseInput(pendingDocumentsInput, raw ?? {});
+  const order = { search: input.filter.search ?? null };
+  // The key is the newest-first list's (created_at at full precision, id), read oldest first.
+  const key =
+    input.cursor && input.cursor !== CURSOR_START
+      ? decodeCursor(PENDING_LIST, order, input.cursor, newestFirstKey)
+      : null;
   const { rows, total } = await officeDocumentsPage(
     ctx.db,
     eq(d.status, "pending"),
@@ -51,8 +70,32 @@ export async function listPendingDocuments(
     [asc(d.createdAt), asc(d.id)],
     input.page,
     input.perPage,
+    undefined,
+    key
+      ? {
+          after: sql`(${d.createdAt}, ${d.id}) > (${key[0]}::timestamptz, ${key[1]})`,
+          window: keysetWindow(input.perPage),
+        }
+      : undefined,
   );
+  const next = (more: boolean) =>
+    nextCursorOf(
+      rows,
+      input.perPage,
+      more,
+      (r) => [r.createdAtKey, r.id],
+      (k) => encodeCursor(PENDING_LIST, order, k),
+    );
+  const meta = key
+    ? keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage))
+    : input.cursor === CURSOR_START
+      ? withNextCursor(
+          pageMeta(input.page, input.perPage, total),
+          next(total > offsetOf(input.page, input.perPage) + rows.length),
+        )
+      : pageMeta(input.page, input.perPage, total);
   return {
+    meta,
     items: rows.map((r) => ({
       id: r.id,
       version: r.version,
@@ -76,6 +119,5 @@ export async function listPendingDocuments(
         "change the documents of",
       ).reason,
     })),
-    meta: pageMeta(input.page, input.perPage, total),
   };
 }

@@ -1,3 +1,4 @@
+import { cursorInput } from "../cursor";
 import { z } from "zod";
 import { approvalsListInput } from "../hours/schemas";
 import { pageInput } from "../pagination";
@@ -24,4 +25,6 @@ export const approvalsInboxInput = approvalsListInput.extend({
 /** The Documents kind: pending documents, the longest waiting first. */
 export const pendingDocumentsInput = pageInput(10).extend({
   filter: z.object({ search: searchText }).optional().default({}),
+  /** Keyset pages (lib/services/cursor.ts), bound to the search. */
+  cursor: cursorInput,
 });

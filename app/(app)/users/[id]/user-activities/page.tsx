@@ -3,6 +3,7 @@ import { ActivityList } from "@/components/activity/activity-list";
 import { requestCtx } from "@/lib/auth/session";
 import { lenientList } from "@/lib/http/page";
 import { listUserActivities } from "@/lib/services/activity-log";
+import { CURSOR_START } from "@/lib/services/cursor";
 import { can } from "@/lib/services/context";
 import { listUserMessages } from "@/lib/services/notifications/messages";
 import { SentMessages } from "@/components/notifications/sent-messages";
@@ -14,14 +15,22 @@ export default async function UserActivitiesTab({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ page?: string | string[]; messages_page?: string | string[] }>;
+  searchParams: Promise<{
+    page?: string | string[];
+    cursor?: string | string[];
+    messages_page?: string | string[];
+  }>;
 }) {
   const profile = await profileTab((await params).id, "user-activities");
   const ctx = await requestCtx();
-  const { page, messages_page } = await searchParams;
+  const { page, cursor, messages_page } = await searchParams;
   const first = (v?: string | string[]) => (Array.isArray(v) ? v[0] : v);
   const [{ data }, { data: messages }] = await Promise.all([
-    lenientList((input) => listUserActivities(ctx, profile.id, input), { page: first(page) }),
+    lenientList((input) => listUserActivities(ctx, profile.id, input), {
+      page: first(page),
+      // "Next" follows the last row's cursor: a deep page reads from it, not by offset.
+      cursor: first(cursor) ?? CURSOR_START,
+    }),
     lenientList((input) => listUserMessages(ctx, profile.id, input), {
       page: first(messages_page),
     }),
@@ -54,6 +63,7 @@ export default async function UserActivitiesTab({
         pageHref={(n) =>
           `/users/${profile.id}/user-activities?${new URLSearchParams({
             ...(first(page) ? { page: first(page)! } : {}),
+            ...(first(cursor) ? { cursor: first(cursor)! } : {}),
             messages_page: String(n),
           })}`
         }

@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import ExcelJS from "exceljs";
 import { setDatabaseForTests } from "@/db";
+import { localStore, setFileStore } from "@/lib/files/storage";
 import { issueApiToken } from "@/lib/services/auth/tokens";
+import { sweepStatisticsAnswers } from "@/lib/services/statistics/answers-round";
 import type { Ctx } from "@/lib/services/context";
 import { callRoute } from "@/lib/testing/route-request";
 import * as revenueRoute from "@/app/api/v2/statistics/revenue/route";
@@ -108,6 +113,27 @@ describe("GET statistics/workers", () => {
     const ws = wb.getWorksheet("Workers")!;
     expect(ws.getRow(1).getCell(2).value).toBe("Name");
     expect(ws.getRow(2).getCell(2).value).toBe("Kim");
+  });
+
+  it("sends the default period's stored file as it is read, with its Content-Length", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "crewdeck-workers-"));
+    setFileStore(localStore(dir));
+    try {
+      await sweepStatisticsAnswers(p.db);
+      const res = await callRoute(workersRoute.GET, "statistics/workers", { token: tokens.admin });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="Workers-statistics-\d{4}-\d{2}-\d{2}-as-of-\d{2}-\d{2}\.xlsx"/,
+      );
+      expect(res.headers.get("content-length")).toBe(String(res.bytes.byteLength));
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.bytes.buffer as ArrayBuffer);
+      expect(wb.getWorksheet("Workers")!.getRow(1).getCell(2).value).toBe("Name");
+    } finally {
+      setFileStore(undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers 403 to a worker", async () => {

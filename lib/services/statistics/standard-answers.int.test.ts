@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, type Db, type DbHandle } from "@/db";
 import { ROLE } from "@/lib/domain/permissions";
 import { env } from "@/lib/env";
-import { getFile, localStore, setFileStore } from "@/lib/files/storage";
+import { getFile, localStore, setFileStore, type FileStore } from "@/lib/files/storage";
 import { countingDb } from "@/lib/testing/counting-db";
 import { testDatabase } from "@/lib/testing/db";
 import { createUser, ctxFor } from "@/lib/testing/fixtures";
@@ -272,6 +272,29 @@ describe("per-worker and client charts: standard periods computed in the backgro
     expect(counting.statements()).toBeGreaterThan(1);
   });
 
+  it("the workers download: permission first, a 403 reads nothing and opens no stored file", async () => {
+    const counting = countingDb(handle);
+    const local = localStore(files);
+    const opened: string[] = [];
+    setFileStore({ ...local, open: (key) => (opened.push(key), local.open!(key)) });
+    try {
+      for (const user of [w.worker, w.crewHandler]) {
+        const ctx = makeCtx(counting.db, (await ctxFor(db, user, { now })).actor, {
+          now: later(MIN),
+        });
+        counting.reset();
+        await expect(statistics.workersXlsx(ctx, {})).rejects.toMatchObject({ status: 403 });
+        expect(counting.statements()).toBe(0);
+      }
+      expect(opened).toEqual([]);
+      // The same store is asked by a caller let through: the stored file's key.
+      await statistics.workersXlsx(await admin(later(MIN)), {});
+      expect(opened).toHaveLength(1);
+    } finally {
+      setFileStore(local);
+    }
+  });
+
   it("a custom range, a company or branch filter and a client contact compute live", async () => {
     const counting = countingDb(handle);
     const ctx = makeCtx(counting.db, (await admin(now)).actor, { now: later(MIN) });
@@ -397,6 +420,48 @@ describe("per-worker and client charts: standard periods computed in the backgro
     expect(after).toEqual(await filesOfRows());
     expect(after).toHaveLength(2);
     expect(after.some((f) => before.includes(f))).toBe(false);
+  });
+
+  it("a round that fails removes the file it stored; the committed rows keep theirs", async () => {
+    const local = localStore(files);
+    const failing: FileStore = {
+      ...local,
+      put: async (key, bytes, type) => {
+        await local.put(key, bytes, type);
+        throw new Error("storage is down");
+      },
+    };
+    setFileStore(failing);
+    try {
+      await expect(
+        sweepStatisticsAnswers(db, { now: new Date("2026-12-02T12:05:00Z") }),
+      ).rejects.toThrow("storage is down");
+    } finally {
+      setFileStore(local);
+    }
+    expect(await filesInStore()).toEqual(await filesOfRows());
+    expect(await filesInStore()).toHaveLength(2);
+  });
+
+  it("a failure after a round has committed leaves that round's file to its row", async () => {
+    // Both downloads missing: the first round builds one (missing ones first) and commits; the
+    // next round's transaction cannot start (a lost connection).
+    for (const f of await filesOfRows()) await rm(path.join(files, "statistics", f));
+    await db.delete(schema.statisticsAnswers).where(isNotNull(schema.statisticsAnswers.fileKey));
+    let transactions = 0;
+    const flaky = Object.create(db, {
+      transaction: {
+        value: (...args: Parameters<Db["transaction"]>) =>
+          ++transactions === 2
+            ? Promise.reject(new Error("connection lost"))
+            : db.transaction(...args),
+      },
+    }) as Db;
+    await expect(
+      sweepStatisticsAnswers(flaky, { now: new Date("2026-12-02T12:06:00Z") }),
+    ).rejects.toThrow("connection lost");
+    expect(await filesOfRows()).toHaveLength(1);
+    expect(await filesInStore()).toEqual(await filesOfRows());
   });
 
   // PostgreSQL only (PGlite has one connection: no second transaction to hold the lock).

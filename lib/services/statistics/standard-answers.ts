@@ -167,8 +167,9 @@ export async function sweepStoredAnswers(
 ): Promise<{ answers: number; done: boolean }> {
   // A round's files (lib/files/storage.ts commitFileChange, across the sweep's transactions):
   // the new file is stored before its row is written; once the round's transaction has
-  // committed — known when the next round starts or the sweep returns — the files it let go
-  // are removed; if it failed, its new file is.
+  // committed (sweepInRounds' afterCommit) the files it let go are removed; if it failed, its
+  // new file is. Only a round not yet committed is in `round`: an error in the next round's
+  // lock statement must not take the committed round's file from its row.
   let round: { written: string | null; released: string[] } | null = null;
   const committed = async () => {
     const done = round;
@@ -181,7 +182,6 @@ export async function sweepStoredAnswers(
       "statistics answers",
       "statistics_answers",
       async (tx, _batch, ctx) => {
-        await committed();
         const current: { written: string | null; released: string[] } = {
           written: null,
           released: [],
@@ -220,9 +220,8 @@ export async function sweepStoredAnswers(
           .onConflictDoUpdate({ target: answers.key, set: { computedAt: ctx.now, ...value } });
         return 1;
       },
-      { batch: 1, budgetMs, now },
+      { batch: 1, budgetMs, now, afterCommit: committed },
     );
-    await committed();
     return { answers: dates, done };
   } catch (err) {
     const failed = round as { written: string | null } | null;

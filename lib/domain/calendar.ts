@@ -12,11 +12,14 @@ export const CALENDAR_MAX_DAYS = 45;
 export const CALENDAR_PER_DAY_MAX = 20;
 
 /**
- * What the month view asks for a day: more than its tallest cell shows (5 rows at 44rem), so a
- * day with more always overflows and react-big-calendar draws "+N more", which then counts
- * from the server's totals. Fewer would leave a cut day without its "+N more".
+ * What the month view asks for a day: more than its tallest cell shows, so a day with more
+ * always overflows and react-big-calendar draws "+N more", which then counts from the server's
+ * totals. Fewer would leave a cut day without its "+N more". Measured in Chromium (session 14,
+ * a busy agency's months): at 44rem a cell of a 5- or 6-week month shows 2 events, of a 4-week
+ * month (February 2027) 4; on a phone (36rem) 1 and 2 — the height is fixed, whatever the
+ * window. Two to spare.
  */
-export const CALENDAR_MONTH_PER_DAY = 8;
+export const CALENDAR_MONTH_PER_DAY = 6;
 
 /**
  * perDay's day counts stop here: a day holding this many or more answers the cap and is named

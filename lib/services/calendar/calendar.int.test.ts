@@ -546,6 +546,38 @@ describe("calendar-jobs with perDay (the month view)", () => {
     }
   });
 
+  it("gives each day its own first shifts, and the first day those running into it", async () => {
+    // May 2027 (CEST, UTC+2): one shift from 30 April 22:00 into 1 May, then on 1 May one from
+    // 08:00 and two evening shifts running past midnight, and on 2 May one from 09:00.
+    const may = { startDate: "2027-05-01", endDate: "2027-05-02" };
+    const j = await insertJob(db, {
+      companyId: w.companyA,
+      countryId: w.countryId,
+      name: "May",
+      shifts: [
+        ["2027-04-30T20:00:00Z", "2027-05-01T04:00:00Z"],
+        ["2027-05-01T06:00:00Z", "2027-05-01T14:00:00Z"],
+        ["2027-05-01T19:00:00Z", "2027-05-02T03:00:00Z"],
+        ["2027-05-01T20:00:00Z", "2027-05-02T04:00:00Z"],
+        ["2027-05-02T07:00:00Z", "2027-05-02T15:00:00Z"],
+      ].map(([from, to]) => ({ startsAt: at(from), endsAt: at(to), slots: [] })),
+    });
+    const [before, morning, , , second] = j.shifts.map((s) => s.id);
+    const r = await calendarJobs(await as(w.pm), { ...may, perDay: 2 });
+    // Counted on every day they run (the evening shifts on both), shown from their start.
+    expect(r.days).toEqual({ "2027-05-01": 4, "2027-05-02": 3 });
+    expect(r.events.map((e) => e.id)).toEqual([before, morning, second]);
+    // The same through the live path (a filter: no roll-up), and for the client contact.
+    for (const [userId, filter] of [
+      [w.pm, { companies: String(w.companyA) }],
+      [w.colA, {}],
+    ] as const) {
+      const live = await calendarJobs(await as(userId), { ...may, perDay: 2, filter });
+      expect(live.days).toEqual(r.days);
+      expect(live.events.map((e) => e.id)).toEqual([before, morning, second]);
+    }
+  });
+
   it("is one SQL query", async () => {
     const counting = countingDb(handle);
     const ctx = makeCtx(counting.db, (await as(w.admin)).actor, { now });

@@ -93,12 +93,15 @@ describe("calendar-jobs with perDay: a day's count stops at CALENDAR_DAY_COUNT_C
     expect(counting.statements()).toBe(1);
     expect(r.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
     expect(r.days_capped).toEqual(["2027-02-02"]);
-    // The night shift starts before the 3rd's day shifts: it leads the 3rd, not the capped 2nd.
+    // Each day's own first shifts: the night shift (2nd → 3rd) starts on the 2nd after its
+    // first two, so it is in the 2nd's "+N more", and the 3rd leads with its own shifts — it
+    // used to lead the 3rd, and a day whose first few were all the evening before's (the grid's
+    // last day at scale) showed none of its own.
     expect(r.events.map((e) => e.id)).toEqual([
       busy.firstOn2,
       busy.firstOn2 + 1,
-      busy.night,
       busy.firstOn3,
+      busy.firstOn3 + 1,
     ]);
     // Every shift of the month was counted on some day (the 2nd's last was its 100th).
     expect(r.total).toBe(197);

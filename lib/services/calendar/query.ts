@@ -317,6 +317,23 @@ export async function calendarRows(
         ) u
         order by u.starts_at, u.id limit ${limit}
       ) u2 window w as (order by u2.starts_at, u2.id rows between unbounded preceding and unbounded following)) x`;
+  // A day's events in the month view: its first `limit` shifts that start on it, soonest first —
+  // a shift running past midnight is drawn from its start across the next day by the calendar —
+  // and on the grid's first day also those still running from before it (they start on no
+  // day of the grid). Picked as overlapping shifts, each day's first few were the evening
+  // shifts of the day before still running after midnight (a London shift till 00:00 ends
+  // at 01:00 in Copenhagen): the calendar drew them in the day before's row, and the grid's
+  // last day, whose own shifts it never received, stood empty without its "+N more".
+  const dayStarts = (limit: number) => sql`
+      select x.id, x.job_id, x.starts_at, x.ends_at, ${dayText(p.start)}::date + (dd.i - 1) as day
+      from dd cross join lateral (
+        select u.* from (
+          ${inDay(sql`dd.i = 1 and ${schema.shifts.startsAt} < dd.d0 and ${schema.shifts.startsAt} >= dd.d0 - ${LOOK_BACK}`, limit)}
+          union all
+          ${inDay(sql`${schema.shifts.startsAt} >= dd.d0 and ${schema.shifts.startsAt} < dd.d1`, limit)}
+        ) u
+        order by u.starts_at, u.id limit ${limit}
+      ) x`;
   // Rolled up, the events are each day's first perDay (d) and the cap's rows (dl) are read only
   // where the zone is not on quarter hours (a one-time filter: never run otherwise). A constant
   // limit, and no rn filter on d (it holds perDay a day already), keep the planner's estimate of
@@ -363,15 +380,10 @@ export async function calendarRows(
       : sql`${seenJobs}, dd as (
       select g.i, r.bounds[g.i] as d0, r.bounds[g.i + 1] as d1
       from r cross join generate_series(1, ${days}::int) g(i)
-    ), d as (${dayShifts(rolled ? (perDay ?? cap) : cap)}
-    )${counted}, pg as (
-      ${
-        rolled
-          ? sql`select d.id, d.job_id, d.starts_at, d.ends_at, ${total} as total from d
-              where not exists (select 1 from d d3 where d3.id = d.id and d3.day < d.day)`
-          : sql`select distinct d.id, d.job_id, d.starts_at, d.ends_at, ${total} as total
-              from d where d.rn <= ${perDay}`
-      }
+    ), d as (${rolled ? dayStarts(perDay ?? cap) : dayShifts(cap)}
+    )${rolled ? sql`` : sql`, ev as (${dayStarts(perDay ?? cap)})`}${counted}, pg as (
+      select e0.id, e0.job_id, e0.starts_at, e0.ends_at, ${total} as total
+      from ${sql.raw(rolled ? "d" : "ev")} e0
     ), dc as (
       select coalesce(json_object_agg(to_char(x.day, 'YYYY-MM-DD'), x.n order by x.day), '{}'::json) as days,
         coalesce(json_agg(to_char(x.day, 'YYYY-MM-DD') order by x.day) filter (where x.n >= ${cap}), '[]'::json)

@@ -96,8 +96,10 @@ export function localStore(root: string): FileStore {
       }
       try {
         const { size } = await handle.stat();
+        // Never a chunk larger than the file: a read allocates its whole chunk, and the demo's
+        // 10 kB download read into 512 kB buffers is memory the server holds until collected.
         const stream = Readable.toWeb(
-          handle.createReadStream({ highWaterMark: READ_CHUNK }),
+          handle.createReadStream({ highWaterMark: Math.max(1, Math.min(READ_CHUNK, size)) }),
         ) as ReadableStream<Uint8Array>;
         return { stream, contentType: contentTypeOfKey(key), size };
       } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keysetPageMeta, withNextCursor } from "./cursor";
+import { cursorPageMeta, keysetPageMeta, withNextCursor } from "./cursor";
 import { cappedPageMeta, COUNT_CAP } from "./pagination";
 
 describe("a page's meta with a cursor", () => {
@@ -33,5 +33,34 @@ describe("a page's meta with a cursor", () => {
       total: 10_014,
       next_cursor: null,
     });
+  });
+
+  it("picks a page's meta by how it was read: after a cursor, with cursor=start, without one", () => {
+    const rows = [{ id: 7 }, { id: 9 }];
+    const base = {
+      rows,
+      page: 3,
+      perPage: 2,
+      keyOf: (r: { id: number }) => [r.id],
+      encode: (k: (string | number)[]) => `after-${k.join(".")}`,
+    };
+    const offsetMeta = cappedPageMeta(3, 2, 11);
+    // Without a cursor: the offset page's meta, untouched.
+    expect(
+      cursorPageMeta({ ...base, counted: 11, keyset: false, cursor: undefined, offsetMeta }),
+    ).toBe(offsetMeta);
+    // cursor=start: the same, and the last row's cursor while rows follow (11 > 4 + 2).
+    expect(
+      cursorPageMeta({ ...base, counted: 11, keyset: false, cursor: "start", offsetMeta }),
+    ).toEqual(withNextCursor(offsetMeta, "after-9"));
+    // The last page by offset: nothing follows, the next cursor is null.
+    expect(
+      cursorPageMeta({ ...base, counted: 6, keyset: false, cursor: "start", offsetMeta })
+        .next_cursor,
+    ).toBeNull();
+    // After a cursor: counted from its row (3 > 2 a page: more follow).
+    expect(cursorPageMeta({ ...base, counted: 3, keyset: true, cursor: "x", offsetMeta })).toEqual(
+      keysetPageMeta(3, 2, 3, "after-9"),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { BadRequestError } from "./errors";
-import { PAGES_AHEAD, type PageMeta } from "./pagination";
+import { PAGES_AHEAD, offsetOf, type PageMeta } from "./pagination";
 
 /**
  * Keyset pages (issue 27): a deep OFFSET page walks every row it skips, so a long list also
@@ -129,6 +129,31 @@ export const withNextCursor = (meta: PageMeta, next: string | null): PageMeta =>
     : meta.last_page,
   next_cursor: next,
 });
+
+/**
+ * A list page's meta by how the page was read, for every list that pages by cursor: after a
+ * cursor (`keyset`: counted from the cursor's row, keysetPageMeta), with `cursor=start` (the
+ * offset page's meta and its next cursor), or without a cursor (the offset page's meta, as
+ * before cursors). The next cursor is the page's last row's key (`keyOf`), when rows follow it.
+ */
+export function cursorPageMeta<R>(o: {
+  rows: R[];
+  page: number;
+  perPage: number;
+  /** The rows counted: from the top on an offset page, from the cursor's row after one. */
+  counted: number;
+  keyset: boolean;
+  cursor: string | undefined;
+  offsetMeta: PageMeta;
+  keyOf: (row: R) => (string | number)[];
+  encode: (key: (string | number)[]) => string;
+}): PageMeta {
+  const next = (more: boolean) => nextCursorOf(o.rows, o.perPage, more, o.keyOf, o.encode);
+  if (o.keyset) return keysetPageMeta(o.page, o.perPage, o.counted, next(o.counted > o.perPage));
+  if (o.cursor !== CURSOR_START) return o.offsetMeta;
+  const offset = offsetOf(o.page, o.perPage);
+  return withNextCursor(o.offsetMeta, next(o.counted > offset + o.rows.length));
+}
 
 /**
  * The key of a list newest first (created_at, then id, both descending): created_at as

@@ -22,12 +22,10 @@ import {
   cursorInput,
   decodeCursor,
   encodeCursor,
-  keysetPageMeta,
+  cursorPageMeta,
   keysetWindow,
   newestFirstAfter,
   newestFirstKey,
-  nextCursorOf,
-  withNextCursor,
 } from "../cursor";
 import { cappedPageMeta, countWindow, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
@@ -229,23 +227,18 @@ async function activityPage(
       changes: activityLines(r.properties, timeZone),
     };
   });
-  const next = (more: boolean) =>
-    nextCursorOf(
-      rows,
-      perPage,
-      more,
-      (r) => [r.createdAtKey, Number(r.id)],
-      (k) => encodeCursor(ACTIVITY_LIST, byCursor?.order, k),
-    );
   const total = Number(counted);
-  const meta = key
-    ? keysetPageMeta(page, perPage, total, next(total > perPage))
-    : byCursor?.cursor === CURSOR_START
-      ? withNextCursor(
-          cappedPageMeta(page, perPage, total, window),
-          next(total > offsetOf(page, perPage) + rows.length),
-        )
-      : cappedPageMeta(page, perPage, total, window);
+  const meta = cursorPageMeta({
+    rows,
+    page,
+    perPage,
+    counted: total,
+    keyset: Boolean(key),
+    cursor: byCursor?.cursor,
+    offsetMeta: cappedPageMeta(page, perPage, total, window),
+    keyOf: (r) => [r.createdAtKey, Number(r.id)],
+    encode: (k) => encodeCursor(ACTIVITY_LIST, byCursor?.order, k),
+  });
   return { items, meta, time_zone: timeZone };
 }
 

@@ -5,15 +5,13 @@ import type { Ctx } from "../context";
 import { officeDocumentsPage, ofLiveOwner } from "../documents/office";
 import {
   CURSOR_START,
+  cursorPageMeta,
   decodeCursor,
   encodeCursor,
-  keysetPageMeta,
   keysetWindow,
   newestFirstKey,
-  nextCursorOf,
-  withNextCursor,
 } from "../cursor";
-import { offsetOf, pageMeta, type Page } from "../pagination";
+import { pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { requireReviewOffice } from "./access";
 import { pendingDocumentsInput } from "./schemas";
@@ -78,22 +76,17 @@ export async function listPendingDocuments(
         }
       : undefined,
   );
-  const next = (more: boolean) =>
-    nextCursorOf(
-      rows,
-      input.perPage,
-      more,
-      (r) => [r.createdAtKey, r.id],
-      (k) => encodeCursor(PENDING_LIST, order, k),
-    );
-  const meta = key
-    ? keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage))
-    : input.cursor === CURSOR_START
-      ? withNextCursor(
-          pageMeta(input.page, input.perPage, total),
-          next(total > offsetOf(input.page, input.perPage) + rows.length),
-        )
-      : pageMeta(input.page, input.perPage, total);
+  const meta = cursorPageMeta({
+    rows,
+    page: input.page,
+    perPage: input.perPage,
+    counted: total,
+    keyset: Boolean(key),
+    cursor: input.cursor,
+    offsetMeta: pageMeta(input.page, input.perPage, total),
+    keyOf: (r) => [r.createdAtKey, r.id],
+    encode: (k) => encodeCursor(PENDING_LIST, order, k),
+  });
   return {
     meta,
     items: rows.map((r) => ({

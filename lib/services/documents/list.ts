@@ -8,12 +8,10 @@ import {
   cursorInput,
   decodeCursor,
   encodeCursor,
-  keysetPageMeta,
+  cursorPageMeta,
   keysetWindow,
   newestFirstAfter,
   newestFirstKey,
-  nextCursorOf,
-  withNextCursor,
 } from "../cursor";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../errors";
 import { cappedPageMeta, offsetOf, pageInput, pageMeta, type Page } from "../pagination";
@@ -135,27 +133,22 @@ export async function listDocuments(
           }
         : undefined,
     );
-    const next = (more: boolean) =>
-      nextCursorOf(
-        rows,
-        input.perPage,
-        more,
-        (r) => [r.createdAtKey, r.id],
-        (k) => encodeCursor(OFFICE_LIST, order, k),
-      );
     const items = rows.map((r) => ({
       ...toDocumentView(r, today),
       user: { id: r.userId, name: r.ownerName, email: r.ownerEmail, approved: r.ownerApproved },
     }));
-    if (key)
-      return {
-        items,
-        meta: keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage)),
-      };
-    const meta = cappedPageMeta(input.page, input.perPage, total);
-    if (input.cursor !== CURSOR_START) return { items, meta };
-    const offset = offsetOf(input.page, input.perPage);
-    return { items, meta: withNextCursor(meta, next(total > offset + rows.length)) };
+    const meta = cursorPageMeta({
+      rows,
+      page: input.page,
+      perPage: input.perPage,
+      counted: total,
+      keyset: Boolean(key),
+      cursor: input.cursor,
+      offsetMeta: cappedPageMeta(input.page, input.perPage, total),
+      keyOf: (r) => [r.createdAtKey, r.id],
+      encode: (k) => encodeCursor(OFFICE_LIST, order, k),
+    });
+    return { items, meta };
   }
   if (input.cursor !== undefined) throw new BadRequestError(OWN_DOCUMENTS_CURSOR, "bad_cursor");
   const { subject } = await documentsAccess(ctx, input.user_id ?? actor.userId).catch(

@@ -17,15 +17,7 @@ import { lineMinutes, totalsByCurrency, wholeMonthOf } from "@/lib/domain/salary
 import { requirePermission, type Ctx } from "../context";
 import { containsPattern } from "../like";
 import { pageAndCount } from "../count-from-page";
-import {
-  CURSOR_START,
-  decodeCursor,
-  encodeCursor,
-  keysetPageMeta,
-  keysetWindow,
-  nextCursorOf,
-  withNextCursor,
-} from "../cursor";
+import { CURSOR_START, decodeCursor, encodeCursor, cursorPageMeta, keysetWindow } from "../cursor";
 import { cappedPageMeta, countWindow, offsetOf, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { salaryOverviewInput } from "./schemas";
@@ -292,14 +284,7 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
           () => countOf(counted),
           () => pageOf(),
         ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
-  const next = (more: boolean) =>
-    nextCursorOf(
-      page,
-      input.perPage,
-      more,
-      (p) => (byHours ? [p.minutes, p.name_key, p.user_id] : [p.name_key, p.user_id]),
-      (k) => encodeCursor(OVERVIEW_LIST, order, k),
-    );
+
   return {
     items: page.map((p) => {
       const own = sums.filter((s) => s.userId === p.user_id);
@@ -314,13 +299,16 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
         status: own.some((s) => s.drafts > 0) ? "draft" : "paid",
       };
     }),
-    meta: key
-      ? keysetPageMeta(input.page, input.perPage, total, next(total > input.perPage))
-      : input.cursor === CURSOR_START
-        ? withNextCursor(
-            cappedPageMeta(input.page, input.perPage, total, window),
-            next(total > offset + page.length),
-          )
-        : cappedPageMeta(input.page, input.perPage, total, window),
+    meta: cursorPageMeta({
+      rows: page,
+      page: input.page,
+      perPage: input.perPage,
+      counted: total,
+      keyset: Boolean(key),
+      cursor: input.cursor,
+      offsetMeta: cappedPageMeta(input.page, input.perPage, total, window),
+      keyOf: (p) => (byHours ? [p.minutes, p.name_key, p.user_id] : [p.name_key, p.user_id]),
+      encode: (k) => encodeCursor(OVERVIEW_LIST, order, k),
+    }),
   };
 }

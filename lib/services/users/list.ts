@@ -9,12 +9,10 @@ import { containsPattern } from "../like";
 import {
   CURSOR_START,
   cursorInput,
+  cursorPageMeta,
   decodeCursor,
   encodeCursor,
-  keysetPageMeta,
   keysetWindow,
-  nextCursorOf,
-  withNextCursor,
 } from "../cursor";
 import { COUNT_CAP, cappedPageMeta, offsetOf, pageInput, type Page } from "../pagination";
 import { flag, optionalId } from "../params";
@@ -311,24 +309,20 @@ export async function listUsers(ctx: Ctx, raw: unknown): Promise<Page<UserListRo
       };
     },
   );
-  const next = (more: boolean) =>
-    nextCursorOf(
-      rows,
-      input.perPage,
-      more,
-      (r) => [String(r.sort_key), String(r.name_key), r.id],
-      (k) => encodeCursor(USER_LIST, bound, k),
-    );
   const counted = Number(total);
-  if (key)
-    return {
-      items,
-      meta: keysetPageMeta(input.page, input.perPage, counted, next(counted > input.perPage)),
-    };
-  const meta = cappedPageMeta(input.page, input.perPage, counted);
-  if (input.cursor !== CURSOR_START || input.first) return { items, meta };
-  const offset = offsetOf(input.page, input.perPage);
-  return { items, meta: withNextCursor(meta, next(counted > offset + rows.length)) };
+  const meta = cursorPageMeta({
+    rows,
+    page: input.page,
+    perPage: input.perPage,
+    counted,
+    keyset: Boolean(key),
+    // With a first-listed user the list pages by offset only: no next cursor is offered.
+    cursor: input.first ? undefined : input.cursor,
+    offsetMeta: cappedPageMeta(input.page, input.perPage, counted),
+    keyOf: (r) => [String(r.sort_key), String(r.name_key), r.id],
+    encode: (k) => encodeCursor(USER_LIST, bound, k),
+  });
+  return { items, meta };
 }
 
 /**

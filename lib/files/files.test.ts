@@ -8,6 +8,7 @@ import {
   commitFileChange,
   getFile,
   localStore,
+  putFileStream,
   s3Store,
   setFileStore,
   type FileStore,
@@ -94,6 +95,19 @@ describe("local store", () => {
     expect(Buffer.from(await new Response(opened.stream).arrayBuffer()).equals(bytes)).toBe(true);
     expect(await store.open!(key)).toBeNull();
     await expect(store.open!("../x.xlsx")).rejects.toThrow("Unsafe");
+  });
+
+  it("stores a stream without a caller holding it whole (putFileStream)", async () => {
+    setFileStore(store);
+    try {
+      const key = newFileKey("statistics", "xlsx");
+      const bytes = Buffer.alloc(300_000, 3);
+      await putFileStream(key, new Blob([bytes]).stream(), "ignored");
+      expect((await store.get(key))!.body.equals(bytes)).toBe(true);
+      await store.delete(key);
+    } finally {
+      setFileStore(undefined);
+    }
   });
 
   it("refuses unsafe keys on every verb", async () => {

@@ -1,8 +1,11 @@
 import "server-only";
-import { createReadStream } from "node:fs";
-import { copyFile, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "@/lib/env";
 import { contentTypeOfKey, isSafeKey } from "./keys";
@@ -143,6 +146,19 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
               : undefined,
         }),
     ));
+  /** GetObject of a key; null when the bucket has no such object (or it has no body). */
+  async function getObject(key: string) {
+    assertKey(key);
+    const [s3, { GetObjectCommand }] = await Promise.all([connect(), sdk()]);
+    try {
+      const out = await s3.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
+      return out.Body ? { ...out, Body: out.Body } : null;
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === "NoSuchKey" || name === "NotFound") return null;
+      throw err;
+    }
+  }
   return {
     async put(key, bytes, contentType) {
       assertKey(key);
@@ -172,39 +188,19 @@ export function s3Store(cfg: S3Config, client?: S3Client): FileStore {
       );
     },
     async get(key) {
-      assertKey(key);
-      const [s3, { GetObjectCommand }] = await Promise.all([connect(), sdk()]);
-      try {
-        const out = await s3.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
-        if (!out.Body) return null;
-        const body = Buffer.from(await out.Body.transformToByteArray());
-        return {
-          body,
-          contentType: out.ContentType ?? contentTypeOfKey(key),
-          size: body.byteLength,
-        };
-      } catch (err) {
-        const name = (err as { name?: string }).name;
-        if (name === "NoSuchKey" || name === "NotFound") return null;
-        throw err;
-      }
+      const out = await getObject(key);
+      if (!out) return null;
+      const body = Buffer.from(await out.Body.transformToByteArray());
+      return { body, contentType: out.ContentType ?? contentTypeOfKey(key), size: body.byteLength };
     },
     async open(key) {
-      assertKey(key);
-      const [s3, { GetObjectCommand }] = await Promise.all([connect(), sdk()]);
-      try {
-        const out = await s3.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
-        if (!out.Body) return null;
-        return {
-          stream: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
-          contentType: out.ContentType ?? contentTypeOfKey(key),
-          size: out.ContentLength ?? 0,
-        };
-      } catch (err) {
-        const name = (err as { name?: string }).name;
-        if (name === "NoSuchKey" || name === "NotFound") return null;
-        throw err;
-      }
+      const out = await getObject(key);
+      if (!out) return null;
+      return {
+        stream: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+        contentType: out.ContentType ?? contentTypeOfKey(key),
+        size: out.ContentLength ?? 0,
+      };
     },
     async delete(key) {
       assertKey(key);
@@ -251,6 +247,28 @@ export async function openFile(key: string): Promise<OpenedFile | null> {
     }
   );
 }
+/**
+ * A stream into the store without holding it whole: written to a temporary file first, then
+ * stored from it (putFileFrom) and the temporary file removed.
+ */
+export async function putFileStream(
+  key: string,
+  stream: ReadableStream<Uint8Array>,
+  contentType: string,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), "crewdeck-put-"));
+  try {
+    const file = path.join(dir, "file");
+    await pipeline(
+      Readable.fromWeb(stream as NodeReadableStream<Uint8Array>),
+      createWriteStream(file),
+    );
+    await putFileFrom(key, file, contentType);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** A local file (a finished export) into the store, streamed where the store can. */
 export async function putFileFrom(key: string, filePath: string, contentType: string) {
   const s = fileStore();

@@ -31,9 +31,8 @@ const statisticsItems: StoredItems = (now) => {
   const [period] = standardFilters(now);
   for (const pay of [true, false])
     items.set(keyOf(workersDownloadKey(pay), period), async (ctx) => ({
-      file: new Uint8Array(
-        await new Response(await workersWorkbook(ctx, period, pay)).arrayBuffer(),
-      ),
+      // Streamed into the store as exceljs writes it, never whole in memory.
+      file: await workersWorkbook(ctx, period, pay),
       ext: "xlsx",
     }));
   return items;

@@ -430,6 +430,11 @@ describe("per-worker and client charts: standard periods computed in the backgro
         await local.put(key, bytes, type);
         throw new Error("storage is down");
       },
+      // The round streams its file in from a temporary one: the store fails half way there too.
+      putPath: async (key, filePath, type) => {
+        await local.putPath!(key, filePath, type);
+        throw new Error("storage is down");
+      },
     };
     setFileStore(failing);
     try {

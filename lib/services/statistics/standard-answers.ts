@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, notInArray } from "drizzle-orm";
 import { schema, type Db } from "@/db";
 import { contentTypeOfKey, newFileKey } from "@/lib/files/keys";
-import { discardFile, openFile, putFile, type OpenedFile } from "@/lib/files/storage";
+import { discardFile, openFile, putFileStream, type OpenedFile } from "@/lib/files/storage";
 import {
   DEFAULT_INSIGHTS_PRESET,
   INSIGHTS_PRESETS,
@@ -135,8 +135,9 @@ export async function storedDefaultFile(
   return file && { ...file, computedAt: row.computedAt };
 }
 
-/** What the round keeps and how each is computed: a chart's answer or a file's bytes. */
-export type StoredValue = { answer: Statistics } | { file: Uint8Array; ext: "xlsx" };
+/** What the round keeps and how each is computed: a chart's answer or a file, streamed. */
+export type StoredValue =
+  { answer: Statistics } | { file: ReadableStream<Uint8Array>; ext: "xlsx" };
 export type StoredItems = (now: Date) => Map<string, (ctx: Ctx) => Promise<StoredValue>>;
 
 /** The charts' answers for every standard period at `now`, computed by `charts`. */
@@ -209,7 +210,7 @@ export async function sweepStoredAnswers(
         if ("file" in computed) {
           const fileKey = newFileKey("statistics", computed.ext);
           current.written = fileKey;
-          await putFile(fileKey, Buffer.from(computed.file), contentTypeOfKey(fileKey));
+          await putFileStream(fileKey, computed.file, contentTypeOfKey(fileKey));
           value = { answer: null, fileKey };
         } else value = { answer: computed.answer, fileKey: null };
         const old = stored.find((s) => s.key === due)?.fileKey;

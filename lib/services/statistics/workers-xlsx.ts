@@ -74,7 +74,7 @@ export const workersDownloadKey = (pay: boolean) => (pay ? "workers-earnings" : 
 
 /**
  * The workbook of a scoped filter, with the earnings columns when `pay`: streamed to a live
- * call, collected into the stored file by the background round (answers-round.ts).
+ * call, streamed into the files port by the background round (answers-round.ts).
  */
 export async function workersWorkbook(
   ctx: Ctx,

@@ -11,15 +11,10 @@ import { isoFromEpochs, isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
-import {
-  calendarInput,
-  calendarRows,
-  parseCalendar,
-  type CalendarRow,
-  type CalendarViewer,
-} from "./query";
+import { calendarInput, parseCalendar, type CalendarViewer } from "./parse";
+import { calendarRows, type CalendarRow } from "./query";
 
-export { calendarInput, calendarViewer, type CalendarViewer } from "./query";
+export { calendarInput, calendarViewer, type CalendarViewer } from "./parse";
 
 /** More events than this in one range are cut (a month view of a busy agency is ~2,000). */
 export const CALENDAR_MAX_EVENTS = 3000;

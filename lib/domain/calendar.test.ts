@@ -11,6 +11,7 @@ import {
   CALENDAR_DAY_COUNT_CAP,
   parseDay,
   visibleRange,
+  monthPerDay,
 } from "./calendar";
 
 const today = { year: 2026, month: 2, day: 14 };
@@ -90,16 +91,34 @@ describe("calendarFill", () => {
 
 describe("visibleRange", () => {
   const d = (s: string) => parseDay(s)!;
-  it("covers a month's 6-week grid from the Monday on or before the 1st", () => {
-    // 1 Nov 2026 is a Sunday.
+  it("covers a month's weeks, Monday on or before the 1st to Sunday on or after the last day", () => {
+    // 1 Nov 2026 is a Sunday and 30 Nov a Monday: six weeks.
     expect(visibleRange("month", d("2026-11-17"))).toEqual({
       start: d("2026-10-26"),
       end: d("2026-12-06"),
     });
-    // 1 Jun 2026 is a Monday.
-    expect(visibleRange("month", d("2026-06-30")).start).toEqual(d("2026-06-01"));
+    // 1 Jun 2026 is a Monday, 30 Jun a Tuesday: five weeks.
+    expect(visibleRange("month", d("2026-06-30"))).toEqual({
+      start: d("2026-06-01"),
+      end: d("2026-07-05"),
+    });
+    // December runs into January: 30 Nov (Monday) to 3 Jan 2027 (Sunday).
+    expect(visibleRange("month", d("2026-12-01"))).toEqual({
+      start: d("2026-11-30"),
+      end: d("2027-01-03"),
+    });
+    // February 2027 starts on a Monday and ends on a Sunday: four weeks.
+    expect(visibleRange("month", d("2027-02-14"))).toEqual({
+      start: d("2027-02-01"),
+      end: d("2027-02-28"),
+    });
     const r = visibleRange("month", d("2026-11-17"));
     expect(calendarRange(dayText(r.start), dayText(r.end), r.start)).toMatchObject({ days: 42 });
+  });
+  it("asks 6 events a day of a 4-week month and 4 of a 5- or 6-week one", () => {
+    expect(monthPerDay(visibleRange("month", d("2027-02-14")))).toBe(6);
+    expect(monthPerDay(visibleRange("month", d("2026-12-01")))).toBe(4);
+    expect(monthPerDay(visibleRange("month", d("2026-11-17")))).toBe(4);
   });
   it("covers Monday to Sunday for a week, the day, and 30 agenda days", () => {
     expect(visibleRange("week", d("2026-11-01"))).toEqual({

@@ -5,21 +5,25 @@ import type { JobStatus } from "./statuses";
  * current month), how long a range may be, and the colour key of an event.
  */
 
-/** A month view shows 6 weeks (42 days); a few days' margin either side for time zones. */
+/** A month view shows up to 6 weeks (42 days); a few days' margin either side for time zones. */
 export const CALENDAR_MAX_DAYS = 45;
 
 /** perDay of GET calendar-jobs: at most this many events a day (a month cell shows ~5). */
 export const CALENDAR_PER_DAY_MAX = 20;
 
 /**
- * What the month view asks for a day: more than its tallest cell shows, so a day with more
- * always overflows and react-big-calendar draws "+N more", which then counts from the server's
- * totals. Fewer would leave a cut day without its "+N more". Measured in Chromium (session 14,
- * a busy agency's months): at 44rem a cell of a 5- or 6-week month shows 2 events, of a 4-week
- * month (February 2027) 4; on a phone (36rem) 1 and 2 — the height is fixed, whatever the
- * window. Two to spare.
+ * What the month view asks for a day: more than its cells show, so a day with more always
+ * overflows and react-big-calendar draws "+N more", which then counts from the server's
+ * totals. Fewer would leave a cut day without its "+N more". The calendar's height is fixed
+ * (44rem, 36rem on a phone) and shared by the weeks it draws, so a cell's room follows the
+ * month's weeks. Measured in Chromium (session 14, a busy agency's months): a cell of a 5- or
+ * 6-week month shows 2 events (a phone 1), of a 4-week month (February 2027) 4 (a phone 2).
+ * Two to spare each: 6 a day in a 4-week month, 4 in the others (6 throughout before session
+ * 15: a 6-week month's answer carried 252 events where its cells draw 84).
  */
-export const CALENDAR_MONTH_PER_DAY = 6;
+export function monthPerDay(range: { start: LocalDay; end: LocalDay }): number {
+  return daysBetween(range.start, range.end) + 1 <= 28 ? 6 : 4;
+}
 
 /**
  * perDay's day counts stop here: a day holding this many or more answers the cap and is named
@@ -165,9 +169,10 @@ const isoWeekday = (d: LocalDay) =>
   ((new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7) + 1;
 
 /**
- * The days a view of `date` shows, so the screen fetches exactly those: a month its 6-week
- * grid (42 days from the Monday on or before the 1st), a week Monday to Sunday, a day itself,
- * the agenda 30 days from the date.
+ * The days a view of `date` shows, so the screen fetches exactly those: a month its weeks
+ * (Monday on or before the 1st to Sunday on or after the last day: 28, 35 or 42 days; a fixed
+ * 6-week grid fetched a week the calendar never drew in most months), a week Monday to
+ * Sunday, a day itself, the agenda 30 days from the date.
  */
 export function visibleRange(
   view: CalendarView,
@@ -175,9 +180,14 @@ export function visibleRange(
 ): { start: LocalDay; end: LocalDay } {
   switch (view) {
     case "month": {
+      // The weeks react-big-calendar draws: those holding a day of the month (4 to 6).
       const first = { year: date.year, month: date.month, day: 1 };
-      const start = addDaysTo(first, 1 - isoWeekday(first));
-      return { start, end: addDaysTo(start, 41) };
+      // The day before the next month's 1st (Date.UTC carries month 13 into January).
+      const lastDay = addDaysTo({ year: date.year, month: date.month + 1, day: 1 }, -1);
+      return {
+        start: addDaysTo(first, 1 - isoWeekday(first)),
+        end: addDaysTo(lastDay, 7 - isoWeekday(lastDay)),
+      };
     }
     case "week": {
       const start = addDaysTo(date, 1 - isoWeekday(date));

@@ -28,7 +28,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { CALENDAR_MONTH_PER_DAY, dayText, visibleRange } from "@/lib/domain/calendar";
+import { dayText, monthPerDay, visibleRange } from "@/lib/domain/calendar";
 import { toLocal } from "@/lib/domain/time";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { ensureBuild } from "./build";
@@ -244,9 +244,9 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
         list: true,
       },
       {
-        // What the month view asks: its 6-week grid, CALENDAR_MONTH_PER_DAY events a day.
+        // What the month view asks: its weeks, monthPerDay events a day.
         label: "calendar-jobs (month view)",
-        path: `/api/v2/calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${CALENDAR_MONTH_PER_DAY}`,
+        path: `/api/v2/calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${monthPerDay(grid)}`,
         as: "pm",
         status: 200,
         list: true,

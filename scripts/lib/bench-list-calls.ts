@@ -2,7 +2,7 @@
  * The list bench's calls (bench-lists.ts runs them): every list and dashboard call of issue 27
  * with its path, route and caller, dated around the run's `now`.
  */
-import { CALENDAR_MONTH_PER_DAY, dayText, visibleRange } from "@/lib/domain/calendar";
+import { dayText, monthPerDay, visibleRange } from "@/lib/domain/calendar";
 import { toLocal } from "@/lib/domain/time";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { MAX_OFFSET } from "@/lib/services/pagination";
@@ -150,9 +150,9 @@ export function listCalls(now: Date): ListCall[] {
     },
     { name: "GET companies (clients)", path: "companies", load: companies },
     {
-      // What the month view asks: its 6-week grid, CALENDAR_MONTH_PER_DAY events a day.
+      // What the month view asks: its weeks, monthPerDay events a day.
       name: "GET calendar-jobs (month)",
-      path: `calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${CALENDAR_MONTH_PER_DAY}`,
+      path: `calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${monthPerDay(grid)}`,
       load: calendarJobs,
     },
     // The REST call without perDay: every event of this month (at most 3,000), an outside

@@ -404,6 +404,9 @@ describe("the /calendar screen", () => {
     expect(s.calendar).toMatchObject({ start_date: "2026-11-09", end_date: "2026-11-15" });
     expect(jobIds(s.calendar)).toEqual([ids.published, ids.otherCompany, ids.draft, ids.cancelled]);
     expect(s.filters?.branches.map((b) => b.id)).toContain(branchA);
+    // A month: the weeks the calendar draws, not a fixed six (December 2026 has five).
+    const dec = await calendarScreen(await as(w.pm), { view: "month", date: "2026-12-15" });
+    expect(dec.calendar).toMatchObject({ start_date: "2026-11-30", end_date: "2027-01-03" });
   });
 
   it("shows month and today for values the URL cannot mean, and drops bad filters", async () => {

@@ -319,3 +319,43 @@ describe("calendar: an archived job's shifts stay out of the month", () => {
     expect(all.events.map((e) => e.id)).toEqual(made.live);
   });
 });
+
+describe("calendar: a day's events among shifts starting at the same time", () => {
+  // 5 April 2027 (CEST): four shifts of two jobs all start at 08:00 and end at 16:00, 12:00,
+  // 14:00 and 12:00: soonest first, then the shortest, then by job and id (the order of
+  // shifts_live_starts_at_idx, so a busy day's scan stops after perDay entries).
+  const april = { startDate: "2027-04-05", endDate: "2027-04-05" };
+  const ids = {} as { long: number; noonA: number; two: number; noonB: number };
+
+  beforeAll(async () => {
+    const base = { companyId: w.companyA, countryId: w.countryId };
+    const shift = (end: string) => ({
+      startsAt: at("2027-04-05T06:00:00Z"),
+      endsAt: at(`2027-04-05T${end}:00:00Z`),
+      slots: [],
+    });
+    const a = await insertJob(db, {
+      ...base,
+      name: "April A",
+      shifts: [shift("14"), shift("10"), shift("12")],
+    });
+    const b = await insertJob(db, { ...base, name: "April B", shifts: [shift("10")] });
+    Object.assign(ids, {
+      long: a.shifts[0].id,
+      noonA: a.shifts[1].id,
+      two: a.shifts[2].id,
+      noonB: b.shifts[0].id,
+    });
+  });
+
+  it("picks the shortest first among equal starts, then by job", async () => {
+    const [a, b] = [ids.noonA, ids.noonB].sort((x, y) => x - y);
+    const pick = async (perDay: number) =>
+      (await calendarJobs(await as(w.pm), { ...april, perDay })).events.map((e) => e.id);
+    expect((await pick(2)).sort((x, y) => x - y)).toEqual([a, b]);
+    expect(await pick(3)).toContain(ids.two);
+    expect(await pick(3)).not.toContain(ids.long);
+    const all = await calendarJobs(await as(w.pm), { ...april, perDay: 3 });
+    expect(all.days).toEqual({ "2027-04-05": 4 });
+  });
+});

@@ -1,8 +1,8 @@
 import { sideBySide } from "@/db";
 import {
-  CALENDAR_MONTH_PER_DAY,
   CALENDAR_VIEWS,
   dayText,
+  monthPerDay,
   parseDay,
   visibleRange,
   type CalendarView,
@@ -60,7 +60,7 @@ export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScre
         startDate: dayText(range.start),
         endDate: dayText(range.end),
         // A month cell shows a few events and "+N more": the rest of a busy day stays behind.
-        perDay: view === "month" ? CALENDAR_MONTH_PER_DAY : undefined,
+        perDay: view === "month" ? monthPerDay(range) : undefined,
         filter: office
           ? {
               country_id: idOrUndefined(one(sp.country_id)),

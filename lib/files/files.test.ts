@@ -84,17 +84,44 @@ describe("local store", () => {
 
   it("opens a file as a stream that reads to its end even when the file goes meanwhile", async () => {
     const key = newFileKey("statistics", "xlsx");
-    const bytes = Buffer.alloc(300_000, 7); // several chunks of the read stream
+    // Three reads of 512 kB and a rest, each byte telling its place.
+    const bytes = Buffer.from(
+      Array.from({ length: 1_300_000 }, (_, i) => (i * 7 + (i >> 16)) % 251),
+    );
     await store.put(key, bytes, "ignored: the key says");
     const opened = (await store.open!(key))!;
     expect([opened.size, opened.contentType]).toEqual([
-      300_000,
+      1_300_000,
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     ]);
     await store.delete(key);
     expect(Buffer.from(await new Response(opened.stream).arrayBuffer()).equals(bytes)).toBe(true);
     expect(await store.open!(key)).toBeNull();
     await expect(store.open!("../x.xlsx")).rejects.toThrow("Unsafe");
+  });
+
+  it("opens an empty and a tiny file, and closes a file whose reader gives up", async () => {
+    const handles = () => process.getActiveResourcesInfo().filter((r) => r === "FileHandle").length;
+    const before = handles();
+    const empty = newFileKey("statistics", "xlsx");
+    await store.put(empty, Buffer.alloc(0), "x");
+    const none = (await store.open!(empty))!;
+    expect(none.size).toBe(0);
+    expect((await new Response(none.stream).arrayBuffer()).byteLength).toBe(0);
+    // A few bytes: their chunk is never a slice of Buffer's shared pool, which the byte stream
+    // would take over (detaching every small Buffer allocated from it).
+    const tiny = newFileKey("statistics", "xlsx");
+    await store.put(tiny, Buffer.from("abc"), "x");
+    const pooled = Buffer.from("still here");
+    expect(await new Response((await store.open!(tiny))!.stream).text()).toBe("abc");
+    expect(pooled.toString()).toBe("still here");
+    const big = newFileKey("statistics", "xlsx");
+    await store.put(big, Buffer.alloc(2_000_000, 1), "x");
+    const reader = (await store.open!(big))!.stream.getReader();
+    expect((await reader.read()).value?.byteLength).toBe(512 * 1024);
+    await reader.cancel();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(handles()).toBe(before);
   });
 
   it("stores a stream without a caller holding it whole (putFileStream)", async () => {

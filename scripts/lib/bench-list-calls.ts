@@ -43,28 +43,36 @@ const BOUND = MAX_OFFSET.toLocaleString("en");
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const dayBefore = (day: string) => ymd(new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000));
 
-/** The calls, with dates around `now` (a salary period: last month). */
-export function listCalls(now: Date): ListCall[] {
+/** Each statistics call (GET statistics/<name>), the workers download last. */
+export const STATISTICS_CALLS = [
+  "jobs",
+  "reportedHours",
+  "jobs-per-client",
+  "users",
+  "jobs-by-worker",
+  "hours-by-worker",
+  "revenue",
+  "client-revenue",
+  "client-margins",
+  "worker-earnings",
+  "consolidated-expenses",
+  "workers",
+] as const;
+
+/** The salary overview's period in a query: last month (UTC dates around `now`). */
+export function lastMonthPeriod(now: Date): string {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-  const period = `filter%5Bfrom%5D=${ymd(from)}&filter%5Bto%5D=${ymd(to)}`;
+  return `filter%5Bfrom%5D=${ymd(from)}&filter%5Bto%5D=${ymd(to)}`;
+}
+
+/** The calls, with dates around `now` (a salary period: last month). */
+export function listCalls(now: Date): ListCall[] {
+  const period = lastMonthPeriod(now);
   const grid = visibleRange("month", toLocal(now, AGENCY_TIME_ZONE));
   const calendarJobs = () => import("@/app/api/v2/calendar-jobs/route");
   const twelve = defaultRange(now);
-  const stats = [
-    "jobs",
-    "reportedHours",
-    "jobs-per-client",
-    "users",
-    "jobs-by-worker",
-    "hours-by-worker",
-    "revenue",
-    "client-revenue",
-    "client-margins",
-    "worker-earnings",
-    "consolidated-expenses",
-    "workers",
-  ];
+  const stats = STATISTICS_CALLS;
   const statLoaders: Record<string, Loader> = {
     jobs: () => import("@/app/api/v2/statistics/jobs/route"),
     reportedHours: () => import("@/app/api/v2/statistics/reportedHours/route"),

@@ -11,7 +11,14 @@
  * on both databases (BENCH_LISTS_NO_PRICE_SWEEP=1 skips it).
  */
 import { sql } from "drizzle-orm";
-import { migrateDatabase, postgresHandle, setDatabaseForTests, schema, type DbHandle } from "@/db";
+import {
+  migrateDatabase,
+  postgresHandle,
+  setDatabaseForTests,
+  schema,
+  type Db,
+  type DbHandle,
+} from "@/db";
 import { prepareDatabase } from "@/seed/prepare";
 import { seedScale } from "@/seed/scale";
 import { issueApiToken } from "@/lib/services/auth/tokens";
@@ -118,39 +125,7 @@ async function prepareSide(
     console.log(`[bench] seeding the scale data (factor ${scale.factor}) on ${handle.kind}…`);
     await seedScale(handle.db, { factor: scale.factor, seed: 27, now });
   }
-  // The seeds leave approved hours without a stored client price; the app's sweep stores them
-  // in the background. Run here to completion (BENCH_LISTS_NO_PRICE_SWEEP=1: not, so the money
-  // statistics price every report live, as before issue 27's stored prices).
-  if (!process.env.BENCH_LISTS_NO_PRICE_SWEEP) {
-    const t1 = performance.now();
-    const { priced } = await sweepClientPrices(handle.db);
-    console.log(
-      `[bench] ${label}: the price sweep stored ${priced.toLocaleString("en")} client prices in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
-    );
-  }
-  // Then the statistics roll-up (BENCH_LISTS_NO_ROLLUP=1: not, so statistics join every report).
-  if (!process.env.BENCH_LISTS_NO_ROLLUP) {
-    const t1 = performance.now();
-    const { jobs } = await sweepJobDays(handle.db);
-    console.log(
-      `[bench] ${label}: the roll-up sweep totalled ${jobs.toLocaleString("en")} jobs in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
-    );
-    const t2 = performance.now();
-    const { dates } = await sweepSalaryDays(handle.db);
-    console.log(
-      `[bench] ${label}: the salary roll-up sweep totalled ${dates.toLocaleString("en")} work dates in ${((performance.now() - t2) / 1000).toFixed(1)} s`,
-    );
-    const t3 = performance.now();
-    const counted = await sweepCountDays(handle.db);
-    console.log(
-      `[bench] ${label}: the count roll-up sweep counted ${counted.dates.toLocaleString("en")} dates in ${((performance.now() - t3) / 1000).toFixed(1)} s`,
-    );
-    const t4 = performance.now();
-    const stored = await sweepStatisticsAnswers(handle.db);
-    console.log(
-      `[bench] ${label}: the standard statistics round stored ${stored.answers} answers in ${((performance.now() - t4) / 1000).toFixed(1)} s`,
-    );
-  }
+  await runSweeps(handle.db, label);
   await handle.db.execute(sql`vacuum analyze`);
   console.log(
     `[bench] ${label} database ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -317,4 +292,44 @@ export async function benchLists(): Promise<number> {
   console.log(failed ? `\n${failed} line(s) FAIL.` : "\nEvery line passes.");
   for (const side of sides) await side.handle.close();
   return failed;
+}
+
+/**
+ * What the app's background loops keep up to date, run to completion before timing (a fresh
+ * seed has none of it): the client prices (BENCH_LISTS_NO_PRICE_SWEEP=1: not, so the money
+ * statistics price every report live, as before issue 27's stored prices), the statistics,
+ * salary and count roll-ups and the standard statistics round (BENCH_LISTS_NO_ROLLUP=1: not, so
+ * statistics join every report). The round stores the workers download in this checkout's
+ * files store, which a server started from it (the HTTP bench) serves.
+ */
+export async function runSweeps(db: Db, label: string): Promise<void> {
+  if (!process.env.BENCH_LISTS_NO_PRICE_SWEEP) {
+    const t1 = performance.now();
+    const { priced } = await sweepClientPrices(db);
+    console.log(
+      `[bench] ${label}: the price sweep stored ${priced.toLocaleString("en")} client prices in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+  }
+  if (!process.env.BENCH_LISTS_NO_ROLLUP) {
+    const t1 = performance.now();
+    const { jobs } = await sweepJobDays(db);
+    console.log(
+      `[bench] ${label}: the roll-up sweep totalled ${jobs.toLocaleString("en")} jobs in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+    const t2 = performance.now();
+    const { dates } = await sweepSalaryDays(db);
+    console.log(
+      `[bench] ${label}: the salary roll-up sweep totalled ${dates.toLocaleString("en")} work dates in ${((performance.now() - t2) / 1000).toFixed(1)} s`,
+    );
+    const t3 = performance.now();
+    const counted = await sweepCountDays(db);
+    console.log(
+      `[bench] ${label}: the count roll-up sweep counted ${counted.dates.toLocaleString("en")} dates in ${((performance.now() - t3) / 1000).toFixed(1)} s`,
+    );
+    const t4 = performance.now();
+    const stored = await sweepStatisticsAnswers(db);
+    console.log(
+      `[bench] ${label}: the standard statistics round stored ${stored.answers} answers in ${((performance.now() - t4) / 1000).toFixed(1)} s`,
+    );
+  }
 }

@@ -166,12 +166,16 @@ async function activityPage(
       .leftJoin(schema.users, eq(schema.users.id, log.causerId))
       .where(inArray(log.id, pageIds))
       .orderBy(desc(log.createdAt), desc(log.id));
+  // In the list's order: the walk then follows its index from the bound and stops at the limit.
+  // Unordered, a bound half the log lies past was estimated to match half the rows and read by a
+  // sequential scan until the limit was met (the cursor line at full scale, session 15).
   const countUpTo = async (bound: SQL | undefined, limit: number) => {
     const [{ total }] = await ctx.db.select({ total: count() }).from(
       ctx.db
         .select({ one: sql`1` })
         .from(log)
         .where(and(where, bound))
+        .orderBy(desc(log.createdAt), desc(log.id))
         .limit(limit)
         .as("capped"),
     );

@@ -100,10 +100,19 @@ export async function officeDocumentsPage(
       .orderBy(...orderBy);
   const countOf = async (ids: ReturnType<typeof matching>) =>
     Number((await db.select({ total: count() }).from(ids.as("matching")))[0].total);
+  // A bounded count walks in the page's order, so it follows the page's index from its bound and
+  // stops at the limit. Unordered, a cursor half the documents lie past was estimated to match
+  // half the table and read by a sequential scan until the limit was met (session 15).
+  const countUpTo = (also: SQL | undefined, limit: number) =>
+    countOf(
+      matching(also)
+        .orderBy(...orderBy)
+        .limit(limit),
+    );
   if (keyset) {
     const [total, rows] = await sideBySide(
       db,
-      () => countOf(matching(keyset.after).limit(keyset.window + 1)),
+      () => countUpTo(keyset.after, keyset.window + 1),
       readPage,
     );
     return { rows, total };
@@ -117,7 +126,7 @@ export async function officeDocumentsPage(
     offsetOf(page, perPage),
     COUNT_CAP,
     readPage,
-    (first, limit) => countOf(matching(first ? capped.fromRow(first.id) : undefined).limit(limit)),
+    (first, limit) => countUpTo(first ? capped.fromRow(first.id) : undefined, limit),
   );
   return { rows, total: counted };
 }

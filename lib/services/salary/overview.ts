@@ -247,6 +247,8 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
             .select({ userId: smw.userId })
             .from(smw)
             .where(and(eq(smw.month, month), afterName(smw.nameKey, smw.userId)))
+            // In the page's order: the count follows the month's index from the key and stops.
+            .orderBy(smw.nameKey, smw.userId)
             .limit(keysetWindow(input.perPage) + 1)
             .as("counted")
         : pageOf(keysetWindow(input.perPage) + 1).as("counted"),

@@ -66,9 +66,15 @@ export interface JobListItem {
   filled: number;
 }
 
-const pm = aliasedTable(schema.users, "pm");
-const col = aliasedTable(schema.users, "col");
 const upcoming = aliasedTable(schema.jobs, "upcoming");
+
+/**
+ * One column of the row of `table` whose id is the job's `idColumn` (a scalar subquery; null for
+ * none). Names in SQL, the job qualified: the select list of a one-table query leaves columns
+ * unqualified, and inside the subquery they would be read as the looked-up table's.
+ */
+const lookup = <T>(table: string, column: string, idColumn: string) =>
+  sql<T>`(select l.${sql.identifier(column)} from ${sql.identifier(table)} l where l.id = ${sql.identifier("jobs")}.${sql.identifier(idColumn)})`;
 
 /**
  * The earliest start of the live jobs not yet ended, read from jobs_live_ends_at_idx alone (the
@@ -133,19 +139,24 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
       ? or(
           sql`lower(${schema.jobs.name}) like ${`%${escapeLike(f.search.toLowerCase())}%`}`,
           ilike(schema.jobs.invoiceReference, `%${escapeLike(f.search)}%`),
-          ilike(schema.companies.name, `%${escapeLike(f.search)}%`),
+          inArray(
+            schema.jobs.companyId,
+            ctx.db
+              .select({ id: schema.companies.id })
+              .from(schema.companies)
+              .where(ilike(schema.companies.name, `%${escapeLike(f.search)}%`)),
+          ),
         )
       : undefined,
   );
 
-  // The company is joined for counting only when the search looks at its name.
-  const counted = ctx.db.select({ total: count() }).from(schema.jobs);
-  const countQuery = f.search
-    ? counted
-        .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
-        .where(where)
-    : counted.where(where);
+  const countQuery = ctx.db.select({ total: count() }).from(schema.jobs).where(where);
 
+  // The page reads jobs alone; its company, country, venue and people are looked up per row
+  // (10 rows a page, each by primary key). Joined, PostgreSQL planned a six-table join with
+  // every index of jobs and users as a candidate path each call: ~4–5 ms of planning at scale
+  // (2 ms on the demo data) for 1 ms of execution; looked up, ~0.3 ms (session 15, measured
+  // through pg_stat_statements).
   const pageQuery = ctx.db
     .select({
       id: schema.jobs.id,
@@ -155,24 +166,19 @@ export async function listJobs(ctx: Ctx, raw: unknown): Promise<Page<JobListItem
       startsAt: schema.jobs.startsAt,
       endsAt: schema.jobs.endsAt,
       city: schema.jobs.city,
-      companyId: schema.companies.id,
-      companyName: schema.companies.name,
-      countryId: schema.countries.id,
-      countryName: schema.countries.name,
-      timeZone: schema.countries.timeZone,
-      venueId: schema.venues.id,
-      venueName: schema.venues.name,
-      pmId: pm.id,
-      pmName: pm.name,
-      colId: col.id,
-      colName: col.name,
+      companyId: schema.jobs.companyId,
+      companyName: lookup<string>("companies", "name", "company_id"),
+      countryId: schema.jobs.countryId,
+      countryName: lookup<string>("countries", "name", "country_id"),
+      timeZone: lookup<string>("countries", "time_zone", "country_id"),
+      venueId: schema.jobs.venueId,
+      venueName: lookup<string | null>("venues", "name", "venue_id"),
+      pmId: schema.jobs.projectManagerId,
+      pmName: lookup<string | null>("users", "name", "project_manager_id"),
+      colId: schema.jobs.contactOnLocationId,
+      colName: lookup<string | null>("users", "name", "contact_on_location_id"),
     })
     .from(schema.jobs)
-    .innerJoin(schema.companies, eq(schema.companies.id, schema.jobs.companyId))
-    .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .leftJoin(schema.venues, eq(schema.venues.id, schema.jobs.venueId))
-    .leftJoin(pm, eq(pm.id, schema.jobs.projectManagerId))
-    .leftJoin(col, eq(col.id, schema.jobs.contactOnLocationId))
     .where(where)
     .orderBy(
       ...(past

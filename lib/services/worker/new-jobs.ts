@@ -27,6 +27,7 @@ import {
   pageMeta,
   type Page,
 } from "../pagination";
+import { lookup } from "../lookup";
 import { flag } from "../params";
 import { parseInput } from "../validate";
 import { filledOfSlot } from "../jobs/list";
@@ -329,36 +330,36 @@ function newJobsPageQuery(db: DbOrTx) {
     .innerJoin(s, eq(s.id, slot.shiftId))
     .innerJoin(j, eq(j.id, s.jobId))
     .as("picked");
+  // The names around the page's rows are looked up per row (lookup): joined, the five tables
+  // were planned with the picked rows on each call (~3.7 ms of planning at scale for ~2.8 ms of
+  // execution, session 15). The picked columns' prefixes keep them apart from the looked-up
+  // tables' own columns inside each subquery.
+  const venueOf = (column: string) => lookup<string | null>("venues", column, picked.venueId);
   return db
     .select({
       shiftId: picked.shiftId,
       slotId: picked.slotId,
       startsAt: picked.startsAt,
       endsAt: picked.endsAt,
-      timeZone: schema.countries.timeZone,
+      timeZone: lookup<string>("countries", "time_zone", picked.countryId),
       jobId: picked.jobId,
       jobName: picked.jobName,
-      companyId: schema.companies.id,
-      companyName: schema.companies.name,
-      venueId: schema.venues.id,
-      venueName: schema.venues.name,
-      address: sql<string | null>`coalesce(${picked.jobAddress}, ${schema.venues.address})`,
-      city: sql<string | null>`coalesce(${picked.jobCity}, ${schema.venues.city})`,
-      skillId: schema.skills.id,
-      skillName: schema.skills.name,
+      companyId: picked.companyId,
+      companyName: lookup<string>("companies", "name", picked.companyId),
+      venueId: picked.venueId,
+      venueName: venueOf("name"),
+      address: sql<string | null>`coalesce(${picked.jobAddress}, ${venueOf("address")})`,
+      city: sql<string | null>`coalesce(${picked.jobCity}, ${venueOf("city")})`,
+      skillId: picked.skillId,
+      skillName: lookup<string>("skills", "name", picked.skillId),
       positions: picked.positions,
       filled: picked.filled,
       notesForWorkers: picked.notesForWorkers,
-      dressCode: schema.dressCodes.name,
+      dressCode: lookup<string | null>("dress_codes", "name", picked.dressCodeId),
       // The total rides on the page: one statement, and the count and the rows agree.
       total: sql<number>`(select count(*) from ${openSlotsUpTo(db)} capped)`.mapWith(Number),
     })
     .from(picked)
-    .innerJoin(schema.companies, eq(schema.companies.id, picked.companyId))
-    .innerJoin(schema.countries, eq(schema.countries.id, picked.countryId))
-    .innerJoin(schema.skills, eq(schema.skills.id, picked.skillId))
-    .leftJoin(schema.venues, eq(schema.venues.id, picked.venueId))
-    .leftJoin(schema.dressCodes, eq(schema.dressCodes.id, picked.dressCodeId))
     .orderBy(asc(picked.startsAt), asc(picked.shiftId), asc(picked.slotId));
 }
 

@@ -6,30 +6,18 @@
  *
  * Memory (issue 27: the server stays ≤ 300 MB RSS after a load): what only a starting process can
  * take is given to the server here, so that `node scripts/start.mjs` without npm runs it the same:
- * - a 256 MB old generation (the server's live heap after the bench's load is ~145 MB; V8 collects
- *   before growing past the limit instead of letting garbage pile up towards its default of
- *   several GB, and a PDF or a workbook built in one request still has room);
- * - 2 MB semi-spaces (the young generation: 16 MB each by default, RSS that short-lived request
- *   garbage keeps);
- * - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (libuv's pool, V8's compiler and
- *   collector threads) an arena of its own, up to 8 per core, and keeps their freed memory.
+ * the heap limits and MALLOC_ARENA_MAX of scripts/server-flags.mjs.
  * The preparing child keeps Node's defaults: migrations, the demo seed and a build need them.
  * Without process.execve (Node before 22.15) the server runs in this process, without those.
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { SERVER_NODE_FLAGS, serverEnv } from "./server-flags.mjs";
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SERVER_NODE_FLAGS = [
-  "--max-old-space-size=256",
-  "--max-semi-space-size=2",
-  // Measuring only (BENCH_ONLY=rss sets it: a heap snapshot, a GC trace, a flag to weigh); only
-  // whoever starts the process can set it. Later flags win, so one here overrides those above.
-  ...(process.env.CREWDECK_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean),
-];
 
 /** Runs the preparing child; resolves to the port it planned, or exits as the child did. */
 function prepare() {
@@ -65,9 +53,10 @@ const port = await prepare();
 console.log(`[start] serving on http://localhost:${port} (Node ${process.version})`);
 const serve = [nextBin, "start", "-p", String(port)];
 if (typeof process.execve === "function")
-  process.execve(process.execPath, [process.execPath, ...SERVER_NODE_FLAGS, ...serve], {
-    ...process.env,
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-  });
+  process.execve(
+    process.execPath,
+    [process.execPath, ...SERVER_NODE_FLAGS, ...serve],
+    serverEnv(process.env),
+  );
 process.argv = [process.argv[0], ...serve];
 require(nextBin);

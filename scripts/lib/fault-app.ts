@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { nextBin } from "./build";
+import { SERVER_NODE_FLAGS, serverEnv } from "../server-flags.mjs";
 
 const root = process.cwd();
 export const DEMO_PASSWORD = "Crewdeck!2026";
@@ -64,8 +65,9 @@ export function startApp(
   const group = how === "npm start";
   const child = group
     ? spawn("npm", ["start"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
-    : spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
-        env,
+    : // The server production runs: `node scripts/start.mjs`'s heap limits and environment.
+      spawn(process.execPath, [...SERVER_NODE_FLAGS, nextBin, "start", "-p", String(port)], {
+        env: serverEnv(env),
         stdio: ["ignore", "pipe", "pipe"],
       });
   if (logFile) fs.mkdirSync(path.dirname(logFile), { recursive: true });

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_live_company_idx" ON "jobs" USING btree ("company_id") WHERE "jobs"."deleted_at" is null;

@@ -248,6 +248,64 @@ describe("listJobs and fetchJobForView scope", () => {
     expect(await names({ past: 1 })).toEqual(["Ended late", "Ended"]);
   });
 
+  it("carries each job's company, country, venue and people by name, and finds a job by its company's name", async () => {
+    const db = handle.db;
+    const [c] = await db
+      .insert(schema.companies)
+      .values({ name: "Lookup Lanterns Ltd", countryId: ids.country })
+      .returning();
+    const [venue] = await db
+      .insert(schema.venues)
+      .values({ name: "Harbour Hall", companyId: c.id, countryId: ids.country })
+      .returning();
+    const [pm] = await db.select().from(schema.users).where(eq(schema.users.id, ids.pm));
+    const [col] = await db.select().from(schema.users).where(eq(schema.users.id, ids.colA));
+    const [country] = await db
+      .select()
+      .from(schema.countries)
+      .where(eq(schema.countries.id, ids.country));
+    const day = 86_400_000;
+    await db.insert(schema.jobs).values([
+      {
+        name: "Quay night",
+        companyId: c.id,
+        countryId: ids.country,
+        venueId: venue.id,
+        projectManagerId: pm.id,
+        contactOnLocationId: col.id,
+        startsAt: new Date(now.getTime() + day),
+        endsAt: new Date(now.getTime() + 2 * day),
+      },
+      {
+        name: "Bare job",
+        companyId: c.id,
+        countryId: ids.country,
+        startsAt: new Date(now.getTime() + 3 * day),
+        endsAt: new Date(now.getTime() + 4 * day),
+      },
+    ]);
+    const ctx = await ctxFor(db, ids.admin, { now });
+    const list = await listJobs(ctx, { filter: { company_id: c.id } });
+    expect(list.items[0]).toMatchObject({
+      name: "Quay night",
+      company: { id: c.id, name: "Lookup Lanterns Ltd" },
+      country: { id: ids.country, name: country.name, time_zone: country.timeZone },
+      venue: { id: venue.id, name: "Harbour Hall" },
+      project_manager: { id: pm.id, name: pm.name },
+      contact_on_location: { id: col.id, name: col.name },
+    });
+    expect(list.items[1]).toMatchObject({
+      name: "Bare job",
+      venue: null,
+      project_manager: null,
+      contact_on_location: null,
+    });
+    // The company's name alone finds both (and counts them), whatever the jobs are called.
+    const found = await listJobs(ctx, { filter: { search: "lanterns" } });
+    expect(found.items.map((j) => j.name)).toEqual(["Quay night", "Bare job"]);
+    expect(found.meta.total).toBe(2);
+  });
+
   it("gives a worker 403 on the list", async () => {
     expect(
       (await appErrorOf(listJobs(await ctxFor(handle.db, ids.worker, { now }), {}))).status,

@@ -18,10 +18,16 @@ const workerRoleOfUser = sql`select 1 from ${schema.userRoles} join ${schema.rol
 export const worksShifts: SQL = exists(sql`(${workerRoleOfUser})`);
 
 /**
+ * The roles that make their holders workers (see `workerRoleOfUser`), read once per statement: as
+ * `= any(array(…))` an uncorrelated InitPlan, so each user is one probe of `user_roles`' key.
+ */
+const workerRoles = sql`select ${schema.rolePermissions.roleId} from ${schema.rolePermissions} join ${schema.roles} on ${schema.roles.id} = ${schema.rolePermissions.roleId} join ${schema.permissions} on ${schema.permissions.id} = ${schema.rolePermissions.permissionId} where ${schema.permissions.name} = 'my_dashboard_access' and ${schema.roles.title} <> ${ROLE.admin}`;
+
+/**
  * `worksShifts` probed per user (`offset 0` keeps PostgreSQL from turning it into a join), for a
  * list that walks users by an index and stops at its page. As a join PostgreSQL cannot see which
  * roles the permission picks: it takes the worker roles for a third of `user_roles` where they
  * are nearly all, and at scale hashed every worker's role, or walked the roles and probed users
  * by id (the bookable users, booking dialog: 25,000 probes for a search by name).
  */
-export const worksShiftsProbe: SQL = sql`exists (${workerRoleOfUser} offset 0)`;
+export const worksShiftsProbe: SQL = sql`exists (select 1 from ${schema.userRoles} where ${schema.userRoles.userId} = ${USERS_ID} and ${schema.userRoles.roleId} = any(array(${workerRoles})) offset 0)`;

@@ -96,6 +96,9 @@ export async function bookableUsers(
   };
   // The page from the order's bands in turn (see Band): most pages come from the first.
   const users: Awaited<ReturnType<ReturnType<typeof pageOf>>> = [];
+  // Who may clash with the shifts: a free band's workers hold no place in any clash window
+  // (its condition is findConflicts' windows in SQL), so theirs are not read again.
+  const mayClash: number[] = [];
   let offset = offsetOf(q.page, q.perPage);
   const bands = bandsOf(shape);
   for (const [i, band] of bands.entries()) {
@@ -105,6 +108,7 @@ export async function bookableUsers(
       offset,
     });
     users.push(...got);
+    if (band.busy !== false) mayClash.push(...got.map((u) => u.id));
     if (users.length === q.perPage || i === bands.length - 1) break;
     // This band ended on this page, or before it: the next starts where it ended.
     offset =
@@ -138,7 +142,7 @@ export async function bookableUsers(
   const viewerCompany = viewerCompanyOf(actor);
   const [conflicts, onOwnJobs] = await sideBySide(
     ctx.db,
-    () => findConflicts(ctx.db, ids, shifts),
+    () => findConflicts(ctx.db, mayClash, shifts),
     () =>
       viewerCompany !== undefined
         ? ctx.db

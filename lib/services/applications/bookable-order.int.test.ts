@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { schema, type Db, type DbHandle } from "@/db";
 import { type JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
+import { countingDb } from "@/lib/testing/counting-db";
+import { roleId } from "@/seed/reference";
+import { ROLE } from "@/lib/domain/permissions";
+import { loadActor, makeCtx } from "@/lib/services/context";
 import { bookableUsers } from ".";
-import { WALK_FROM_HOLDERS } from "./bookable-statements";
+import { WALK_FROM_HOLDERS, WALK_FROM_HOLDERS_ON_SHIFTS } from "./bookable-statements";
 
+let handle: DbHandle;
+let db: Db;
 let w: JobWorld;
 let k: ReturnType<typeof bookingKit>;
 const NOW = new Date("2026-12-07T11:00:00Z");
 
-bookingSuite(NOW, (s) => ({ w, k } = s));
+bookingSuite(NOW, (s) => ({ handle, db, w, k } = s));
 
 describe("bookable users: skill match first, then availability (server-side, across pages)", () => {
   it("orders free, rest-time, overlapping and already-booked workers with the skill before those without", async () => {
@@ -120,5 +127,58 @@ describe("bookable users: the count", () => {
     const past = await bookableUsers(ctx, { username: "windowme", perPage: 1, page: 20 });
     expect(past.items).toEqual([]);
     expect(past.meta).toEqual({ current_page: 20, last_page: 13, per_page: 1, total: 13 });
+  });
+});
+
+describe("bookable users: read from a skill's holders or walked by name", () => {
+  it("walks by name for a booking once a skill has WALK_FROM_HOLDERS_ON_SHIFTS holders, reads the holders below WALK_FROM_HOLDERS otherwise", async () => {
+    // A skill of its own with 120 holders: between the two thresholds.
+    const [skill] = await db
+      .insert(schema.skills)
+      .values({ name: "Pyro", order: 90 })
+      .returning({ id: schema.skills.id });
+    const holders = WALK_FROM_HOLDERS_ON_SHIFTS + 20;
+    expect(holders).toBeLessThan(WALK_FROM_HOLDERS);
+    const users = await db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: holders }, (_, i) => ({
+          email: `pyro${i}@example.test`,
+          name: `Pyro ${String(i).padStart(3, "0")}`,
+          passwordHash: "not-a-password",
+          approved: true,
+          status: "active" as const,
+        })),
+      )
+      .returning({ id: schema.users.id });
+    const worker = await roleId(db, ROLE.worker);
+    await db.insert(schema.userRoles).values(users.map((u) => ({ userId: u.id, roleId: worker })));
+    await db
+      .insert(schema.userSkills)
+      .values(users.map((u) => ({ userId: u.id, skillId: skill.id })));
+    const s = await k.oneShiftJob("2026-12-20T08:00:00Z", "2026-12-20T16:00:00Z");
+
+    const counting = countingDb(handle);
+    const c = makeCtx(counting.db, await loadActor(db, w.pm), { now: NOW });
+    // Walked, each user is probed for the skill (`hasSkill`'s subquery behind `offset 0`);
+    // read from the holders, the skill is a join.
+    const walked = () => counting.sent().some((q) => /sk\.parent_id = \$\d+\) offset 0/.test(q));
+    const firstPage = users.slice(0, 50).map((u) => u.id);
+
+    counting.reset();
+    const booking = await bookableUsers(c, {
+      skill: skill.id,
+      shiftIds: String(s.shiftId),
+      perPage: 50,
+    });
+    expect(walked()).toBe(true);
+    expect(booking.items.map((u) => u.id)).toEqual(firstPage);
+    expect(booking.meta.total).toBe(holders);
+
+    counting.reset();
+    const searching = await bookableUsers(c, { skill: skill.id, perPage: 50 });
+    expect(walked()).toBe(false);
+    expect(searching.items.map((u) => u.id)).toEqual(firstPage);
+    expect(searching.meta.total).toBe(holders);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { anyOf, precompiled, precompiledByShape, schema, type DbOrTx } from "@/db";
 import { FILLED_STATUSES } from "@/lib/domain/statuses";
 import { liveJobOfShift, liveShiftOfApplication } from "./on-live-shifts";
-import { USERS_ID, worksShifts, worksShiftsProbe } from "../users/workers";
+import { USERS_ID, worksShiftsProbe } from "../users/workers";
 import { missingDocumentsOfUser } from "../documents/skill-documents";
 import { markedUnavailableOn, unavailableDaysOfUser } from "../user-calendar/unavailable-on";
 
@@ -71,6 +71,15 @@ const hasSkill = (skillId: Placeholder, join: boolean): SQL =>
  * cost about the same either way, 50 seven times more walked.
  */
 export const WALK_FROM_HOLDERS = 500;
+
+/**
+ * The same threshold when shifts are being booked (the booking dialog): read from its holders,
+ * every holder's clashes are probed before the page is sorted by name (~0.1 ms each: 366 holders
+ * at PGlite's tenth scale cost 43 ms), where a walk probes the page's ten or so. Walked, a skill
+ * of H holders among N workers reads about 10·N/H users (a skill probe each, ~0.005 ms): the two
+ * meet near H² = N/2, ~110 holders at 25,000 workers.
+ */
+export const WALK_FROM_HOLDERS_ON_SHIFTS = 100;
 
 /** How many users hold the skill `skill` or a sub-skill of it, up to the placeholder `cap`. */
 export const skillHoldersUpTo = precompiled("bookable_skill_holders", (db) =>
@@ -306,8 +315,10 @@ function bookableWhere(
     isNull(schema.users.deletedAt),
     eq(schema.users.status, "active"),
     eq(schema.users.approved, true),
-    // With a rare skill, main's joins (the holders first); otherwise probed as users are walked.
-    shape.skillJoin ? worksShifts : worksShiftsProbe,
+    // Probed per user, whether the users are walked by name or read from a rare skill's holders:
+    // joined, the role's four tables joined the page's own (the search's bands on the demo seed
+    // planned 3.3–5.2 ms each), and PostgreSQL hashed every worker's role to check a few holders.
+    worksShiftsProbe,
     shape.skill ? hasSkill(sql.placeholder("skill"), shape.skillJoin) : undefined,
     shape.branches
       ? exists(

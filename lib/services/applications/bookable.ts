@@ -19,6 +19,7 @@ import {
   pageOf,
   skillHoldersUpTo,
   WALK_FROM_HOLDERS,
+  WALK_FROM_HOLDERS_ON_SHIFTS,
   type BookableUser,
   type PageShape,
 } from "./bookable-statements";
@@ -35,11 +36,14 @@ export const bookableUsersInput = pageInput(10).extend({
   shiftIds: idList,
 });
 
-/** `walkFromHolders`: see WALK_FROM_HOLDERS (a test reads the list both ways). */
+/**
+ * `walkFromHolders`: see WALK_FROM_HOLDERS and WALK_FROM_HOLDERS_ON_SHIFTS (the default depends on
+ * whether shifts are being booked; a test reads the list both ways).
+ */
 export async function bookableUsers(
   ctx: Ctx,
   raw: unknown,
-  walkFromHolders = WALK_FROM_HOLDERS,
+  walkFrom?: number,
 ): Promise<Page<BookableUser>> {
   requirePermission(ctx, "jobs_book_workers", "can_request_worker");
   const actor = requireUser(ctx);
@@ -61,6 +65,8 @@ export async function bookableUsers(
         .where(and(inArray(schema.shifts.id, q.shiftIds), jobScope(actor)))
     : [];
   const shiftIds = shifts.map((s) => s.shiftId);
+  const walkFromHolders =
+    walkFrom ?? (shifts.length ? WALK_FROM_HOLDERS_ON_SHIFTS : WALK_FROM_HOLDERS);
 
   const sortSkill = q.skill ?? q.prefer_skill;
   // A rare skill is read from its holders, a common one probed as the users are walked by name.

@@ -279,7 +279,10 @@ export async function calendarRows(
     perDay === undefined ? sql`` : sql`left join dc on coalesce(e.first_row, true)`;
   // The page's jobs (with company, country and venue) are read once each, then hashed: a month
   // view's 336 events at scale belong to ~200 jobs, and joined per event the planner probed
-  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). Positions and the slot ids
+  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). They are asked for as
+  // `id = any(array(…))`, probed by key: as `in (select …)` PGlite's tenth scale (5,000 jobs)
+  // hashed them against a seq scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms).
+  // Positions and the slot ids
   // come from shift_slots_live_fill_idx alone (migration shift_slots_live_fill), booked from
   // applications(shift_slot_id, status): both index-only. The zone is read once (materialized):
   // inlined into r, its lookups were planned and run four times (~0.2 ms of planning a call).
@@ -309,7 +312,7 @@ export async function calendarRows(
         join companies c on c.id = j.company_id
         join countries co on co.id = j.country_id
         ${opts.slots ? sql`left join venues v on v.id = j.venue_id` : sql``}
-      where j.id in (select pg.job_id from pg)
+      where j.id = any(array(select distinct pg.job_id from pg))
     )
     select ${rangeCols}, ${dayCounts}, e.id, e.job_id, ${endsAt}, e.s_utc, e.s_wall, e.e_utc,
       e.e_wall, e.name, e.status, e.company_id, e.company_name, e.country_id, e.time_zone,

@@ -282,9 +282,8 @@ export async function calendarRows(
   // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). They are asked for as
   // `id = any(array(…))`, probed by key: as `in (select …)` PGlite's tenth scale (5,000 jobs)
   // hashed them against a seq scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms).
-  // Positions and the slot ids
-  // come from shift_slots_live_fill_idx alone (migration shift_slots_live_fill), booked from
-  // applications(shift_slot_id, status): both index-only. The zone is read once (materialized):
+  // Positions and the slot ids come from shift_slots_live_fill_idx alone (migration
+  // shift_slots_live_fill), booked from applications(shift_slot_id, status): both index-only. The zone is read once (materialized):
   // inlined into r, its lookups were planned and run four times (~0.2 ms of planning a call).
   const query = sql`
     with z as materialized (

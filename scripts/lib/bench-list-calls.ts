@@ -116,6 +116,12 @@ export function listCalls(now: Date): ListCall[] {
       load: () => import("@/app/api/v2/bookable-users/route"),
     },
     {
+      // Only the slot's skill, free for the shift or not (what the HTTP bench asks).
+      name: "GET bookable-users (a slot's skill only)",
+      path: "bookable-users?skill={skill}&shiftIds={shift}",
+      load: () => import("@/app/api/v2/bookable-users/route"),
+    },
+    {
       // The same with a name typed in the dialog's search ("sen": a fifth of the names on both).
       name: "GET bookable-users (booking dialog, searched)",
       path: "bookable-users?prefer_skill={skill}&shiftIds={shift}&username=sen",

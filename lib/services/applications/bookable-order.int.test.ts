@@ -160,9 +160,9 @@ describe("bookable users: read from a skill's holders or walked by name", () => 
 
     const counting = countingDb(handle);
     const c = makeCtx(counting.db, await loadActor(db, w.pm), { now: NOW });
-    // Walked, each user is probed for the skill (`hasSkill`'s subquery behind `offset 0`);
-    // read from the holders, the skill is a join.
-    const walked = () => counting.sent().some((q) => /sk\.parent_id = \$\d+\) offset 0/.test(q));
+    // Walked, each user is probed for the skill by user_skills' key (`hasSkill`); read from the
+    // holders, the skill is a join.
+    const walked = () => counting.sent().some((q) => /us\.skill_id = any\(array\(/.test(q));
     const firstPage = users.slice(0, 50).map((u) => u.id);
 
     counting.reset();

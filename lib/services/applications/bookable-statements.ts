@@ -243,13 +243,19 @@ export function bandsOf(shape: PageShape): Band[] {
 export type BandShape = PageShape & { band: Band };
 
 /**
+ * A band's page, with the count of all matches (`withTotal`) when it may hold the page's first
+ * row: the count is read once a call, and a later band's statement neither plans nor runs it.
+ */
+export type PageBandShape = BandShape & { withTotal: boolean };
+
+/**
  * The workers the filters match, in the list's order, a page of them with their subselects
  * and the count. Each shape is built once per process (building this statement cost Drizzle
  * more CPU than the rest of the call), still planned with each call's values (the pool's
  * plan_cache_mode=force_custom_plan): a name pattern or a rare skill changes the best plan.
  */
 export const pageOf = precompiledByShape<
-  BandShape,
+  PageBandShape,
   Record<string, unknown>,
   ReturnType<typeof pageQuery>
 >("bookable_users_page", (db, shape) => pageQuery(db, shape));
@@ -349,7 +355,7 @@ function bookableWhere(
   )!;
 }
 
-function pageQuery(db: DbOrTx, shape: BandShape) {
+function pageQuery(db: DbOrTx, shape: PageBandShape) {
   const sorted = shape.skill || shape.preferSkill;
   // Only the busy band sorts by how busy (free ones all rank 0); the skill is the band's.
   const rank = shape.band.busy ? availabilityRank(db, shape.targets, shape.days)?.rank : null;
@@ -370,7 +376,9 @@ function pageQuery(db: DbOrTx, shape: BandShape) {
       unavailable: shape.days ? unavailableDaysOfUser(sql.placeholder("days")) : sql<null>`null`,
       // The count rides on the page: a subquery run once, so the page itself stops at its
       // LIMIT (walking the live users by name) instead of reading every match to count it.
-      total: sql<number>`(select count(*) from ${matchesUpTo(db, shape)} capped)`.mapWith(Number),
+      total: shape.withTotal
+        ? sql<number>`(select count(*) from ${matchesUpTo(db, shape)} capped)`.mapWith(Number)
+        : sql<null>`null`,
     })
     .from(schema.users)
     .where(and(bookableWhere(db, shape), bandWhere(db, shape)))

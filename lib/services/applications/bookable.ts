@@ -108,7 +108,8 @@ export async function bookableUsers(
   let offset = offsetOf(q.page, q.perPage);
   const bands = bandsOf(shape);
   for (const [i, band] of bands.entries()) {
-    const got = await pageOf({ ...shape, band })(ctx.db, {
+    // Only a band that may hold the page's first row counts the matches (users[0].total).
+    const got = await pageOf({ ...shape, band, withTotal: users.length === 0 })(ctx.db, {
       ...values,
       limit: q.perPage - users.length,
       offset,
@@ -199,7 +200,7 @@ export async function bookableUsers(
         unavailable: (u.unavailable ?? []).map(unavailableDay),
       };
     }),
-    meta: cappedPageMeta(q.page, q.perPage, users[0].total, window),
+    meta: cappedPageMeta(q.page, q.perPage, users[0].total ?? 0, window),
   };
 }
 

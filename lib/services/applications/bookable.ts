@@ -37,8 +37,9 @@ export const bookableUsersInput = pageInput(10).extend({
 });
 
 /**
- * `walkFromHolders`: see WALK_FROM_HOLDERS and WALK_FROM_HOLDERS_ON_SHIFTS (the default depends on
- * whether shifts are being booked; a test reads the list both ways).
+ * `walkFrom`: from how many holders a skill is walked by name instead of read from its holders;
+ * by default WALK_FROM_HOLDERS, or WALK_FROM_HOLDERS_ON_SHIFTS when shifts are being booked (a
+ * test reads the list both ways).
  */
 export async function bookableUsers(
   ctx: Ctx,

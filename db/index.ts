@@ -11,6 +11,7 @@ export {
   precompiled,
   precompiledByShape,
   precompiledSql,
+  readPlannedOnce,
 } from "./precompiled";
 
 type Prepare = (handle: DbHandle) => Promise<unknown>;

@@ -4,6 +4,7 @@ import {
   anyOf,
   precompiled,
   precompiledByShape,
+  readPlannedOnce,
   schema,
   sideBySide,
   type Db,
@@ -175,6 +176,46 @@ describe("precompiled (db/precompiled.ts)", () => {
       // The one connection's statements: never more than the 64 kept shapes.
       expect(named.length).toBeLessThanOrEqual(64);
     }
+  });
+
+  it("planned once: a named statement planned generically in a transaction of its own (PostgreSQL); unnamed in an open transaction and on PGlite", async () => {
+    const counting = countingDb(handle);
+    const read = (d: DbOrTx, order: number) =>
+      readPlannedOnce<{ name: string }>(
+        d,
+        "test_planned_once",
+        sql`select name from skills where "order" = ${order} and deleted_at is null order by id`,
+      );
+    const names = async (d: DbOrTx, order: number) => (await read(d, order)).map((r) => r.name);
+    expect(await names(counting.db, 2)).toEqual(["Precompiled loner"]);
+    expect(await names(counting.db, 1)).toEqual(["Precompiled parent"]);
+    expect(counting.queries()).toBe(2);
+    const pg = handle.kind === "postgres";
+    expect(
+      counting.sent().filter((q) => q === "set local plan_cache_mode = force_generic_plan"),
+    ).toHaveLength(pg ? 2 : 0);
+    // In an open transaction a `set local` would last to its end: the read is planned as before.
+    counting.reset();
+    await counting.db.transaction(async (tx) => {
+      expect(await names(tx, 2)).toEqual(["Precompiled loner"]);
+      const [mode] = await rowsOf<{ m: string }>(
+        tx,
+        sql`select current_setting('plan_cache_mode') as m`,
+      );
+      expect(mode?.m).toBe(pg ? "force_custom_plan" : "auto");
+    });
+    expect(counting.sent().some((q) => q.startsWith("set local"))).toBe(false);
+    if (!pg) return;
+    // The pool's one connection prepared it once and planned it generically for both calls.
+    const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+      db,
+      sql`select generic_plans, custom_plans from pg_prepared_statements
+          where name like 'test_planned_once%'`,
+    );
+    expect(plans).toEqual([{ generic_plans: "2", custom_plans: "0" }]);
+    // And the setting ended with each read's transaction.
+    const [after] = await rowsOf<{ m: string }>(db, sql`show plan_cache_mode`);
+    expect(Object.values(after ?? {})).toEqual(["force_custom_plan"]);
   });
 
   it("by shape: copies of one module on one connection name a shape alike, never two shapes alike", async () => {

@@ -4,6 +4,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
 import { schema, type Db, type DbHandle } from "@/db";
 
+const TX_CONTROL = /^\s*(begin|commit|rollback|savepoint|release savepoint|set local)\b/i;
+
 /**
  * A second Drizzle instance over the same connection that counts the statements it sends,
  * to pin down how many queries a verb needs (no N+1). Pass `db` in the verb's ctx.
@@ -11,6 +13,12 @@ import { schema, type Db, type DbHandle } from "@/db";
 export function countingDb(handle: DbHandle): {
   db: Db;
   statements: () => number;
+  /**
+   * The statements that read or wrote, leaving out a transaction's control (begin, commit,
+   * rollback, savepoints, `set local`): a read planned once (readPlannedOnce, db/precompiled.ts)
+   * is one query in a transaction of its own on PostgreSQL, and one statement on PGlite.
+   */
+  queries: () => number;
   /** Every statement, as sent. */
   sent: () => string[];
   /** The statements that wrote (insert, update, delete), as sent. */
@@ -37,6 +45,7 @@ export function countingDb(handle: DbHandle): {
   return {
     db,
     statements: () => sent.length,
+    queries: () => sent.filter((q) => !TX_CONTROL.test(q)).length,
     sent: () => [...sent],
     writes: () => sent.filter((q) => /^\s*(insert|update|delete)\b/i.test(q)),
     reset: () => void (sent = []),

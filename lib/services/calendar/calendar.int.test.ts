@@ -586,7 +586,7 @@ describe("calendar-jobs with perDay (the month view)", () => {
     const ctx = makeCtx(counting.db, (await as(w.admin)).actor, { now });
     counting.reset();
     await calendarJobs(ctx, { ...jan, perDay: 2 });
-    expect(counting.statements()).toBe(1);
+    expect(counting.queries()).toBe(1);
   });
 
   it("refuses a perDay outside 1-20 with a 422 over REST", async () => {

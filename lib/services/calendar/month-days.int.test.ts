@@ -90,7 +90,7 @@ describe("calendar-jobs with perDay: a day's count stops at CALENDAR_DAY_COUNT_C
     const ctx = makeCtx(counting.db, (await as(w.pm)).actor, { now });
     counting.reset();
     const r = await calendarJobs(ctx, { ...feb, perDay: 2 });
-    expect(counting.statements()).toBe(1);
+    expect(counting.queries()).toBe(1);
     expect(r.days).toEqual({ "2027-02-02": 99, "2027-02-03": 98 });
     expect(r.days_capped).toEqual(["2027-02-02"]);
     // Each day's own first shifts: the night shift (2nd → 3rd) starts on the 2nd after its

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { schema } from "@/db";
+import { readPlannedOnce, schema } from "@/db";
 import { addDaysTo, CALENDAR_DAY_COUNT_CAP, dayText, daysBetween } from "@/lib/domain/calendar";
 import { FILLED_STATUSES, type JobStatus } from "@/lib/domain/statuses";
 import { requireUser, type Ctx } from "../context";
@@ -333,6 +333,11 @@ export async function calendarRows(
         ) fill
     ) e on true ${dayCountsJoin}
     order by e.starts_at, e.id`;
+  // The office's month and week views (rolled: no filter, so a few texts only) are parsed and
+  // planned once per connection (readPlannedOnce): their generic plan is the custom one but for
+  // constant-folded lookups of the zone (checked with EXPLAIN at full scale), and planning each
+  // call cost PostgreSQL more than running it.
+  if (rolled) return readPlannedOnce<CalendarRow>(ctx.db, "calendar_month", query);
   const result = (await ctx.db.execute(query)) as unknown as { rows: CalendarRow[] };
   return result.rows;
 }

@@ -83,7 +83,8 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     // seq scan of shifts into the booking's slot reads (4–6 ms a call at 1,000 shifts, growing
     // with the table). Planning with the real values costs ~0.1 ms; parsing is still saved. A
     // transaction of lookups by key may plan generically for itself (`planGenerically`: the
-    // booking, whose generic plans were checked).
+    // booking, whose generic plans were checked), and so may a big read whose generic plan was
+    // checked, in a transaction of its own (`readPlannedOnce`: the office's month view).
     // JIT off: a list whose plan is costed per row it might probe (the booking dialog's worker
     // search at 25,000 workers, a calendar month) passes the JIT thresholds and spent ~500 ms
     // compiling a statement that ran in 24 ms (auto_explain at full scale). The app's statements

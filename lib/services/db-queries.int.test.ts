@@ -206,7 +206,8 @@ describe("precompiled (db/precompiled.ts)", () => {
     });
     expect(counting.sent().some((q) => q.startsWith("set local"))).toBe(false);
     if (!pg) return;
-    // The pool's one connection prepared it once and planned it generically for both calls.
+    // One call after the other, each ran on the connection released last (pg-pool hands idle
+    // connections back last in, first out): prepared once, planned generically for both calls.
     const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
       db,
       sql`select generic_plans, custom_plans from pg_prepared_statements

@@ -14,6 +14,8 @@ import { SALARY_CHECKS } from "./salary";
  * (in one transaction) is there without them, or a denormalised figure disagrees with the rows
  * it summarises:
  * - a slot holds more filled places than its positions;
+ * - a slot's stored booked count is not the number of its filled places (its triggers keep it;
+ *   a writer went around them);
  * - a filled application sits on a removed shift or slot (removing one denies its bookings);
  * - a live job's first start / last end (jobs.starts_at/ends_at) is not its live shifts' span:
  *   job create writes the job with its shifts (at least one, each with at least one slot) and

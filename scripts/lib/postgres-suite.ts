@@ -17,6 +17,8 @@ export const POSTGRES_INTEGRATION = [
   "lib/services/applications/applications.int.test.ts",
   "lib/services/applications/book-statements.int.test.ts",
   "lib/services/applications/capacity.int.test.ts",
+  // A slot's booked count kept by triggers (statement ones with transition tables) on every write.
+  "lib/services/applications/slot-booked.int.test.ts",
   // Statistics: stored prices and the day roll-up are kept by triggers (a deferred one among
   // them) and swept with SKIP LOCKED.
   "lib/services/statistics/stored-prices.int.test.ts",

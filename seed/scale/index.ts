@@ -1,11 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/domain/statuses";
+import {
+  APPLICATION_STATUSES,
+  FILLED_STATUSES,
+  type ApplicationStatus,
+} from "@/lib/domain/statuses";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { DEMO_PASSWORD } from "../data/people";
 import { loadContext, one, rows } from "./context";
 import { APPS_PER_SHIFT, BASE_TABLES, sizesAt, type Bases } from "./bulk";
+import { lit } from "./random-sql";
 import { bulkStatements } from "./statements";
 
 export { sizesAt, FULL } from "./bulk";
@@ -156,6 +161,17 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<ScaleSummar
            left join job_branches jb on jb.job_id = s.job_id
           where ss.id > ${bases.slots}
          on conflict do nothing`,
+      ),
+    );
+    // And the booked count of the slots it added (migration shift_slots_booked): recounted from
+    // their applications, so the same whether or not its triggers ran.
+    await tx.execute(
+      sql.raw(
+        `update shift_slots ss set booked = c.n
+           from (select shift_slot_id, count(*)::int as n from applications
+                  where shift_slot_id > ${bases.slots} and status in (${FILLED_STATUSES.map(lit).join(", ")})
+                  group by 1) c
+          where ss.id = c.shift_slot_id and ss.booked <> c.n`,
       ),
     );
     // And the salary overview's workers per month (migration 0045) of the lines it added:

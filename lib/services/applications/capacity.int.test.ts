@@ -12,8 +12,9 @@ import { bookApplications, changeApplication, changeApplicationStatus } from "."
 /**
  * Capacity under concurrency (DESIGN.md §5, §9): bookings, moves and status changes race job
  * edits that lower a slot's positions, and the slot never ends with more filled places than
- * positions. On PostgreSQL (DATABASE_URL) the calls really interleave over a pool; a deadlock
- * or any error other than a clear 409 fails the test.
+ * positions, and its stored booked count (migration shift_slots_booked) equals them. On
+ * PostgreSQL (DATABASE_URL) the calls really interleave over a pool; a deadlock or any error
+ * other than a clear 409 fails the test.
  */
 let db: Db;
 let w: JobWorld;
@@ -43,12 +44,15 @@ async function editTo(jobId: number, positions: number) {
   };
 }
 
+/** The slot's positions and filled places; its stored booked count (a trigger's) must agree. */
 async function slotState(slotId: number) {
   const [slot] = await db
-    .select({ positions: schema.shiftSlots.positions })
+    .select({ positions: schema.shiftSlots.positions, booked: schema.shiftSlots.booked })
     .from(schema.shiftSlots)
     .where(eq(schema.shiftSlots.id, slotId));
-  return { positions: slot.positions, filled: await k.filledOf(slotId) };
+  const filled = await k.filledOf(slotId);
+  expect(slot.booked).toBe(filled);
+  return { positions: slot.positions, filled };
 }
 
 /** Every refusal is a clear 409 (full slot, positions below the booked), never a crash. */

@@ -1,9 +1,13 @@
-import { and, eq, exists, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "@/db";
-import { FILLED_STATUSES } from "@/lib/domain/statuses";
 
-/** Filled applications of the slot in the current row (correlated; uses the slot+status index). */
-export const filledOfSlot = sql<number>`(select count(*)::int from ${schema.applications} where ${schema.applications.shiftSlotId} = ${schema.shiftSlots.id} and ${inArray(schema.applications.status, [...FILLED_STATUSES])})`;
+/**
+ * Filled applications of the slot in the current row: its stored booked count (migration
+ * shift_slots_booked, kept by triggers on applications; db:check "slot-booked"). Counted per
+ * slot on applications(shift_slot_id, status), every list row probed that index once a slot.
+ * The verbs that fill places count under their locks instead (lib/services/applications).
+ */
+export const filledOfSlot = sql<number>`${schema.shiftSlots.booked}`;
 
 /** How far ahead "open positions" and the jobs filter `unfilled=1` look. */
 export const UNFILLED_WINDOW_HOURS = 48;

@@ -70,7 +70,32 @@ class TimedClient extends Client {
 /** Connections of the app's pool (`npm start`, one per instance): callers beyond it queue. */
 export const APP_POOL_SIZE = 10;
 
-export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
+/**
+ * Connections of a handle's second pool, the one that plans generically (`genericTwin`): opened
+ * on first use, at most this many (or the handle's own size, if smaller).
+ */
+export const GENERIC_POOL_SIZE = 4;
+
+// The session settings of each pool. The hot statements are named (db/precompiled.ts); after
+// five runs PostgreSQL may switch a named statement to a generic plan, which guesses ten rows
+// for `id = any($1)` and hashes a seq scan of shifts into the booking's slot reads (4–6 ms a call
+// at 1,000 shifts, growing with the table). Planning with the real values costs ~0.1 ms; parsing
+// is still saved. A transaction of lookups by key may plan generically for itself
+// (`planGenerically`: the booking, whose generic plans were checked); a statement whose generic
+// plan was checked may run on the twin pool, which plans every named statement once per
+// connection (`genericTwin`: the actor of every call, the office's month view).
+// JIT off: a list whose plan is costed per row it might probe (the booking dialog's worker
+// search at 25,000 workers, a calendar month) passes the JIT thresholds and spent ~500 ms
+// compiling a statement that ran in 24 ms (auto_explain at full scale). The app's statements
+// read pages by index and stop at their LIMIT: compiling never pays for itself here.
+// No parallel workers either, for the same reason: the booking dialog's worker search at
+// scale took a parallel seq scan of 25,000 users and a hash (20 ms) over walking them by
+// name to its ten (8 ms). The per-worker statistics, which add up a third of the shifts,
+// turn them back on for their own transaction (statistics/by-worker.ts).
+const poolOptions = (plans: "custom" | "generic") =>
+  `-c plan_cache_mode=force_${plans}_plan -c jit=off -c max_parallel_workers_per_gather=0`;
+
+function newPool(url: string, max: number, plans: "custom" | "generic"): Pool {
   const pool = new Pool({
     connectionString: url,
     max,
@@ -78,22 +103,7 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     idleTimeoutMillis: 30_000,
     // TCP keepalive: a connection whose server vanished without a word is noticed and dropped.
     keepAlive: true,
-    // The hot statements are named (db/precompiled.ts); after five runs PostgreSQL may switch a
-    // named statement to a generic plan, which guesses ten rows for `id = any($1)` and hashes a
-    // seq scan of shifts into the booking's slot reads (4–6 ms a call at 1,000 shifts, growing
-    // with the table). Planning with the real values costs ~0.1 ms; parsing is still saved. A
-    // transaction of lookups by key may plan generically for itself (`planGenerically`: the
-    // booking, whose generic plans were checked), and so may a big read whose generic plan was
-    // checked, in a transaction of its own (`readPlannedOnce`: the office's month view).
-    // JIT off: a list whose plan is costed per row it might probe (the booking dialog's worker
-    // search at 25,000 workers, a calendar month) passes the JIT thresholds and spent ~500 ms
-    // compiling a statement that ran in 24 ms (auto_explain at full scale). The app's statements
-    // read pages by index and stop at their LIMIT: compiling never pays for itself here.
-    // No parallel workers either, for the same reason: the booking dialog's worker search at
-    // scale took a parallel seq scan of 25,000 users and a hash (20 ms) over walking them by
-    // name to its ten (8 ms). The per-worker statistics, which add up a third of the shifts,
-    // turn them back on for their own transaction (statistics/by-worker.ts).
-    options: "-c plan_cache_mode=force_custom_plan -c jit=off -c max_parallel_workers_per_gather=0",
+    options: poolOptions(plans),
   });
   // An idle client erroring (server restart) must not crash the process: pg-pool removes it
   // from the pool, and the next query opens a fresh connection.
@@ -111,7 +121,36 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
       if (!logged.has(err)) console.error("[db] connection lost", err.message);
     });
   });
+  return pool;
+}
+
+const twins = new WeakMap<object, () => Db>();
+
+/**
+ * The handle's twin that plans every named statement once per connection (a pool of its own,
+ * `plan_cache_mode=force_generic_plan`), for the statements whose generic plan was checked: one
+ * round trip where a transaction that plans generically (`planGenerically`) takes four. Null
+ * for PGlite (one connection: nothing to share) and for a transaction or a wrapped db (a test's
+ * counting db), which keep their own connection.
+ */
+export function genericTwin(db: DbOrTx): Db | null {
+  return twins.get(db)?.() ?? null;
+}
+
+export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
+  const pool = newPool(url, max, "custom");
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  let generic: { pool: Pool; db: Db } | undefined;
+  twins.set(db, () => {
+    if (!generic) {
+      const twinPool = newPool(url, Math.min(GENERIC_POOL_SIZE, max), "generic");
+      generic = {
+        pool: twinPool,
+        db: drizzlePg({ client: twinPool, schema, casing: "snake_case" }) as unknown as Db,
+      };
+    }
+    return generic.db;
+  });
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();
     try {
@@ -129,7 +168,9 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
   return {
     db,
     kind: "postgres",
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), generic?.pool.end()]);
+    },
     exclusive,
     notifications: { kind: "postgres", url },
   };

@@ -1,9 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { is, sql, type Column, type SQL } from "drizzle-orm";
-import { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { sql, type Column, type SQL } from "drizzle-orm";
 import type { PgDialect, SelectedFieldsOrdered } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "./client";
+import { genericTwin, type DbOrTx } from "./client";
 
 /**
  * A hot statement of a fixed shape (the booking's locks and reads, issue 27: bookings per second),
@@ -43,9 +42,13 @@ export function precompiled<V extends Record<string, unknown>, Q extends Promise
 export function precompiledSql<V extends Record<string, unknown>, R>(
   name: string,
   build: (db: DbOrTx) => SQL,
+  opts: { plannedOnce?: boolean } = {},
 ): (db: DbOrTx, values: V) => Promise<R[]> {
   let query: { sql: string; params: unknown[] } | undefined;
-  return async (db, values) => {
+  return async (given, values) => {
+    // plannedOnce: a statement whose generic plan is its custom one (lookups by key), run on the
+    // pool that plans once per connection when given the app's pool (genericTwin).
+    const db = (opts.plannedOnce && genericTwin(given)) || given;
     query ??= (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build(db));
     const prepared = db._.session.prepareQuery(query, undefined, name, false) as unknown as {
       execute(values: Record<string, unknown>): Promise<{ rows: R[] }>;
@@ -123,32 +126,28 @@ export async function planGenerically(tx: DbOrTx): Promise<void> {
 const plannedTexts = new Map<string, Set<string>>();
 
 /**
- * A list's one big read, parsed and planned once per connection: sent as a named statement in a
- * transaction of its own that plans generically (`planGenerically`). The office's month view at
+ * A list's one big read, parsed and planned once per connection: sent as a named statement on
+ * the pool that plans generically (`genericTwin`, db/client.ts). The office's month view at
  * full scale was parsed and planned on every call (~2 ms parsing, 1.5–5 ms planning under load)
- * for ~3 ms of running; planned once, PostgreSQL's CPU a call went 6.2 → 2.7 ms, the three
- * extra round trips (begin, set local, commit) included. Only for a statement whose generic plan
- * was checked against its custom plans (EXPLAIN, at full scale and on the demo): a generic plan
+ * for ~3 ms of running; planned once in a transaction of its own that planned generically,
+ * PostgreSQL's CPU a call went 6.2 → 2.7 ms, and on the twin pool the transaction's three
+ * round trips (begin, set local, commit) are gone too. Only for a statement whose generic plan
  * is the same for every value. The name is `name` and a hash of the text, so each shape has its
  * own; past MAX_SHAPES texts a name's new ones are sent as before. Sent as before, planned with
- * its values, on PGlite (one connection, nothing to reuse) and inside an open transaction (the
- * setting would last to its end).
+ * its values, on PGlite (one connection, nothing to reuse) and inside an open transaction (its
+ * own connection).
  */
 export async function readPlannedOnce<R>(db: DbOrTx, name: string, query: SQL): Promise<R[]> {
   const q = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
   let texts = plannedTexts.get(name);
   if (!texts) plannedTexts.set(name, (texts = new Set()));
   if (texts.size < MAX_SHAPES) texts.add(q.sql);
-  // A transaction is not a NodePgDatabase, nor is PGlite's database.
-  const pooled: boolean = is(db as unknown, NodePgDatabase);
-  if (!pooled || !texts.has(q.sql))
+  const twin = genericTwin(db);
+  if (!twin || !texts.has(q.sql))
     return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
   const named = `${name}_${createHash("sha1").update(q.sql).digest("hex").slice(0, 12)}`;
-  return db.transaction(async (tx) => {
-    await planGenerically(tx);
-    const prepared = tx._.session.prepareQuery(q, undefined, named, false) as unknown as {
-      execute(): Promise<{ rows: R[] }>;
-    };
-    return (await prepared.execute()).rows;
-  });
+  const prepared = twin._.session.prepareQuery(q, undefined, named, false) as unknown as {
+    execute(): Promise<{ rows: R[] }>;
+  };
+  return (await prepared.execute()).rows;
 }

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   anyOf,
+  genericTwin,
   precompiled,
   precompiledByShape,
+  precompiledSql,
   readPlannedOnce,
   schema,
   sideBySide,
@@ -178,8 +180,7 @@ describe("precompiled (db/precompiled.ts)", () => {
     }
   });
 
-  it("planned once: a named statement planned generically in a transaction of its own (PostgreSQL); unnamed in an open transaction and on PGlite", async () => {
-    const counting = countingDb(handle);
+  it("planned once: a named statement on the pool that plans generically (PostgreSQL); unnamed on a wrapped db, in an open transaction and on PGlite", async () => {
     const read = (d: DbOrTx, order: number) =>
       readPlannedOnce<{ name: string }>(
         d,
@@ -187,36 +188,72 @@ describe("precompiled (db/precompiled.ts)", () => {
         sql`select name from skills where "order" = ${order} and deleted_at is null order by id`,
       );
     const names = async (d: DbOrTx, order: number) => (await read(d, order)).map((r) => r.name);
+    expect(await names(db, 2)).toEqual(["Precompiled loner"]);
+    expect(await names(db, 1)).toEqual(["Precompiled parent"]);
+    const twin = genericTwin(db);
+    expect(twin === null).toBe(handle.kind === "pglite");
+    // A wrapped db (a test's counting one) and a transaction keep their own connection: one
+    // statement each, as sent before, with no setting around it.
+    const counting = countingDb(handle);
     expect(await names(counting.db, 2)).toEqual(["Precompiled loner"]);
-    expect(await names(counting.db, 1)).toEqual(["Precompiled parent"]);
-    expect(counting.queries()).toBe(2);
-    const pg = handle.kind === "postgres";
-    expect(
-      counting.sent().filter((q) => q === "set local plan_cache_mode = force_generic_plan"),
-    ).toHaveLength(pg ? 2 : 0);
-    // In an open transaction a `set local` would last to its end: the read is planned as before.
-    counting.reset();
     await counting.db.transaction(async (tx) => {
-      expect(await names(tx, 2)).toEqual(["Precompiled loner"]);
+      expect(await names(tx, 1)).toEqual(["Precompiled parent"]);
       const [mode] = await rowsOf<{ m: string }>(
         tx,
         sql`select current_setting('plan_cache_mode') as m`,
       );
-      expect(mode?.m).toBe(pg ? "force_custom_plan" : "auto");
+      expect(mode?.m).toBe(twin ? "force_custom_plan" : "auto");
     });
-    expect(counting.sent().some((q) => q.startsWith("set local"))).toBe(false);
-    if (!pg) return;
-    // One call after the other, each ran on the connection released last (pg-pool hands idle
-    // connections back last in, first out): prepared once, planned generically for both calls.
+    expect(counting.queries()).toBe(3);
+    expect(counting.sent().filter((q) => q.startsWith("select name from skills"))).toHaveLength(2);
+    expect(counting.sent().some((q) => q.startsWith("set"))).toBe(false);
+    if (!twin) return;
+    // The twin's calls ran one after the other on the connection released last (pg-pool hands
+    // idle connections back last in, first out): prepared once, planned generically for both.
     const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
-      db,
+      twin,
       sql`select generic_plans, custom_plans from pg_prepared_statements
           where name like 'test_planned_once%'`,
     );
     expect(plans).toEqual([{ generic_plans: "2", custom_plans: "0" }]);
-    // And the setting ended with each read's transaction.
-    const [after] = await rowsOf<{ m: string }>(db, sql`show plan_cache_mode`);
-    expect(Object.values(after ?? {})).toEqual(["force_custom_plan"]);
+    const [modeOf] = await rowsOf<{ plan_cache_mode: string }>(twin, sql`show plan_cache_mode`);
+    expect(modeOf?.plan_cache_mode).toBe("force_generic_plan");
+    // The app's pool plans with the values as before, and never saw the statement.
+    const [main] = await rowsOf<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`);
+    expect(main?.plan_cache_mode).toBe("force_custom_plan");
+    const mainNamed = await rowsOf<{ name: string }>(
+      db,
+      sql`select name from pg_prepared_statements where name like 'test_planned_once%'`,
+    );
+    expect(mainNamed).toEqual([]);
+  });
+
+  it("plannedOnce: precompiledSql's statement runs on the twin pool, planned generically (PostgreSQL)", async () => {
+    const byOrder = precompiledSql<{ order: number }, { name: string }>(
+      "test_sql_planned_once",
+      () =>
+        sql`select name from skills where "order" = ${sql.placeholder("order")}::int and deleted_at is null`,
+      { plannedOnce: true },
+    );
+    expect(await byOrder(db, { order: 2 })).toEqual([{ name: "Precompiled loner" }]);
+    expect(await byOrder(db, { order: 1 })).toEqual([{ name: "Precompiled parent" }]);
+    // Inside a transaction it runs on the transaction's connection, planned with its values.
+    await db.transaction(async (tx) => {
+      expect(await byOrder(tx, { order: 2 })).toEqual([{ name: "Precompiled loner" }]);
+      const [inTx] = await rowsOf<{ custom_plans: string }>(
+        tx,
+        sql`select custom_plans from pg_prepared_statements where name = 'test_sql_planned_once'`,
+      );
+      if (handle.kind === "postgres") expect(inTx?.custom_plans).toBe("1");
+    });
+    const twin = genericTwin(db);
+    if (!twin) return;
+    const plans = await rowsOf<{ generic_plans: string; custom_plans: string }>(
+      twin,
+      sql`select generic_plans, custom_plans from pg_prepared_statements
+          where name = 'test_sql_planned_once'`,
+    );
+    expect(plans).toEqual([{ generic_plans: "2", custom_plans: "0" }]);
   });
 
   it("by shape: copies of one module on one connection name a shape alike, never two shapes alike", async () => {

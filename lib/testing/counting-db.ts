@@ -15,8 +15,8 @@ export function countingDb(handle: DbHandle): {
   statements: () => number;
   /**
    * The statements that read or wrote, leaving out a transaction's control (begin, commit,
-   * rollback, savepoints, `set local`): a read planned once (readPlannedOnce, db/precompiled.ts)
-   * is one query in a transaction of its own on PostgreSQL, and one statement on PGlite.
+   * rollback, savepoints, `set local`). A read planned once (readPlannedOnce, db/precompiled.ts)
+   * is sent here as one statement: this db has no twin pool (genericTwin).
    */
   queries: () => number;
   /** Every statement, as sent. */

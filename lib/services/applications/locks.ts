@@ -13,6 +13,11 @@ import { liveSlots, liveSlotsLocked, loadAssignee, type SlotTarget } from "./tar
  *   jobs → worker (users) → shift slots (id order) → applications (id order)
  *     → statistics marks (job order: the roll-up's triggers take them as rows change)
  *
+ * A write that moves a place in or out of the filled statuses also updates its slot's booked
+ * count (a trigger of migration shift_slots_booked): the slot this order locked already, so
+ * the trigger never waits. A verb that frees places without locking their slots must hold
+ * their job FOR UPDATE (a job edit), which keeps every booking of the job out until it commits.
+ *
  * A verb takes the locks it needs in that order, at the start of its transaction, and decides
  * on the rows as they read under the lock, so two verbs can queue but never deadlock. Jobs are
  * held FOR KEY SHARE by the verbs that fill places (they do not block one another) and FOR

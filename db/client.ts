@@ -124,7 +124,10 @@ function newPool(url: string, max: number, plans: "custom" | "generic"): Pool {
   return pool;
 }
 
-const twins = new WeakMap<object, () => Db>();
+// On the db itself, under a global symbol: Next.js loads this module once per server layer (a
+// route handler's copy, a server action's, the proxy's), and the handle is made by one of them.
+const TWIN = Symbol.for("crewdeck.db.genericTwin");
+type Twinned = { [TWIN]?: () => Db };
 
 /**
  * The handle's twin that plans every named statement once per connection (a pool of its own,
@@ -134,22 +137,24 @@ const twins = new WeakMap<object, () => Db>();
  * counting db), which keep their own connection.
  */
 export function genericTwin(db: DbOrTx): Db | null {
-  return twins.get(db)?.() ?? null;
+  return (db as unknown as Twinned)[TWIN]?.() ?? null;
 }
 
 export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
   const pool = newPool(url, max, "custom");
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   let generic: { pool: Pool; db: Db } | undefined;
-  twins.set(db, () => {
-    if (!generic) {
-      const twinPool = newPool(url, Math.min(GENERIC_POOL_SIZE, max), "generic");
-      generic = {
-        pool: twinPool,
-        db: drizzlePg({ client: twinPool, schema, casing: "snake_case" }) as unknown as Db,
-      };
-    }
-    return generic.db;
+  Object.defineProperty(db, TWIN, {
+    value: () => {
+      if (!generic) {
+        const twinPool = newPool(url, Math.min(GENERIC_POOL_SIZE, max), "generic");
+        generic = {
+          pool: twinPool,
+          db: drizzlePg({ client: twinPool, schema, casing: "snake_case" }) as unknown as Db,
+        };
+      }
+      return generic.db;
+    },
   });
   const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
     const lockClient = await pool.connect();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   anyOf,
@@ -226,6 +226,16 @@ describe("precompiled (db/precompiled.ts)", () => {
       sql`select name from pg_prepared_statements where name like 'test_planned_once%'`,
     );
     expect(mainNamed).toEqual([]);
+  });
+
+  it("finds a handle's twin from another copy of db/client.ts (Next.js loads one per server layer)", async () => {
+    // A registry kept by the module was empty in the copy the route handlers and the proxy
+    // loaded (the handle is made by another): every call fell back to planning each time.
+    vi.resetModules();
+    const copy = await import("@/db/client");
+    expect(copy.genericTwin).not.toBe(genericTwin);
+    expect(copy.genericTwin(db)).toBe(genericTwin(db));
+    expect(copy.genericTwin(db) === null).toBe(handle.kind === "pglite");
   });
 
   it("plannedOnce: precompiledSql's statement runs on the twin pool, planned generically (PostgreSQL)", async () => {

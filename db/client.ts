@@ -127,7 +127,7 @@ function newPool(url: string, max: number, plans: "custom" | "generic"): Pool {
 // On the db itself, under a global symbol: Next.js loads this module once per server layer (a
 // route handler's copy, a server action's, the proxy's), and the handle is made by one of them.
 const TWIN = Symbol.for("crewdeck.db.genericTwin");
-type Twinned = { [TWIN]?: () => Db };
+type Twinned = { [TWIN]?: () => Db | null };
 
 /**
  * The handle's twin that plans every named statement once per connection (a pool of its own,
@@ -144,8 +144,12 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
   const pool = newPool(url, max, "custom");
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   let generic: { pool: Pool; db: Db } | undefined;
+  let closed = false;
   Object.defineProperty(db, TWIN, {
+    // Once the handle is closed, no pool is opened again (the caller's statement then fails on
+    // the closed main pool, as before).
     value: () => {
+      if (closed) return null;
       if (!generic) {
         const twinPool = newPool(url, Math.min(GENERIC_POOL_SIZE, max), "generic");
         generic = {
@@ -174,6 +178,7 @@ export function postgresHandle(url: string, max = APP_POOL_SIZE): DbHandle {
     db,
     kind: "postgres",
     close: async () => {
+      closed = true;
       await Promise.all([pool.end(), generic?.pool.end()]);
     },
     exclusive,

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   anyOf,
   genericTwin,
+  postgresHandle,
   precompiled,
   precompiledByShape,
   precompiledSql,
@@ -236,6 +237,16 @@ describe("precompiled (db/precompiled.ts)", () => {
     expect(copy.genericTwin).not.toBe(genericTwin);
     expect(copy.genericTwin(db)).toBe(genericTwin(db));
     expect(copy.genericTwin(db) === null).toBe(handle.kind === "pglite");
+  });
+
+  it("opens no twin pool for a handle once it is closed (PostgreSQL)", async () => {
+    if (handle.notifications.kind !== "postgres") return;
+    const other = postgresHandle(handle.notifications.url, 2);
+    const twin = genericTwin(other.db);
+    expect(twin).not.toBeNull();
+    expect(await rowsOf(twin!, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    await other.close();
+    expect(genericTwin(other.db)).toBeNull();
   });
 
   it("plannedOnce: precompiledSql's statement runs on the twin pool, planned generically (PostgreSQL)", async () => {

@@ -2,6 +2,7 @@ export * from "./org";
 export * from "./users";
 export * from "./clients";
 export * from "./work";
+export * from "./roll-ups";
 export * from "./finance";
 export * from "./quotes";
 export * from "./salary";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { schema, type Db, type DbHandle } from "@/db";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
@@ -106,5 +106,66 @@ describe("booking (POST applications): its cost", () => {
       expect(p.custom_plans, p.name).toBe(0);
       expect(p.generic_plans, p.name).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("reads the worker's places from its applications even when every job has one status (PostgreSQL, generic plan)", async () => {
+    if (handle.kind !== "postgres") return;
+    const s = await oneShiftJob("2026-12-12T08:00:00Z", "2026-12-12T12:00:00Z");
+    const c = await ctxFor(db, w.pm, { now: NOW });
+    await bookApplications(c, {
+      assignee_id: await worker([w.skill]),
+      shiftIds: [s.shiftId],
+      shift_slots: [s.slotId],
+      status: "Booked",
+    });
+    // On the connection that booked (pg-pool hands it out next), with statistics that say every
+    // job is Published: a generic plan estimated `status <> $n` from the distinct statuses alone,
+    // found no live job, and walked every job's shifts for each booking (2.3 ms in the bench).
+    let plan = "";
+    await db
+      .transaction(async (tx) => {
+        // A thousand more jobs at the booked shift's hours, each a shift with one slot and one
+        // place booked (the bench's day), every job Published.
+        await tx.execute(sql`with j as (
+            insert into jobs (name, company_id, country_id, status, starts_at, ends_at)
+            select 'Busy ' || i, company_id, country_id, 'Published', starts_at, ends_at
+              from jobs, generate_series(1, 1000) i where id = ${s.jobId}
+            returning id, starts_at, ends_at),
+          sh as (insert into shifts (job_id, starts_at, ends_at)
+            select id, starts_at, ends_at from j returning id),
+          sl as (insert into shift_slots (shift_id, skill_id, positions)
+            select id, ${w.skill}, 1 from sh returning id, shift_id),
+          u as (select array_agg(id) as ids from users)
+          insert into applications (shift_slot_id, shift_id, assignee_id, status)
+          select sl.id, sl.shift_id, u.ids[1 + sl.id % cardinality(u.ids)], 'Booked' from sl, u`);
+        await tx.execute(sql`update jobs set status = 'Published'`);
+        for (const t of ["jobs", "shifts", "shift_slots", "applications"])
+          await tx.execute(sql`analyze ${sql.identifier(t)}`);
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        // Its generic plan, run with a value for each status and instant and null elsewhere: a
+        // status and an instant are what a walk over every job repeats (the loops counted).
+        const [p] = await rowsOf<{ args: string }>(
+          tx,
+          sql`select array_to_string(array(select case t::text
+                when 'job_status' then '''Cancelled''' when 'application_status' then '''Booked'''
+                when 'timestamp with time zone' then 'now()' else 'null' end
+              from unnest(parameter_types) t), ', ') as args
+              from pg_prepared_statements where name = 'applications_fill_facts'`,
+        );
+        expect(p, "the booking's connection holds its fill facts statement").toBeDefined();
+        const args = sql.raw(p.args);
+        const lines = await rowsOf<{ "QUERY PLAN": string }>(
+          tx,
+          sql`explain (analyze, costs off, timing off) execute applications_fill_facts(${args})`,
+        );
+        plan = lines.map((l) => l["QUERY PLAN"]).join("\n");
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof TransactionRollbackError)) throw e;
+      });
+    // No step repeated per job (the walk read each of the 1,003 jobs' shifts: loops=1003).
+    expect(plan).toMatch(/loops=1\b/);
+    expect(plan).not.toMatch(/loops=\d{3,}/);
   });
 });

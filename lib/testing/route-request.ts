@@ -18,6 +18,12 @@ export interface ApiCall {
   stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
+  /**
+   * false: the answer's bytes are read (the server's work: the handler's stream runs to its
+   * end) but not decoded nor parsed (a bench timing the app, not its caller); `body` is then
+   * undefined.
+   */
+  parse?: boolean;
 }
 
 export interface ApiResult {
@@ -75,7 +81,7 @@ export async function callRoute(
   // than the call it timed.
   const bytes = new Uint8Array(await response.arrayBuffer());
   const type = response.headers.get("content-type") ?? "";
-  const text = !type || type.includes("json") || type.startsWith("text/");
+  const text = call.parse !== false && (!type || type.includes("json") || type.startsWith("text/"));
   let parsed: unknown;
   try {
     parsed = text && bytes.length ? JSON.parse(new TextDecoder().decode(bytes)) : undefined;

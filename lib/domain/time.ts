@@ -38,13 +38,68 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall-clock time in `timeZone` at the instant `date`. */
-export function toLocal(date: Date, timeZone: string): LocalDateTime & { second: number } {
+/** Intl's wall clock in `timeZone` at the epoch milliseconds `ms` (to the second), uncached. */
+function wallClock(ms: number, timeZone: string): LocalDateTime & { second: number } {
   const l = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  // A plain loop: lists format every row's times, and this runs a few times per row.
-  for (const p of formatter(timeZone).formatToParts(date))
+  for (const p of formatter(timeZone).formatToParts(ms))
     if (p.type in l) l[p.type as keyof typeof l] = Number(p.value);
   return l;
+}
+
+const HOUR = 3_600_000;
+
+/** How far the zone's wall clock is from UTC at `ms`, in milliseconds (whole seconds). */
+function offsetMsAt(ms: number, timeZone: string): number {
+  const l = wallClock(ms, timeZone);
+  const t = new Date(Date.UTC(2000, 0, 1, l.hour, l.minute, l.second));
+  t.setUTCFullYear(l.year, l.month - 1, l.day); // Date.UTC reads years 0-99 as 1900-1999
+  return t.getTime() - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The zone's offset through each UTC hour, by zone and hour: NaN for an hour in which it
+ * changes (its first and last second differ; no zone changes twice within an hour), whose
+ * instants are asked of Intl one by one. Lists format every row's times, several per row, and
+ * Intl's formatToParts was the costly part; once an hour is known a wall clock is arithmetic.
+ * Bounded: cleared once it holds OFFSET_CACHE_MAX entries.
+ */
+const hourOffsets = new Map<string, number>();
+const OFFSET_CACHE_MAX = 20_000;
+
+function hourOffset(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / HOUR);
+  const key = `${timeZone} ${hour}`;
+  let off = hourOffsets.get(key);
+  if (off === undefined) {
+    const first = offsetMsAt(hour * HOUR, timeZone);
+    off = first === offsetMsAt(hour * HOUR + HOUR - 1000, timeZone) ? first : NaN;
+    if (hourOffsets.size >= OFFSET_CACHE_MAX) hourOffsets.clear();
+    hourOffsets.set(key, off);
+  }
+  return off;
+}
+
+/** The zone's offset from UTC in milliseconds at `ms` (whole seconds). */
+function offsetMs(ms: number, timeZone: string): number {
+  const off = hourOffset(ms, timeZone);
+  return Number.isNaN(off) ? offsetMsAt(ms, timeZone) : off;
+}
+
+/** The wall-clock time in `timeZone` at the instant `date`. */
+export function toLocal(date: Date, timeZone: string): LocalDateTime & { second: number } {
+  const ms = date.getTime();
+  // An invalid date goes to Intl, which throws for it (RangeError) as it always did.
+  const off = Number.isFinite(ms) ? hourOffset(ms, timeZone) : NaN;
+  if (Number.isNaN(off)) return wallClock(ms, timeZone);
+  const w = new Date(Math.floor(ms / 1000) * 1000 + off);
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+  };
 }
 
 /** The offset of the zone at `date` from its wall clock `l` there (see `offsetMinutes`). */
@@ -81,25 +136,9 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 const MINUTE = 60_000;
 
-/**
- * Offsets already asked, by zone and epoch minute: lists show the same shift times on every
- * call, and the shifts of many salary lines start and end at the same minutes, while an Intl
- * call is the costly part of formatting or splitting a time. Bounded: cleared once it holds
- * OFFSET_CACHE_MAX entries.
- */
-const offsetCache = new Map<string, number>();
-const OFFSET_CACHE_MAX = 20_000;
-
-/** The zone's offset from UTC in whole minutes at an epoch minute (one Intl call, memoized). */
+/** The zone's offset from UTC in whole minutes at an epoch minute (`hourOffset`: memoized). */
 export function offsetAtMinute(epochMin: number, timeZone: string): number {
-  const key = `${timeZone} ${epochMin}`;
-  const known = offsetCache.get(key);
-  if (known !== undefined) return known;
-  const l = toLocal(new Date(epochMin * MINUTE), timeZone);
-  const offset = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) / MINUTE - epochMin;
-  if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
+  return Math.floor(offsetMs(epochMin * MINUTE, timeZone) / MINUTE);
 }
 
 /** ISO 8601 with the zone's offset, e.g. 2026-11-22T22:00:00+01:00 (DESIGN.md §4). */

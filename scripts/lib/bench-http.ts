@@ -33,7 +33,7 @@ import { dayText, monthPerDay, visibleRange } from "@/lib/domain/calendar";
 import { toLocal } from "@/lib/domain/time";
 import { AGENCY_TIME_ZONE } from "@/lib/services/viewer-zone";
 import { ensureBuild } from "./build";
-import { lastMonthPeriod, STATISTICS_CALLS } from "./bench-list-calls";
+import { paidMonthPeriod, STATISTICS_CALLS } from "./bench-list-calls";
 import { runSweeps } from "./bench-lists";
 import { fmt, median, percentile } from "./bench-measure";
 import {
@@ -274,7 +274,7 @@ export async function benchHttp(): Promise<{ lines: string[]; ok: boolean }> {
       })),
       {
         label: "salary (overview)",
-        path: `/api/v2/salary?${lastMonthPeriod(new Date())}`,
+        path: `/api/v2/salary?${paidMonthPeriod(new Date())}`,
         as: "admin",
         status: 200,
         list: true,

@@ -110,9 +110,10 @@ async function prepareSide(
 ): Promise<Side> {
   const name = `crewdeck_bench_lists_${label}`;
   const url = process.env.DATABASE_URL;
-  // BENCH_LISTS_REUSE=1 (PostgreSQL): time the databases a previous run seeded (the scale seed
-  // takes minutes); their dates are that run's.
-  const reuse = Boolean(url && process.env.BENCH_LISTS_REUSE);
+  // BENCH_LISTS_REUSE=1 (PostgreSQL): time the scale database a previous run seeded (its seed
+  // takes minutes; its dates are that run's). The demo is seeded afresh each run (seconds), its
+  // dates this run's.
+  const reuse = Boolean(url && process.env.BENCH_LISTS_REUSE && scale);
   const handle = reuse
     ? postgresHandle(Object.assign(new URL(url!), { pathname: `/${name}` }).toString(), 5)
     : await scratch(name);

@@ -321,6 +321,12 @@ describe("precompiled (db/precompiled.ts)", () => {
     expect(names).toEqual([all, ["Precompiled loner"], ["Precompiled loner"], all]);
   });
 
+  it("opens a transaction without relational query builders (drizzle given no schema: one per table each transaction)", async () => {
+    expect(Object.keys(db.query)).toEqual([]);
+    const keys = await db.transaction(async (tx) => Object.keys(tx.query));
+    expect(keys).toEqual([]);
+  });
+
   it("inserts with each value through its column's encoder", async () => {
     const insert = precompiled<
       { logName: string; properties: Record<string, unknown>; createdAt: Date },

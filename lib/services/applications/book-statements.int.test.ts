@@ -74,10 +74,10 @@ describe("booking (POST applications): its cost", () => {
   it("plans its statements generically inside its transaction only (PostgreSQL)", async () => {
     if (handle.kind !== "postgres") return;
     // Named statements only the booking runs here (the fixtures run none of them); a list of one
-    // id is sent as `= $1`, a variant of its own (`_1x<mask>`: the answer's one application, the
-    // rates' one skill, worker, job and branch).
+    // id is sent as `= $1`, a variant of its own (`_1x<mask>`: the fill check's one slot and worker,
+    // the answer's one application, the rates' one skill, worker, job and branch).
     const names = [
-      "applications_fill_facts",
+      "applications_fill_facts_1x3",
       "applications_insert_logged",
       "applications_views_1x1",
       "rates_booking_facts_1xf",
@@ -176,13 +176,13 @@ describe("booking (POST applications): its cost", () => {
                 when 'job_status' then '''Cancelled''' when 'application_status' then '''Booked'''
                 when 'timestamp with time zone' then 'now()' else 'null' end
               from unnest(parameter_types) t), ', ') as args
-              from pg_prepared_statements where name = 'applications_fill_facts'`,
+              from pg_prepared_statements where name = 'applications_fill_facts_1x3'`,
         );
         expect(p, "the booking's connection holds its fill facts statement").toBeDefined();
         const args = sql.raw(p.args);
         const lines = await rowsOf<{ "QUERY PLAN": string }>(
           tx,
-          sql`explain (analyze, costs off, timing off) execute applications_fill_facts(${args})`,
+          sql`explain (analyze, costs off, timing off) execute applications_fill_facts_1x3(${args})`,
         );
         plan = lines.map((l) => l["QUERY PLAN"]).join("\n");
         tx.rollback();

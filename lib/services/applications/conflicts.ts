@@ -50,19 +50,21 @@ export interface HeldPlace {
 /**
  * Which held places can clash: the workers' (`workerIds`) filled applications on live shifts of
  * live, uncancelled jobs between two instants (`from`, `to`: `clashWindow`). Joined to shifts, jobs
- * and countries; the booking's fill check reads them inside its one statement (fill.ts).
+ * and countries; the booking's fill check reads them inside its one statement (fill.ts). Written
+ * when a statement is built (a function), so a list of one worker is `= $1` (`anyOf`).
  */
-export const heldPlacesAround = and(
-  anyOf(schema.applications.assigneeId, "workerIds"),
-  inArray(schema.applications.status, [...FILLED_STATUSES]),
-  // A literal, not a parameter: in a generic plan (the booking's) `status <> $n` is estimated
-  // from the number of distinct statuses alone, and a table whose jobs all share one status
-  // estimates no live job: the plan then walks every job's shifts (2.3 ms a booking in the
-  // bench's fresh database, 0.24 ms with the literal, issue 27).
-  sql`${schema.jobs.status} <> 'Cancelled'`,
-  lt(schema.shifts.startsAt, sql.placeholder("to")),
-  gt(schema.shifts.endsAt, sql.placeholder("from")),
-)!;
+export const heldPlacesAround = () =>
+  and(
+    anyOf(schema.applications.assigneeId, "workerIds"),
+    inArray(schema.applications.status, [...FILLED_STATUSES]),
+    // A literal, not a parameter: in a generic plan (the booking's) `status <> $n` is estimated
+    // from the number of distinct statuses alone, and a table whose jobs all share one status
+    // estimates no live job: the plan then walks every job's shifts (2.3 ms a booking in the
+    // bench's fresh database, 0.24 ms with the literal, issue 27).
+    sql`${schema.jobs.status} <> 'Cancelled'`,
+    lt(schema.shifts.startsAt, sql.placeholder("to")),
+    gt(schema.shifts.endsAt, sql.placeholder("from")),
+  )!;
 
 /** The workers' held places on live shifts of live jobs between two instants. */
 const bookingsAround = precompiled<
@@ -85,7 +87,7 @@ function bookingsAroundQuery(db: DbOrTx) {
     .innerJoin(schema.shifts, liveShiftOfApplication)
     .innerJoin(schema.jobs, liveJobOfShift)
     .innerJoin(schema.countries, eq(schema.countries.id, schema.jobs.countryId))
-    .where(heldPlacesAround);
+    .where(heldPlacesAround());
 }
 
 /** From the earliest target's start to the latest's end, widened by the longest rest asked. */

@@ -193,18 +193,22 @@ const filledPlaces = precompiled<
   { slotIds: number[]; except: number[] },
   ReturnType<typeof filledPlacesQuery>
 >("applications_filled_by_slot", (db) => filledPlacesQuery(db));
-/** The places that fill the slots `slotIds`, but for the applications `except`. */
-const filledOfSlots = and(
-  anyOf(schema.applications.shiftSlotId, "slotIds"),
-  inArray(schema.applications.status, [...FILLED_STATUSES]),
-  // An empty list leaves nothing out: one statement whether or not there is an exception.
-  sql`${schema.applications.id} <> all(${sql.placeholder("except")})`,
-)!;
+/**
+ * The places that fill the slots `slotIds`, but for the applications `except`. Written when a
+ * statement is built (a function), so a list of one slot is `= $1` (`anyOf`).
+ */
+const filledOfSlots = () =>
+  and(
+    anyOf(schema.applications.shiftSlotId, "slotIds"),
+    inArray(schema.applications.status, [...FILLED_STATUSES]),
+    // An empty list leaves nothing out: one statement whether or not there is an exception.
+    sql`${schema.applications.id} <> all(${sql.placeholder("except")})`,
+  )!;
 function filledPlacesQuery(db: DbOrTx) {
   return db
     .select({ slotId: schema.applications.shiftSlotId, n: count() })
     .from(schema.applications)
-    .where(filledOfSlots)
+    .where(filledOfSlots())
     .groupBy(schema.applications.shiftSlotId);
 }
 
@@ -241,13 +245,13 @@ const fillFactsRow = precompiledSql<
   "applications_fill_facts",
   () => sql`select json_build_object(
     'filled', (select coalesce(json_agg(json_build_array(f.slot_id, f.n)), '[]') from (
-        select ${a.shiftSlotId} as slot_id, count(*) as n from ${a} where ${filledOfSlots}
+        select ${a.shiftSlotId} as slot_id, count(*) as n from ${a} where ${filledOfSlots()}
         group by ${a.shiftSlotId}) f),
     'held', (select coalesce(json_agg(json_build_array(${a.id}, ${a.assigneeId}, ${s.id},
         ${s.startsAt}, ${s.endsAt}, ${j.name}, ${j.companyId}, ${schema.countries.timeZone})), '[]')
       from ${a} inner join ${s} on ${liveShiftOfApplication} inner join ${j} on ${liveJobOfShift}
       inner join ${schema.countries} on ${eq(schema.countries.id, j.countryId)}
-      where ${heldPlacesAround}),
+      where ${heldPlacesAround()}),
     'skills', (select coalesce(json_agg(${us.skillId}), '[]') from ${us}
       where ${us.userId} = ${sql.placeholder("workerId")})
   )::text as facts`,

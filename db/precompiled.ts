@@ -104,17 +104,16 @@ function listVariants<V extends Record<string, unknown>, T>(
   return (db, values) => {
     if (!lists) buildFor(db, 0);
     let mask = 0;
-    const filled: Record<string, unknown> = { ...values };
     lists!.forEach((list, i) => {
       const v = values[list];
-      if (Array.isArray(v) && v.length === 1) {
-        mask |= 1 << i;
-        filled[oneOf(list)] = v[0];
-      }
+      if (Array.isArray(v) && v.length === 1) mask |= 1 << i;
     });
     if (!mask) return { ...byMask.get(0)!, values };
-    const variant = byMask.get(mask) ?? buildFor(db, mask);
-    return { ...variant, values: filled as V };
+    const filled: Record<string, unknown> = { ...values };
+    lists!.forEach((list, i) => {
+      if (mask & (1 << i)) filled[oneOf(list)] = (values[list] as unknown[])[0];
+    });
+    return { ...(byMask.get(mask) ?? buildFor(db, mask)), values: filled as V };
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { schema, type Db, type DbHandle, type DbOrTx } from "@/db";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
@@ -112,89 +112,80 @@ describe("booking (POST applications): its cost", () => {
 
   it("reads its answer by key on a small agency's tables, not by hashing them whole (PostgreSQL, generic plan)", async () => {
     if (handle.kind !== "postgres") return;
-    const s = await oneShiftJob("2026-12-13T08:00:00Z", "2026-12-13T12:00:00Z");
-    const c = await ctxFor(db, w.pm, { now: NOW });
-    const [app] = await bookApplications(c, {
-      assignee_id: await worker([w.skill]),
-      shiftIds: [s.shiftId],
-      shift_slots: [s.slotId],
-      status: "Booked",
+    // An agency of a thousand jobs and workers, its statistics fresh: a generic plan guessed ten
+    // rows for `id = any($1)` and hashed seq scans of users, shift slots and shifts against them
+    // (0.46 ms a booking in the bench; 0.06 ms as `id = $1`).
+    const plan = await planAfterBooking("2026-12-13T08:00:00Z", async (tx, app) => {
+      await tx.execute(sql`insert into users (name, email, password_hash)
+        select 'Many ' || i, 'many' || i || '@test.test', 'x' from generate_series(1, 1000) i`);
+      return sql`explain (costs off) execute applications_views_1x1(${sql.raw(String(app.id))})`;
     });
-    // On the connection that booked (pg-pool hands it out next), an agency of a thousand jobs
-    // and workers, its statistics fresh: a generic plan guessed ten rows for `id = any($1)` and
-    // hashed seq scans of users, shift slots and shifts against them (0.46 ms a booking in the
-    // bench; 0.06 ms as `id = $1`).
-    let plan = "";
-    await db
-      .transaction(async (tx) => {
-        await thousandJobsLike(tx, s.jobId);
-        await tx.execute(sql`insert into users (name, email, password_hash)
-          select 'Many ' || i, 'many' || i || '@test.test', 'x' from generate_series(1, 1000) i`);
-        for (const t of ["users", "jobs", "shifts", "shift_slots", "applications"])
-          await tx.execute(sql`analyze ${sql.identifier(t)}`);
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        const lines = await rowsOf<{ "QUERY PLAN": string }>(
-          tx,
-          sql`explain (costs off) execute applications_views_1x1(${sql.raw(String(app.id))})`,
-        );
-        plan = lines.map((l) => l["QUERY PLAN"]).join("\n");
-        tx.rollback();
-      })
-      .catch((e: unknown) => {
-        if (!(e instanceof TransactionRollbackError)) throw e;
-      });
     expect(plan).toMatch(/Index Scan using applications_pkey/);
     expect(plan).not.toMatch(/Seq Scan on (users|shifts|shift_slots|applications|jobs)\b/);
   });
 
   it("reads the worker's places from its applications even when every job has one status (PostgreSQL, generic plan)", async () => {
     if (handle.kind !== "postgres") return;
-    const s = await oneShiftJob("2026-12-12T08:00:00Z", "2026-12-12T12:00:00Z");
-    const c = await ctxFor(db, w.pm, { now: NOW });
-    await bookApplications(c, {
-      assignee_id: await worker([w.skill]),
-      shiftIds: [s.shiftId],
-      shift_slots: [s.slotId],
-      status: "Booked",
+    // Statistics that say every job is Published: a generic plan estimated `status <> $n` from
+    // the distinct statuses alone, found no live job, and walked every job's shifts for each
+    // booking (2.3 ms in the bench).
+    const plan = await planAfterBooking("2026-12-12T08:00:00Z", async (tx) => {
+      await tx.execute(sql`update jobs set status = 'Published'`);
+      // Its generic plan, run with a value for each status and instant and null elsewhere: a
+      // status and an instant are what a walk over every job repeats (the loops counted).
+      const [p] = await rowsOf<{ args: string }>(
+        tx,
+        sql`select array_to_string(array(select case t::text
+              when 'job_status' then '''Cancelled''' when 'application_status' then '''Booked'''
+              when 'timestamp with time zone' then 'now()' else 'null' end
+            from unnest(parameter_types) t), ', ') as args
+            from pg_prepared_statements where name = 'applications_fill_facts_1x3'`,
+      );
+      expect(p, "the booking's connection holds its fill facts statement").toBeDefined();
+      return sql`explain (analyze, costs off, timing off) execute applications_fill_facts_1x3(${sql.raw(p.args)})`;
     });
-    // On the connection that booked (pg-pool hands it out next), with statistics that say every
-    // job is Published: a generic plan estimated `status <> $n` from the distinct statuses alone,
-    // found no live job, and walked every job's shifts for each booking (2.3 ms in the bench).
-    let plan = "";
-    await db
-      .transaction(async (tx) => {
-        await thousandJobsLike(tx, s.jobId);
-        await tx.execute(sql`update jobs set status = 'Published'`);
-        for (const t of ["jobs", "shifts", "shift_slots", "applications"])
-          await tx.execute(sql`analyze ${sql.identifier(t)}`);
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        // Its generic plan, run with a value for each status and instant and null elsewhere: a
-        // status and an instant are what a walk over every job repeats (the loops counted).
-        const [p] = await rowsOf<{ args: string }>(
-          tx,
-          sql`select array_to_string(array(select case t::text
-                when 'job_status' then '''Cancelled''' when 'application_status' then '''Booked'''
-                when 'timestamp with time zone' then 'now()' else 'null' end
-              from unnest(parameter_types) t), ', ') as args
-              from pg_prepared_statements where name = 'applications_fill_facts_1x3'`,
-        );
-        expect(p, "the booking's connection holds its fill facts statement").toBeDefined();
-        const args = sql.raw(p.args);
-        const lines = await rowsOf<{ "QUERY PLAN": string }>(
-          tx,
-          sql`explain (analyze, costs off, timing off) execute applications_fill_facts_1x3(${args})`,
-        );
-        plan = lines.map((l) => l["QUERY PLAN"]).join("\n");
-        tx.rollback();
-      })
-      .catch((e: unknown) => {
-        if (!(e instanceof TransactionRollbackError)) throw e;
-      });
     // No step repeated per job (the walk read each of the 1,003 jobs' shifts: loops=1003).
     expect(plan).toMatch(/loops=1\b/);
     expect(plan).not.toMatch(/loops=\d{3,}/);
   });
 });
+
+/**
+ * Books a worker on a new four-hour shift from `start`, then, on the connection that booked
+ * (pg-pool hands it out next) and in a transaction rolled back after: a thousand more jobs like
+ * it, whatever `world` adds, fresh statistics, generic plans, and the plan of the EXPLAIN that
+ * `world` answers.
+ */
+async function planAfterBooking(
+  start: string,
+  world: (tx: DbOrTx, app: { id: number }) => Promise<SQL>,
+): Promise<string> {
+  const end = new Date(new Date(start).getTime() + 4 * 3_600_000).toISOString();
+  const s = await oneShiftJob(start, end);
+  const c = await ctxFor(db, w.pm, { now: NOW });
+  const [app] = await bookApplications(c, {
+    assignee_id: await worker([w.skill]),
+    shiftIds: [s.shiftId],
+    shift_slots: [s.slotId],
+    status: "Booked",
+  });
+  let plan = "";
+  await db
+    .transaction(async (tx) => {
+      await thousandJobsLike(tx, s.jobId);
+      const explain = await world(tx, app);
+      for (const t of ["users", "jobs", "shifts", "shift_slots", "applications"])
+        await tx.execute(sql`analyze ${sql.identifier(t)}`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      const lines = await rowsOf<{ "QUERY PLAN": string }>(tx, explain);
+      plan = lines.map((l) => l["QUERY PLAN"]).join("\n");
+      tx.rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof TransactionRollbackError)) throw e;
+    });
+  return plan;
+}
 
 /**
  * A thousand more jobs at the hours of job `jobId`, each a shift with one slot and one place

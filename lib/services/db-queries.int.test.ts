@@ -138,51 +138,6 @@ describe("precompiled (db/precompiled.ts)", () => {
     expect(after?.w).toBe("0");
   });
 
-  it("sends a list of one as `= $1`, a named variant of its own (a generic plan's one-row lookup)", async () => {
-    const counting = countingDb(handle);
-    const one = await skillsById(counting.db, { ids: [ids[0]], order: 1 });
-    const two = await skillsById(counting.db, { ids, order: 1 });
-    const none = await skillsById(counting.db, { ids: [], order: 1 });
-    expect(one.map((r) => r.name)).toEqual(["Precompiled parent"]);
-    expect(two).toEqual(one);
-    expect(none).toEqual([]);
-    const [sentOne, sentTwo, sentNone] = counting.sent();
-    expect(sentOne).toMatch(/"skills"\."id" = \$1\b/);
-    expect(sentOne).not.toMatch(/any\(/);
-    expect(sentTwo).toMatch(/"skills"\."id" = any\(\$1\)/);
-    expect(sentNone).toBe(sentTwo);
-    // precompiledSql too, with two lists: each list of one on its own.
-    const pairs = precompiledSql<{ a: number[]; b: number[] }, { id: number }>(
-      "test_two_lists",
-      () => sql`select id from skills where ${anyOf(s.id, "a")} or ${anyOf(s.id, "b")} order by id`,
-    );
-    const got = async (a: number[], b: number[]) =>
-      (await pairs(counting.db, { a, b })).map((r) => r.id);
-    counting.reset();
-    expect(await got([ids[0]], ids)).toEqual(ids);
-    expect(await got(ids, [ids[1]])).toEqual(ids);
-    expect(await got([ids[1]], [ids[1]])).toEqual([ids[1]]);
-    expect(await got([], [])).toEqual([]);
-    expect(counting.sent().map((q) => q.replace(/^select id from skills where /, ""))).toEqual([
-      `"skills"."id" = $1 or "skills"."id" = any($2) order by id`,
-      `"skills"."id" = any($1) or "skills"."id" = $2 order by id`,
-      `"skills"."id" = $1 or "skills"."id" = $2 order by id`,
-      `"skills"."id" = any($1) or "skills"."id" = any($2) order by id`,
-    ]);
-    if (handle.kind !== "postgres") return;
-    // Each variant is a named statement of its own on the connection (a name stands for a text).
-    const named = await rowsOf<{ name: string }>(
-      counting.db,
-      sql`select name from pg_prepared_statements where name like 'test_two_lists%' order by name`,
-    );
-    expect(named.map((r) => r.name)).toEqual([
-      "test_two_lists",
-      "test_two_lists_1x1",
-      "test_two_lists_1x2",
-      "test_two_lists_1x3",
-    ]);
-  });
-
   it("by shape: one named statement per shape, each the text its parts make; past 64 shapes, unnamed", async () => {
     // `order`: a filter of its own; `first`: how many skills, written into the text.
     type Shape = { order: boolean; first: number };

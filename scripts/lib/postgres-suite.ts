@@ -13,6 +13,7 @@ export const POSTGRES_INTEGRATION = [
   "seed/prepare.int.test.ts",
   // Named prepared statements on a pooled connection, planned with their values.
   "lib/services/db-queries.int.test.ts",
+  "lib/services/precompiled-lists.int.test.ts",
   // Booking: 20 concurrent bookings of a 2-place slot; moves and acceptances racing an edit.
   "lib/services/applications/applications.int.test.ts",
   "lib/services/applications/book-statements.int.test.ts",

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   fromLocal,
-  isoFromEpochs,
   isoInZone,
   isValidTimeZone,
   offsetMinutes,
@@ -191,27 +190,6 @@ describe("fromLocal", () => {
     expect(mismatches).toEqual([]);
     // 17,520 conversions: about a second alone, several on a machine busy with other suites.
   }, 30_000);
-});
-
-describe("isoFromEpochs", () => {
-  const sec = (iso: string) => Date.parse(iso) / 1000;
-  it("writes an instant and its wall clock as ISO 8601 with the offset between them", () => {
-    // 21:00Z on a wall clock of 22:00: +01:00.
-    expect(isoFromEpochs(sec("2026-11-22T21:00:00Z"), sec("2026-11-22T22:00:00Z"))).toBe(
-      "2026-11-22T22:00:00+01:00",
-    );
-    // West and half an hour: St John's at -03:30.
-    expect(isoFromEpochs(sec("2026-01-15T12:00:00Z"), sec("2026-01-15T08:30:00Z"))).toBe(
-      "2026-01-15T08:30:00-03:30",
-    );
-    // Kolkata +05:30, seconds kept, a fraction of a second dropped (as isoInZone does).
-    expect(
-      isoFromEpochs(sec("2026-07-01T12:00:59Z") + 0.75, sec("2026-07-01T17:30:59Z") + 0.75),
-    ).toBe("2026-07-01T17:30:59+05:30");
-    expect(isoFromEpochs(sec("1969-12-31T23:30:00Z"), sec("1969-12-31T23:30:00Z"))).toBe(
-      "1969-12-31T23:30:00+00:00",
-    );
-  });
 });
 
 describe("isoInZone", () => {

@@ -152,20 +152,6 @@ export function isoInZone(date: Date, timeZone: string): string {
   return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/**
- * isoInZone of an instant PostgreSQL already placed in its zone: `utc` is its epoch seconds and
- * `wall` the epoch seconds of its wall clock there (`date_part('epoch', at at time zone zone)`),
- * so the offset is their difference and no Intl call is needed (a month view's 336 events: the
- * database converts each instant once instead of seven times in to_char text).
- */
-export function isoFromEpochs(utc: number, wall: number): string {
-  const off = Math.round((wall - utc) / 60);
-  const d = new Date(Math.floor(wall) * 1000);
-  const sign = off >= 0 ? "+" : "-";
-  const abs = Math.abs(off);
-  return `${d.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
 /** Adds whole calendar days to a local date (no time zone involved). */
 export function addDays(d: { year: number; month: number; day: number }, days: number) {
   const t = new Date(Date.UTC(d.year, d.month - 1, d.day + days));

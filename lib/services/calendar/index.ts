@@ -7,7 +7,7 @@ import {
   type CalendarFill,
 } from "@/lib/domain/calendar";
 import type { JobStatus } from "@/lib/domain/statuses";
-import { isoFromEpochs, isoInZone } from "@/lib/domain/time";
+import { isoInZone } from "@/lib/domain/time";
 import type { Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
@@ -89,15 +89,15 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 function hrefFor(viewer: CalendarViewer, r: CalendarRow, now: Date): string {
   if (viewer.kind !== "worker") return `/jobs/${r.job_id}/shifts`;
-  return asDate(r.ends_at!) > now ? "/my-dashboard/my" : "/my-dashboard/past";
+  return r.ends_at * 1000 > now.getTime() ? "/my-dashboard/my" : "/my-dashboard/past";
 }
 
 function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEvent {
   return {
     id: r.id!,
     title: r.name,
-    start: isoFromEpochs(r.s_utc, r.s_wall),
-    end: isoFromEpochs(r.e_utc, r.e_wall),
+    start: isoInZone(new Date(r.starts_at * 1000), r.time_zone),
+    end: isoInZone(new Date(r.ends_at * 1000), r.time_zone),
     time_zone: r.time_zone,
     shiftID: r.id!,
     jobID: r.job_id,

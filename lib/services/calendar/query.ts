@@ -24,16 +24,14 @@ export interface CalendarRow {
   to_at: Date | string | null;
   id: number | null;
   job_id: number;
-  /** The shift's end: for a worker only (its link); null for everyone else. */
-  ends_at: Date | string | null;
   /**
-   * starts_at and ends_at as epoch seconds, and their wall clocks in the job's zone as epoch
-   * seconds: isoFromEpochs (lib/domain/time) writes the ISO 8601 text with the zone's offset.
+   * The shift's start and end as epoch seconds (float8: the driver reads a number, no date text
+   * to parse). isoInZone (lib/domain/time) writes them in the job's zone from its offset for
+   * the hour, known after the hour's first instant. Read by PostgreSQL (`at time zone`), each
+   * wall clock cost ~1.5 µs of the statement (336 a month view at scale: ~0.5 ms).
    */
-  s_utc: number;
-  s_wall: number;
-  e_utc: number;
-  e_wall: number;
+  starts_at: number;
+  ends_at: number;
   name: string;
   status: JobStatus;
   company_id: number;
@@ -51,18 +49,6 @@ export interface CalendarRow {
   /** With perDay: the days whose count reached the cap (YYYY-MM-DD, in order). */
   days_capped: string[] | string | null;
   slots?: { skill: string; positions: number; booked: number }[] | string | null;
-}
-
-/**
- * An instant and its wall clock in a zone, both as epoch seconds (float8: the driver reads a
- * number, no text to parse): isoFromEpochs (lib/domain/time) writes them as ISO 8601 with the
- * offset ("2026-11-05T08:00:00+01:00"). The zone's rules are applied once, by PostgreSQL: written
- * whole in SQL with to_char, each instant was converted seven times (~2.5 µs an instant, a month
- * view's 672 at scale); in JS, an Intl call per new minute.
- */
-export function epochsInZoneSql(at: SQL, zone: SQL, name: string): SQL {
-  return sql`date_part('epoch', ${at}) as ${sql.raw(`${name}_utc`)},
-    date_part('epoch', ${at} at time zone ${zone}) as ${sql.raw(`${name}_wall`)}`;
 }
 
 /**
@@ -148,7 +134,9 @@ export async function calendarRows(
   // before the next — a few hundred quarter rows instead of 42 × 99 shifts at scale, and each
   // day reads only its first perDay shifts. Exact for any count (a shift lasts at most a day:
   // LOOK_BACK), so the cap only bounds the answer as before, and the total is the grid's.
-  // A zone whose midnights are not on UTC quarter hours (historic offsets) counts live.
+  // A zone whose midnights are not on UTC quarter hours (historic offsets) counts live. Each
+  // day sums its own range of the quarters' index, in the days' order (as one hash of the
+  // grid's ~880 quarter rows by width_bucket, then sorted by day: ~0.14 ms more at scale).
   const rolled = perDay !== undefined && p.everyLiveJob && p.everyLiveShift;
   // A day's shifts are picked soonest first, then shortest, then by job and id: the order of
   // shifts_live_starts_at_idx (starts_at, ends_at, job_id, id), so a day's scan stops after
@@ -205,10 +193,10 @@ export async function calendarRows(
     ? sql`, dl as (
       ${dayShifts(cap)} where not (select r.aligned from r)
     ), q as (
-      select width_bucket(t.at, r.bounds) as i, sum(t.starts)::int as s, sum(t.ends)::int as e
-      from ${schema.calendarShiftQuarters} t cross join r
-      where r.aligned and t.at >= r.from_at and t.at < r.to_at
-      group by 1
+      select dd.i, x.s, x.e from dd cross join lateral (
+        select sum(t.starts)::int as s, sum(t.ends)::int as e
+        from ${schema.calendarShiftQuarters} t where t.at >= dd.d0 and t.at < dd.d1
+      ) x where (select r.aligned from r)
     ), a as (
       select count(*)::int as n0 from ${schema.shifts} cross join r
       where r.aligned and ${schema.shifts.startsAt} < r.from_at
@@ -216,9 +204,9 @@ export async function calendarRows(
         and ${schema.shifts.endsAt} > r.from_at and ${p.shiftWhere} and ${jobSeen}
     ), rc as (
       select ${dayText(p.start)}::date + (dd.i - 1) as day,
-        a.n0 + coalesce(sum(coalesce(q.s, 0) - coalesce(q.e, 0)) over (order by dd.i
-          rows between unbounded preceding and 1 preceding), 0) + coalesce(q.s, 0) as n
-      from dd left join q on q.i = dd.i cross join a cross join r where r.aligned
+        a.n0 + coalesce(sum(coalesce(dd.s, 0) - coalesce(dd.e, 0)) over (order by dd.i
+          rows between unbounded preceding and 1 preceding), 0) + coalesce(dd.s, 0) as n
+      from q dd cross join a
     )`
     : sql``;
   const dayRows = rolled
@@ -268,14 +256,15 @@ export async function calendarRows(
       : sql`case when coalesce(e.first_row, true) then r.range_tz end as range_tz,
         case when coalesce(e.first_row, true) then r.from_at end as from_at,
         case when coalesce(e.first_row, true) then r.to_at end as to_at`;
-  const endsAt = p.viewer.kind === "worker" ? sql`e.ends_at` : sql`null::timestamptz as ends_at`;
   const dayCountsJoin =
     perDay === undefined ? sql`` : sql`left join dc on coalesce(e.first_row, true)`;
   // The page's jobs (with company, country and venue) are read once each, then hashed: a month
   // view's 336 events at scale belong to ~200 jobs, and joined per event the planner probed
-  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). They are asked for as
-  // `id = any(array(…))`, probed by key: as `in (select …)` PGlite's tenth scale (5,000 jobs)
-  // hashed them against a seq scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms).
+  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). Each job and its company
+  // are looked up by key (lateral): as `in (select …)` PGlite's tenth scale (5,000 jobs)
+  // hashed them against a seq scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms), and
+  // as `id = any(array(…))` PostgreSQL read them by bitmap and hashed all 505 companies at
+  // scale (~0.1 ms more for a month's ~100 jobs).
   // Positions and booked places come from shift_slots_live_fill_idx alone (migration
   // shift_slots_booked: the slot's booked count, kept by triggers): counted per slot on
   // applications(shift_slot_id, status), a month view at scale probed ~420 slots for it (~1–1.5
@@ -303,19 +292,17 @@ export async function calendarRows(
     ), ${pick}, pj as materialized (
       select j.id, j.name, j.status, j.company_id, c.name as company_name,
         j.country_id, co.time_zone${opts.slots ? sql`, v.name as venue_name, j.city` : sql``}
-      from jobs j
-        join companies c on c.id = j.company_id
+      from (select distinct pg.job_id from pg) x
+        cross join lateral (select * from jobs j where j.id = x.job_id) j
+        cross join lateral (select c.name from companies c where c.id = j.company_id) c
         join countries co on co.id = j.country_id
         ${opts.slots ? sql`left join venues v on v.id = j.venue_id` : sql``}
-      where j.id = any(array(select distinct pg.job_id from pg))
     )
-    select ${rangeCols}, ${dayCounts}, e.id, e.job_id, ${endsAt}, e.s_utc, e.s_wall, e.e_utc,
-      e.e_wall, e.name, e.status, e.company_id, e.company_name, e.country_id, e.time_zone,
+    select ${rangeCols}, ${dayCounts}, e.id, e.job_id,
+      date_part('epoch', e.starts_at) as starts_at, date_part('epoch', e.ends_at) as ends_at, e.name, e.status, e.company_id, e.company_name, e.country_id, e.time_zone,
       e.positions, e.booked, e.total${opts.slots ? sql`, e.venue_name, e.city, e.slots` : sql``}
     from r left join (
       select pg.id, pg.job_id, pg.starts_at, pg.ends_at,
-        ${epochsInZoneSql(sql`pg.starts_at`, sql`j.time_zone`, "s")},
-        ${epochsInZoneSql(sql`pg.ends_at`, sql`j.time_zone`, "e")},
         j.name, j.status, j.company_id, j.company_name,
         j.country_id, j.time_zone${opts.slots ? sql`, j.venue_name, j.city` : sql``},
         fill.positions, fill.booked, pg.total

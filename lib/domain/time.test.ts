@@ -227,6 +227,35 @@ describe("isoInZone", () => {
     expect(isoInZone(utc("2026-10-25T01:30:00Z"), CPH)).toBe("2026-10-25T02:30:00+01:00");
   });
 
+  it("writes every day's wall clock as Date does: leap days, century years, before 1970, a second's last millisecond", () => {
+    const instants = [
+      "1969-12-31T23:59:59.999Z",
+      "1900-02-28T12:00:00Z",
+      "1900-03-01T00:00:00Z",
+      "2000-02-29T23:59:59Z",
+      "2024-02-29T10:30:00Z",
+      "2100-03-01T00:00:00Z",
+      "9999-12-31T23:59:59Z",
+    ].map((t) => Date.parse(t));
+    // Every 7 h 13 min 17.5 s from 1950 to 2060: each month, day, hour and second in turn.
+    for (let t = Date.parse("1950-01-01T00:00:00Z"); t < Date.parse("2060-01-01T00:00:00Z");)
+      instants.push((t += 26_997_500));
+    const wrong = instants.filter(
+      (t) => isoInZone(new Date(t), UTC) !== `${new Date(t).toISOString().slice(0, 19)}+00:00`,
+    );
+    expect(wrong.map((t) => new Date(t).toISOString())).toEqual([]);
+    for (const zone of [CPH, "America/St_Johns", "Asia/Kolkata"])
+      for (const t of instants.filter((_, i) => i % 97 === 0)) {
+        const off = offsetMinutes(new Date(t), zone);
+        const clock = new Date(Math.floor(t / 1000) * 1000 + off * 60_000)
+          .toISOString()
+          .slice(0, 19);
+        expect(isoInZone(new Date(t), zone).slice(0, 19), `${t} in ${zone}`).toBe(clock);
+      }
+    // Outside years 1000-9999 the text is Date's fields, as before.
+    expect(isoInZone(new Date(Date.UTC(999, 0, 1)), UTC)).toBe("999-01-01T00:00:00+00:00");
+  });
+
   it("pads seconds and parses back to the same instant", () => {
     const d = utc("2026-03-05T08:07:09Z");
     const iso = isoInZone(d, CPH);

@@ -61,20 +61,28 @@ function offsetMsAt(ms: number, timeZone: string): number {
  * changes (its first and last second differ; no zone changes twice within an hour), whose
  * instants are asked of Intl one by one. Lists format every row's times, several per row, and
  * Intl's formatToParts was the costly part; once an hour is known a wall clock is arithmetic.
- * Bounded: cleared once it holds OFFSET_CACHE_MAX entries.
+ * Bounded: cleared once it holds OFFSET_CACHE_MAX entries. A map of hours per zone: a text key
+ * per lookup ("zone hour") was most of a lookup's cost.
  */
-const hourOffsets = new Map<string, number>();
+const hourOffsets = new Map<string, Map<number, number>>();
+let cachedHours = 0;
 const OFFSET_CACHE_MAX = 20_000;
 
 function hourOffset(ms: number, timeZone: string): number {
   const hour = Math.floor(ms / HOUR);
-  const key = `${timeZone} ${hour}`;
-  let off = hourOffsets.get(key);
+  let hours = hourOffsets.get(timeZone);
+  let off = hours?.get(hour);
   if (off === undefined) {
     const first = offsetMsAt(hour * HOUR, timeZone);
     off = first === offsetMsAt(hour * HOUR + HOUR - 1000, timeZone) ? first : NaN;
-    if (hourOffsets.size >= OFFSET_CACHE_MAX) hourOffsets.clear();
-    hourOffsets.set(key, off);
+    if (cachedHours >= OFFSET_CACHE_MAX) {
+      hourOffsets.clear();
+      cachedHours = 0;
+      hours = undefined;
+    }
+    if (!hours) hourOffsets.set(timeZone, (hours = new Map()));
+    hours.set(hour, off);
+    cachedHours++;
   }
   return off;
 }
@@ -145,11 +153,50 @@ export function offsetAtMinute(epochMin: number, timeZone: string): number {
 export function isoInZone(date: Date, timeZone: string): string {
   const ms = date.getTime();
   const off = offsetAtMinute(Math.floor(ms / MINUTE), timeZone);
-  // The wall clock is the instant moved by the offset, read in UTC: no Intl call once known.
-  const wall = new Date(ms + off * MINUTE);
-  const sign = off >= 0 ? "+" : "-";
-  const abs = Math.abs(off);
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  // The wall clock is the instant moved by the offset, written as UTC: no Intl call once known.
+  return utcClockText(ms + off * MINUTE) + offsetText(off);
+}
+
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"));
+
+/**
+ * "YYYY-MM-DDTHH:mm:ss" of epoch milliseconds in UTC, by arithmetic (days to a civil date:
+ * H. Hinnant's algorithm). Date's getUTC… getters and toISOString cost ~0.5 µs an instant, and
+ * a list writes several per row (a month view at scale: 336). Years outside 0-9999 and
+ * invalid instants go through Date as before.
+ */
+function utcClockText(ms: number): string {
+  const days = Math.floor(ms / DAY_MS);
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (!(year >= 1000 && year <= 9999)) {
+    const w = new Date(ms);
+    return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}`;
+  }
+  const secs = Math.floor((ms - days * DAY_MS) / 1000);
+  return `${year}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}T${TWO_DIGITS[Math.floor(secs / 3600)]}:${TWO_DIGITS[Math.floor(secs / 60) % 60]}:${TWO_DIGITS[secs % 60]}`;
+}
+
+/** "+01:00" for an offset of 60 minutes; the few offsets in use are kept. */
+const offsetTexts = new Map<number, string>();
+function offsetText(off: number): string {
+  let text = offsetTexts.get(off);
+  if (text === undefined) {
+    const abs = Math.abs(off);
+    text = `${off >= 0 ? "+" : "-"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    if (offsetTexts.size < 200) offsetTexts.set(off, text);
+  }
+  return text;
 }
 
 /** Adds whole calendar days to a local date (no time zone involved). */

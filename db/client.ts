@@ -78,16 +78,17 @@ export const APP_POOL_SIZE = 10;
 
 /**
  * Connections of a handle's second pool, the one that plans generically (`genericTwin`): opened
- * on first use, at most this many (or the handle's own size, if smaller).
+ * on first use, at most this many (or the handle's own size, if smaller). As many as the app's
+ * pool: the bookings run there (genericTransaction), as many at once as they did on the first.
  */
-export const GENERIC_POOL_SIZE = 4;
+export const GENERIC_POOL_SIZE = 10;
 
 // The session settings of each pool. The hot statements are named (db/precompiled.ts); after
 // five runs PostgreSQL may switch a named statement to a generic plan, which guesses ten rows
 // for `id = any($1)` and hashes a seq scan of shifts into the booking's slot reads (4–6 ms a call
 // at 1,000 shifts, growing with the table). Planning with the real values costs ~0.1 ms; parsing
 // is still saved. A transaction of lookups by key may plan generically for itself
-// (`planGenerically`: the booking, whose generic plans were checked); a statement whose generic
+// (`genericTransaction`: the booking, whose generic plans were checked); a statement whose generic
 // plan was checked may run on the twin pool, which plans every named statement once per
 // connection (`genericTwin`: the actor of every call, the office's month view).
 // JIT off: a list whose plan is costed per row it might probe (the booking dialog's worker
@@ -138,7 +139,7 @@ type Twinned = { [TWIN]?: () => Db | null };
 /**
  * The handle's twin that plans every named statement once per connection (a pool of its own,
  * `plan_cache_mode=force_generic_plan`), for the statements whose generic plan was checked: one
- * round trip where a transaction that plans generically (`planGenerically`) takes four. Null
+ * round trip where a transaction that plans generically with `set local` takes four. Null
  * for PGlite (one connection: nothing to share) and for a transaction or a wrapped db (a test's
  * counting db), which keep their own connection.
  */

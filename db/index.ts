@@ -7,7 +7,7 @@ export { migrateDatabase } from "./prepare";
 export { sideBySide } from "./side-by-side";
 export {
   anyOf,
-  planGenerically,
+  genericTransaction,
   precompiled,
   precompiledByShape,
   precompiledSql,

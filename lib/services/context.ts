@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db, Tx } from "@/db";
+import { genericTransaction, type Db, type Tx } from "@/db";
 import type { Permission } from "@/lib/domain/permissions";
 import type { Actor, SystemActor, UserActor } from "./actor-types";
 import { queryActor, querySessionActor } from "./auth/actor";
@@ -32,7 +32,13 @@ export interface TxCtx extends Omit<Ctx, "db"> {
  * transaction by mistake (on PGlite such a query waits for the transaction forever).
  * Called with a context that is already in a transaction, it opens a savepoint.
  */
-export function withTx<T>(ctx: Ctx | TxCtx, fn: (ctx: TxCtx) => Promise<T>): Promise<T> {
+export function withTx<T>(
+  ctx: Ctx | TxCtx,
+  fn: (ctx: TxCtx) => Promise<T>,
+  opts: { plans?: "generic" } = {},
+): Promise<T> {
+  // Planned generically: see genericTransaction (db/precompiled.ts).
+  if (opts.plans === "generic") return genericTransaction(ctx.db, (tx) => fn({ ...ctx, db: tx }));
   return (ctx.db as Db).transaction((tx) => fn({ ...ctx, db: tx }));
 }
 

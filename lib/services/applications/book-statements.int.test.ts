@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
-import { schema, type Db, type DbHandle, type DbOrTx } from "@/db";
+import { genericTwin, schema, type Db, type DbHandle, type DbOrTx } from "@/db";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { countingDb } from "@/lib/testing/counting-db";
@@ -71,7 +71,7 @@ describe("booking (POST applications): its cost", () => {
     expect(mails).toEqual([{ template: "shift_booked" }]);
   });
 
-  it("plans its statements generically inside its transaction only (PostgreSQL)", async () => {
+  it("plans its statements generically, on the pool that plans so, without a set local (PostgreSQL)", async () => {
     if (handle.kind !== "postgres") return;
     // Named statements only the booking runs here (the fixtures run none of them); a list of one
     // id is sent as `= $1`, a variant of its own (`_1x<mask>`: the fill check's one slot and worker,
@@ -91,9 +91,12 @@ describe("booking (POST applications): its cost", () => {
         shift_slots: [s.slotId],
         status: "Booked",
       });
-    // pg-pool hands the client released last to the next caller: the connection that booked
-    // (its prepared statements below say so: another connection would have none of them).
-    const { mode, plans } = await db.transaction(async (tx) => ({
+    // The booking's transaction ran on the twin pool (genericTwin): pg-pool hands the client
+    // released last to the next caller, the connection that booked (its prepared statements
+    // below say so: another connection would have none of them). It plans generically as a
+    // session (the pool's connection options), so the booking sends no `set local` of its own.
+    const twin = genericTwin(db)!;
+    const { mode, plans } = await twin.transaction(async (tx) => ({
       mode: await rowsOf<{ plan_cache_mode: string }>(tx, sql`show plan_cache_mode`),
       plans: await rowsOf<{ name: string; generic_plans: number; custom_plans: number }>(
         tx,
@@ -101,8 +104,11 @@ describe("booking (POST applications): its cost", () => {
             where name in ${names} order by name`,
       ),
     }));
-    // The pool's own mode is back once the booking's transaction ended (SET LOCAL).
-    expect(mode).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+    expect(mode).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
+    // The app's own pool still plans each statement with its values.
+    expect(await rowsOf(db, sql`show plan_cache_mode`)).toEqual([
+      { plan_cache_mode: "force_custom_plan" },
+    ]);
     expect(plans.map((p) => p.name)).toEqual([...names].sort());
     for (const p of plans) {
       expect(p.custom_plans, p.name).toBe(0);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { planGenerically, precompiledSql, schema, type DbOrTx, type Tx } from "@/db";
+import { precompiledSql, schema, type DbOrTx, type Tx } from "@/db";
 import { transitionError, type TransitionBy } from "@/lib/domain/application-status";
 import type { ApplicationStatus } from "@/lib/domain/statuses";
 import { fromLocal } from "@/lib/domain/time";
@@ -64,124 +64,127 @@ export async function bookApplications(ctx: Ctx, raw: unknown): Promise<Applicat
   }
 
   // The whole booking, from the slots' first read to the answer, in one transaction whose
-  // statements are planned generically (`planGenerically`): each is a lookup by key, and planning
-  // them with their values on every call cost PostgreSQL more than running them (issue 27:
-  // bookings per second). The first read takes no lock; the locks follow in the lock order.
-  return withTx(ctx, async (ctx) => {
-    await planGenerically(ctx.db);
-    const resolved = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
-    for (const t of resolved) {
-      // A job outside the booker's scope does not exist for them.
-      if (!applying && !inCompanyScope(actor, t.companyId))
-        throw new NotFoundError("Shift slot not found.");
-    }
-
-    const { worker, targets } = await lockFillTargets(ctx, {
-      jobIds: resolved.map((t) => t.jobId),
-      workerId: input.assignee_id,
-      slotIds: resolved.map((t) => t.slotId),
-    });
-    const existing = await lockApplicationsOf(ctx, {
-      assigneeId: worker.id,
-      shiftIds: targets.map((t) => t.shiftId),
-    });
-    const by: TransitionBy = applying ? "worker" : "booker";
-
-    for (const t of targets) {
-      const prior = existing.find((a) => a.shiftId === t.shiftId);
-      if (prior?.status === status)
-        throw new ConflictError(
-          applying
-            ? "You have already applied for this shift."
-            : `${worker.name} is already ${status} on ${slotLabel(t)}.`,
-          "already_on_shift",
-        );
-      if (prior) {
-        const err = transitionError(prior.status, status, by);
-        if (err) throw new ConflictError(err, "illegal_transition");
+  // statements are planned generically (`genericTransaction`): each is a lookup by key, and
+  // planning them with their values on every call cost PostgreSQL more than running them (issue
+  // 27: bookings per second). The first read takes no lock; the locks follow in the lock order.
+  return withTx(
+    ctx,
+    async (ctx) => {
+      const resolved = await resolveTargets(ctx, input.shift_slots ?? [], input.shiftIds);
+      for (const t of resolved) {
+        // A job outside the booker's scope does not exist for them.
+        if (!applying && !inCompanyScope(actor, t.companyId))
+          throw new NotFoundError("Shift slot not found.");
       }
-      if (applying) await assertOpenToWorker(ctx.db, ctx, t, actor);
-    }
-    await assertCanFill(ctx, {
-      worker,
-      targets,
-      except: existing.map((a) => a.id),
-      capacity: applying || status === "Booked",
-      // A request is asked what a booking is: the worker's acceptance takes the place unasked.
-      // A worker applying is told before it applies that the shift clashes with one it is
-      // booked on (409) or leaves it too little rest (410, repeat with closely).
-      clashes:
-        applying || status === "Booked" || status === "Requested" ? "overlap-and-rest" : "none",
-      skill: !applying,
-      // A request the worker accepts takes a place without asking again: the office booker is
-      // asked about a missing worker rate when it requests. A client contact never is (pay).
-      rates: status === "Booked" || (status === "Requested" && !actor.isClient),
-      closely: input.closely,
-      bookAnyway: input.book_anyway,
-      anyway: applying ? "Apply" : status === "Requested" ? "Request" : "Book",
-    });
 
-    const out: number[] = [];
-    const ended: number[] = [];
-    for (const t of targets) {
-      const prior = existing.find((a) => a.shiftId === t.shiftId);
-      // Booked onto a shift that is already over: its hours are due at once.
-      const finalStatus: ApplicationStatus =
-        status === "Booked" && t.endsAt.getTime() <= ctx.now.getTime() ? "Report!" : status;
-      if (finalStatus === "Report!") ended.push(t.jobId);
-      const values = {
-        status: finalStatus,
-        shiftSlotId: t.slotId,
-        bookedById: applying ? null : actor.userId,
-        bookedAt: applying ? null : bookedAt(input.booked_at, t.timeZone, ctx.now),
-        bookAnyway: Boolean(input.book_anyway),
-        closely: Boolean(input.closely),
-        updatedAt: ctx.now,
-      };
-      const entry = {
-        logName: "applications",
-        description: applying
-          ? `${worker.name} applied for ${slotLabel(t)}`
-          : `${finalStatus === "Report!" ? "Booked" : finalStatus} ${worker.name} on ${slotLabel(t)}`,
-        subjectType: "applications",
-        properties: {
-          from: prior?.status ?? null,
-          to: finalStatus,
-          job_id: t.jobId,
-          shift_id: t.shiftId,
-          shift_slot_id: t.slotId,
-          assignee_id: worker.id,
+      const { worker, targets } = await lockFillTargets(ctx, {
+        jobIds: resolved.map((t) => t.jobId),
+        workerId: input.assignee_id,
+        slotIds: resolved.map((t) => t.slotId),
+      });
+      const existing = await lockApplicationsOf(ctx, {
+        assigneeId: worker.id,
+        shiftIds: targets.map((t) => t.shiftId),
+      });
+      const by: TransitionBy = applying ? "worker" : "booker";
+
+      for (const t of targets) {
+        const prior = existing.find((a) => a.shiftId === t.shiftId);
+        if (prior?.status === status)
+          throw new ConflictError(
+            applying
+              ? "You have already applied for this shift."
+              : `${worker.name} is already ${status} on ${slotLabel(t)}.`,
+            "already_on_shift",
+          );
+        if (prior) {
+          const err = transitionError(prior.status, status, by);
+          if (err) throw new ConflictError(err, "illegal_transition");
+        }
+        if (applying) await assertOpenToWorker(ctx.db, ctx, t, actor);
+      }
+      await assertCanFill(ctx, {
+        worker,
+        targets,
+        except: existing.map((a) => a.id),
+        capacity: applying || status === "Booked",
+        // A request is asked what a booking is: the worker's acceptance takes the place unasked.
+        // A worker applying is told before it applies that the shift clashes with one it is
+        // booked on (409) or leaves it too little rest (410, repeat with closely).
+        clashes:
+          applying || status === "Booked" || status === "Requested" ? "overlap-and-rest" : "none",
+        skill: !applying,
+        // A request the worker accepts takes a place without asking again: the office booker is
+        // asked about a missing worker rate when it requests. A client contact never is (pay).
+        rates: status === "Booked" || (status === "Requested" && !actor.isClient),
+        closely: input.closely,
+        bookAnyway: input.book_anyway,
+        anyway: applying ? "Apply" : status === "Requested" ? "Request" : "Book",
+      });
+
+      const out: number[] = [];
+      const ended: number[] = [];
+      for (const t of targets) {
+        const prior = existing.find((a) => a.shiftId === t.shiftId);
+        // Booked onto a shift that is already over: its hours are due at once.
+        const finalStatus: ApplicationStatus =
+          status === "Booked" && t.endsAt.getTime() <= ctx.now.getTime() ? "Report!" : status;
+        if (finalStatus === "Report!") ended.push(t.jobId);
+        const values = {
+          status: finalStatus,
+          shiftSlotId: t.slotId,
+          bookedById: applying ? null : actor.userId,
+          bookedAt: applying ? null : bookedAt(input.booked_at, t.timeZone, ctx.now),
+          bookAnyway: Boolean(input.book_anyway),
           closely: Boolean(input.closely),
-          book_anyway: Boolean(input.book_anyway),
-        },
-      };
-      if (prior) {
-        await ctx.db
-          .update(schema.applications)
-          .set(values)
-          .where(eq(schema.applications.id, prior.id));
-        await logActivity(ctx, { ...entry, subjectId: prior.id });
-        out.push(prior.id);
-      } else {
-        const [row] = await insertApplication(ctx.db, {
-          ...values,
-          shiftId: t.shiftId,
-          assigneeId: worker.id,
-          createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
-          createdAt: ctx.now,
-          ...activityValues(ctx, entry),
-        });
-        out.push(row.id);
+          updatedAt: ctx.now,
+        };
+        const entry = {
+          logName: "applications",
+          description: applying
+            ? `${worker.name} applied for ${slotLabel(t)}`
+            : `${finalStatus === "Report!" ? "Booked" : finalStatus} ${worker.name} on ${slotLabel(t)}`,
+          subjectType: "applications",
+          properties: {
+            from: prior?.status ?? null,
+            to: finalStatus,
+            job_id: t.jobId,
+            shift_id: t.shiftId,
+            shift_slot_id: t.slotId,
+            assignee_id: worker.id,
+            closely: Boolean(input.closely),
+            book_anyway: Boolean(input.book_anyway),
+          },
+        };
+        if (prior) {
+          await ctx.db
+            .update(schema.applications)
+            .set(values)
+            .where(eq(schema.applications.id, prior.id));
+          await logActivity(ctx, { ...entry, subjectId: prior.id });
+          out.push(prior.id);
+        } else {
+          const [row] = await insertApplication(ctx.db, {
+            ...values,
+            shiftId: t.shiftId,
+            assigneeId: worker.id,
+            createdById: actor.isAdmin && input.created_by_id ? input.created_by_id : actor.userId,
+            createdAt: ctx.now,
+            ...activityValues(ctx, entry),
+          });
+          out.push(row.id);
+        }
       }
-    }
-    await recomputeJobStatuses(ctx, ended);
-    await syncJobChatCrew(
-      ctx.db,
-      targets.map((t) => t.jobId),
-    );
-    if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
-    return applicationViews(ctx.db, out);
-  });
+      await recomputeJobStatuses(ctx, ended);
+      await syncJobChatCrew(
+        ctx.db,
+        targets.map((t) => t.jobId),
+      );
+      if (!applying) await (status === "Requested" ? notifyRequested : notifyBooked)(ctx, out);
+      return applicationViews(ctx.db, out);
+    },
+    { plans: "generic" },
+  );
 }
 
 // The booking's one insert and its activity row in one statement: precompiled (db/precompiled.ts).

@@ -46,6 +46,17 @@ const hoursKey = z.tuple([
   z.number().int().positive(),
 ]);
 
+/** A worker's lines of the period in one currency, added up. */
+interface CurrencySums {
+  currencyCode: string;
+  amount: number;
+  standardMinutes: number;
+  weekendMinutes: number;
+  nightMinutes: number;
+  lines: number;
+  drafts: number;
+}
+
 export interface SalaryOverviewRow {
   user_id: number;
   name: string;
@@ -64,7 +75,7 @@ export interface SalaryOverviewRow {
  * filter[from], filter[to] (required), filter[branch_id], filter[country_id], filter[search]
  * (name or e-mail); sort name (case-insensitive, ties by id) | hours (then by name); a leading
  * "-" for descending; 10 a page; `cursor` for keyset pages (lib/services/cursor.ts), every sort.
- * Three queries whatever the page holds: the count, the page's workers, their figures.
+ * Two queries whatever the page holds: the count, the page's workers with their figures.
  */
 export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<SalaryOverviewRow>> {
   requirePermission(ctx, "salary_access");
@@ -202,31 +213,39 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
     .where(workerLines)
     .limit(window + 1)
     .as("counted");
-  const sumsOf = async (page: { user_id: number }[]) =>
-    page.length
-      ? ctx.db
-          .select({
-            userId: sl.userId,
-            currencyCode: sl.currencyCode,
-            amount: sql<number>`sum(${sl.amount})::bigint`.mapWith(Number),
-            standardMinutes: sql<number>`sum(${sl.standardMinutes})::int`,
-            weekendMinutes: sql<number>`sum(${sl.weekendMinutes})::int`,
-            nightMinutes: sql<number>`sum(${sl.nightMinutes})::int`,
-            lines: sql<number>`count(*)::int`,
-            drafts: sql<number>`count(*) filter (where ${sl.status} = 'draft')::int`,
-          })
-          .from(sl)
-          .where(
-            and(
-              lines,
-              inArray(
-                sl.userId,
-                page.map((p) => p.user_id),
-              ),
-            ),
-          )
-          .groupBy(sl.userId, sl.currencyCode)
-      : [];
+  // The page's figures ride on the page's own statement: each row's lines of the period per
+  // currency, read for the page's rows alone (an outer select over the page: a column of the
+  // page itself would be worked out for every row a deep page skips). A read of their own, they
+  // were a third statement, after the page, on every call.
+  const withSums = (limit = input.perPage) => {
+    const page = pageOf(limit).as("page");
+    return ctx.db
+      .select({
+        user_id: page.user_id,
+        name: page.name,
+        name_key: page.name_key,
+        minutes: page.minutes,
+        // Nested in a sql of its own: drizzle writes a single-table select's own columns bare,
+        // and bare, "user_id" = "id" here would read the lines' own ids.
+        sums: sql<CurrencySums[] | string | null>`${sql`(select json_agg(json_build_object(
+          'currencyCode', t.currency_code, 'amount', t.amount, 'standardMinutes', t.standard,
+          'weekendMinutes', t.weekend, 'nightMinutes', t.night, 'lines', t.lines, 'drafts', t.drafts))
+          from (
+            select ${sl.currencyCode} as currency_code, sum(${sl.amount})::bigint as amount,
+              sum(${sl.standardMinutes})::int as standard, sum(${sl.weekendMinutes})::int as weekend,
+              sum(${sl.nightMinutes})::int as night, count(*)::int as lines,
+              (count(*) filter (where ${sl.status} = 'draft'))::int as drafts
+            from ${sl} where ${sl.userId} = ${page.user_id} and ${lines}
+            group by ${sl.currencyCode}
+          ) t)`}`,
+      })
+      .from(page)
+      .orderBy(
+        byHours ? dir(page.minutes) : dir(page.name_key),
+        ...(byHours ? [asc(page.name_key)] : []),
+        asc(page.user_id),
+      );
+  };
   const countOf = (sub: Subquery) =>
     ctx.db
       .select({ total: sql<number>`count(*)::int` })
@@ -253,43 +272,34 @@ export async function salaryOverview(ctx: Ctx, raw: unknown): Promise<Page<Salar
             .as("counted")
         : pageOf(keysetWindow(input.perPage) + 1).as("counted"),
     );
-  const {
-    rows: page,
-    counted: total,
-    more: sums,
-  } = key
-    ? await sideBySide(ctx.db, countAfterKey, () => pageOf()).then(async ([counted, rows]) => ({
+  const { rows: page, counted: total } = key
+    ? await sideBySide(ctx.db, countAfterKey, () => withSums()).then(([counted, rows]) => ({
         rows,
         counted,
-        more: await sumsOf(rows),
       }))
     : month
       ? // A deep page of the month counts from its first worker (pageAndCount).
-        await pageAndCount(
-          ctx.db,
-          offset,
-          window,
-          pageOf,
-          (first, limit) =>
-            countOf(
-              ctx.db
-                .select({ userId: smw.userId })
-                .from(smw)
-                .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
-                .limit(limit)
-                .as("counted"),
-            ),
-          sumsOf,
+        await pageAndCount(ctx.db, offset, window, withSums, (first, limit) =>
+          countOf(
+            ctx.db
+              .select({ userId: smw.userId })
+              .from(smw)
+              .where(and(eq(smw.month, month), first ? fromWorker(first.user_id) : undefined))
+              .limit(limit)
+              .as("counted"),
+          ),
         )
       : await sideBySide(
           ctx.db,
           () => countOf(counted),
-          () => pageOf(),
-        ).then(async ([counted, rows]) => ({ rows, counted, more: await sumsOf(rows) }));
+          () => withSums(),
+        ).then(([counted, rows]) => ({ rows, counted }));
 
   return {
     items: page.map((p) => {
-      const own = sums.filter((s) => s.userId === p.user_id);
+      const own = (
+        typeof p.sums === "string" ? JSON.parse(p.sums) : (p.sums ?? [])
+      ) as CurrencySums[];
       const minutes = own.reduce((n, s) => n + lineMinutes(s), 0);
       return {
         user_id: p.user_id,

@@ -12,7 +12,7 @@ import type { Ctx } from "../context";
 import { offsetOf, pageInput, pageMeta, type Page } from "../pagination";
 import { parseInput } from "../validate";
 import { calendarInput, parseCalendar, type CalendarViewer } from "./parse";
-import { calendarRows, type CalendarRow } from "./query";
+import { calendarRows, type CalendarRow, type CalendarRows } from "./query";
 
 export { calendarInput, calendarViewer, type CalendarViewer } from "./parse";
 
@@ -113,18 +113,16 @@ function toEvent(viewer: CalendarViewer, r: CalendarRow, now: Date): CalendarEve
   };
 }
 
-function rangeOf(rows: CalendarRow[], p: ReturnType<typeof parseCalendar>): CalendarRange {
-  const head = rows[0];
-  const tz = head.range_tz!;
-  const total = head.id == null ? 0 : head.total;
+function rangeOf(rows: CalendarRows, p: ReturnType<typeof parseCalendar>): CalendarRange {
+  const tz = rows.range_tz;
   return {
     time_zone: tz,
     start_date: dayText(p.start),
     end_date: dayText(p.end),
-    from: isoInZone(asDate(head.from_at!), tz),
-    to: isoInZone(asDate(head.to_at!), tz),
-    total,
-    truncated: total > rows.length && head.id != null,
+    from: isoInZone(asDate(rows.from_at), tz),
+    to: isoInZone(asDate(rows.to_at), tz),
+    total: rows.total,
+    truncated: rows.total > rows.events.length && rows.events.length > 0,
   };
 }
 
@@ -137,16 +135,15 @@ export async function calendarJobs(ctx: Ctx, raw: unknown): Promise<CalendarJobs
   const p = parseCalendar(ctx, raw);
   const { perDay } = parseInput(calendarJobsInput, raw ?? {});
   const rows = await calendarRows(ctx, p, { limit: CALENDAR_MAX_EVENTS, perDay });
-  const events = rows.filter((r) => r.id != null).map((r) => toEvent(p.viewer, r, ctx.now));
+  const events = rows.events.map((r) => toEvent(p.viewer, r, ctx.now));
   if (perDay === undefined) return { ...rangeOf(rows, p), events };
-  const { days, days_capped: capped } = rows[0];
   // At most 45 days × 20 events: never near CALENDAR_MAX_EVENTS, so nothing is cut but what perDay cuts.
   return {
     ...rangeOf(rows, p),
     truncated: false,
     events,
-    days: typeof days === "string" ? JSON.parse(days) : (days ?? {}),
-    days_capped: typeof capped === "string" ? JSON.parse(capped) : (capped ?? []),
+    days: rows.days ?? {},
+    days_capped: rows.days_capped ?? [],
   };
 }
 
@@ -182,16 +179,13 @@ export async function calendarShifts(ctx: Ctx, raw: unknown): Promise<Page<Calen
     offset: offsetOf(page, perPage),
     slots: true,
   });
-  const items = rows
-    .filter((r) => r.id != null)
-    .map((r): CalendarShift => ({
-      ...toEvent(p.viewer, r, ctx.now),
-      venue: r.venue_name ?? null,
-      city: r.city ?? null,
-      slots: typeof r.slots === "string" ? JSON.parse(r.slots) : (r.slots ?? []),
-    }));
+  const items = rows.events.map((r): CalendarShift => ({
+    ...toEvent(p.viewer, r, ctx.now),
+    venue: r.venue_name ?? null,
+    city: r.city ?? null,
+    slots: r.slots ?? [],
+  }));
   // Past the last page the window count is gone with the rows: the total is then unknown here,
   // so the meta says the page is empty (total of the last page we saw is not available).
-  const total = rows[0]?.id != null ? rows[0].total : 0;
-  return { items, meta: pageMeta(page, perPage, total) };
+  return { items, meta: pageMeta(page, perPage, rows.total) };
 }

@@ -309,13 +309,12 @@ export async function calendarRows(
     perDay === undefined
       ? sql`null::json as days, null::json as days_capped`
       : sql`dc.days, dc.days_capped`;
-  // The page's jobs (with company, country and venue) are read once each, then hashed: a month
-  // view's 336 events at scale belong to ~200 jobs, and joined per event the planner probed
-  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). Each job and its company
-  // are looked up by key (lateral): as `in (select …)` PGlite's tenth scale (5,000 jobs)
-  // hashed them against a seq scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms), and
-  // as `id = any(array(…))` PostgreSQL read them by bitmap and hashed all 505 companies at
-  // scale (~0.1 ms more for a month's ~100 jobs).
+  // The page's jobs (with company, country and venue) are read and sent once each: a month
+  // view's 168 events at scale belong to ~100 jobs, and joined per event the planner probed
+  // jobs_pkey and venues_pkey for every one (2,016 → ~600 buffers). Each job is looked up by key
+  // (lateral): as `in (select …)` PGlite's tenth scale (5,000 jobs) hashed them against a seq
+  // scan of jobs (pj 5.0 → 1.7 ms, the statement 11.3 → 8.6 ms), and as `id = any(array(…))`
+  // PostgreSQL read them by bitmap (~0.1 ms more at scale).
   // Positions and booked places come from shift_slots_live_fill_idx alone (migration
   // shift_slots_booked: the slot's booked count, kept by triggers): counted per slot on
   // applications(shift_slot_id, status), a month view at scale probed ~420 slots for it (~1–1.5

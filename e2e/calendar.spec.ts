@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { api, apiToken, copenhagen } from "./support/api";
 import { ACCOUNTS } from "./support/auth";
 import { expectAccessible, noSidewaysScroll, signedIn } from "./support/page";
 
@@ -77,4 +78,75 @@ test("a PM filters the calendar to a branch and opens a job's shifts from an eve
   await more.click();
   await expect(page).toHaveURL(/[?&]view=day/);
   await expect(page.locator(".rbc-time-view")).toBeVisible();
+});
+
+/**
+ * A day busier than the week's and agenda's share (issue 27: a busy agency's week held 2,500
+ * shifts and took react-big-calendar 3 s to draw, its agenda 30 s): a job of twelve shifts on
+ * one day far ahead. The agenda lists that day's first ten and "+N more on <day>", the week's
+ * header for the day says "+N more", and each opens the day view with all twelve.
+ */
+test('a busy day shows its first shifts and "+N more" in the week and agenda', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const pm = await apiToken(request, ACCOUNTS.pm);
+  const countries = await api(request, pm, "GET", "countries");
+  const dk = countries.body.data.find((c: { iso_code: string }) => c.iso_code === "DK");
+  const companies = await api(request, pm, "GET", "companies?dropdown=1&filter[name]=Nordlys");
+  const skills = await api(request, pm, "GET", "skills");
+  // 400 days ahead, at noon UTC: no other journey's work sits on that day.
+  const noon = new Date(Date.now() + 400 * 86_400_000);
+  noon.setUTCHours(12, 0, 0, 0);
+  const day = copenhagen(noon).date; // DD/MM/YYYY
+  const iso = day.split("/").reverse().join("-");
+  const hours = Array.from({ length: 12 }, (_, i) => 6 + i);
+  const job = await api(request, pm, "POST", "jobs", {
+    name: "Harbour marathon stewards",
+    is_past: false,
+    company_id: companies.body.data[0].id,
+    country_id: dk.id,
+    shifts: hours.map((h) => ({
+      startDate: day,
+      start: `${String(h).padStart(2, "0")}:00`,
+      endHour: `${String(h).padStart(2, "0")}:45`,
+      slots: [{ skill_id: skills.body.data[0].id, qty: 1 }],
+    })),
+  });
+  expect(job.status, JSON.stringify(job.body)).toBe(201);
+
+  await signedIn(page, ACCOUNTS.pm);
+  const busy = page.getByText("Harbour marathon stewards");
+  await page.goto(`/calendar?view=agenda&date=${iso}`);
+  await expect(busy).toHaveCount(10);
+  const more = page.getByRole("button", { name: /^\+\d+ more on / });
+  await expect(more).toHaveText(/^\+2 more on \w{3} \d\d\/\d\d$/);
+  await page.screenshot({ path: `${shotDir}/calendar-agenda-busy-1280.png`, fullPage: true });
+  await expectAccessible(page);
+  await more.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${iso}`));
+  await expect(page).toHaveURL(/[?&]view=day/);
+  await expect(page.locator(".rbc-event", { hasText: "Harbour marathon stewards" })).toHaveCount(
+    12,
+  );
+
+  await page.goto(`/calendar?view=week&date=${iso}`);
+  await expect(page.locator(".rbc-event", { hasText: "Harbour marathon stewards" })).toHaveCount(4);
+  const header = page.locator(".rbc-time-header-cell .rbc-header", { hasText: "+8 more" });
+  await expect(header).toHaveCount(1);
+  await page.screenshot({ path: `${shotDir}/calendar-week-busy-1280.png`, fullPage: true });
+  await expectAccessible(page);
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/[?&]view=day/);
+  await expect(page.locator(".rbc-event", { hasText: "Harbour marathon stewards" })).toHaveCount(
+    12,
+  );
+
+  // On a phone the agenda's row still says which day it opens.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/calendar?view=agenda&date=${iso}`);
+  await expect(more).toBeVisible();
+  await page.screenshot({ path: `${shotDir}/calendar-agenda-busy-390.png`, fullPage: true });
+  await noSidewaysScroll(page);
 });

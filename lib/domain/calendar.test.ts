@@ -12,6 +12,10 @@ import {
   parseDay,
   visibleRange,
   monthPerDay,
+  perDayOf,
+  byDay,
+  WEEK_PER_DAY,
+  AGENDA_PER_DAY,
 } from "./calendar";
 
 const today = { year: 2026, month: 2, day: 14 };
@@ -115,6 +119,14 @@ describe("visibleRange", () => {
     const r = visibleRange("month", d("2026-11-17"));
     expect(calendarRange(dayText(r.start), dayText(r.end), r.start)).toMatchObject({ days: 42 });
   });
+  it("asks the soonest few a day for a week and the agenda, and a day in full", () => {
+    expect([WEEK_PER_DAY, AGENDA_PER_DAY]).toEqual([4, 10]);
+    expect(perDayOf("week", visibleRange("week", d("2026-11-04")))).toBe(4);
+    expect(perDayOf("agenda", visibleRange("agenda", d("2026-11-04")))).toBe(10);
+    expect(perDayOf("day", visibleRange("day", d("2026-11-04")))).toBeUndefined();
+    expect(perDayOf("month", visibleRange("month", d("2027-02-14")))).toBe(6);
+    expect(perDayOf("month", visibleRange("month", d("2026-11-04")))).toBe(4);
+  });
   it("asks 6 events a day of a 4-week month and 4 of a 5- or 6-week one", () => {
     expect(monthPerDay(visibleRange("month", d("2027-02-14")))).toBe(6);
     expect(monthPerDay(visibleRange("month", d("2026-12-01")))).toBe(4);
@@ -160,5 +172,26 @@ describe('a month cell\'s "+N more"', () => {
     expect(daysBetween({ year: 2026, month: 11, day: 5 }, { year: 2026, month: 11, day: 5 })).toBe(
       0,
     );
+  });
+});
+
+describe("byDay", () => {
+  // Three days: [0, 10), [10, 20), [20, 30).
+  const bounds = [0, 10, 20, 30];
+  const span = (e: readonly [number, number]) => e;
+  it("puts an item on every day it overlaps, in the order given", () => {
+    const a = [2, 5] as const; // day 0
+    const b = [8, 12] as const; // days 0 and 1
+    const c = [10, 20] as const; // day 1 only: it ends as day 2 begins
+    const d = [-5, 35] as const; // began before the range, ends after it: every day
+    const e = [25, 40] as const; // day 2
+    expect(byDay([a, b, c, d, e], span, bounds)).toEqual([[a, b, d], [b, c, d], [d, e]]);
+  });
+  it("keeps an item of no length on the day it sits in, and drops what lies outside", () => {
+    const atMidnight = [10, 10] as const;
+    const before = [-10, 0] as const; // ends as the range begins
+    const after = [30, 31] as const;
+    expect(byDay([atMidnight, before, after], span, bounds)).toEqual([[], [atMidnight], []]);
+    expect(byDay([[1, 2] as const], span, [0])).toEqual([]);
   });
 });

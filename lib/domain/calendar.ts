@@ -26,6 +26,64 @@ export function monthPerDay(range: { start: LocalDay; end: LocalDay }): number {
 }
 
 /**
+ * What the week and agenda views ask for a day. A busy agency's week held ~2,500 shifts (350 a
+ * day) and its 30-day agenda 3,000: react-big-calendar took 3 s and 30 s to draw them in
+ * Chromium (each day tests every event, through luxon), a phone longer, and no one reads 350
+ * boxes in one column. The soonest few a day; the day's header (week) or the row under its
+ * last shift (agenda) says "+N more" and opens the day view, which still lists the day in full.
+ * A week's column is ~130 px wide at 1280: four boxes side by side still show booked /
+ * positions (ten were slivers). An agenda row is a full line: ten fill a phone's screen.
+ */
+export const WEEK_PER_DAY = 4;
+export const AGENDA_PER_DAY = 10;
+
+/** perDay of a view's request: the month's cells, the week's columns, the agenda's days; a day in full. */
+export function perDayOf(
+  view: CalendarView,
+  range: { start: LocalDay; end: LocalDay },
+): number | undefined {
+  switch (view) {
+    case "month":
+      return monthPerDay(range);
+    case "week":
+      return WEEK_PER_DAY;
+    case "agenda":
+      return AGENDA_PER_DAY;
+    case "day":
+      return undefined;
+  }
+}
+
+/**
+ * Each day's share of `items`: `bounds` holds each day's first instant and then the end of the
+ * last day (epoch ms, ascending), so n + 1 bounds make n days. An item lands on every day it
+ * overlaps (a shift past midnight on both; one of no length on the day it sits in), in the
+ * order given. One pass with a binary search each: the calendar's own per-day filter tested
+ * every event against every day.
+ */
+export function byDay<T>(
+  items: readonly T[],
+  span: (item: T) => readonly [start: number, end: number],
+  bounds: readonly number[],
+): T[][] {
+  const days: T[][] = Array.from({ length: Math.max(0, bounds.length - 1) }, () => []);
+  for (const item of items) {
+    const [start, end] = span(item);
+    // The first day whose end is after the start (binary search over the day ends).
+    let lo = 0;
+    let hi = days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bounds[mid + 1]! > start) hi = mid;
+      else lo = mid + 1;
+    }
+    const last = end > start ? end - 1 : start; // the last instant the item covers
+    for (let i = lo; i < days.length && bounds[i]! <= last; i++) days[i]!.push(item);
+  }
+  return days;
+}
+
+/**
  * perDay's day counts stop here: a day holding this many or more answers the cap and is named
  * in `days_capped` (a month cell then says "+N+ more", as the new-jobs counter says "20+").
  * Counting a busy day exactly cost a walk of every shift in the grid (23,000 at scale); a cell

@@ -404,6 +404,13 @@ describe("the /calendar screen", () => {
     expect(s.calendar).toMatchObject({ start_date: "2026-11-09", end_date: "2026-11-15" });
     expect(jobIds(s.calendar)).toEqual([ids.published, ids.otherCompany, ids.draft, ids.cancelled]);
     expect(s.filters?.branches.map((b) => b.id)).toContain(branchA);
+    // A week and the agenda ask for the first few of each day, with each day's count; a day
+    // view for the day in full.
+    expect(Object.values(s.calendar.days ?? {}).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    const agenda = await calendarScreen(await as(w.pm), { view: "agenda", date: "2026-11-12" });
+    expect(agenda.calendar.days).toBeDefined();
+    const day = await calendarScreen(await as(w.pm), { view: "day", date: "2026-11-12" });
+    expect(day.calendar.days).toBeUndefined();
     // A month: the weeks the calendar draws, not a fixed six (December 2026 has five).
     const dec = await calendarScreen(await as(w.pm), { view: "month", date: "2026-12-15" });
     expect(dec.calendar).toMatchObject({ start_date: "2026-11-30", end_date: "2027-01-03" });

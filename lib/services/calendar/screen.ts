@@ -2,7 +2,7 @@ import { sideBySide } from "@/db";
 import {
   CALENDAR_VIEWS,
   dayText,
-  monthPerDay,
+  perDayOf,
   parseDay,
   visibleRange,
   type CalendarView,
@@ -34,8 +34,8 @@ export interface CalendarScreen {
 
 /**
  * The /calendar screen from its URL (view, date, country_id, branch, company_id, own): the
- * events of exactly the visible days (the month view: the first few of each day and each
- * day's count). A value the URL cannot mean (view=zzz, date=abc,
+ * events of exactly the visible days (month, week and agenda: the first few of each day and
+ * each day's count; the day view: the day in full). A value the URL cannot mean (view=zzz, date=abc,
  * branch=abc) is left out rather than shown as an error: month, today, no filter.
  */
 export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScreen> {
@@ -59,8 +59,9 @@ export async function calendarScreen(ctx: Ctx, sp: Search): Promise<CalendarScre
       calendarJobs(ctx, {
         startDate: dayText(range.start),
         endDate: dayText(range.end),
-        // A month cell shows a few events and "+N more": the rest of a busy day stays behind.
-        perDay: view === "month" ? monthPerDay(range) : undefined,
+        // A month cell, a week's column and an agenda day show a few and "+N more": the rest
+        // of a busy day stays behind until the day view asks for it.
+        perDay: perDayOf(view, range),
         filter: office
           ? {
               country_id: idOrUndefined(one(sp.country_id)),

@@ -19,7 +19,9 @@ export const CALENDAR_PER_DAY_MAX = 20;
  * month's weeks. Measured in Chromium (session 14, a busy agency's months): a cell of a 5- or
  * 6-week month shows 2 events (a phone 1), of a 4-week month (February 2027) 4 (a phone 2).
  * Two to spare each: 6 a day in a 4-week month, 4 in the others (6 throughout before session
- * 15: a 6-week month's answer carried 252 events where its cells draw 84).
+ * 15: a 6-week month's answer carried 252 events where its cells draw 84). Not fewer: a cell
+ * of a 5- or 6-week month has room for 3 and draws 2 and "+N more" only past that — with 3 a
+ * day (tried in session 22, at 1280 and 1920) every busy day drew 3 and no "+N more".
  */
 export function monthPerDay(range: { start: LocalDay; end: LocalDay }): number {
   return daysBetween(range.start, range.end) + 1 <= 28 ? 6 : 4;

@@ -2,7 +2,7 @@ import { and, asc, eq, lt, notInArray, sql } from "drizzle-orm";
 import { precompiled, schema, type Db, type DbOrTx, type Tx } from "@/db";
 import { env } from "@/lib/env";
 import { getFile, putFile } from "@/lib/files/storage";
-import { agencyBranding, signatureLines } from "@/lib/services/settings";
+import { agencyBranding, signatureLines, type AgencyBranding } from "@/lib/services/settings";
 
 /**
  * The mail port (DESIGN.md §7). Every message is written to the outbox in the caller's
@@ -25,6 +25,11 @@ export interface OutgoingMail {
   idempotencyKey?: string;
   /** Extra headers (List-Unsubscribe, RFC 8058), stored with the message. */
   headers?: Record<string, string>;
+  /**
+   * The agency's branding for the signature, when the caller read it with its own facts in
+   * this transaction (a booking's mail): queueMail then reads nothing but writes the row.
+   */
+  branding?: AgencyBranding;
 }
 
 /**
@@ -103,7 +108,7 @@ function insertMailQuery(db: DbOrTx) {
 }
 
 export async function queueMail(tx: DbOrTx, mail: OutgoingMail, now: Date): Promise<number | null> {
-  const signature = signatureLines(await agencyBranding(tx));
+  const signature = signatureLines(mail.branding ?? (await agencyBranding(tx)));
   const text = `${mail.text}\n\n-- \n${signature.join("\n")}`;
   const html = mail.html
     ? `${mail.html}<hr><p style="color:#555;font-size:13px">${signature.map(escapeHtml).join("<br>")}</p>`

@@ -6,6 +6,7 @@ import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
 import { countingDb } from "@/lib/testing/counting-db";
 import { ctxFor } from "@/lib/testing/fixtures";
 import { rowsOf } from "../chat/access";
+import { putSetting } from "../settings";
 import { bookApplications } from ".";
 
 /**
@@ -28,8 +29,11 @@ const oneShiftJob = (start: string, end: string, positions = 2, companyId = w.co
   k.oneShiftJob(start, end, positions, companyId);
 
 describe("booking (POST applications): its cost", () => {
-  it("books in 14 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
+  it("books in 13 statements, its activity row written with the application (issue 27: bookings/s)", async () => {
     const s = await oneShiftJob("2026-12-10T08:00:00Z", "2026-12-10T12:00:00Z");
+    // The mail's signature comes from the settings, read with the mail's facts.
+    await putSetting(db, "agency_name", "Nordlys Crew");
+    await putSetting(db, "agency_phone", "+45 70 20 30 40");
     const a = await worker([w.skill]);
     const counting = countingDb(handle);
     const c = await ctxFor(counting.db, w.pm, { now: NOW });
@@ -44,13 +48,14 @@ describe("booking (POST applications): its cost", () => {
     // All in one transaction: its plan mode (generic plans), the slots looked up, jobs, worker,
     // the slots locked and read, the worker's places on the shifts, capacity + clashes + skills,
     // the rate and price questions' one read, the application with its activity row, the job
-    // chat's crew, the mail's facts, branding and outbox row, the answer. Was 1 + 18 + 1 (the
-    // slots read again under their locks, the capacity, clash and skill reads one each, the
-    // activity row on its own), then 1 + 14 + 1 (the first read and the answer outside the
-    // transaction, four rate and price reads).
+    // chat's crew, the mail's facts with the agency's branding, the outbox row, the answer. Was
+    // 1 + 18 + 1 (the slots read again under their locks, the capacity, clash and skill reads one
+    // each, the activity row on its own), then 1 + 14 + 1 (the first read and the answer outside
+    // the transaction, four rate and price reads), then 14 (the branding read on its own).
     // (node-postgres sends begin and commit through the logger too, PGlite does not.)
     const sent = counting.sent().filter((q) => !/^(begin|commit)\b/i.test(q));
-    expect(sent).toHaveLength(14);
+    expect(sent).toHaveLength(13);
+    expect(sent.filter((q) => /from "settings"/.test(q))).toHaveLength(1);
     expect(sent[0]).toMatch(/^set local plan_cache_mode = force_generic_plan$/);
     const [logged] = await db
       .select()
@@ -65,10 +70,14 @@ describe("booking (POST applications): its cost", () => {
     });
     expect(logged.description).toMatch(/^Booked Worker \d+ on Stagehand on Job /);
     const mails = await db
-      .select({ template: schema.mailOutbox.template })
+      .select({ template: schema.mailOutbox.template, text: schema.mailOutbox.text })
       .from(schema.mailOutbox)
       .where(eq(schema.mailOutbox.userId, a));
-    expect(mails).toEqual([{ template: "shift_booked" }]);
+    expect(mails).toEqual([{ template: "shift_booked", text: expect.any(String) }]);
+    // The signature: the name and phone set above, the defaults for the rest (no address).
+    expect(mails[0]!.text).toMatch(/\n-- \nNordlys Crew\n\+45 70 20 30 40$/);
+    await putSetting(db, "agency_name", null);
+    await putSetting(db, "agency_phone", null);
   });
 
   it("plans its statements generically, on the pool that plans so, without a set local (PostgreSQL)", async () => {

@@ -7,6 +7,7 @@ import {
 } from "@/lib/domain/notification-prefs";
 import { env } from "@/lib/env";
 import { queueMail, type MailAttachment } from "@/lib/mail";
+import type { AgencyBranding } from "../settings";
 import { unsubscribeToken } from "./token";
 
 /** One e-mail to one user about one event (issue 26 "Notifications"). */
@@ -31,6 +32,8 @@ export interface Notice {
    * the shift): the notice then reads nothing more.
    */
   recipient?: Recipient;
+  /** The agency's branding, read by the caller with its facts (see OutgoingMail.branding). */
+  branding?: AgencyBranding;
 }
 
 /** Who a notice goes to, and whether it may: the columns `notifyUser` reads. */
@@ -116,6 +119,7 @@ export async function notifyUser(tx: DbOrTx, n: Notice, now: Date): Promise<numb
         "List-Unsubscribe": `<${oneClickUrl(n.userId, n.category)}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       },
+      branding: n.branding,
     },
     now,
   );

@@ -11,6 +11,7 @@ import {
   type ApplicationRow,
 } from "../applications/access";
 import type { TxCtx } from "../context";
+import { brandingOf, brandingSettingsSql, type AgencyBranding } from "../settings";
 import { buildFeedIcs } from "../user-calendar/ics";
 import { notifyUser, type Recipient } from "./notify";
 
@@ -22,6 +23,8 @@ interface ShiftFacts extends ApplicationRow {
   entrance: string | null;
   dressCode: string | null;
   recipient: Recipient;
+  /** The agency's branding for the mail's signature, read in the same statement. */
+  branding: AgencyBranding;
 }
 
 const MY_SHIFTS = "/my-dashboard/my";
@@ -31,7 +34,14 @@ export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[
   if (!ids.length) return [];
   const rows = await factRows(db, { ids });
   return rows.map(
-    ({ recipientEmail, recipientPrefs, recipientStatus, recipientDeletedAt, ...r }) => {
+    ({
+      recipientEmail,
+      recipientPrefs,
+      recipientStatus,
+      recipientDeletedAt,
+      brandingSettings,
+      ...r
+    }) => {
       const [street, zip, city] = r.jobAddress
         ? [r.jobAddress, r.jobZip, r.jobCity]
         : [r.venueAddress, r.venueZip, r.venueCity];
@@ -47,6 +57,7 @@ export async function shiftFacts(db: DbOrTx, ids: number[]): Promise<ShiftFacts[
           status: recipientStatus,
           deletedAt: recipientDeletedAt,
         },
+        branding: brandingOf(brandingSettings),
       };
     },
   );
@@ -77,6 +88,9 @@ function factsQuery(db: DbOrTx) {
           recipientPrefs: schema.users.notificationPrefs,
           recipientStatus: schema.users.status,
           recipientDeletedAt: schema.users.deletedAt,
+          // The signature's settings, once for the statement: the mail then reads nothing more
+          // (a booking's round trips 16 → 15).
+          brandingSettings: brandingSettingsSql(),
         })
         .from(schema.applications)
         .$dynamic(),
@@ -153,6 +167,7 @@ export async function notifyBooked(ctx: TxCtx, applicationIds: number[]): Promis
       {
         userId: s.assigneeId,
         recipient: s.recipient,
+        branding: s.branding,
         category: "booking_changes",
         key: `booked:${s.id}:${stamp}`,
         template: "shift_booked",
@@ -178,6 +193,7 @@ export async function notifyRequested(ctx: TxCtx, applicationIds: number[]): Pro
       {
         userId: s.assigneeId,
         recipient: s.recipient,
+        branding: s.branding,
         category: "booking_changes",
         key: `requested:${s.id}:${(s.bookedAt ?? ctx.now).getTime()}`,
         template: "shift_requested",
@@ -200,6 +216,7 @@ export async function notifyReminder(ctx: TxCtx, s: ShiftFacts): Promise<number 
     {
       userId: s.assigneeId,
       recipient: s.recipient,
+      branding: s.branding,
       category: "shift_reminders",
       key: `reminder:${s.id}:${s.startsAt.getTime()}`,
       template: "shift_reminder",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { anyOf, precompiled, schema, type DbOrTx } from "@/db";
 
 /**
@@ -93,15 +93,42 @@ export interface AgencyBranding {
   hasLogo: boolean;
 }
 
+/** The settings an agency's branding is made of. */
+export const BRANDING_KEYS = [
+  "agency_name",
+  "agency_email",
+  "agency_phone",
+  "agency_address",
+  "agency_website",
+  "agency_logo_key",
+] as const satisfies readonly SettingKey[];
+
+/**
+ * The branding settings as one json object (key → value, only the keys set), for a statement
+ * that reads them beside its own rows (a booking's mail facts): brandingOf fills the defaults.
+ */
+export const brandingSettingsSql = () =>
+  sql<Record<
+    string,
+    unknown
+  > | null>`(select json_object_agg(${schema.settings.key}, ${schema.settings.value}) from ${schema.settings} where ${schema.settings.key} in (${sql.join(
+    BRANDING_KEYS.map((k) => sql`${k}`),
+    sql`, `,
+  )}))`;
+
+/** The branding from the settings set (brandingSettingsSql's object), defaults filled in. */
+export function brandingOf(set: Record<string, unknown> | null): AgencyBranding {
+  const s = Object.fromEntries(
+    BRANDING_KEYS.map((k) => [k, set && k in set ? set[k] : SETTING_DEFAULTS[k]]),
+  ) as Pick<Settings, (typeof BRANDING_KEYS)[number]>;
+  return brandingFrom(s);
+}
+
 export async function agencyBranding(db: DbOrTx): Promise<AgencyBranding> {
-  const s = await getSettings(db, [
-    "agency_name",
-    "agency_email",
-    "agency_phone",
-    "agency_address",
-    "agency_website",
-    "agency_logo_key",
-  ]);
+  return brandingFrom(await getSettings(db, BRANDING_KEYS));
+}
+
+function brandingFrom(s: Pick<Settings, (typeof BRANDING_KEYS)[number]>): AgencyBranding {
   return {
     name: s.agency_name || SETTING_DEFAULTS.agency_name,
     email: s.agency_email,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { genericTwin, schema, type Db, type DbHandle, type DbOrTx } from "@/db";
 import type { JobWorld } from "@/lib/testing/jobs-fixtures";
 import { bookingKit, bookingSuite } from "@/lib/testing/booking-fixtures";
@@ -76,8 +76,9 @@ describe("booking (POST applications): its cost", () => {
     expect(mails).toEqual([{ template: "shift_booked", text: expect.any(String) }]);
     // The signature: the name and phone set above, the defaults for the rest (no address).
     expect(mails[0]!.text).toMatch(/\n-- \nNordlys Crew\n\+45 70 20 30 40$/);
-    await putSetting(db, "agency_name", null);
-    await putSetting(db, "agency_phone", null);
+    await db
+      .delete(schema.settings)
+      .where(inArray(schema.settings.key, ["agency_name", "agency_phone"]));
   });
 
   it("plans its statements generically, on the pool that plans so, without a set local (PostgreSQL)", async () => {

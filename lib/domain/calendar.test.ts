@@ -185,7 +185,11 @@ describe("byDay", () => {
     const c = [10, 20] as const; // day 1 only: it ends as day 2 begins
     const d = [-5, 35] as const; // began before the range, ends after it: every day
     const e = [25, 40] as const; // day 2
-    expect(byDay([a, b, c, d, e], span, bounds)).toEqual([[a, b, d], [b, c, d], [d, e]]);
+    expect(byDay([a, b, c, d, e], span, bounds)).toEqual([
+      [a, b, d],
+      [b, c, d],
+      [d, e],
+    ]);
   });
   it("keeps an item of no length on the day it sits in, and drops what lies outside", () => {
     const atMidnight = [10, 10] as const;

@@ -12,6 +12,7 @@ import {
   useEffect,
   useMemo,
   useRef,
+  useSyncExternalStore,
   type ReactElement,
   type ReactNode,
   type SyntheticEvent,
@@ -58,6 +59,19 @@ interface Item {
 
 const LEGEND: CalendarFill[] = ["full", "partial", "empty", "none", "draft", "cancelled"];
 const PHONE = "(max-width: 639px)";
+
+/** Whether the window is a phone's (PHONE), following it as it turns or resizes. */
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
 
 /** luxon's default zone is what the localizer draws in: the zone the server read the days in. */
 function localizerIn(timeZone: string) {
@@ -156,7 +170,15 @@ function MonthEventLabel(props: EventProps<Item>) {
  * A week column's header: the day and, when the server sent only its first few, "+N more" (the
  * header is react-big-calendar's button into the day view, which lists the day in full).
  */
-function WeekHeader({ date, label }: { date: Date; label: string }) {
+function WeekHeader({
+  date,
+  label,
+  localizer,
+}: {
+  date: Date;
+  label: string;
+  localizer: DateLocalizer;
+}) {
   const { dayOf, totalOn, cappedOn } = useContext(DrillContext);
   const days = useContext(ViewDaysContext);
   const key = dayOf(date);
@@ -164,7 +186,9 @@ function WeekHeader({ date, label }: { date: Date; label: string }) {
   const more = moreOnDay(totalOn(key), held, held);
   return (
     <span className="cal-week-head">
-      {label}
+      {/* A phone's column shows "M 02": the reader hears the whole date. */}
+      <span aria-hidden="true">{label}</span>
+      <span className="sr-only">{localizer.format(date, "cccc dd/MM/yyyy")}</span>
       {more > 0 && (
         <span className="cal-day-more">
           {showMoreCount(more, cappedOn(key))}
@@ -340,6 +364,7 @@ export default function CalendarView({
   const router = useRouter();
   const { navigate, hrefWith, pending } = useQueryNavigation();
   const localizer = useMemo(() => localizerIn(timeZone), [timeZone]);
+  const phone = usePhone();
   const wrap = useRef<HTMLDivElement>(null);
   const items = useMemo<Item[]>(
     () =>
@@ -447,7 +472,8 @@ export default function CalendarView({
                 timeGutterFormat: "HH:mm",
                 agendaTimeFormat: "HH:mm",
                 agendaDateFormat: "ccc dd/MM",
-                dayFormat: "ccc dd/MM",
+                // A phone's week column is ~44 px wide: the narrow weekday and the day.
+                dayFormat: phone ? "ccccc dd" : "ccc dd/MM",
                 dayHeaderFormat: "cccc dd/MM/yyyy",
                 eventTimeRangeFormat: ({ start, end }, culture, l) =>
                   `${l!.format(start, "HH:mm", culture)}–${l!.format(end, "HH:mm", culture)}`,

@@ -149,4 +149,13 @@ test('a busy day shows its first shifts and "+N more" in the week and agenda', a
   await expect(more).toBeVisible();
   await page.screenshot({ path: `${shotDir}/calendar-agenda-busy-390.png`, fullPage: true });
   await noSidewaysScroll(page);
+  // A phone's week column shows the narrow day ("M 03") in a column too narrow for the date; the
+  // header's button still reads the whole date and "+8 more".
+  await page.goto(`/calendar?view=week&date=${iso}`);
+  const phoneHeader = page.locator(".rbc-time-header-cell .rbc-header", { hasText: "+8" });
+  await expect(phoneHeader.locator('[aria-hidden="true"]')).toHaveText(/^[A-Z] \d\d$/);
+  await expect(phoneHeader.getByRole("button")).toHaveAccessibleName(
+    /^[A-Z][a-z]+day \d\d\/\d\d\/\d{4} \+8 more$/,
+  );
+  await page.screenshot({ path: `${shotDir}/calendar-week-busy-390.png`, fullPage: true });
 });
